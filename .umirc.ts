@@ -1,0 +1,36 @@
+import { defineConfig } from 'umi';
+import { proxyFor } from './config/proxy';
+import { umiRoutes } from './config/routes';
+import { PRIMARY_COLOR } from './config/defaultSettings';
+
+/**
+ * Main Umi config. Routes, proxies and layout settings live in `config/`.
+ *  - BASE_PATH: router base path and public path (SPEC §2: defaults to "/").
+ *  - API_BASE: origin of a real backend the browser calls directly (default: same origin, i.e. the
+ *    dev proxy in `npm start`, or the mock server that serves the built files in `npm run preview`).
+ */
+const base = process.env.BASE_PATH || '/';
+const apiBase = process.env.API_BASE || '';
+
+export default defineConfig({
+  base,
+  publicPath: base.endsWith('/') ? base : `${base}/`,
+  routes: umiRoutes,
+  npmClient: 'npm',
+  hash: true,
+  title: 'Campus Console',
+  mock: false,
+  mfsu: false,
+  plugins: ['@umijs/plugins/dist/initial-state', '@umijs/plugins/dist/model', '@umijs/plugins/dist/access'],
+  initialState: {},
+  model: {},
+  access: {},
+  define: {
+    'process.env.API_BASE': apiBase,
+    'process.env.ROUTER_BASE': base,
+  },
+  theme: { '@primary-color': PRIMARY_COLOR },
+  proxy: proxyFor(process.env.UMI_ENV),
+  favicons: [`${base.endsWith('/') ? base : `${base}/`}favicon.svg`],
+  codeSplitting: { jsStrategy: 'granularChunks' },
+});

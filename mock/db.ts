@@ -1,0 +1,120 @@
+/**
+ * The mock backend's in-memory database. Core tables live here; each domain module adds its own tables by
+ * augmenting `Db` (TypeScript declaration merging) and seeding them in its `seed` function
+ * (see mock/domains/index.ts for the order). State lives in the server process, so it survives page reloads;
+ * `resetDb()` restores the deterministic seed (POST /v2/__test__/reset).
+ */
+import type { PermissionFlag, Role } from '../src/types/session';
+import type { SubscriptionOrder, SubscriptionPackage } from '../src/types/subscription';
+
+export interface UserRow {
+  id: number;
+  username: string;
+  password: string;
+  mobile: string;
+  name: string;
+  avatar: string;
+  lastRoleId?: number;
+}
+
+export interface CompanyRow {
+  id: number;
+  name: string;
+  platform: boolean;
+  validUntil: string;
+  status: 'active' | 'disabled';
+  ownerMobile: string;
+  createdAt: string;
+}
+
+export interface CampusRow {
+  id: number;
+  companyId: number;
+  name: string;
+  address: string;
+  phone: string;
+  isMain: boolean;
+}
+
+export interface MembershipRow {
+  roleId: number;
+  userId: number;
+  companyId: number;
+  role: Role;
+  /** 0 = owner who may renew; 2 = default. */
+  type: number;
+  flags: Record<PermissionFlag, number>;
+}
+
+export interface SessionRow {
+  token: string;
+  satoken: string;
+  userId: number;
+  roleId: number;
+  createdAt: number;
+}
+
+export interface ServiceContactRow {
+  name: string;
+  phone: string;
+  wechat: string;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-empty-interface
+export interface Db {
+  users: UserRow[];
+  companies: CompanyRow[];
+  campuses: CampusRow[];
+  memberships: MembershipRow[];
+  sessions: Map<string, SessionRow>;
+  smsSentAt: Map<string, number>;
+  serviceContact: ServiceContactRow;
+  packages: SubscriptionPackage[];
+  subscriptionOrders: SubscriptionOrder[];
+  /** Next id per table. */
+  seq: Record<string, number>;
+}
+
+export type Seeder = (db: Db) => void;
+
+let seeders: Seeder[] = [];
+let current: Db | undefined;
+
+/** Domain modules register their seeders once, in order (mock/domains/index.ts). */
+export function setSeeders(list: Seeder[]) {
+  seeders = list;
+  current = undefined;
+}
+
+function emptyDb(): Db {
+  return {
+    users: [],
+    companies: [],
+    campuses: [],
+    memberships: [],
+    sessions: new Map(),
+    smsSentAt: new Map(),
+    serviceContact: { name: '', phone: '', wechat: '' },
+    packages: [],
+    subscriptionOrders: [],
+    seq: {},
+  } as Db;
+}
+
+export function resetDb(): Db {
+  const db = emptyDb();
+  for (const seed of seeders) seed(db);
+  current = db;
+  return db;
+}
+
+export function getDb(): Db {
+  return current ?? resetDb();
+}
+
+/** Next id of a table (ids start after the seed's highest). */
+export function nextId(db: Db, table: string): number {
+  const n = (db.seq[table] ?? 0) + 1;
+  db.seq[table] = n;
+  return n;
+}

@@ -1,0 +1,12 @@
+/**
+ * The mock backend's domains, in seed order. A new domain adds its module here: a seeder that fills its tables
+ * (augmenting `Db` in its own file) and its msw handlers.
+ */
+import type { HttpHandler } from 'msw';
+import type { Seeder } from '../db';
+import { seedCore, sessionHandlers } from './session';
+import { seedSubscription, subscriptionHandlers } from './subscription';
+
+export const seeders: Seeder[] = [seedCore, seedSubscription];
+
+export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers];

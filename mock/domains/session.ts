@@ -1,0 +1,265 @@
+/** Session, user, permission, store, menu and service-contact calls (SPEC §7, PRODUCT.md §3.4) and the core seed. */
+import { HttpResponse } from 'msw';
+import type { Db, MembershipRow } from '../db';
+import { nextId } from '../db';
+import { api, buildSession, HttpError, type AuthedCtx } from '../http';
+import { defineMessages } from '../messages';
+import { asBody, Validator } from '../validate';
+import { addDays, today } from '../clock';
+import type { CompanyRoleEntry, MenuEntry, PermissionFlag, Role } from '../../src/types/session';
+import { PERMISSION_FLAGS } from '../../src/types/session';
+import { MENU_GROUPS, ROUTES } from '../../src/config/routeTable';
+import access from '../../src/access';
+
+defineMessages({
+  'auth.fields': { en: 'Please enter your account and password.', zh: '请输入账号和密码。' },
+  'auth.bad': { en: 'Incorrect account or password.', zh: '账号或密码错误。' },
+  'auth.disabled': { en: 'This account has no active company.', zh: '该账号没有可用的公司。' },
+  'auth.noMobile': { en: 'No account uses this mobile number.', zh: '该手机号未注册账号。' },
+  'auth.smsWait': { en: 'A code was sent less than 60 seconds ago. Try again in {s} s.', zh: '验证码已发送，请 {s} 秒后再试。' },
+  'auth.badCode': { en: 'The verification code is incorrect.', zh: '验证码错误。' },
+  'auth.notYourStore': { en: 'You do not belong to this store.', zh: '您不属于该门店。' },
+  'auth.companyDisabled': { en: 'This company has been disabled.', zh: '该公司已被停用。' },
+  'auth.oldPassword': { en: 'The current password is incorrect.', zh: '当前密码错误。' },
+  'auth.passwordRule': { en: 'The new password must have 6 to 32 characters.', zh: '新密码长度须为 6 到 32 位。' },
+  'auth.mobileTaken': { en: 'Another account already uses this mobile number.', zh: '该手机号已被其他账号使用。' },
+  'field.username': { en: 'Account', zh: '账号' },
+  'field.password': { en: 'Password', zh: '密码' },
+  'field.mobile': { en: 'Mobile', zh: '手机号' },
+  'field.code': { en: 'Verification code', zh: '验证码' },
+  'field.roleId': { en: 'Store', zh: '门店' },
+  'field.name': { en: 'Name', zh: '姓名' },
+});
+
+export const SMS_CODE = '123456';
+export const SMS_RESEND_MS = 60_000;
+
+const ALL = Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, 1])) as Record<PermissionFlag, number>;
+const NONE = Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, 0])) as Record<PermissionFlag, number>;
+const only = (...flags: PermissionFlag[]) => ({ ...NONE, ...Object.fromEntries(flags.map((f) => [f, 1])) }) as Record<PermissionFlag, number>;
+
+/** Default permission flags of each role (a company may change them with permission groups). */
+export const ROLE_FLAGS: Record<Role, Record<PermissionFlag, number>> = {
+  admin: only('staging'),
+  service: only('staging'),
+  operation: only('staging'),
+  dealer: ALL,
+  manager: ALL,
+  teacher: only('staging', 'educationalManagement', 'scheduleManagement', 'studentManagement', 'serviceNotification'),
+  sales: only('staging', 'customerCenter', 'studentManagement', 'scheduleManagement', 'serviceNotification'),
+  customer: only('staging', 'serviceNotification'),
+};
+
+const AVATAR = '/avatar.svg';
+
+export function seedCore(db: Db) {
+  const t = today();
+  db.companies.push(
+    { id: 1, name: 'Campus Console Platform', platform: true, validUntil: addDays(t, 36500), status: 'active', ownerMobile: '13800000001', createdAt: '2024-01-01' },
+    { id: 2, name: 'Starlight Dance', platform: false, validUntil: addDays(t, 400), status: 'active', ownerMobile: '13800000002', createdAt: '2024-03-15' },
+    { id: 3, name: 'Sunrise Art', platform: false, validUntil: addDays(t, 12), status: 'active', ownerMobile: '13800000009', createdAt: '2024-09-01' },
+    { id: 4, name: 'Maple Music', platform: false, validUntil: t, status: 'active', ownerMobile: '13800000010', createdAt: '2023-11-20' },
+  );
+  db.seq.companies = 4;
+  db.campuses.push(
+    { id: 1, companyId: 2, name: 'Downtown', address: '88 Renmin Road, Floor 3', phone: '021-62880001', isMain: true },
+    { id: 2, companyId: 2, name: 'Riverside', address: '12 Binjiang Avenue', phone: '021-62880002', isMain: false },
+    { id: 3, companyId: 3, name: 'Sunrise Main', address: '5 Chaoyang Street', phone: '010-65550003', isMain: true },
+    { id: 4, companyId: 4, name: 'Maple Main', address: '21 Fengye Lane', phone: '020-83330004', isMain: true },
+  );
+  db.seq.campuses = 4;
+  const users: [string, string, string, string][] = [
+    ['admin', 'admin123', '13800000001', '林思远'],
+    ['dealer', 'dealer123', '13800000002', '周晓彤'],
+    ['manager', 'manager123', '13800000003', '陈嘉怡'],
+    ['teacher', 'teacher123', '13800000004', '王若汐'],
+    ['sales', 'sales123', '13800000005', '李浩然'],
+    ['service', 'service123', '13800000006', '赵雅琪'],
+    ['operation', 'operation123', '13800000007', '孙明轩'],
+    ['customer', 'customer123', '13800000008', '吴佳怡'],
+    ['sunrise', 'sunrise123', '13800000009', '何梦琪'],
+    ['maple', 'maple123', '13800000010', '郭俊杰'],
+    ['mapleteacher', 'maple123', '13800000011', '罗婉清'],
+  ];
+  users.forEach(([username, password, mobile, name], i) => db.users.push({ id: i + 1, username, password, mobile, name, avatar: AVATAR }));
+  db.seq.users = users.length;
+  const m = (userId: number, companyId: number, role: Role, type = 2): MembershipRow => ({
+    roleId: 0,
+    userId,
+    companyId,
+    role,
+    type,
+    flags: { ...ROLE_FLAGS[role] },
+  });
+  const memberships = [
+    m(1, 1, 'admin'),
+    m(2, 2, 'dealer', 0),
+    m(2, 3, 'teacher'),
+    m(3, 2, 'manager'),
+    m(4, 2, 'teacher'),
+    m(5, 2, 'sales'),
+    m(6, 1, 'service'),
+    m(7, 1, 'operation'),
+    m(8, 2, 'customer'),
+    m(9, 3, 'dealer', 0),
+    m(10, 4, 'dealer', 0),
+    m(11, 4, 'teacher'),
+  ];
+  memberships.forEach((row, i) => db.memberships.push({ ...row, roleId: 101 + i }));
+  db.seq.memberships = 100 + memberships.length;
+  db.serviceContact = { name: 'Campus Console Support / 客服小星', phone: '400-820-0088', wechat: 'campus-console-help' };
+}
+
+function newToken(): string {
+  const bytes = new Uint8Array(24);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function startSession(db: Db, userId: number): { token: string; satoken: string } {
+  const user = db.users.find((u) => u.id === userId)!;
+  const active = db.memberships.filter((mm) => mm.userId === userId && db.companies.find((c) => c.id === mm.companyId)?.status === 'active');
+  if (active.length === 0) throw new HttpError(400, '');
+  const roleId = active.find((mm) => mm.roleId === user.lastRoleId)?.roleId ?? active[0].roleId;
+  const token = newToken();
+  const satoken = newToken();
+  db.sessions.set(token, { token, satoken, userId, roleId, createdAt: Date.now() });
+  return { token, satoken };
+}
+
+/** The menu of a session: route table grouped by SPEC §1 areas, filtered by access (PRODUCT.md §3.4). */
+export function buildMenu(s: { currentUser: AuthedCtx['session']['currentUser']; permissions: AuthedCtx['session']['permissions'] }): MenuEntry[] {
+  const acc = access({ currentUser: s.currentUser, permissions: s.permissions });
+  // When expired, show what the role would see, disabled (SPEC §4), except the routes that stay open.
+  const visible = acc.expired ? access({ currentUser: { ...s.currentUser, company: { ...s.currentUser.company, day: 9999 } }, permissions: s.permissions }) : acc;
+  const menu: MenuEntry[] = [];
+  for (const group of MENU_GROUPS) {
+    const children = ROUTES.filter((r) => r.menu === group.key && (!r.access || visible[r.access] || acc[r.access]))
+      .map((r) => ({ path: r.path, name: r.title, icon: r.icon, ...(r.access && !acc[r.access] ? { disabled: true } : {}) }));
+    if (children.length === 0) continue;
+    menu.push({
+      path: `/${group.key}`,
+      name: `menu.group.${group.key}`,
+      icon: group.icon,
+      routes: children,
+      ...(children.every((c) => c.disabled) ? { disabled: true } : {}),
+    });
+  }
+  return menu;
+}
+
+export const sessionHandlers = [
+  api('post', '/v2/user/login/password', { auth: false }, ({ db, body, lang, t }) => {
+    const v = new Validator(asBody(body), lang, { username: t('field.username'), password: t('field.password') });
+    if (!v.has('username') || !v.has('password')) throw new HttpError(400, t('auth.fields'));
+    const username = v.str('username', { max: 64 });
+    const password = v.str('password', { max: 64 });
+    const user = db.users.find((u) => u.username === username || u.mobile === username);
+    if (!user || user.password !== password) throw new HttpError(400, t('auth.bad'));
+    try {
+      return startSession(db, user.id);
+    } catch {
+      throw new HttpError(400, t('auth.disabled'));
+    }
+  }),
+
+  api('post', '/api/send/sms', { auth: false }, ({ db, body, lang, t }) => {
+    const v = new Validator(asBody(body), lang, { mobile: t('field.mobile') });
+    const mobile = v.mobile('mobile');
+    const scene = v.oneOf('scene', ['login', 'bind'] as const);
+    if (scene === 'login' && !db.users.some((u) => u.mobile === mobile)) throw new HttpError(400, t('auth.noMobile'));
+    const last = db.smsSentAt.get(mobile);
+    const now = Date.now();
+    if (last !== undefined && now - last < SMS_RESEND_MS) {
+      throw new HttpError(400, t('auth.smsWait', { s: Math.ceil((SMS_RESEND_MS - (now - last)) / 1000) }));
+    }
+    db.smsSentAt.set(mobile, now);
+    return { sent: true, resendAfter: SMS_RESEND_MS / 1000 };
+  }),
+
+  api('post', '/v2/user/login/sms', { auth: false }, ({ db, body, lang, t }) => {
+    const v = new Validator(asBody(body), lang, { mobile: t('field.mobile'), code: t('field.code') });
+    const mobile = v.mobile('mobile');
+    const code = v.str('code', { max: 6 });
+    const user = db.users.find((u) => u.mobile === mobile);
+    if (!user) throw new HttpError(400, t('auth.noMobile'));
+    if (code !== SMS_CODE) throw new HttpError(400, t('auth.badCode'));
+    try {
+      return startSession(db, user.id);
+    } catch {
+      throw new HttpError(400, t('auth.disabled'));
+    }
+  }),
+
+  api('get', '/v2/user/info', {}, ({ session }) => session.currentUser),
+
+  api('get', '/v2/company_role/permissions', {}, ({ session, t }) => {
+    if (session.company.status !== 'active') return HttpResponse.json({ code: 1, msg: t('auth.companyDisabled') });
+    return session.permissions;
+  }),
+
+  api('get', '/v2/company_role/select', {}, ({ db, session }): CompanyRoleEntry[] =>
+    db.memberships
+      .filter((mm) => mm.userId === session.user.id)
+      .map((mm) => ({ roleId: mm.roleId, role: mm.role, companyName: db.companies.find((c) => c.id === mm.companyId)?.name ?? '' })),
+  ),
+
+  api('post', '/v2/company_role/switch', {}, ({ db, session, body, lang, t }) => {
+    const v = new Validator(asBody(body), lang, { roleId: t('field.roleId') });
+    const roleId = v.num('roleId', { integer: true });
+    const target = db.memberships.find((mm) => mm.roleId === roleId && mm.userId === session.user.id);
+    if (!target) throw new HttpError(403, t('auth.notYourStore'));
+    if (db.companies.find((c) => c.id === target.companyId)?.status !== 'active') throw new HttpError(400, t('auth.companyDisabled'));
+    const row = db.sessions.get(session.token)!;
+    row.roleId = roleId;
+    session.user.lastRoleId = roleId;
+    return { roleId };
+  }),
+
+  api('get', '/v2/company_role/get_menu_pc', {}, ({ db, session, query, t }) => {
+    const roleId = query.roleId ? Number(query.roleId) : session.membership.roleId;
+    if (roleId !== session.membership.roleId) {
+      const other = db.memberships.find((mm) => mm.roleId === roleId && mm.userId === session.user.id);
+      if (!other) throw new HttpError(403, t('auth.notYourStore'));
+      const s = buildSession(db, session.token, session.user.id, roleId)!;
+      return buildMenu(s);
+    }
+    return buildMenu(session);
+  }),
+
+  api('get', '/v2/company_role/service', {}, ({ db }) => db.serviceContact),
+
+  api('get', '/v2/user/login/logout', { auth: false }, ({ db, request }) => {
+    const token = request.headers.get('request-token');
+    if (token) db.sessions.delete(token);
+    return null;
+  }),
+
+  api('put', '/v2/user/profile', {}, ({ session, body, lang, t }) => {
+    const v = new Validator(asBody(body), lang, { name: t('field.name') });
+    session.user.name = v.str('name', { max: 32 });
+    return session.currentUser && { ...session.currentUser, name: session.user.name };
+  }),
+
+  api('post', '/v2/user/password', {}, ({ session, body, lang, t }) => {
+    const v = new Validator(asBody(body), lang, { oldPassword: t('field.password'), newPassword: t('field.password') });
+    const oldPassword = v.str('oldPassword', { max: 64 });
+    const newPassword = v.str('newPassword', { max: 64 });
+    if (oldPassword !== session.user.password) throw new HttpError(400, t('auth.oldPassword'));
+    if (newPassword.length < 6 || newPassword.length > 32) throw new HttpError(400, t('auth.passwordRule'));
+    session.user.password = newPassword;
+    return null;
+  }),
+
+  api('post', '/v2/user/mobile', {}, ({ db, session, body, lang, t }) => {
+    const v = new Validator(asBody(body), lang, { mobile: t('field.mobile'), code: t('field.code') });
+    const mobile = v.mobile('mobile');
+    const code = v.str('code', { max: 6 });
+    if (code !== SMS_CODE) throw new HttpError(400, t('auth.badCode'));
+    if (db.users.some((u) => u.mobile === mobile && u.id !== session.user.id)) throw new HttpError(400, t('auth.mobileTaken'));
+    session.user.mobile = mobile;
+    return null;
+  }),
+];
+
+export { nextId };

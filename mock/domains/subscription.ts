@@ -1,0 +1,113 @@
+/** Subscription packages, orders and renewal (PRODUCT.md §5.6; routes /renew and /campus/order). */
+import type { Db } from '../db';
+import { nextId } from '../db';
+import { api, HttpError } from '../http';
+import { defineMessages } from '../messages';
+import { listQuery } from '../list';
+import { asBody, Validator } from '../validate';
+import { addDays, nowStamp, today } from '../clock';
+import type { SubscriptionOrder, SubscriptionStatus } from '../../src/types/subscription';
+import { daysLeft } from '../../src/utils/expiry';
+
+defineMessages({
+  'sub.ownerOnly': { en: 'Only the store owner can order or pay a renewal.', zh: '只有店主可以下单或支付续费。' },
+  'sub.package': { en: 'Package', zh: '套餐' },
+  'sub.order': { en: 'Order', zh: '订单' },
+  'sub.notUnpaid': { en: 'Only an unpaid order can be paid or cancelled.', zh: '只有未支付的订单可以支付或取消。' },
+  'sub.offSale': { en: 'This package is not on sale.', zh: '该套餐未上架。' },
+});
+
+export function seedSubscription(db: Db) {
+  db.packages.push(
+    { id: 1, name: 'Quarter', days: 90, price: 1280, description: '90 days, all features', onSale: true },
+    { id: 2, name: 'Year', days: 365, price: 3980, description: '365 days, all features, best value', onSale: true },
+    { id: 3, name: 'Two years', days: 730, price: 6980, description: '730 days, all features, priority support', onSale: true },
+    { id: 4, name: 'Trial month (retired)', days: 30, price: 99, description: 'No longer sold', onSale: false },
+  );
+  db.seq.packages = 4;
+  const t = today();
+  const orders: Omit<SubscriptionOrder, 'id' | 'orderNo'>[] = [
+    { companyId: 2, companyName: 'Starlight Dance', packageId: 2, packageName: 'Year', days: 365, amount: 3980, status: 'paid', createdAt: `${addDays(t, -330)} 10:12:00`, paidAt: `${addDays(t, -330)} 10:15:30`, createdBy: '周晓彤' },
+    { companyId: 2, companyName: 'Starlight Dance', packageId: 1, packageName: 'Quarter', days: 90, amount: 1280, status: 'paid', createdAt: `${addDays(t, -60)} 16:40:00`, paidAt: `${addDays(t, -60)} 16:41:12`, createdBy: '周晓彤' },
+    { companyId: 2, companyName: 'Starlight Dance', packageId: 1, packageName: 'Quarter', days: 90, amount: 1280, status: 'cancelled', createdAt: `${addDays(t, -61)} 09:03:00`, createdBy: '周晓彤' },
+    { companyId: 3, companyName: 'Sunrise Art', packageId: 1, packageName: 'Quarter', days: 90, amount: 1280, status: 'paid', createdAt: `${addDays(t, -78)} 11:00:00`, paidAt: `${addDays(t, -78)} 11:02:00`, createdBy: '何梦琪' },
+    { companyId: 4, companyName: 'Maple Music', packageId: 2, packageName: 'Year', days: 365, amount: 3980, status: 'paid', createdAt: `${addDays(t, -365)} 14:20:00`, paidAt: `${addDays(t, -365)} 14:25:00`, createdBy: '郭俊杰' },
+  ];
+  orders.forEach((o) => {
+    const id = nextId(db, 'subscriptionOrders');
+    db.subscriptionOrders.push({ ...o, id, orderNo: `SO${String(100000 + id)}` });
+  });
+}
+
+export const subscriptionHandlers = [
+  api('get', '/v2/package', { access: 'subscription' }, ({ db }) => db.packages.filter((p) => p.onSale)),
+
+  api('get', '/v2/subscription/status', { access: 'subscription' }, ({ session }): SubscriptionStatus => ({
+    companyId: session.company.id,
+    companyName: session.company.name,
+    validUntil: session.company.validUntil,
+    day: daysLeft(session.company.validUntil, today()),
+  })),
+
+  api('get', '/v2/subscription_order', { access: 'subscription' }, ({ db, session, query, lang }) =>
+    listQuery(
+      db.subscriptionOrders.filter((o) => o.companyId === session.company.id),
+      query,
+      {
+        keywordFields: ['orderNo', 'packageName'],
+        equalFields: ['status'],
+        dateField: 'createdAt',
+        sortable: ['createdAt', 'amount', 'days'],
+        defaultSort: { field: 'createdAt', order: 'descend' },
+      },
+      lang,
+    ),
+  ),
+
+  api('post', '/v2/subscription_order', { access: ['subscription', 'isOwner'] }, ({ db, session, body, lang, t }) => {
+    const v = new Validator(asBody(body), lang, { packageId: t('sub.package') });
+    const packageId = v.num('packageId', { integer: true });
+    const pkg = db.packages.find((p) => p.id === packageId);
+    if (!pkg) throw new HttpError(400, t('common.notFound', { what: t('sub.package') }));
+    if (!pkg.onSale) throw new HttpError(400, t('sub.offSale'));
+    const id = nextId(db, 'subscriptionOrders');
+    const order: SubscriptionOrder = {
+      id,
+      orderNo: `SO${String(100000 + id)}`,
+      companyId: session.company.id,
+      companyName: session.company.name,
+      packageId: pkg.id,
+      packageName: pkg.name,
+      days: pkg.days,
+      amount: pkg.price,
+      status: 'unpaid',
+      createdAt: nowStamp(),
+      createdBy: session.user.name,
+    };
+    db.subscriptionOrders.push(order);
+    return order;
+  }),
+
+  api('post', '/v2/subscription_order/pay', { access: ['subscription', 'isOwner'] }, ({ db, session, body, lang, t }) => {
+    const v = new Validator(asBody(body), lang, { id: t('sub.order') });
+    const id = v.num('id', { integer: true });
+    const order = db.subscriptionOrders.find((o) => o.id === id && o.companyId === session.company.id);
+    if (!order) throw new HttpError(404, t('common.notFound', { what: t('sub.order') }));
+    if (order.status !== 'unpaid') throw new HttpError(400, t('sub.notUnpaid'));
+    const from = session.company.validUntil > today() ? session.company.validUntil : today();
+    session.company.validUntil = addDays(from, order.days);
+    order.status = 'paid';
+    order.paidAt = nowStamp();
+    return { order, validUntil: session.company.validUntil, day: daysLeft(session.company.validUntil, today()) };
+  }),
+
+  api('post', '/v2/subscription_order/cancel', { access: ['subscription', 'isOwner'] }, ({ db, session, body, lang, t }) => {
+    const v = new Validator(asBody(body), lang, { id: t('sub.order') });
+    const id = v.num('id', { integer: true });
+    const order = db.subscriptionOrders.find((o) => o.id === id && o.companyId === session.company.id);
+    if (!order) throw new HttpError(404, t('common.notFound', { what: t('sub.order') }));
+    if (order.status !== 'unpaid') throw new HttpError(400, t('sub.notUnpaid'));
+    order.status = 'cancelled';
+    return order;
+  }),
+];

@@ -1,0 +1,108 @@
+/**
+ * The embedded mock backend as a real HTTP server.
+ *   tsx mock/server.ts                 → API only (npm start runs it behind Umi's dev proxy)
+ *   tsx mock/server.ts --static dist   → API + the production build on one origin (npm run preview, browser tests)
+ * Options: --port N (or MOCK_PORT / PORT), BASE_PATH for the built files' base path.
+ */
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { getResponse } from 'msw';
+import { handlers } from './handlers';
+
+const args = process.argv.slice(2);
+const argOf = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const staticDir = argOf('--static');
+const port = Number(argOf('--port') || process.env.PORT || process.env.MOCK_PORT || (staticDir ? 8001 : 4100));
+const host = argOf('--host') || '127.0.0.1';
+const base = (process.env.BASE_PATH || '/').replace(/\/?$/, '/');
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'application/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+async function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of req) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function handleApi(req: http.IncomingMessage, res: http.ServerResponse) {
+  const url = `http://${req.headers.host || `${host}:${port}`}${req.url}`;
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (typeof v === 'string') headers.set(k, v);
+    else if (Array.isArray(v)) headers.set(k, v.join(', '));
+  }
+  const method = req.method || 'GET';
+  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
+  const request = new Request(url, { method, headers, body: body ? new Uint8Array(body) : undefined });
+  const response = await getResponse(handlers, request);
+  if (!response) {
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ code: 404, msg: 'Not found' }));
+    return;
+  }
+  const out: Record<string, string> = {};
+  response.headers.forEach((v, k) => {
+    out[k] = v;
+  });
+  res.writeHead(response.status, out);
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, root: string) {
+  let p = decodeURIComponent((req.url || '/').split('?')[0]);
+  if (p.startsWith(base)) p = `/${p.slice(base.length)}`;
+  const file = path.normalize(path.join(root, p));
+  const inside = file.startsWith(path.resolve(root));
+  let target = inside && fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.join(root, 'index.html');
+  if (!fs.existsSync(target)) target = path.join(root, 'index.html');
+  const ext = path.extname(target);
+  const data = fs.readFileSync(target);
+  const headers: Record<string, string> = { 'content-type': TYPES[ext] || 'application/octet-stream' };
+  headers['cache-control'] = ext === '.html' ? 'no-cache' : 'public, max-age=31536000, immutable';
+  if (/gzip/.test(String(req.headers['accept-encoding'])) && ['.js', '.css', '.html', '.svg', '.json'].includes(ext)) {
+    headers['content-encoding'] = 'gzip';
+    res.writeHead(200, headers);
+    res.end(zlib.gzipSync(data));
+    return;
+  }
+  res.writeHead(200, headers);
+  res.end(data);
+}
+
+const server = http.createServer((req, res) => {
+  const pathname = (req.url || '/').split('?')[0];
+  const apiPath = pathname.startsWith(base) ? `/${pathname.slice(base.length)}` : pathname;
+  if (apiPath.startsWith('/v2/') || apiPath.startsWith('/api/') || pathname.startsWith('/v2/') || pathname.startsWith('/api/')) {
+    handleApi(req, res).catch((e: unknown) => {
+      res.writeHead(500, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ code: 500, msg: e instanceof Error ? e.message : String(e) }));
+    });
+    return;
+  }
+  if (staticDir) {
+    serveStatic(req, res, path.resolve(staticDir));
+    return;
+  }
+  res.writeHead(404, { 'content-type': 'text/plain' });
+  res.end('Mock backend: only /v2 and /api calls are served here.');
+});
+
+server.listen(port, host, () => {
+  const what = staticDir ? `console (${staticDir}) and mock backend` : 'mock backend';
+  console.log(`[mock] ${what} listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${staticDir ? base : ''}`);
+});

@@ -1,0 +1,40 @@
+/**
+ * Umi runtime entry (ant-design-pro style): initial state, root providers, route-change hooks.
+ * Kept small: the login route must not pull layout, table or chart code (size budget, README).
+ */
+import React from 'react';
+import { history } from 'umi';
+import type { InitialState } from '@/types/session';
+import { loadSession } from '@/services/bootstrap';
+import { tokenStore } from '@/utils/tokenStore';
+import { LOGIN_PATH, loginUrlWithRedirect } from '@/utils/request';
+import { unregisterServiceWorkers } from '@/utils/serviceWorker';
+import AppProviders from '@/components/AppProviders';
+
+function currentPath() {
+  return history.location.pathname + history.location.search;
+}
+
+/** Without user info or permissions every page but login goes to login (SPEC §2). */
+export async function getInitialState(): Promise<InitialState> {
+  const { pathname } = history.location;
+  if (pathname === LOGIN_PATH) return {};
+  if (!tokenStore.has()) {
+    history.replace(loginUrlWithRedirect(currentPath()));
+    return {};
+  }
+  try {
+    return await loadSession();
+  } catch {
+    history.replace(loginUrlWithRedirect(currentPath()));
+    return {};
+  }
+}
+
+export function rootContainer(container: React.ReactNode) {
+  return <AppProviders>{container}</AppProviders>;
+}
+
+if (typeof window !== 'undefined') {
+  void unregisterServiceWorkers(window);
+}

@@ -1,0 +1,39 @@
+/** Root providers: antd theme (SPEC §9) and locale, App context, and the request layer's presenter. */
+import React, { useEffect } from 'react';
+import { App, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { history } from 'umi';
+import { useIntl } from '@/locales/useIntl';
+import { configureRequest } from '@/utils/request';
+import { PRIMARY_COLOR } from '@/utils/theme';
+
+function RequestBridge() {
+  const { message, notification } = App.useApp();
+  useEffect(() => {
+    configureRequest({
+      show: (type, text) => {
+        void message[type]({ content: text, key: text });
+      },
+      notify: (text) => notification.error({ message: text }),
+      navigate: (path) => history.push(path),
+      currentPath: () => history.location.pathname + history.location.search,
+    });
+  }, [message, notification]);
+  return null;
+}
+
+export default function AppProviders({ children }: { children: React.ReactNode }) {
+  const { locale } = useIntl();
+  dayjs.locale(locale === 'zh-CN' ? 'zh-cn' : 'en');
+  return (
+    <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: PRIMARY_COLOR } }}>
+      <App>
+        <RequestBridge />
+        {children}
+      </App>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * Month calendar on the calendar helper (SPEC §2, §9): 42 cells, Monday first, lunar date, festival and solar term
+ * per day, and an optional number per day (e.g. lessons).
+ */
+import React, { useMemo, useState } from 'react';
+import { Badge, Button, Space, Typography } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { monthGrid } from '@/utils/calendar';
+import { WEEKDAYS } from '@/utils/dates';
+import { useIntl } from '@/locales/useIntl';
+import styles from './index.less';
+
+export interface MonthCalendarProps {
+  /** Initial month 'YYYY-MM'. */
+  month: string;
+  today: string;
+  counts?: Record<string, number>;
+  countLabel?: string;
+  onMonthChange?: (month: string) => void;
+  onSelect?: (date: string) => void;
+}
+
+function shift(month: string, delta: number): string {
+  const y = Number(month.slice(0, 4));
+  const m = Number(month.slice(5, 7)) - 1 + delta;
+  const d = new Date(y, m, 1);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+}
+
+export default function MonthCalendar({ month: initial, today, counts, countLabel, onMonthChange, onSelect }: MonthCalendarProps) {
+  const { t } = useIntl();
+  const [month, setMonth] = useState(initial);
+  const days = useMemo(() => monthGrid(Number(month.slice(0, 4)), Number(month.slice(5, 7))), [month]);
+  const go = (delta: number) => {
+    const next = shift(month, delta);
+    setMonth(next);
+    onMonthChange?.(next);
+  };
+  return (
+    <div className={styles.calendar}>
+      <Space style={{ marginBottom: 8 }}>
+        <Button size="small" icon={<LeftOutlined />} aria-label={t('calendar.prev')} onClick={() => go(-1)} />
+        <Typography.Text strong data-testid="calendar-month">
+          {month}
+        </Typography.Text>
+        <Button size="small" icon={<RightOutlined />} aria-label={t('calendar.next')} onClick={() => go(1)} />
+      </Space>
+      <div className={styles.grid} role="grid" aria-label={month}>
+        {WEEKDAYS.map((w) => (
+          <div key={w.key} className={styles.head} role="columnheader">
+            {t(`weekday.${w.key}`)}
+          </div>
+        ))}
+        {days.map((d) => {
+          const note = d.festival ? t(`festival.${d.festival}`) : d.solarTerm ? t(`solarTerm.${d.solarTerm}`) : d.lunarDayName;
+          const count = counts?.[d.date];
+          return (
+            <div
+              key={d.date}
+              role="gridcell"
+              tabIndex={onSelect ? 0 : -1}
+              aria-label={`${d.date} ${note}${count ? ` ${count} ${countLabel ?? ''}` : ''}`}
+              className={[styles.cell, d.inMonth ? '' : styles.out, d.date === today ? styles.today : ''].join(' ')}
+              onClick={() => onSelect?.(d.date)}
+              onKeyDown={(e) => e.key === 'Enter' && onSelect?.(d.date)}
+            >
+              <div className={styles.day}>{d.day}</div>
+              <div className={d.festival ? styles.festival : d.solarTerm ? styles.term : styles.lunar}>{note}</div>
+              {!!count && <Badge count={count} size="small" color="#05C7BE" title={countLabel} />}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

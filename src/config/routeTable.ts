@@ -1,0 +1,21 @@
+/**
+ * The one route table. Umi's routes (config/routes.ts), the menu the mock server delivers per role
+ * (mock/domains/session.ts) and the 403 check of the layout are all built from it.
+ * Each domain declares its routes in src/config/routes/<domain>.ts; this file only joins them.
+ * Pure data: no React, no Umi imports (it is read by Node when Umi loads its config).
+ */
+import type { RouteMeta } from './routes/types';
+import { foundationRoutes } from './routes/foundation';
+import { schoolRoutes } from './routes/school';
+import { scheduleRoutes } from './routes/schedule';
+import { customerRoutes } from './routes/customer';
+
+export type { RouteMeta, MenuGroupKey } from './routes/types';
+export { MENU_GROUPS } from './routes/types';
+
+export const ROUTES: RouteMeta[] = [...foundationRoutes, ...schoolRoutes, ...scheduleRoutes, ...customerRoutes];
+
+export function findRoute(path: string): RouteMeta | undefined {
+  const clean = path.replace(/\/+$/, '') || '/';
+  return ROUTES.find((r) => r.path.toLowerCase() === clean.toLowerCase());
+}

@@ -1,0 +1,3 @@
+import type { RouteMeta } from './types';
+
+export const schoolRoutes: RouteMeta[] = [];

@@ -1,0 +1,31 @@
+import type { AccessKey } from '../../access';
+
+/** Menu groups: SPEC §1's functional areas, in menu order, plus the platform's own group. */
+export const MENU_GROUPS = [
+  { key: 'staging', icon: 'DesktopOutlined' },
+  { key: 'studentManagement', icon: 'TeamOutlined' },
+  { key: 'educationalManagement', icon: 'ReadOutlined' },
+  { key: 'scheduleManagement', icon: 'CalendarOutlined' },
+  { key: 'customerCenter', icon: 'ContactsOutlined' },
+  { key: 'financialManagement', icon: 'AccountBookOutlined' },
+  { key: 'dataAnalysis', icon: 'LineChartOutlined' },
+  { key: 'serviceNotification', icon: 'NotificationOutlined' },
+  { key: 'campusManagement', icon: 'BankOutlined' },
+  { key: 'functionSetting', icon: 'SettingOutlined' },
+  { key: 'platform', icon: 'GlobalOutlined' },
+] as const;
+
+export type MenuGroupKey = (typeof MENU_GROUPS)[number]['key'];
+
+export interface RouteMeta {
+  path: string;
+  /** Umi component path, relative to src/pages. */
+  component: string;
+  /** Locale key of the page title and menu label. */
+  title: string;
+  /** Access key from src/access.ts; absent = every logged-in user. */
+  access?: AccessKey;
+  /** Menu group; absent = not in the menu. */
+  menu?: MenuGroupKey;
+  icon?: string;
+}

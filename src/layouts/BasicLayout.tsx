@@ -1,0 +1,88 @@
+/**
+ * The common layout (SPEC §2): server-driven side menu, header with language switch and user menu (store switch,
+ * personal settings, log out), watermark with the user name, footer. Routes the user lacks show the 403 page;
+ * the expiry reminder and lock-out dialog live here too.
+ */
+import React from 'react';
+import { ProLayout, DefaultFooter } from '@ant-design/pro-components';
+import { Link, Navigate, Outlet, useLocation } from 'umi';
+import { useIntl } from '@/locales/useIntl';
+import { useAppAccess, useSession } from '@/hooks/useSession';
+import { findRoute } from '@/config/routeTable';
+import { loginUrlWithRedirect } from '@/utils/request';
+import { expiryState, ROUTES_OPEN_WHEN_EXPIRED } from '@/utils/expiry';
+import { PRIMARY_COLOR } from '@/utils/theme';
+import LangSwitch from '@/components/LangSwitch';
+import Forbidden from '@/pages/Exception/403';
+import { menuIcon } from './icons';
+import { toLayoutMenu, type LayoutMenuItem } from './menu';
+import UserMenu from './UserMenu';
+import ExpiryGuard from './ExpiryGuard';
+
+function withIcons(items: LayoutMenuItem[]): Record<string, unknown>[] {
+  return items.map((i) => ({ ...i, icon: menuIcon(i.icon), children: i.children ? withIcons(i.children) : undefined }));
+}
+
+export default function BasicLayout() {
+  const { t } = useIntl();
+  const location = useLocation();
+  const session = useSession();
+  const access = useAppAccess();
+  const { currentUser, permissions, menu } = session;
+
+  if (!currentUser || !permissions) {
+    return <Navigate to={loginUrlWithRedirect(location.pathname + location.search)} replace />;
+  }
+
+  const route = findRoute(location.pathname);
+  const expired = expiryState(currentUser.company.day, currentUser.role) === 'expired';
+  const openWhenExpired = (ROUTES_OPEN_WHEN_EXPIRED as readonly string[]).includes(location.pathname);
+  const allowed = !route?.access || access[route.access];
+  const title = route ? t(route.title) : undefined;
+  if (typeof document !== 'undefined') document.title = title ? `${title} - ${t('app.name')}` : t('app.name');
+
+  return (
+    <ProLayout
+      title={t('app.name')}
+      logo={`${process.env.ROUTER_BASE || '/'}logo.svg`.replace('//', '/')}
+      layout="side"
+      navTheme="light"
+      contentWidth="Fluid"
+      fixSiderbar
+      fixedHeader
+      token={{ colorPrimary: PRIMARY_COLOR }}
+      location={{ pathname: location.pathname }}
+      route={{ path: '/', children: withIcons(toLayoutMenu(menu, t)) }}
+      menu={{ locale: false, defaultOpenAll: true }}
+      waterMarkProps={{ content: currentUser.name, fontColor: 'rgba(0,0,0,0.06)' }}
+      menuItemRender={(item, dom) =>
+        item.disabled || !item.path ? (
+          <span aria-disabled="true" style={{ opacity: 0.45, cursor: 'not-allowed' }}>
+            {dom}
+          </span>
+        ) : (
+          <Link to={item.path}>{dom}</Link>
+        )
+      }
+      actionsRender={() => [<LangSwitch key="lang" />]}
+      avatarProps={{
+        src: currentUser.info.avatar || undefined,
+        title: currentUser.name,
+        size: 'small',
+        render: (_p, dom) => <UserMenu>{dom}</UserMenu>,
+      }}
+      footerRender={() => (
+        <DefaultFooter
+          copyright={t('footer.copyright', { year: new Date().getFullYear() })}
+          links={[
+            { key: 'help', title: t('footer.help'), href: 'mailto:support@campus-console.example', blankTarget: true },
+            { key: 'feedback', title: t('footer.privacy'), href: `${process.env.ROUTER_BASE || '/'}privacy.txt`.replace('//', '/'), blankTarget: true },
+          ]}
+        />
+      )}
+    >
+      <main aria-label={title}>{allowed ? <Outlet /> : <Forbidden />}</main>
+      <ExpiryGuard blocked={expired && !openWhenExpired} />
+    </ProLayout>
+  );
+}

@@ -1,0 +1,11 @@
+import React from 'react';
+import { Spin } from 'antd';
+
+/** The loading screen: a large centred spinner (SPEC §2). */
+export default function Loading() {
+  return (
+    <div role="status" aria-busy="true" style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', minHeight: '60vh', width: '100%' }}>
+      <Spin size="large" />
+    </div>
+  );
+}

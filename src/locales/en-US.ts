@@ -1,0 +1,8 @@
+import app from './parts/app.en-US';
+import helpers from './parts/helpers.en-US';
+import school from './parts/school.en-US';
+import schedule from './parts/schedule.en-US';
+import customer from './parts/customer.en-US';
+
+const enUS: Record<string, string> = { ...helpers, ...app, ...school, ...schedule, ...customer };
+export default enUS;

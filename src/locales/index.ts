@@ -1,0 +1,65 @@
+/**
+ * The locale layer (PRODUCT.md §7): every visible string goes through `t(id)`; messages are complete in en-US and
+ * zh-CN (a test checks key parity). Works outside React too (the request layer uses it).
+ * Each domain adds `parts/<domain>.en-US.ts` and `parts/<domain>.zh-CN.ts`, joined in ./en-US.ts and ./zh-CN.ts.
+ */
+import enUS from './en-US';
+import zhCN from './zh-CN';
+
+export type LocaleName = 'en-US' | 'zh-CN';
+export const LOCALES: LocaleName[] = ['en-US', 'zh-CN'];
+export const messages: Record<LocaleName, Record<string, string>> = { 'en-US': enUS, 'zh-CN': zhCN };
+
+const STORAGE_KEY = 'locale';
+type Listener = (l: LocaleName) => void;
+const listeners = new Set<Listener>();
+
+function detect(): LocaleName {
+  try {
+    const stored = window.localStorage.getItem(STORAGE_KEY);
+    if (stored === 'en-US' || stored === 'zh-CN') return stored;
+    return (navigator.language || '').toLowerCase().startsWith('zh') ? 'zh-CN' : 'en-US';
+  } catch {
+    return 'en-US';
+  }
+}
+
+let current: LocaleName | undefined;
+
+export function getLocale(): LocaleName {
+  if (!current) current = detect();
+  return current;
+}
+
+export function setLocale(locale: LocaleName) {
+  current = locale;
+  try {
+    window.localStorage.setItem(STORAGE_KEY, locale);
+    document.documentElement.lang = locale;
+  } catch {
+    /* storage unavailable */
+  }
+  listeners.forEach((l) => l(locale));
+}
+
+export function onLocaleChange(l: Listener): () => void {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+export type MessageValues = Record<string, string | number | undefined | null>;
+
+/** Translate `id`, filling `{name}` placeholders. Unknown ids fall back to `defaultMessage`, then the id. */
+export function t(id: string, values?: MessageValues, defaultMessage?: string): string {
+  const table = messages[getLocale()];
+  let text = table[id] ?? messages['en-US'][id] ?? defaultMessage ?? id;
+  if (values) {
+    text = text.replace(/\{(\w+)\}/g, (m, k: string) => (values[k] === undefined || values[k] === null ? m : String(values[k])));
+  }
+  return text;
+}
+
+/** react-intl style, for code that prefers `{ id, defaultMessage }` descriptors. */
+export function formatMessage(desc: { id: string; defaultMessage?: string }, values?: MessageValues): string {
+  return t(desc.id, values, desc.defaultMessage);
+}

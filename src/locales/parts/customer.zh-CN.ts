@@ -1,0 +1,2 @@
+const messages: Record<string, string> = {};
+export default messages;

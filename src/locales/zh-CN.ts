@@ -1,0 +1,8 @@
+import app from './parts/app.zh-CN';
+import helpers from './parts/helpers.zh-CN';
+import school from './parts/school.zh-CN';
+import schedule from './parts/schedule.zh-CN';
+import customer from './parts/customer.zh-CN';
+
+const zhCN: Record<string, string> = { ...helpers, ...app, ...school, ...schedule, ...customer };
+export default zhCN;

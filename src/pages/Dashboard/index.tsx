@@ -1,0 +1,63 @@
+/** /dashboard (workbench, PRODUCT.md §6.1): subscription, month calendar, and the domains' widgets. */
+import React, { Suspense } from 'react';
+import { Card, Col, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useIntl } from '@/locales/useIntl';
+import { useAppAccess, useSession } from '@/hooks/useSession';
+import MonthCalendar from '@/components/MonthCalendar';
+import { ROLE_LABEL_KEYS } from '@/utils/constants';
+import { expiryState } from '@/utils/expiry';
+import { DASHBOARD_WIDGETS } from './widgets';
+
+export default function Dashboard() {
+  const { t } = useIntl();
+  const { currentUser } = useSession();
+  const access = useAppAccess();
+  const today = dayjs().format('YYYY-MM-DD');
+  if (!currentUser) return null;
+  const state = expiryState(currentUser.company.day, currentUser.role);
+  return (
+    <div style={{ padding: 24 }}>
+      <Typography.Title level={3}>{t('dashboard.hello', { name: currentUser.name })}</Typography.Title>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} md={8}>
+          <Card>
+            <Statistic title={t('dashboard.company')} value={currentUser.company.name} />
+            <Tag color="cyan" style={{ marginTop: 8 }}>
+              {t(ROLE_LABEL_KEYS[currentUser.role])}
+            </Tag>
+          </Card>
+        </Col>
+        {!access.isPlatform && (
+          <Col xs={24} md={8}>
+            <Card>
+              <Statistic
+                title={t('dashboard.daysLeft')}
+                value={currentUser.company.day}
+                suffix={t('dashboard.days')}
+                valueStyle={{ color: state === 'ok' ? undefined : '#cf1322' }}
+              />
+            </Card>
+          </Col>
+        )}
+        <Col xs={24} md={8}>
+          <Card>
+            <Statistic title={t('dashboard.today')} value={today} />
+          </Card>
+        </Col>
+        {DASHBOARD_WIDGETS.filter((w) => access[w.access]).map((w) => (
+          <Col key={w.key} xs={24} lg={w.span}>
+            <Suspense fallback={<Card><Skeleton active /></Card>}>
+              <w.component />
+            </Suspense>
+          </Col>
+        ))}
+        <Col xs={24} lg={12}>
+          <Card title={t('dashboard.calendar')}>
+            <MonthCalendar month={today.slice(0, 7)} today={today} />
+          </Card>
+        </Col>
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+/** Session, user, permission, store and menu calls (SPEC §7, PRODUCT.md §3.4). */
+import { http } from '@/utils/request';
+import type {
+  CompanyRoleEntry,
+  CurrentUser,
+  LoginResult,
+  MenuEntry,
+  PasswordLoginBody,
+  Permissions,
+  SendSmsBody,
+  ServiceContact,
+  SmsLoginBody,
+} from '@/types/session';
+import { PERMISSION_FLAGS } from '@/types/session';
+import { request } from '@/utils/request';
+
+export const loginByPassword = (body: PasswordLoginBody) =>
+  http.post<LoginResult>('/v2/user/login/password', body, { skipErrorHandler: true });
+
+export const loginBySms = (body: SmsLoginBody) => http.post<LoginResult>('/v2/user/login/sms', body, { skipErrorHandler: true });
+
+export const sendSms = (body: SendSmsBody) => http.post<{ sent: boolean; resendAfter: number }>('/api/send/sms', body, { skipErrorHandler: true });
+
+export const fetchCurrentUser = () => http.get<CurrentUser>('/v2/user/info', undefined, { skipErrorHandler: true });
+
+export function zeroPermissions(): Permissions {
+  const p = { name: '', companyId: 0, type: 2 } as Permissions;
+  for (const f of PERMISSION_FLAGS) p[f] = 0;
+  return p;
+}
+
+/** Permissions; an answer with code ≠ 0 means all-zero permissions (SPEC §7, §8). */
+export async function fetchPermissions(): Promise<Permissions> {
+  try {
+    const p = await request<Permissions>('GET', '/v2/company_role/permissions', { skipErrorHandler: true });
+    return { ...zeroPermissions(), ...p };
+  } catch (e) {
+    if (e && typeof e === 'object' && 'status' in e && (e as { status: number }).status === 200) return zeroPermissions();
+    throw e;
+  }
+}
+
+export const fetchStores = () => http.get<CompanyRoleEntry[]>('/v2/company_role/select');
+
+export const switchStore = (roleId: number) => http.post<{ roleId: number }>('/v2/company_role/switch', { roleId });
+
+export const fetchMenu = (roleId: number) => http.get<MenuEntry[]>('/v2/company_role/get_menu_pc', { roleId });
+
+export const fetchServiceContact = () => http.get<ServiceContact>('/v2/company_role/service');
+
+export const logout = () => http.get<null>('/v2/user/login/logout', undefined, { skipErrorHandler: true });
+
+export const updateProfile = (body: { name: string }) => http.put<CurrentUser>('/v2/user/profile', body);
+
+export const changePassword = (body: { oldPassword: string; newPassword: string }) => http.post<null>('/v2/user/password', body);
+
+export const changeMobile = (body: { mobile: string; code: string }) => http.post<null>('/v2/user/mobile', body);

@@ -1,0 +1,32 @@
+/** API envelope and list conventions (PRODUCT.md §3.1, §3.2). Shared by the client and the mock backend. */
+
+export interface ApiEnvelope<T> {
+  code: number;
+  data?: T;
+  msg?: string;
+  /** Generic-layer convention (SPEC §8): a body with success=false is a business error. */
+  success?: boolean;
+}
+
+export type SortOrder = 'ascend' | 'descend';
+
+/** Query of every list call (PRODUCT.md §3.2). Filters travel as extra string keys. */
+export interface ListQuery {
+  page?: number;
+  pageSize?: number;
+  keyword?: string;
+  sortField?: string;
+  sortOrder?: SortOrder;
+  startDate?: string;
+  endDate?: string;
+  [filter: string]: string | number | boolean | undefined;
+}
+
+export interface ListResult<T> {
+  list: T[];
+  total: number;
+}
+
+export const DEFAULT_PAGE = 1;
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 200;

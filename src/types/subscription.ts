@@ -1,0 +1,34 @@
+/** Subscription packages and orders (PRODUCT.md §5.6). */
+
+export interface SubscriptionPackage {
+  id: number;
+  name: string;
+  days: number;
+  price: number;
+  description: string;
+  onSale: boolean;
+}
+
+export type SubscriptionOrderStatus = 'unpaid' | 'paid' | 'cancelled';
+
+export interface SubscriptionOrder {
+  id: number;
+  orderNo: string;
+  companyId: number;
+  companyName: string;
+  packageId: number;
+  packageName: string;
+  days: number;
+  amount: number;
+  status: SubscriptionOrderStatus;
+  createdAt: string;
+  paidAt?: string;
+  createdBy: string;
+}
+
+export interface SubscriptionStatus {
+  companyId: number;
+  companyName: string;
+  validUntil: string;
+  day: number;
+}

@@ -1,0 +1,51 @@
+/** Subscription expiry rules (SPEC §4, §9). Pure functions; used by access, the layout and the mock. */
+import type { Role } from '@/types/session';
+import { PLATFORM_ROLES } from '@/types/session';
+
+export const EXPIRY_WARNING_DAYS = 30;
+export const EXPIRED_AT = 0;
+
+/** Routes that stay open when the subscription has expired. */
+export const ROUTES_OPEN_WHEN_EXPIRED = ['/campus/order', '/renew'] as const;
+
+export type ExpiryState = 'ok' | 'reminder' | 'expired';
+
+export function skipsExpiryChecks(role: Role | undefined): boolean {
+  return !!role && PLATFORM_ROLES.includes(role);
+}
+
+export function expiryState(day: number | undefined, role: Role | undefined): ExpiryState {
+  if (skipsExpiryChecks(role) || day === undefined || day === null) return 'ok';
+  if (day <= EXPIRED_AT) return 'expired';
+  if (day <= EXPIRY_WARNING_DAYS) return 'reminder';
+  return 'ok';
+}
+
+export function expireTipKey(roleId: number, companyId: number): string {
+  return `expire_tip_${roleId}_${companyId}`;
+}
+
+export interface ReminderDecision {
+  show: boolean;
+  /** What to do with the local-storage flag: set it (shown now), clear it (days rose above 30), keep it. */
+  storage: 'set' | 'clear' | 'keep';
+}
+
+/**
+ * The reminder shows once per role and company while 1–30 days are left, remembered locally until the value
+ * rises above 30 (SPEC §4). `alreadyShown` is whether the `expire_tip_{roleId}_{companyId}` key is present.
+ */
+export function reminderDecision(day: number, role: Role, alreadyShown: boolean): ReminderDecision {
+  const state = expiryState(day, role);
+  if (state === 'ok') return { show: false, storage: alreadyShown && !skipsExpiryChecks(role) ? 'clear' : 'keep' };
+  if (state === 'expired') return { show: false, storage: 'keep' };
+  if (alreadyShown) return { show: false, storage: 'keep' };
+  return { show: true, storage: 'set' };
+}
+
+/** Whole days from `today` to `validUntil` (both YYYY-MM-DD), never below 0 (PRODUCT.md §5.6). */
+export function daysLeft(validUntil: string, today: string): number {
+  const a = Date.UTC(+today.slice(0, 4), +today.slice(5, 7) - 1, +today.slice(8, 10));
+  const b = Date.UTC(+validUntil.slice(0, 4), +validUntil.slice(5, 7) - 1, +validUntil.slice(8, 10));
+  return Math.max(0, Math.round((b - a) / 86400000));
+}

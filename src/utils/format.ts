@@ -1,0 +1,10 @@
+/** Money in yuan with 2 decimals, hours with 1 decimal (PRODUCT.md §5.7). */
+export function formatMoney(n: number | undefined | null): string {
+  if (n === undefined || n === null || Number.isNaN(n)) return '-';
+  return `¥${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+export function formatHours(n: number | undefined | null): string {
+  if (n === undefined || n === null || Number.isNaN(n)) return '-';
+  return (Math.round(n * 10) / 10).toFixed(1);
+}

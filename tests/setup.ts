@@ -1,0 +1,49 @@
+/** vitest setup: jest-dom matchers, the one set of msw handlers (mock/handlers.ts), fresh seed per test file. */
+import '@testing-library/jest-dom/vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { cleanup } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { handlers, resetDb } from '../mock/handlers';
+
+export const server = setupServer(...handlers);
+
+beforeAll(() => {
+  resetDb();
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  if (typeof window !== 'undefined') window.localStorage.clear();
+});
+afterAll(() => server.close());
+
+if (typeof window !== 'undefined') {
+  // antd needs these in jsdom.
+  if (!window.matchMedia) {
+    Object.defineProperty(window, 'matchMedia', {
+      writable: true,
+      value: (query: string) => ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }),
+    });
+  }
+  if (!('ResizeObserver' in window)) {
+    class RO {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    Object.defineProperty(window, 'ResizeObserver', { writable: true, value: RO });
+  }
+  window.HTMLElement.prototype.scrollIntoView = window.HTMLElement.prototype.scrollIntoView || (() => undefined);
+  const origGetComputedStyle = window.getComputedStyle;
+  window.getComputedStyle = (elt: Element, pseudo?: string | null) => origGetComputedStyle(elt, pseudo ? undefined : pseudo);
+}
