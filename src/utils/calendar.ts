@@ -15,7 +15,6 @@
  * `solarTerm.<key>` in the locales (`src/locales/parts/helpers.*.ts`).
  */
 // lunar-javascript ships no type declarations: the part used here is typed by the Lib* interfaces below.
-// @ts-ignore -- untyped CommonJS module (harmless if a declaration is added later)
 import { Solar as UntypedSolar, I18n as UntypedI18n } from 'lunar-javascript';
 import type { Weekday, WeekdayKey } from '@/utils/dates';
 import { addDays, daysInMonth, parseDate, weekdayKey } from '@/utils/dates';

@@ -5,7 +5,8 @@
 import React from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { unstable_HistoryRouter as HistoryRouter, Routes, Route } from 'react-router-dom';
-import { history, TestInitialStateProvider } from 'umi';
+import { history } from 'umi';
+import { TestInitialStateProvider } from '../shims/umi';
 import AppProviders from '@/components/AppProviders';
 import { loginByPassword } from '@/services/session';
 import { loadSession } from '@/services/bootstrap';
