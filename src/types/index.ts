@@ -1,3 +1,4 @@
 export * from './api';
 export * from './session';
 export * from './subscription';
+export * from './school';
