@@ -1,4 +1,5 @@
 /** The one place that reads Umi's initial-state model and access (so components stay testable). */
+import { flushSync } from 'react-dom';
 import { useAccess, useModel } from 'umi';
 import type { InitialState } from '@/types/session';
 import type { Access } from '@/access';
@@ -10,7 +11,12 @@ export function useSession() {
     ...state,
     loading,
     refresh,
-    setSession: (s: InitialState) => setInitialState(s),
+    /** Replace the session state synchronously, so a navigation right after sees it (as ant-design-pro does). */
+    setSession: async (s: InitialState) => {
+      flushSync(() => {
+        void setInitialState(s);
+      });
+    },
   };
 }
 

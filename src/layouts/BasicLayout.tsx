@@ -17,10 +17,21 @@ import Forbidden from '@/pages/Exception/403';
 import { menuIcon } from './icons';
 import { toLayoutMenu, type LayoutMenuItem } from './menu';
 import UserMenu from './UserMenu';
+import { tokenStore } from '@/utils/tokenStore';
+import Loading from '@/loading';
 import ExpiryGuard from './ExpiryGuard';
 
 function withIcons(items: LayoutMenuItem[]): Record<string, unknown>[] {
   return items.map((i) => ({ ...i, icon: menuIcon(i.icon), children: i.children ? withIcons(i.children) : undefined }));
+}
+
+/** Reloads the initial state once (getInitialState goes to login when it cannot). */
+function SessionReload() {
+  const { refresh } = useSession();
+  React.useEffect(() => {
+    void refresh();
+  }, [refresh]);
+  return <Loading />;
 }
 
 export default function BasicLayout() {
@@ -31,6 +42,8 @@ export default function BasicLayout() {
   const { currentUser, permissions, menu } = session;
 
   if (!currentUser || !permissions) {
+    // A token but no state yet (e.g. right after login or a store switch): wait for the state instead of leaving.
+    if (tokenStore.has() && !session.loading) return <SessionReload />;
     return <Navigate to={loginUrlWithRedirect(location.pathname + location.search)} replace />;
   }
 

@@ -1,0 +1,43 @@
+/** Shared browser-test helpers: reset the mock backend, log in as a demo account, read messages. */
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORDS: Record<string, string> = {
+  admin: 'admin123',
+  dealer: 'dealer123',
+  manager: 'manager123',
+  teacher: 'teacher123',
+  sales: 'sales123',
+  service: 'service123',
+  operation: 'operation123',
+  customer: 'customer123',
+  sunrise: 'sunrise123',
+  maple: 'maple123',
+  mapleteacher: 'maple123',
+};
+
+export async function resetBackend(page: Page) {
+  const res = await page.request.post('/v2/__test__/reset');
+  expect(res.ok()).toBeTruthy();
+}
+
+/** Logs in through the login form (English UI) and waits for the layout. */
+export async function login(page: Page, username: string, opts: { redirect?: string } = {}) {
+  await page.goto(opts.redirect ? `/user/login?redirect=${encodeURIComponent(opts.redirect)}` : '/user/login');
+  await page.evaluate(() => window.localStorage.setItem('locale', 'en-US'));
+  await page.getByLabel('Account or mobile', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORDS[username]);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.locator('.ant-pro-layout')).toBeVisible();
+}
+
+/** Dismisses the subscription reminder if it shows (accounts with 1–30 days left). */
+export async function dismissReminder(page: Page) {
+  const btn = page.getByRole('button', { name: 'Ignore reminder' });
+  if (await btn.isVisible().catch(() => false)) await btn.click();
+}
+
+/** Opens a route through the menu-less way (direct URL) and waits for the layout. */
+export async function open(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('.ant-pro-layout')).toBeVisible();
+}
