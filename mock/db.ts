@@ -6,6 +6,8 @@
  */
 import type { PermissionFlag, Role } from '../src/types/session';
 import type { SubscriptionOrder, SubscriptionPackage } from '../src/types/subscription';
+import type { CompanySettings } from '../src/types/settings';
+import { DEFAULT_COMPANY_SETTINGS } from '../src/types/settings';
 
 export interface UserRow {
   id: number;
@@ -71,6 +73,7 @@ export interface Db {
   serviceContact: ServiceContactRow;
   packages: SubscriptionPackage[];
   subscriptionOrders: SubscriptionOrder[];
+  settings: CompanySettings[];
   /** Next id per table. */
   seq: Record<string, number>;
 }
@@ -97,6 +100,7 @@ function emptyDb(): Db {
     serviceContact: { name: '', phone: '', wechat: '' },
     packages: [],
     subscriptionOrders: [],
+    settings: [],
     seq: {},
   } as Db;
 }
@@ -117,4 +121,14 @@ export function nextId(db: Db, table: string): number {
   const n = (db.seq[table] ?? 0) + 1;
   db.seq[table] = n;
   return n;
+}
+
+/** The rules of a company (defaults when none were saved). */
+export function settingsOf(db: Db, companyId: number): CompanySettings {
+  let row = db.settings.find((s) => s.companyId === companyId);
+  if (!row) {
+    row = { companyId, ...DEFAULT_COMPANY_SETTINGS };
+    db.settings.push(row);
+  }
+  return row;
 }

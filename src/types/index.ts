@@ -2,3 +2,4 @@ export * from './api';
 export * from './session';
 export * from './subscription';
 export * from './school';
+export * from './settings';
