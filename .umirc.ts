@@ -16,6 +16,7 @@ export default defineConfig({
   base,
   publicPath: base.endsWith('/') ? base : `${base}/`,
   routes: umiRoutes,
+  outputPath: process.env.OUTPUT_PATH || 'dist',
   npmClient: 'npm',
   hash: true,
   title: 'Campus Console',

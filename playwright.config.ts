@@ -26,7 +26,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx tsx mock/server.ts --static dist --port ${port}`,
+    command: `npx tsx mock/server.ts --static ${process.env.E2E_DIST || 'dist'} --port ${port}`,
     url: `http://127.0.0.1:${port}/user/login`,
     reuseExistingServer: false,
     timeout: 60_000,
