@@ -3,6 +3,7 @@ import { ROUTES } from '../src/config/routeTable';
 /** Umi route objects built from the one route table (src/config/routeTable.ts). */
 export const umiRoutes = [
   { path: '/user/login', component: './User/Login', layout: false },
+  // Public pages (no login; see PUBLIC_PREFIXES in src/app.tsx) are added here with layout: false.
   { path: '/', redirect: '/dashboard' },
   {
     path: '/',
