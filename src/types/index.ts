@@ -3,3 +3,4 @@ export * from './session';
 export * from './subscription';
 export * from './school';
 export * from './settings';
+export * from './customer';
