@@ -102,7 +102,7 @@ function emptyDb(): Db {
     subscriptionOrders: [],
     settings: [],
     seq: {},
-  } as Db;
+  } as unknown as Db;
 }
 
 export function resetDb(): Db {

@@ -6,7 +6,9 @@ import type { HttpHandler } from 'msw';
 import type { Seeder } from '../db';
 import { seedCore, sessionHandlers } from './session';
 import { seedSubscription, subscriptionHandlers } from './subscription';
+import { seedSchool } from './school';
+import { schoolHandlers } from './schoolApi';
 
-export const seeders: Seeder[] = [seedCore, seedSubscription];
+export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription];
 
-export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers];
+export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers];

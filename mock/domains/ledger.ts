@@ -1,0 +1,148 @@
+/**
+ * The hour ledger of the mock backend (PRODUCT.md §5.1): the only code that writes hour records and card balances.
+ * Rules come from the pure functions in src/domain/ledger.ts; the tables are declared in ./school.ts.
+ * Used by the card operations (./schoolCards.ts), the seed, and the schedule domain's roll call.
+ */
+import type { Db } from '../db';
+import { nextId, settingsOf } from '../db';
+import { HttpError } from '../http';
+import { defineMessages, message, type Lang } from '../messages';
+import { nowStamp, today } from '../clock';
+import type { HourRecord, HourRecordType, StudentCard } from '../../src/types/school';
+import { applyReview, cardStatus, LedgerError, pickDeductionCard, planRecord, round1 } from '../../src/domain/ledger';
+
+defineMessages({
+  'ledger.badHours': { en: 'Hours must be a positive number with at most 1 decimal.', zh: '课时必须是最多 1 位小数的正数。' },
+  'ledger.reasonRequired': { en: 'A reason is required for this operation.', zh: '此操作必须填写原因。' },
+  'ledger.insufficient': { en: 'Not enough hours on the card: {left} left, {need} needed.', zh: '课时不足：剩余 {left}，需要 {need}。' },
+  'ledger.cardInvalid': { en: 'This card has been invalidated.', zh: '该课时卡已作废。' },
+  'ledger.cardExpired': { en: 'This card has expired.', zh: '该课时卡已过期。' },
+  'ledger.cardNotStarted': { en: 'This card is not valid yet.', zh: '该课时卡尚未生效。' },
+  'ledger.reviewOnly': { en: 'Returned and rejected records are only made by reviewing a return request.', zh: '退课时记录只能通过审核退课申请产生。' },
+  'ledger.notPending': { en: 'This return request has already been reviewed.', zh: '该退课申请已审核过。' },
+  'ledger.periodCard': { en: 'A period card has no hours to consume or return.', zh: '期限卡没有可消耗或退回的课时。' },
+  'ledger.zeroProof': { en: 'A correction must change the hours.', zh: '修正必须改变课时。' },
+  'ledger.cardNotFound': { en: 'Card not found.', zh: '课时卡不存在。' },
+  'ledger.recordNotFound': { en: 'Hour record not found.', zh: '课时记录不存在。' },
+});
+
+export interface Operator {
+  id: number;
+  name: string;
+}
+
+export interface AppendHourRecordInput {
+  cardId: number;
+  type: HourRecordType;
+  /** Magnitude ≥ 0 with 1 decimal. The sign comes from the type (and the company settings for truant/leave). */
+  hours: number;
+  /**
+   * proof only: the signed correction, + gives hours back (e.g. undoing a roll call), − takes hours.
+   * When absent a proof adds `hours`.
+   */
+  signedHours?: number;
+  /** Required for diy and proof. */
+  reason?: string;
+  lessonId?: number;
+  orderId?: number;
+  operator: Operator;
+  /** 'YYYY-MM-DD HH:mm:ss', default now. Its date is the "today" of the rules (seed history). */
+  at?: string;
+  lang?: Lang;
+}
+
+function ledgerError(e: unknown, lang: Lang): never {
+  if (e instanceof LedgerError) {
+    throw new HttpError(400, message(lang, `ledger.${e.code}`, e.values));
+  }
+  throw e;
+}
+
+/** Status of a card today (it can change with the date alone: expiry). */
+export function refreshCardStatus(card: StudentCard, day = today()): StudentCard {
+  card.status = cardStatus(card, day);
+  return card;
+}
+
+/**
+ * Appends one hour record (PRODUCT.md §5.1) and updates the card's derived `remainingHours` and `status`.
+ * - add/give +hours; reduce/diy/backing −hours; truant −hours unless settings.truantConsumes is off; leave 0 unless
+ *   settings.leaveConsumes; fail 0 (a warning to resolve); proof ±`signedHours` (reason required, as for diy).
+ * - Never below 0, except reduce/truant/leave when settings.allowNegative.
+ * - back / back_reject cannot be appended: use `reviewReturn`.
+ * Throws `HttpError(400, message)` when the rules refuse (message in `lang`, default English).
+ */
+export function appendHourRecord(db: Db, input: AppendHourRecordInput): HourRecord {
+  const lang = input.lang ?? 'en';
+  const byIndex = db.studentCards[input.cardId - 1];
+  const card = byIndex?.id === input.cardId ? byIndex : db.studentCards.find((c) => c.id === input.cardId);
+  if (!card) throw new HttpError(400, message(lang, 'ledger.cardNotFound'));
+  const at = input.at ?? nowStamp();
+  const day = at.slice(0, 10);
+  const settings = settingsOf(db, card.companyId);
+  let plan;
+  try {
+    plan = planRecord(card, { type: input.type, hours: input.hours, signedHours: input.signedHours, reason: input.reason }, settings, day);
+  } catch (e) {
+    ledgerError(e, lang);
+  }
+  const record: HourRecord = {
+    id: nextId(db, 'hourRecords'),
+    companyId: card.companyId,
+    cardId: card.id,
+    cardNo: card.cardNo,
+    studentId: card.studentId,
+    studentName: card.studentName,
+    type: input.type,
+    hours: plan.hours,
+    requestedHours: plan.requestedHours,
+    balanceAfter: plan.balanceAfter,
+    amount: plan.amount,
+    reason: input.reason?.trim() || undefined,
+    lessonId: input.lessonId,
+    orderId: input.orderId,
+    operatorId: input.operator.id,
+    operatorName: input.operator.name,
+    createdAt: at,
+  };
+  db.hourRecords.push(record);
+  card.remainingHours = plan.balanceAfter;
+  refreshCardStatus(card);
+  return record;
+}
+
+/**
+ * Reviews a return request: backing → back (approved: hours stay taken, amount = refund) or back_reject
+ * (rejected: the record's hours become 0 and the card gets them back; requestedHours kept). Once only.
+ */
+export function reviewReturn(db: Db, recordId: number, approve: boolean, operator: Operator, opts: { at?: string; lang?: Lang; companyId?: number } = {}): HourRecord {
+  const lang = opts.lang ?? 'en';
+  const record = db.hourRecords.find((r) => r.id === recordId && (opts.companyId === undefined || r.companyId === opts.companyId));
+  if (!record) throw new HttpError(400, message(lang, 'ledger.recordNotFound'));
+  const card = db.studentCards.find((c) => c.id === record.cardId);
+  if (!card) throw new HttpError(400, message(lang, 'ledger.cardNotFound'));
+  let result;
+  try {
+    result = applyReview(record, approve, card.unitPrice);
+  } catch (e) {
+    ledgerError(e, lang);
+  }
+  record.type = result.type;
+  record.hours = result.hours;
+  record.amount = result.amount;
+  record.requestedHours = result.requestedHours;
+  record.reviewedAt = opts.at ?? nowStamp();
+  record.reviewerName = operator.name;
+  card.remainingHours = round1(card.remainingHours + result.delta);
+  refreshCardStatus(card);
+  return record;
+}
+
+/** The student's active card applicable to the class that expires first (PRODUCT.md §5.1), statuses as of `day`. */
+export function deductionCardFor(db: Db, companyId: number, studentId: number, classId: number, day: string): StudentCard | undefined {
+  const cards = db.studentCards
+    .filter((c) => c.companyId === companyId && c.studentId === studentId)
+    .map((c) => ({ ...c, status: cardStatus(c, day) }));
+  const picked = pickDeductionCard(cards, classId, day);
+  return picked && db.studentCards.find((c) => c.id === picked.id);
+}

@@ -1,0 +1,22 @@
+/**
+ * The tabs of /student/list, in order (PRODUCT.md §6.3). Data-driven so that other domains append theirs
+ * (the schedule domain adds `leave` and `reserve`). The active tab is in the URL (`?tab=<key>`).
+ */
+import React from 'react';
+import type { AccessKey } from '@/access';
+
+export interface StudentTab {
+  key: string;
+  /** Locale key of the tab label. */
+  labelKey: string;
+  /** Access key from src/access.ts; absent = everyone who reaches the page. */
+  access?: AccessKey;
+  component: React.LazyExoticComponent<React.ComponentType>;
+}
+
+export const STUDENT_TABS: StudentTab[] = [
+  { key: 'StudentList', labelKey: 'student.tab.list', component: React.lazy(() => import('./tabs/StudentList')) },
+  { key: 'class-card-list', labelKey: 'student.tab.cards', component: React.lazy(() => import('./tabs/CardList')) },
+  { key: 'class-card-op', labelKey: 'student.tab.op', component: React.lazy(() => import('./tabs/CardOp')) },
+  { key: 'class-card-record', labelKey: 'student.tab.records', component: React.lazy(() => import('./tabs/RecordList')) },
+];
