@@ -4,3 +4,4 @@ export * from './subscription';
 export * from './school';
 export * from './settings';
 export * from './customer';
+export * from './schedule';
