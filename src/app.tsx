@@ -10,9 +10,7 @@ import { tokenStore } from '@/utils/tokenStore';
 import { LOGIN_PATH, loginUrlWithRedirect } from '@/utils/request';
 import { unregisterServiceWorkers } from '@/utils/serviceWorker';
 import AppProviders from '@/components/AppProviders';
-
-/** Pages anyone may open without logging in (e.g. a lead-collection form's public link: /f/<code>). */
-export const PUBLIC_PREFIXES = ['/f/'];
+import { isPublicPath } from '@/utils/publicPaths';
 
 function currentPath() {
   return history.location.pathname + history.location.search;
@@ -21,7 +19,7 @@ function currentPath() {
 /** Without user info or permissions every page but login goes to login (SPEC §2). */
 export async function getInitialState(): Promise<InitialState> {
   const { pathname } = history.location;
-  if (pathname === LOGIN_PATH || PUBLIC_PREFIXES.some((p) => pathname.startsWith(p))) return {};
+  if (pathname === LOGIN_PATH || isPublicPath(pathname)) return {};
   if (!tokenStore.has()) {
     history.replace(loginUrlWithRedirect(currentPath()));
     return {};
