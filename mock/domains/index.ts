@@ -8,7 +8,8 @@ import { seedCore, sessionHandlers } from './session';
 import { seedSubscription, subscriptionHandlers } from './subscription';
 import { seedSchool } from './school';
 import { schoolHandlers } from './schoolApi';
+import { customerHandlers, customerExtraHandlers, seedCustomer } from './customerIndex';
 
-export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription];
+export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer];
 
-export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers];
+export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers];

@@ -274,6 +274,8 @@ export interface WebSignup {
   message?: string;
   status: WebSignupStatus;
   leadId?: number;
+  /** Accepted but the mobile was already a lead: linked to that lead instead of creating one. */
+  duplicate?: boolean;
   handledBy?: string;
   handledAt?: string;
   createdAt: string;

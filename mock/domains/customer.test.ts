@@ -1,0 +1,188 @@
+/** The customer center's mock calls, end to end through msw (seed, scoping, pool, limit, conversion, stats, forms). */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getDb, resetDb, settingsOf } from '../db';
+import type { ClaimResult, ConvertResult, FastCheckResult, Lead, LeadStats, LeadStatus } from '../../src/types/customer';
+import { LEAD_SOURCES, LEAD_STATUSES } from '../../src/types/customer';
+import type { ListResult } from '../../src/types/api';
+import { KNOWN_LEAD, SALES_OWNED } from './customerSeed';
+import { insertLead, setLeadStatus } from './customer';
+
+const BASE = 'http://localhost';
+const PASSWORDS: Record<string, string> = { sales: 'sales123', manager: 'manager123', dealer: 'dealer123', teacher: 'teacher123' };
+
+async function login(username: string): Promise<string> {
+  const res = await fetch(`${BASE}/v2/user/login/password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORDS[username] }),
+  });
+  const body = (await res.json()) as { data: { token: string } };
+  return body.data.token;
+}
+
+async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; data: T; msg?: string }> {
+  const res = await fetch(`${BASE}${path}`, {
+    method,
+    headers: { 'request-token': token, 'content-type': 'application/json', 'accept-language': 'en-US' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as { data: T; msg?: string };
+  return { status: res.status, data: json.data, msg: json.msg };
+}
+
+const list = (token: string, q: Record<string, string | number>) =>
+  call<ListResult<Lead>>(token, 'GET', `/v2/customer?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`);
+
+beforeEach(() => {
+  resetDb();
+});
+
+describe('seed', () => {
+  it('has about 600 leads with every status and source, 190 active ones for the demo sales account', () => {
+    const leads = getDb().leads.filter((l) => l.companyId === 2);
+    expect(leads.length).toBe(600);
+    for (const s of LEAD_STATUSES) expect(leads.some((l) => l.status === s)).toBe(true);
+    for (const s of LEAD_SOURCES) expect(leads.some((l) => l.source === s)).toBe(true);
+    expect(leads.filter((l) => l.ownerId === 5 && ['new', 'following', 'trial'].includes(l.status)).length).toBe(SALES_OWNED);
+    expect(leads.filter((l) => l.ownerId === undefined).length).toBeGreaterThan(100);
+    const formal = leads.filter((l) => l.status === 'formal');
+    expect(formal.every((l) => l.studentId !== undefined && getDb().students.some((s) => s.id === l.studentId && s.leadId === l.id))).toBe(true);
+    expect(new Set(leads.map((l) => l.mobile)).size).toBe(leads.length);
+    expect(getDb().followUps.length).toBeGreaterThan(600);
+  });
+});
+
+describe('leads', () => {
+  it('sales see only their own leads; managers see all', async () => {
+    const sales = await login('sales');
+    const manager = await login('manager');
+    const mine = await list(sales, { pageSize: 200 });
+    expect(mine.data.list.every((l) => l.ownerId === 5)).toBe(true);
+    const all = await list(manager, { pageSize: 1 });
+    expect(all.data.total).toBe(600);
+    const teacher = await login('teacher');
+    expect((await list(teacher, {})).status).toBe(403);
+  });
+
+  it('fast-check finds the owner; adding a known mobile is refused; a new one is added and owned', async () => {
+    const sales = await login('sales');
+    const fc = await call<FastCheckResult>(sales, 'GET', `/v2/customer/fast_check?mobile=${KNOWN_LEAD.mobile}`);
+    expect(fc.data).toMatchObject({ exists: true, lead: { name: KNOWN_LEAD.name, ownerName: KNOWN_LEAD.owner.name, mine: false } });
+    const dup = await call<Lead>(sales, 'POST', '/v2/customer', { name: '某某', mobile: KNOWN_LEAD.mobile, campusId: 1, intention: 'B', source: 'walk_in' });
+    expect(dup.status).toBe(400);
+    expect(dup.msg).toContain(KNOWN_LEAD.owner.name);
+    const ok = await call<Lead>(sales, 'POST', '/v2/customer', { name: '林可馨', mobile: '13722223333', campusId: 2, intention: 'A', source: 'walk_in', ownerId: 3 });
+    expect(ok.status).toBe(200);
+    expect(ok.data).toMatchObject({ ownerId: 5, status: 'new', campusName: 'Riverside' });
+    expect(insertLead.length).toBeGreaterThan(0);
+  });
+
+  it('a follow-up moves a new lead to following, sets the next date and shows in the timeline', async () => {
+    const sales = await login('sales');
+    const added = (await call<Lead>(sales, 'POST', '/v2/customer', { name: '林可馨', mobile: '13722223333', campusId: 1, intention: 'B', source: 'phone' })).data;
+    const next = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const fu = await call(sales, 'POST', '/v2/customer_follow_up', { leadId: added.id, method: 'phone', content: '家长想周末试听', nextFollowUpAt: next, intention: 'A' });
+    expect(fu.status).toBe(200);
+    const lead = (await call<Lead>(sales, 'GET', `/v2/customer/${added.id}`)).data;
+    expect(lead).toMatchObject({ status: 'following', intention: 'A', nextFollowUpAt: next, followUpCount: 1 });
+    const bad = await call(sales, 'POST', '/v2/customer_follow_up', { leadId: added.id, method: 'phone', content: 'x', status: 'formal' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('conversion creates the student in the same step; a converted lead cannot be deleted', async () => {
+    const sales = await login('sales');
+    const added = (await call<Lead>(sales, 'POST', '/v2/customer', { name: '林可馨', mobile: '13722223333', campusId: 1, intention: 'A', source: 'referral', parentName: '林女士' })).data;
+    const res = await call<ConvertResult>(sales, 'POST', '/v2/customer/formal', { ids: [added.id] });
+    expect(res.status).toBe(200);
+    const studentId = res.data.converted[0].studentId;
+    const student = getDb().students.find((s) => s.id === studentId);
+    expect(student).toMatchObject({ name: '林可馨', mobile: '13722223333', parentName: '林女士', leadId: added.id, campusId: 1 });
+    const again = await call(sales, 'POST', '/v2/customer/formal', { ids: [added.id] });
+    expect(again.status).toBe(400);
+    const del = await call(sales, 'DELETE', `/v2/customer/${added.id}`);
+    expect(del.status).toBe(400);
+  });
+
+  it('only managers and dealers distribute, within the owner limit', async () => {
+    const sales = await login('sales');
+    const manager = await login('manager');
+    const pool = (await call<ListResult<Lead>>(manager, 'GET', '/v2/lead?pageSize=20&status=new')).data.list;
+    expect((await call(sales, 'POST', '/v2/customer/distribute', { ids: [pool[0].id], ownerId: 5 })).status).toBe(403);
+    const ok = await call(manager, 'POST', '/v2/customer/distribute', { ids: pool.slice(0, 10).map((l) => l.id), ownerId: 5 });
+    expect(ok.status).toBe(200);
+    const over = await call(manager, 'POST', '/v2/customer/distribute', { ids: [pool[10].id], ownerId: 5 });
+    expect(over.status).toBe(400);
+    expect(over.msg).toContain('200');
+  });
+});
+
+describe('the pool', () => {
+  it('claims up to the limit and refuses the 11th', async () => {
+    const sales = await login('sales');
+    const pool = (await call<ListResult<Lead>>(sales, 'GET', '/v2/lead?pageSize=20&status=new')).data.list;
+    const over = await call(sales, 'POST', '/v2/lead/claim', { ids: pool.slice(0, 11).map((l) => l.id) });
+    expect(over.status).toBe(400);
+    expect(over.msg).toContain('at most 10 more');
+    const ok = await call<ClaimResult>(sales, 'POST', '/v2/lead/claim', { ids: pool.slice(0, 10).map((l) => l.id) });
+    expect(ok.data).toEqual({ claimed: 10, owned: 200, limit: 200 });
+    const eleventh = await call(sales, 'POST', '/v2/lead/claim', { ids: [pool[10].id] });
+    expect(eleventh.status).toBe(400);
+    const taken = await call(sales, 'POST', '/v2/lead/claim', { ids: [pool[0].id] });
+    expect(taken.status).toBe(400);
+  });
+
+  it('returns leads not followed up within the company setting', async () => {
+    const manager = await login('manager');
+    const before = (await call<ListResult<Lead>>(manager, 'GET', '/v2/lead?pageSize=1')).data.total;
+    settingsOf(getDb(), 2).leadPoolDays = 3;
+    const after = (await call<ListResult<Lead>>(manager, 'GET', '/v2/lead?pageSize=1&poolReason=returned')).data;
+    expect(after.total).toBeGreaterThan(0);
+    expect((await call<ListResult<Lead>>(manager, 'GET', '/v2/lead?pageSize=1')).data.total).toBeGreaterThan(before);
+  });
+});
+
+describe('stats', () => {
+  it('funnel counts equal the list totals for the same range', async () => {
+    const manager = await login('manager');
+    const range = { startDate: new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10), endDate: new Date().toISOString().slice(0, 10) };
+    const stats = (await call<LeadStats>(manager, 'GET', `/v2/customer/stats?startDate=${range.startDate}&endDate=${range.endDate}`)).data;
+    const total = (await list(manager, { ...range, pageSize: 1 })).data.total;
+    expect(stats.total).toBe(total);
+    for (const status of ['new', 'formal'] as LeadStatus[]) {
+      const n = (await list(manager, { ...range, status, pageSize: 1 })).data.total;
+      expect(stats.funnel.find((f) => f.status === status)?.count).toBe(n);
+    }
+    const bySource = (await list(manager, { ...range, source: 'form', pageSize: 1 })).data.total;
+    expect(stats.sources.find((s) => s.source === 'form')?.count).toBe(bySource);
+    expect(stats.trend.reduce((s, b) => s + b.count, 0)).toBe(total);
+  });
+});
+
+describe('other domains', () => {
+  it('setLeadStatus writes the timeline and converts with a student', () => {
+    const db = getDb();
+    const lead = db.leads.find((l) => l.status === 'following' && l.ownerId === 5)!;
+    setLeadStatus(db, lead.id, 'trial', { id: 9, name: '王若汐' });
+    expect(lead.status).toBe('trial');
+    setLeadStatus(db, lead.id, 'formal', { id: 9, name: '王若汐' });
+    expect(lead.studentId).toBeDefined();
+    expect(() => insertLead(db, { companyId: 2, campusId: 1, name: 'x', mobile: lead.mobile, source: 'event' })).toThrow();
+  });
+});
+
+describe('public form', () => {
+  it('a submission through the public link becomes a pool lead with source form', async () => {
+    const form = await fetch(`${BASE}/v2/public/gather/sd-summer`);
+    expect(form.status).toBe(200);
+    const res = await fetch(`${BASE}/v2/public/gather/sd-summer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: '周梓萱', mobile: '13688889999', age: '7' }),
+    });
+    expect(res.status).toBe(200);
+    const lead = getDb().leads.find((l) => l.mobile === '13688889999');
+    expect(lead).toMatchObject({ source: 'form', ownerId: undefined, age: 7, status: 'new' });
+    const closed = await fetch(`${BASE}/v2/public/gather/sd-hiphop`);
+    expect(closed.status).toBe(400);
+  });
+});

@@ -1,0 +1,653 @@
+/**
+ * Customer center of the mock backend (PRODUCT.md §5.4, §6.5): leads, follow-ups, the lead pool, distribution and
+ * conversion. Rules come from src/domain/leads.ts. Collection forms, web sign-ups and merchants are in
+ * ./customerExtra.ts; the seed in ./customerSeed.ts.
+ *
+ * Exported for other domains: `insertLead` (unique mobile per company) and `setLeadStatus` (free trials: booked,
+ * attended, converted).
+ */
+import type { Db } from '../db';
+import { nextId, settingsOf } from '../db';
+import { api, HttpError, type AuthedCtx, type Session } from '../http';
+import { defineMessages, message, type Lang } from '../messages';
+import { listQuery } from '../list';
+import { asBody, Validator } from '../validate';
+import { nowStamp, today } from '../clock';
+import type {
+  ClaimResult,
+  ConvertResult,
+  FastCheckResult,
+  FollowUp,
+  FollowUpMethod,
+  GatherForm,
+  GatherSubmission,
+  Lead,
+  LeadGender,
+  LeadIntention,
+  LeadQuota,
+  LeadSource,
+  LeadStatus,
+  Merchant,
+  OwnerOption,
+  PoolReason,
+  WebSignup,
+} from '../../src/types/customer';
+import { FOLLOW_UP_METHODS, LEAD_INTENTIONS, LEAD_SOURCES, LEAD_STATUSES } from '../../src/types/customer';
+import type { Role } from '../../src/types/session';
+import {
+  canDelete,
+  canDistribute,
+  claimCheck,
+  conversionBlocker,
+  findDuplicate,
+  leadsDueForPool,
+  leadStats,
+  matchesDue,
+  normalizeMobile,
+  ownedCount,
+  seesAllLeads,
+  statusAfterFollowUp,
+  type DueFilter,
+} from '../../src/domain/leads';
+import { createStudentForLead } from './customerStudent';
+
+/** Stored merchant: counts are derived when listed. */
+export type MerchantRow = Omit<Merchant, 'leadCount' | 'formalCount'>;
+/** Stored form: counts are derived when listed. */
+export type GatherFormRow = Omit<GatherForm, 'submissionCount' | 'leadCount'>;
+
+declare module '../db' {
+  interface Db {
+    leads: Lead[];
+    followUps: FollowUp[];
+    gatherForms: GatherFormRow[];
+    gatherSubmissions: GatherSubmission[];
+    webSignups: WebSignup[];
+    merchants: MerchantRow[];
+  }
+}
+
+defineMessages({
+  'lead.lead': { en: 'Lead', zh: '客户' },
+  'lead.owner': { en: 'Owner', zh: '负责人' },
+  'lead.merchant': { en: 'Merchant', zh: '合作商家' },
+  'lead.campus': { en: 'Campus', zh: '校区' },
+  'lead.duplicate': { en: 'The mobile {mobile} already belongs to lead {name} ({owner}).', zh: '手机号 {mobile} 已是客户 {name}（{owner}）。' },
+  'lead.inPool': { en: 'in the pool', zh: '在公海' },
+  'lead.ownedBy': { en: 'owned by {owner}', zh: '负责人：{owner}' },
+  'lead.limit': {
+    en: 'You already own {owned} active leads; the limit is {limit} per person, so at most {room} more can be taken.',
+    zh: '您已负责 {owned} 个跟进中的客户，每人上限 {limit} 个，最多还能领取 {room} 个。',
+  },
+  'lead.ownerLimit': {
+    en: '{owner} already owns {owned} active leads; the limit is {limit} per person, so at most {room} more can be assigned.',
+    zh: '{owner} 已负责 {owned} 个跟进中的客户，每人上限 {limit} 个，最多还能分配 {room} 个。',
+  },
+  'lead.notInPool': { en: 'Lead {name} is no longer in the pool (someone claimed it).', zh: '客户 {name} 已不在公海（已被领取）。' },
+  'lead.notYours': { en: 'Lead {name} is not yours.', zh: '客户 {name} 不属于您。' },
+  'lead.alreadyFormal': { en: 'Lead {name} has already been converted.', zh: '客户 {name} 已转为正式学员。' },
+  'lead.invalidCannotConvert': { en: 'Lead {name} is invalid; set it back to following before converting.', zh: '客户 {name} 是无效客户，请先改回跟进中再转正。' },
+  'lead.formalNoDelete': { en: 'Lead {name} has been converted to a student and cannot be deleted.', zh: '客户 {name} 已转为正式学员，不能删除。' },
+  'lead.followUpFormal': { en: 'A follow-up cannot convert a lead; use "Convert to student".', zh: '跟进不能直接转正，请使用“转为正式学员”。' },
+  'lead.formalLocked': { en: 'A converted lead keeps the status "formal".', zh: '已转正的客户状态不能修改。' },
+  'lead.badOwner': { en: 'The owner must be a sales person, manager or store manager of this company.', zh: '负责人必须是本公司的销售、负责人或店长。' },
+  'lead.distributeOnly': { en: 'Only managers and store managers can distribute leads.', zh: '只有负责人和店长可以分配客户。' },
+  'lead.nextBeforeToday': { en: 'The next follow-up cannot be in the past.', zh: '下次跟进时间不能早于今天。' },
+  'lead.studentFailed': { en: 'The student could not be created: {detail}', zh: '学员创建失败：{detail}' },
+  'lead.autoStatus': { en: 'Status changed to {status} by {operator}.', zh: '{operator} 将状态改为 {status}。' },
+  'lead.status.new': { en: 'new', zh: '新客户' },
+  'lead.status.following': { en: 'following', zh: '跟进中' },
+  'lead.status.trial': { en: 'trial booked', zh: '已约试听' },
+  'lead.status.formal': { en: 'formal', zh: '已转正' },
+  'lead.status.invalid': { en: 'invalid', zh: '无效' },
+  'lead.pool': { en: 'Pool', zh: '公海' },
+  'f.name': { en: 'Name', zh: '姓名' },
+  'f.mobile': { en: 'Mobile', zh: '手机号' },
+  'f.parentName': { en: 'Parent', zh: '家长' },
+  'f.age': { en: 'Age', zh: '年龄' },
+  'f.course': { en: 'Course of interest', zh: '意向课程' },
+  'f.remark': { en: 'Remark', zh: '备注' },
+  'f.intention': { en: 'Intention', zh: '意向等级' },
+  'f.source': { en: 'Source', zh: '来源' },
+  'f.status': { en: 'Status', zh: '状态' },
+  'f.gender': { en: 'Gender', zh: '性别' },
+  'f.campusId': { en: 'Campus', zh: '校区' },
+  'f.ownerId': { en: 'Owner', zh: '负责人' },
+  'f.ids': { en: 'Leads', zh: '客户' },
+  'f.method': { en: 'Method', zh: '跟进方式' },
+  'f.content': { en: 'Content', zh: '跟进内容' },
+  'f.nextFollowUpAt': { en: 'Next follow-up', zh: '下次跟进' },
+  'f.leadId': { en: 'Lead', zh: '客户' },
+  'f.merchantId': { en: 'Merchant', zh: '合作商家' },
+  'f.id': { en: 'Id', zh: '编号' },
+});
+
+export const FIELD_KEYS = [
+  'name',
+  'mobile',
+  'parentName',
+  'age',
+  'course',
+  'remark',
+  'intention',
+  'source',
+  'status',
+  'gender',
+  'campusId',
+  'ownerId',
+  'ids',
+  'method',
+  'content',
+  'nextFollowUpAt',
+  'leadId',
+  'merchantId',
+  'id',
+];
+
+/** Field labels of the customer calls in a language. */
+export function labels(lang: Lang): Record<string, string> {
+  return Object.fromEntries(FIELD_KEYS.map((k) => [k, message(lang, `f.${k}`)]));
+}
+
+export interface Operator {
+  id: number;
+  name: string;
+}
+
+/** The customer tables (created on first use, so another domain's seeder may insert leads before ours runs). */
+export function ensureCustomerTables(db: Db) {
+  db.leads ??= [];
+  db.followUps ??= [];
+  db.gatherForms ??= [];
+  db.gatherSubmissions ??= [];
+  db.webSignups ??= [];
+  db.merchants ??= [];
+}
+
+const OWNER_ROLES: Role[] = ['sales', 'manager', 'dealer'];
+
+/** People who may own leads: users of the company with role sales, manager or dealer (by user id). */
+export function ownerOptions(db: Db, companyId: number): OwnerOption[] {
+  const seen = new Set<number>();
+  const out: OwnerOption[] = [];
+  for (const m of db.memberships) {
+    if (m.companyId !== companyId || !OWNER_ROLES.includes(m.role) || seen.has(m.userId)) continue;
+    const u = db.users.find((x) => x.id === m.userId);
+    if (!u) continue;
+    seen.add(u.id);
+    out.push({ value: u.id, label: u.name });
+  }
+  return out;
+}
+
+function campusName(db: Db, companyId: number, campusId: number, lang: Lang): string {
+  const c = db.campuses.find((x) => x.id === campusId && x.companyId === companyId);
+  if (!c) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'lead.campus') }));
+  return c.name;
+}
+
+export interface LeadInput {
+  companyId: number;
+  campusId: number;
+  name: string;
+  mobile: string;
+  intention?: LeadIntention;
+  source: LeadSource;
+  status?: LeadStatus;
+  parentName?: string;
+  gender?: LeadGender;
+  age?: number;
+  course?: string;
+  remark?: string;
+  merchantId?: number;
+  formId?: number;
+  ownerId?: number;
+  nextFollowUpAt?: string;
+  /** Default now. */
+  createdAt?: string;
+  /** Name of who added it (default "system"). */
+  createdBy?: string;
+  poolReason?: PoolReason;
+}
+
+function duplicateError(db: Db, existing: Lead, lang: Lang): HttpError {
+  const owner = existing.ownerId === undefined ? message(lang, 'lead.inPool') : message(lang, 'lead.ownedBy', { owner: existing.ownerName ?? '' });
+  return new HttpError(400, message(lang, 'lead.duplicate', { mobile: existing.mobile, name: existing.name, owner }));
+}
+
+/**
+ * Adds a lead. Enforces the unique mobile per company (400 naming the existing lead and its owner) and that the
+ * campus belongs to the company. No owner = in the pool. Does not check the claim limit (callers that act for a
+ * person do: see `assertRoom`).
+ */
+export function insertLead(db: Db, input: LeadInput, lang: Lang = 'en'): Lead {
+  ensureCustomerTables(db);
+  const mobile = normalizeMobile(input.mobile);
+  const dup = findDuplicate(db.leads, input.companyId, mobile);
+  if (dup) throw duplicateError(db, dup, lang);
+  const at = input.createdAt ?? nowStamp();
+  const owner = input.ownerId !== undefined ? db.users.find((u) => u.id === input.ownerId) : undefined;
+  const merchant = input.merchantId !== undefined ? db.merchants.find((m) => m.id === input.merchantId && m.companyId === input.companyId) : undefined;
+  const lead: Lead = {
+    id: nextId(db, 'leads'),
+    companyId: input.companyId,
+    campusId: input.campusId,
+    campusName: campusName(db, input.companyId, input.campusId, lang),
+    name: input.name,
+    mobile,
+    parentName: input.parentName,
+    gender: input.gender,
+    age: input.age,
+    course: input.course,
+    status: input.status ?? 'new',
+    intention: input.intention ?? 'C',
+    source: input.source,
+    ownerId: owner?.id,
+    ownerName: owner?.name,
+    assignedAt: owner ? at : undefined,
+    poolReason: owner ? undefined : input.poolReason ?? 'unassigned',
+    pooledAt: owner ? undefined : at,
+    nextFollowUpAt: input.nextFollowUpAt,
+    followUpCount: 0,
+    merchantId: merchant?.id,
+    merchantName: merchant?.name,
+    formId: input.formId,
+    remark: input.remark,
+    createdAt: at,
+    createdBy: input.createdBy ?? 'system',
+  };
+  db.leads.push(lead);
+  return lead;
+}
+
+function statusLabel(lang: Lang, s: LeadStatus) {
+  return message(lang, `lead.status.${s}`);
+}
+
+/** Appends a follow-up to the timeline and updates the lead (status, intention, dates, count). */
+export function recordFollowUp(
+  db: Db,
+  lead: Lead,
+  input: { method: FollowUpMethod; content: string; nextFollowUpAt?: string; status: LeadStatus; intention: LeadIntention; operator: Operator; at?: string },
+): FollowUp {
+  ensureCustomerTables(db);
+  const at = input.at ?? nowStamp();
+  const row: FollowUp = {
+    id: nextId(db, 'followUps'),
+    companyId: lead.companyId,
+    leadId: lead.id,
+    method: input.method,
+    content: input.content,
+    nextFollowUpAt: input.nextFollowUpAt,
+    statusBefore: lead.status,
+    statusAfter: input.status,
+    intentionBefore: lead.intention,
+    intentionAfter: input.intention,
+    operatorId: input.operator.id,
+    operatorName: input.operator.name,
+    createdAt: at,
+  };
+  db.followUps.push(row);
+  lead.status = input.status;
+  lead.intention = input.intention;
+  lead.lastFollowUpAt = at;
+  lead.nextFollowUpAt = input.nextFollowUpAt;
+  lead.followUpCount += 1;
+  return row;
+}
+
+/**
+ * Converts a lead: creates the student (school domain) in the same step and marks the lead formal.
+ * Throws 400 when the lead cannot be converted.
+ */
+export function convertLead(db: Db, lead: Lead, operator: Operator, lang: Lang = 'en', at = nowStamp()): number {
+  const blocker = conversionBlocker(lead);
+  if (blocker) throw new HttpError(400, message(lang, blocker, { name: lead.name }));
+  const studentId = createStudentForLead(db, lead, at, lang);
+  recordFollowUp(db, lead, {
+    method: 'other',
+    content: message(lang, 'lead.autoStatus', { status: statusLabel(lang, 'formal'), operator: operator.name }),
+    status: 'formal',
+    intention: lead.intention,
+    operator,
+    at,
+  });
+  lead.studentId = studentId;
+  lead.convertedAt = at;
+  lead.nextFollowUpAt = undefined;
+  return studentId;
+}
+
+/**
+ * Sets a lead's status from another domain (free trials: 'trial' when booked or attended, 'formal' when converted,
+ * which creates the student). The change is written to the lead's follow-up timeline. Returns the lead.
+ */
+export function setLeadStatus(db: Db, leadId: number, status: LeadStatus, operator: Operator, lang: Lang = 'en'): Lead {
+  ensureCustomerTables(db);
+  const lead = db.leads.find((l) => l.id === leadId);
+  if (!lead) throw new HttpError(404, message(lang, 'common.notFound', { what: message(lang, 'lead.lead') }));
+  if (lead.status === status) return lead;
+  if (status === 'formal') {
+    convertLead(db, lead, operator, lang);
+    return lead;
+  }
+  if (lead.status === 'formal') throw new HttpError(400, message(lang, 'lead.formalLocked'));
+  recordFollowUp(db, lead, {
+    method: 'other',
+    content: message(lang, 'lead.autoStatus', { status: statusLabel(lang, status), operator: operator.name }),
+    nextFollowUpAt: lead.nextFollowUpAt,
+    status,
+    intention: lead.intention,
+    operator,
+  });
+  return lead;
+}
+
+/** Returns to the pool the company's leads whose owners have not followed them up for the configured days. */
+export function sweepPool(db: Db, companyId: number, day = today(), at = nowStamp()): number {
+  ensureCustomerTables(db);
+  const { leadPoolDays } = settingsOf(db, companyId);
+  const ids = new Set(leadsDueForPool(db.leads.filter((l) => l.companyId === companyId), day, leadPoolDays));
+  for (const l of db.leads) {
+    if (!ids.has(l.id)) continue;
+    toPool(l, 'returned', at);
+  }
+  return ids.size;
+}
+
+export function toPool(l: Lead, reason: PoolReason, at: string) {
+  l.previousOwnerName = l.ownerName;
+  l.ownerId = undefined;
+  l.ownerName = undefined;
+  l.assignedAt = undefined;
+  l.poolReason = reason;
+  l.pooledAt = at;
+}
+
+function assign(l: Lead, owner: OwnerOption, at: string) {
+  l.ownerId = owner.value;
+  l.ownerName = owner.label;
+  l.assignedAt = at;
+  l.poolReason = undefined;
+  l.pooledAt = undefined;
+}
+
+/** 400 unless `owner` may take `count` more leads. */
+export function assertRoom(db: Db, companyId: number, owner: OwnerOption, count: number, lang: Lang, self: boolean) {
+  const { leadOwnLimit } = settingsOf(db, companyId);
+  const owned = ownedCount(
+    db.leads.filter((l) => l.companyId === companyId),
+    owner.value,
+  );
+  const check = claimCheck(owned, count, leadOwnLimit);
+  if (!check.ok) {
+    throw new HttpError(400, message(lang, self ? 'lead.limit' : 'lead.ownerLimit', { owner: owner.label, owned, limit: leadOwnLimit, room: check.room }));
+  }
+}
+
+function operatorOf(s: Session): Operator {
+  return { id: s.user.id, name: s.user.name };
+}
+
+/** The leads of the caller's company that the caller may see on /customer (sales: their own). */
+function visibleLeads(db: Db, s: Session): Lead[] {
+  sweepPool(db, s.company.id);
+  const all = db.leads.filter((l) => l.companyId === s.company.id);
+  return seesAllLeads(s.membership.role) ? all : all.filter((l) => l.ownerId === s.user.id);
+}
+
+function findVisible(ctx: AuthedCtx, id: number): Lead {
+  const lead = visibleLeads(ctx.db, ctx.session).find((l) => l.id === id);
+  if (!lead) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('lead.lead') }));
+  return lead;
+}
+
+function ownerOf(ctx: AuthedCtx, ownerId: number): OwnerOption {
+  const o = ownerOptions(ctx.db, ctx.session.company.id).find((x) => x.value === ownerId);
+  if (!o) throw ctx.bad('lead.badOwner');
+  return o;
+}
+
+function validator(ctx: AuthedCtx) {
+  return new Validator(asBody(ctx.body), ctx.lang, labels(ctx.lang));
+}
+
+/** Shared optional fields of create and update. */
+function readDetails(v: Validator, ctx: AuthedCtx) {
+  const gender = v.has('gender') ? v.oneOf<LeadGender>('gender', ['male', 'female']) : undefined;
+  const age = v.optNum('age', { min: 1, max: 80, integer: true });
+  const merchantId = v.optNum('merchantId', { integer: true });
+  if (merchantId !== undefined && !ctx.db.merchants.some((m) => m.id === merchantId && m.companyId === ctx.session.company.id)) {
+    throw new HttpError(400, ctx.t('common.notFound', { what: ctx.t('lead.merchant') }));
+  }
+  const nextFollowUpAt = v.optDate('nextFollowUpAt');
+  if (nextFollowUpAt && nextFollowUpAt < today()) throw ctx.bad('lead.nextBeforeToday');
+  return {
+    parentName: v.optStr('parentName', { max: 30 }),
+    gender,
+    age,
+    course: v.optStr('course', { max: 50 }),
+    remark: v.optStr('remark', { max: 500 }),
+    merchantId,
+    nextFollowUpAt,
+  };
+}
+
+const DUE: DueFilter[] = ['overdue', 'today', 'week', 'none'];
+
+function leadListSpec(day: string) {
+  return {
+    keywordFields: ['name', 'mobile', 'parentName', 'course'] as (keyof Lead)[],
+    equalFields: ['status', 'intention', 'source', 'campusId', 'merchantId', 'formId', 'poolReason'] as (keyof Lead)[],
+    filters: {
+      ownerId: (r: Lead, v: string) => (v === 'pool' ? r.ownerId === undefined : v.split(',').includes(String(r.ownerId))),
+      due: (r: Lead, v: string) => DUE.includes(v as DueFilter) && matchesDue(r, v as DueFilter, day),
+      convertedStart: (r: Lead, v: string) => !!r.convertedAt && r.convertedAt.slice(0, 10) >= v,
+      convertedEnd: (r: Lead, v: string) => !!r.convertedAt && r.convertedAt.slice(0, 10) <= v,
+    },
+    dateField: 'createdAt' as keyof Lead,
+    sortable: ['createdAt', 'lastFollowUpAt', 'nextFollowUpAt', 'intention', 'name', 'convertedAt', 'pooledAt', 'followUpCount'] as (keyof Lead)[],
+    defaultSort: { field: 'createdAt' as keyof Lead, order: 'descend' as const },
+  };
+}
+
+export const customerHandlers = [
+  api('get', '/v2/customer/owners', { access: 'customerCenter' }, ({ db, session }) => ownerOptions(db, session.company.id)),
+
+  api('get', '/v2/customer/fast_check', { access: 'customerCenter' }, (ctx): FastCheckResult => {
+    const v = new Validator({ mobile: ctx.query.mobile }, ctx.lang, labels(ctx.lang));
+    const mobile = v.mobile('mobile');
+    sweepPool(ctx.db, ctx.session.company.id);
+    const l = findDuplicate(ctx.db.leads, ctx.session.company.id, mobile);
+    if (!l) return { exists: false };
+    return {
+      exists: true,
+      lead: {
+        id: l.id,
+        name: l.name,
+        status: l.status,
+        ownerId: l.ownerId,
+        ownerName: l.ownerName,
+        inPool: l.ownerId === undefined,
+        mine: l.ownerId === ctx.session.user.id,
+        createdAt: l.createdAt,
+      },
+    };
+  }),
+
+  api('get', '/v2/customer/stats', { access: 'customerCenter' }, (ctx) => {
+    const { startDate, endDate } = ctx.query;
+    // Validates the dates and the range the same way the lists do.
+    listQuery([], { startDate, endDate, page: '1', pageSize: '1' }, {}, ctx.lang);
+    return leadStats(visibleLeads(ctx.db, ctx.session), { startDate: startDate || undefined, endDate: endDate || undefined }, ctx.t('lead.pool'), today());
+  }),
+
+  api('get', '/v2/customer', { access: 'customerCenter' }, (ctx) =>
+    listQuery(visibleLeads(ctx.db, ctx.session), ctx.query, leadListSpec(today()), ctx.lang),
+  ),
+
+  api('post', '/v2/customer', { access: 'customerCenter' }, (ctx) => {
+    const v = validator(ctx);
+    const s = ctx.session;
+    const name = v.str('name', { max: 30 });
+    const mobile = v.mobile('mobile');
+    const campusId = v.num('campusId', { integer: true });
+    const intention = v.oneOf('intention', LEAD_INTENTIONS);
+    const source = v.oneOf('source', LEAD_SOURCES);
+    const details = readDetails(v, ctx);
+    // Sales own what they add; managers and dealers may pick an owner or leave it in the pool (ownerId 0 / absent).
+    let owner: OwnerOption | undefined;
+    if (seesAllLeads(s.membership.role)) {
+      const ownerId = v.optNum('ownerId', { integer: true });
+      owner = ownerId ? ownerOf(ctx, ownerId) : undefined;
+    } else {
+      owner = { value: s.user.id, label: s.user.name };
+    }
+    sweepPool(ctx.db, s.company.id);
+    const dup = findDuplicate(ctx.db.leads, s.company.id, mobile);
+    if (dup) throw duplicateError(ctx.db, dup, ctx.lang);
+    if (owner) assertRoom(ctx.db, s.company.id, owner, 1, ctx.lang, owner.value === s.user.id);
+    return insertLead(
+      ctx.db,
+      { companyId: s.company.id, campusId, name, mobile, intention, source, ...details, ownerId: owner?.value, createdBy: s.user.name },
+      ctx.lang,
+    );
+  }),
+
+  api('put', '/v2/customer', { access: 'customerCenter' }, (ctx) => {
+    const v = validator(ctx);
+    const lead = findVisible(ctx, v.num('id', { integer: true }));
+    const patch: Partial<Lead> = {};
+    if (v.has('name')) patch.name = v.str('name', { max: 30 });
+    if (v.has('mobile')) {
+      const mobile = v.mobile('mobile');
+      const dup = findDuplicate(ctx.db.leads, ctx.session.company.id, mobile, lead.id);
+      if (dup) throw duplicateError(ctx.db, dup, ctx.lang);
+      patch.mobile = normalizeMobile(mobile);
+    }
+    if (v.has('campusId')) {
+      const campusId = v.num('campusId', { integer: true });
+      patch.campusId = campusId;
+      patch.campusName = campusName(ctx.db, ctx.session.company.id, campusId, ctx.lang);
+    }
+    if (v.has('intention')) patch.intention = v.oneOf('intention', LEAD_INTENTIONS);
+    if (v.has('source')) patch.source = v.oneOf('source', LEAD_SOURCES);
+    const d = readDetails(v, ctx);
+    const body = asBody(ctx.body);
+    // Optional text fields: present in the body (even empty) = set or clear.
+    for (const k of ['parentName', 'gender', 'age', 'course', 'remark', 'nextFollowUpAt'] as const) {
+      if (k in body) (patch as Record<string, unknown>)[k] = d[k];
+    }
+    if ('merchantId' in body) {
+      patch.merchantId = d.merchantId;
+      patch.merchantName = ctx.db.merchants.find((m) => m.id === d.merchantId)?.name;
+    }
+    Object.assign(lead, patch);
+    return lead;
+  }),
+
+  api('post', '/v2/customer/distribute', { access: 'customerCenter' }, (ctx) => {
+    const s = ctx.session;
+    if (!canDistribute(s.membership.role)) throw new HttpError(403, ctx.t('lead.distributeOnly'));
+    const v = validator(ctx);
+    const ids = v.ids('ids');
+    const owner = ownerOf(ctx, v.num('ownerId', { integer: true }));
+    const leads = ids.map((id) => findVisible(ctx, id));
+    const moving = leads.filter((l) => l.ownerId !== owner.value && l.status !== 'formal' && l.status !== 'invalid');
+    const movingActive = leads.filter((l) => l.ownerId !== owner.value && (l.status === 'new' || l.status === 'following' || l.status === 'trial'));
+    if (movingActive.length) assertRoom(ctx.db, s.company.id, owner, movingActive.length, ctx.lang, owner.value === s.user.id);
+    const at = nowStamp();
+    // Converted and invalid leads may change owner too (for the records); only active ones count towards the limit.
+    for (const l of leads) if (l.ownerId !== owner.value) assign(l, owner, at);
+    return { distributed: leads.length, active: moving.length };
+  }),
+
+  api('post', '/v2/customer/release', { access: 'customerCenter' }, (ctx) => {
+    const v = validator(ctx);
+    const leads = v.ids('ids').map((id) => findVisible(ctx, id));
+    for (const l of leads) {
+      if (l.ownerId === undefined) throw new HttpError(400, ctx.t('lead.notInPool', { name: l.name }));
+      if (l.status === 'formal') throw new HttpError(400, ctx.t('lead.alreadyFormal', { name: l.name }));
+    }
+    const at = nowStamp();
+    for (const l of leads) toPool(l, 'released', at);
+    return { released: leads.length };
+  }),
+
+  api('post', '/v2/customer/formal', { access: 'customerCenter' }, (ctx): ConvertResult => {
+    const v = validator(ctx);
+    const leads = v.ids('ids').map((id) => findVisible(ctx, id));
+    // All or nothing: check every lead first.
+    for (const l of leads) {
+      const blocker = conversionBlocker(l);
+      if (blocker) throw new HttpError(400, ctx.t(blocker, { name: l.name }));
+    }
+    const op = operatorOf(ctx.session);
+    const converted = leads.map((l) => ({ leadId: l.id, studentId: convertLead(ctx.db, l, op, ctx.lang), name: l.name }));
+    return { converted };
+  }),
+
+  api('post', '/v2/customer_follow_up', { access: 'customerCenter' }, (ctx) => {
+    const v = validator(ctx);
+    const lead = findVisible(ctx, v.num('leadId', { integer: true }));
+    const method = v.oneOf('method', FOLLOW_UP_METHODS);
+    const content = v.str('content', { max: 1000 });
+    const nextFollowUpAt = v.optDate('nextFollowUpAt');
+    if (nextFollowUpAt && nextFollowUpAt < today()) throw ctx.bad('lead.nextBeforeToday');
+    const requested = v.has('status') ? v.oneOf('status', LEAD_STATUSES) : undefined;
+    const intention = v.has('intention') ? v.oneOf('intention', LEAD_INTENTIONS) : lead.intention;
+    const next = statusAfterFollowUp(lead.status, requested);
+    if ('error' in next) throw ctx.bad(next.error);
+    return recordFollowUp(ctx.db, lead, { method, content, nextFollowUpAt, status: next.status, intention, operator: operatorOf(ctx.session) });
+  }),
+
+  api('get', '/v2/customer_follow_up', { access: 'customerCenter' }, (ctx) => {
+    const v = new Validator({ leadId: ctx.query.leadId }, ctx.lang, labels(ctx.lang));
+    const lead = findVisible(ctx, v.num('leadId', { integer: true }));
+    return ctx.db.followUps.filter((f) => f.leadId === lead.id).sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id));
+  }),
+
+  api('get', '/v2/customer/:id', { access: 'customerCenter' }, (ctx) => findVisible(ctx, Number(ctx.params.id))),
+
+  api('delete', '/v2/customer/:id', { access: 'customerCenter' }, (ctx) => {
+    const lead = findVisible(ctx, Number(ctx.params.id));
+    if (!canDelete(lead)) throw ctx.bad('lead.formalNoDelete', { name: lead.name });
+    ctx.db.leads = ctx.db.leads.filter((l) => l.id !== lead.id);
+    ctx.db.followUps = ctx.db.followUps.filter((f) => f.leadId !== lead.id);
+    return { id: lead.id };
+  }),
+
+  /* ---------- the pool ---------- */
+
+  api('get', '/v2/lead/quota', { access: 'customerCenter' }, ({ db, session }): LeadQuota => {
+    sweepPool(db, session.company.id);
+    const st = settingsOf(db, session.company.id);
+    return { owned: ownedCount(db.leads.filter((l) => l.companyId === session.company.id), session.user.id), limit: st.leadOwnLimit, poolDays: st.leadPoolDays };
+  }),
+
+  api('get', '/v2/lead', { access: 'customerCenter' }, (ctx) => {
+    sweepPool(ctx.db, ctx.session.company.id);
+    const pool = ctx.db.leads.filter((l) => l.companyId === ctx.session.company.id && l.ownerId === undefined);
+    return listQuery(pool, ctx.query, { ...leadListSpec(today()), defaultSort: { field: 'pooledAt', order: 'descend' } }, ctx.lang);
+  }),
+
+  api('post', '/v2/lead/claim', { access: 'customerCenter' }, (ctx): ClaimResult => {
+    const s = ctx.session;
+    const v = validator(ctx);
+    const ids = [...new Set(v.ids('ids'))];
+    sweepPool(ctx.db, s.company.id);
+    const leads = ids.map((id) => {
+      const l = ctx.db.leads.find((x) => x.id === id && x.companyId === s.company.id);
+      if (!l) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('lead.lead') }));
+      if (l.ownerId !== undefined) throw new HttpError(400, ctx.t('lead.notInPool', { name: l.name }));
+      return l;
+    });
+    const me: OwnerOption = { value: s.user.id, label: s.user.name };
+    const activeCount = leads.filter((l) => l.status === 'new' || l.status === 'following' || l.status === 'trial').length;
+    assertRoom(ctx.db, s.company.id, me, Math.max(activeCount, 1), ctx.lang, true);
+    const at = nowStamp();
+    for (const l of leads) assign(l, me, at);
+    const st = settingsOf(ctx.db, s.company.id);
+    return { claimed: leads.length, owned: ownedCount(ctx.db.leads.filter((l) => l.companyId === s.company.id), s.user.id), limit: st.leadOwnLimit };
+  }),
+];
