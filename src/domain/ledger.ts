@@ -42,12 +42,12 @@ export class LedgerError extends Error {
 
 /** Hours with 1 decimal. */
 export function round1(n: number): number {
-  return Math.round((n + Number.EPSILON * Math.sign(n)) * 10) / 10 || 0;
+  return (Math.sign(n) * Math.round(Math.abs(n) * 10 + 1e-9)) / 10 || 0;
 }
 
 /** Money with 2 decimals. */
 export function round2(n: number): number {
-  return Math.round((n + Number.EPSILON * Math.sign(n)) * 100) / 100 || 0;
+  return (Math.sign(n) * Math.round(Math.abs(n) * 100 + 1e-7)) / 100 || 0;
 }
 
 /** True when `n` has at most `decimals` decimals. */

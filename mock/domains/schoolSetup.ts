@@ -1,0 +1,515 @@
+/**
+ * Mock calls of school setup and students (PRODUCT.md §6.2, §6.3): staff (/v2/company_staff), rooms
+ * (/v2/company_dance_room), classes (/v2/company_class, enrol/remove), students (/v2/student), campus options and
+ * the /Welcome checklist. Every row is scoped to the session's company; teachers see their own classes' students.
+ */
+import type { Access } from '../../src/access';
+import type { Db } from '../db';
+import { nextId } from '../db';
+import { api, HttpError, type AuthedCtx, type Session } from '../http';
+import { defineMessages } from '../messages';
+import { listQuery } from '../list';
+import { asBody, Validator } from '../validate';
+import { today } from '../clock';
+import type { ClassStatus, Gender, Room, SchoolClass, Staff, StaffStatus, Student, StudentStatus } from '../../src/types/school';
+import type { Role } from '../../src/types/session';
+import { canEditSetup, canEditStudents, canSeeAllStudents } from '../../src/domain/schoolPermissions';
+import { cardStatus, needsRenewal } from '../../src/domain/ledger';
+import { settingsOf } from '../db';
+import { enrolStudent, insertStudent, refreshClassCount, staffOfSession } from './school';
+
+defineMessages({
+  'sf.name': { en: 'Name', zh: '姓名' },
+  'sf.mobile': { en: 'Mobile', zh: '手机号' },
+  'sf.role': { en: 'Role', zh: '角色' },
+  'sf.campusId': { en: 'Campus', zh: '校区' },
+  'sf.status': { en: 'Status', zh: '状态' },
+  'sf.hireDate': { en: 'Hire date', zh: '入职日期' },
+  'sf.roomName': { en: 'Room name', zh: '教室名称' },
+  'sf.capacity': { en: 'Capacity', zh: '容量' },
+  'sf.className': { en: 'Class name', zh: '班级名称' },
+  'sf.course': { en: 'Course', zh: '课程' },
+  'sf.teacherId': { en: 'Teacher', zh: '老师' },
+  'sf.roomId': { en: 'Room', zh: '教室' },
+  'sf.hoursPerLesson': { en: 'Hours per lesson', zh: '每节课时' },
+  'sf.startDate': { en: 'Start date', zh: '开始日期' },
+  'sf.endDate': { en: 'End date', zh: '结束日期' },
+  'sf.classId': { en: 'Class', zh: '班级' },
+  'sf.studentIds': { en: 'Students', zh: '学员' },
+  'sf.studentId': { en: 'Student', zh: '学员' },
+  'sf.gender': { en: 'Gender', zh: '性别' },
+  'sf.birthday': { en: 'Birthday', zh: '生日' },
+  'sf.parentName': { en: 'Parent', zh: '家长' },
+  'sf.remark': { en: 'Remark', zh: '备注' },
+  'sf.classIds': { en: 'Classes', zh: '班级' },
+  'school.staff': { en: 'Staff member', zh: '员工' },
+  'school.room': { en: 'Room', zh: '教室' },
+  'school.class': { en: 'Class', zh: '班级' },
+  'school.student': { en: 'Student', zh: '学员' },
+  'school.noPermission': { en: 'Your role may not do this.', zh: '您的角色无权执行此操作。' },
+  'school.datesOrder': { en: 'The start date must not be after the end date.', zh: '开始日期不能晚于结束日期。' },
+  'school.staffMobileTaken': { en: 'Another staff member already uses this mobile number.', zh: '该手机号已被其他员工使用。' },
+  'school.staffTeaches': { en: 'This staff member still teaches {n} class(es): assign another teacher first, or set the status to Left.', zh: '该员工仍在教授 {n} 个班级：请先更换老师，或将状态设为离职。' },
+  'school.staffHasAccount': { en: 'This staff member has a login account and cannot be deleted; set the status to Left instead.', zh: '该员工有登录账号，不能删除；请将状态设为离职。' },
+  'school.staffSold': { en: 'This staff member sold {n} card(s) (commission history); set the status to Left instead.', zh: '该员工售出过 {n} 张课时卡（涉及提成记录）；请将状态设为离职。' },
+  'school.notTeacher': { en: 'The chosen teacher is not an active teacher.', zh: '所选老师不是在职老师。' },
+  'school.roomOtherCampus': { en: 'The room belongs to another campus.', zh: '教室属于其他校区。' },
+  'school.roomTooSmall': { en: 'Room {room} holds only {n} students.', zh: '教室 {room} 最多容纳 {n} 人。' },
+  'school.roomInUse': { en: 'Room {name} is used by {n} open class(es) or future lessons; move them first.', zh: '教室 {name} 仍被 {n} 个开课班级或未来课程使用，请先调整。' },
+  'school.roomBelowClass': { en: 'Class {cls} needs {n} seats in this room.', zh: '班级 {cls} 在此教室需要 {n} 个座位。' },
+  'school.roomNameTaken': { en: 'This campus already has a room with that name.', zh: '该校区已有同名教室。' },
+  'school.classHasStudents': { en: 'Class {name} still has {n} student(s): remove them first.', zh: '班级 {name} 仍有 {n} 名学员，请先移出。' },
+  'school.classHasLessons': { en: 'Class {name} has {n} future lesson(s): cancel them first.', zh: '班级 {name} 还有 {n} 节未来课程，请先取消。' },
+  'school.capacityBelowCount': { en: 'The class already has {n} students: the capacity cannot be lower.', zh: '班级已有 {n} 名学员，容量不能更低。' },
+  'school.classClosed': { en: 'Class {name} is closed.', zh: '班级 {name} 已结课。' },
+  'school.classNoSeats': { en: 'Class {name} has {free} free seat(s); {n} asked.', zh: '班级 {name} 仅剩 {free} 个名额，申请 {n} 个。' },
+  'school.notEnrolled': { en: 'The student is not in this class.', zh: '该学员不在此班级。' },
+  'school.studentHasCards': { en: 'This student holds {n} card(s) and cannot be deleted; set the status instead.', zh: '该学员持有 {n} 张课时卡，不能删除；请修改状态。' },
+  'school.studentInClasses': { en: 'This student is still in {n} class(es): remove them first.', zh: '该学员仍在 {n} 个班级中，请先移出。' },
+  'school.studentMobileTaken': { en: 'A student named {name} with this mobile already exists.', zh: '已存在同名同手机号的学员 {name}。' },
+  'school.birthdayFuture': { en: 'The birthday cannot be in the future.', zh: '生日不能晚于今天。' },
+});
+
+/** Read access to the school tables: anyone with a student, educational or schedule flag. */
+export const readSchool = (a: Access) => a.studentManagement || a.educationalManagement || a.scheduleManagement;
+const setupWriter = (_a: Access, s: Session) => canEditSetup(s.membership.role);
+const studentWriter = (_a: Access, s: Session) => canEditStudents(s.membership.role);
+
+const STAFF_ROLES: Role[] = ['dealer', 'manager', 'teacher', 'sales'];
+const STAFF_STATUSES: StaffStatus[] = ['active', 'left'];
+const CLASS_STATUSES: ClassStatus[] = ['open', 'closed'];
+const STUDENT_STATUSES: StudentStatus[] = ['active', 'paused', 'graduated'];
+const GENDERS: Gender[] = ['male', 'female'];
+
+function labels(t: AuthedCtx['t'], fields: string[]) {
+  return Object.fromEntries(fields.map((f) => [f, t(`sf.${f}`)]));
+}
+
+function byId<T extends { id: number; companyId: number }>(rows: T[], id: number, s: Session, ctx: AuthedCtx, what: string): T {
+  const row = rows.find((r) => r.id === id && r.companyId === s.company.id);
+  if (!row) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t(what) }));
+  return row;
+}
+
+function campusOf(ctx: AuthedCtx, campusId: number) {
+  const c = ctx.db.campuses.find((x) => x.id === campusId && x.companyId === ctx.session.company.id);
+  if (!c) throw ctx.bad('school.campusNotFound');
+  return c;
+}
+
+/** Lessons of the schedule domain, when it exists (a loose look-up: that table is not ours). */
+interface LessonLike {
+  id: number;
+  companyId: number;
+  classId: number;
+  roomId?: number;
+  date: string;
+  status?: string;
+  teacherName?: string;
+  className?: string;
+  studentIds?: number[];
+}
+export function lessonsOf(db: Db): LessonLike[] {
+  const rows = (db as unknown as { lessons?: unknown }).lessons;
+  return Array.isArray(rows) ? (rows as LessonLike[]) : [];
+}
+function futureLessons(db: Db, companyId: number, pred: (l: LessonLike) => boolean): number {
+  const t = today();
+  return lessonsOf(db).filter((l) => l.companyId === companyId && l.date >= t && l.status !== 'cancelled' && pred(l)).length;
+}
+
+/** Ids of the classes a teacher teaches; undefined = the caller sees every student. */
+export function visibleClassIds(db: Db, s: Session): Set<number> | undefined {
+  if (canSeeAllStudents(s.membership.role)) return undefined;
+  const me = staffOfSession(db, s);
+  return new Set(db.classes.filter((c) => c.companyId === s.company.id && me && c.teacherId === me.id).map((c) => c.id));
+}
+
+/** The students the caller may see. */
+export function visibleStudents(db: Db, s: Session): Student[] {
+  const all = db.students.filter((st) => st.companyId === s.company.id);
+  const own = visibleClassIds(db, s);
+  return own ? all.filter((st) => st.classIds.some((id) => own.has(id))) : all;
+}
+
+export function visibleStudentIds(db: Db, s: Session): Set<number> | undefined {
+  if (canSeeAllStudents(s.membership.role)) return undefined;
+  return new Set(visibleStudents(db, s).map((st) => st.id));
+}
+
+function readStaffBody(ctx: AuthedCtx) {
+  const v = new Validator(asBody(ctx.body), ctx.lang, labels(ctx.t, ['name', 'mobile', 'role', 'campusId', 'status', 'hireDate']));
+  const name = v.str('name', { max: 32 });
+  const mobile = v.mobile('mobile');
+  const role = v.oneOf('role', STAFF_ROLES);
+  const campus = campusOf(ctx, v.num('campusId', { integer: true }));
+  const status = v.oneOf('status', STAFF_STATUSES);
+  const hireDate = v.date('hireDate');
+  const salaryPlanId = v.optNum('salaryPlanId', { integer: true });
+  return { name, mobile, role, campusId: campus.id, campusName: campus.name, status, hireDate, salaryPlanId };
+}
+
+function readRoomBody(ctx: AuthedCtx) {
+  const v = new Validator(asBody(ctx.body), ctx.lang, { ...labels(ctx.t, ['campusId', 'capacity']), name: ctx.t('sf.roomName') });
+  const campus = campusOf(ctx, v.num('campusId', { integer: true }));
+  const name = v.str('name', { max: 40 });
+  const capacity = v.num('capacity', { integer: true, min: 1, max: 500 });
+  return { campusId: campus.id, campusName: campus.name, name, capacity };
+}
+
+function readClassBody(ctx: AuthedCtx) {
+  const { db, session: s } = ctx;
+  const v = new Validator(asBody(ctx.body), ctx.lang, {
+    ...labels(ctx.t, ['campusId', 'course', 'teacherId', 'roomId', 'capacity', 'hoursPerLesson', 'startDate', 'endDate', 'status']),
+    name: ctx.t('sf.className'),
+  });
+  const campus = campusOf(ctx, v.num('campusId', { integer: true }));
+  const name = v.str('name', { max: 40 });
+  const course = v.str('course', { max: 40 });
+  const teacher = byId(db.staff, v.num('teacherId', { integer: true }), s, ctx, 'school.staff');
+  if (teacher.role !== 'teacher' || teacher.status !== 'active') throw ctx.bad('school.notTeacher');
+  const room = byId(db.rooms, v.num('roomId', { integer: true }), s, ctx, 'school.room');
+  if (room.campusId !== campus.id) throw ctx.bad('school.roomOtherCampus');
+  const capacity = v.num('capacity', { integer: true, min: 1, max: 500 });
+  if (capacity > room.capacity) throw ctx.bad('school.roomTooSmall', { room: room.name, n: room.capacity });
+  const hoursPerLesson = v.num('hoursPerLesson', { min: 0.1, max: 10, decimals: 1 });
+  const startDate = v.date('startDate');
+  const endDate = v.date('endDate');
+  if (startDate > endDate) throw ctx.bad('school.datesOrder');
+  const status = v.oneOf('status', CLASS_STATUSES);
+  return {
+    campusId: campus.id,
+    campusName: campus.name,
+    name,
+    course,
+    teacherId: teacher.id,
+    teacherName: teacher.name,
+    roomId: room.id,
+    roomName: room.name,
+    capacity,
+    hoursPerLesson,
+    startDate,
+    endDate,
+    status,
+  };
+}
+
+function readStudentBody(ctx: AuthedCtx) {
+  const v = new Validator(asBody(ctx.body), ctx.lang, labels(ctx.t, ['campusId', 'name', 'mobile', 'parentName', 'gender', 'birthday', 'status', 'remark', 'classIds']));
+  const campus = campusOf(ctx, v.num('campusId', { integer: true }));
+  const name = v.str('name', { max: 32 });
+  const mobile = v.mobile('mobile');
+  const parentName = v.optStr('parentName', { max: 32 }) ?? '';
+  const gender = v.oneOf('gender', GENDERS);
+  const birthday = v.optDate('birthday');
+  if (birthday && birthday > today()) throw ctx.bad('school.birthdayFuture');
+  const status = v.has('status') ? v.oneOf('status', STUDENT_STATUSES) : undefined;
+  const remark = v.optStr('remark', { max: 200 });
+  const raw = asBody(ctx.body).classIds;
+  const classIds = Array.isArray(raw) && raw.length ? v.ids('classIds') : [];
+  return { campusId: campus.id, campusName: campus.name, name, mobile, parentName, gender, birthday, status, remark, classIds };
+}
+
+const staffSpec = {
+  keywordFields: ['name', 'mobile'] as (keyof Staff)[],
+  equalFields: ['role', 'status', 'campusId'] as (keyof Staff)[],
+  dateField: 'hireDate' as keyof Staff,
+  sortable: ['name', 'hireDate', 'role', 'campusName'] as (keyof Staff)[],
+  defaultSort: { field: 'id' as keyof Staff, order: 'ascend' as const },
+};
+
+export const schoolSetupHandlers = [
+  /* ---------------- campus options, checklist ---------------- */
+  api('get', '/v2/school/campus_options', { access: readSchool }, ({ db, session }) =>
+    db.campuses.filter((c) => c.companyId === session.company.id).map((c) => ({ value: c.id, label: c.name })),
+  ),
+
+  api('get', '/v2/school/checklist', { access: 'staging' }, ({ db, session }) => {
+    const cid = session.company.id;
+    const count = <T extends { companyId: number }>(rows: T[]) => rows.filter((r) => r.companyId === cid).length;
+    const items = [
+      { key: 'campus', count: count(db.campuses), path: '/campus/list' },
+      { key: 'rooms', count: count(db.rooms), path: '/school/room' },
+      { key: 'staff', count: count(db.staff), path: '/school/staff' },
+      { key: 'classes', count: count(db.classes), path: '/school/class' },
+      { key: 'templates', count: count(db.cardTemplates), path: '/school/class-card' },
+      { key: 'students', count: count(db.students), path: '/student/list' },
+    ];
+    return items.map((i) => ({ ...i, done: i.count > 0 }));
+  }),
+
+  /* ---------------- staff ---------------- */
+  api('get', '/v2/company_staff', { access: readSchool }, ({ db, session, query, lang }) =>
+    listQuery(db.staff.filter((s) => s.companyId === session.company.id), query, staffSpec, lang),
+  ),
+
+  api('get', '/v2/company_staff/options', { access: readSchool }, ({ db, session, query }) =>
+    db.staff
+      .filter((s) => s.companyId === session.company.id && s.status === 'active')
+      .filter((s) => !query.role || query.role.split(',').includes(s.role))
+      .filter((s) => !query.campusId || String(s.campusId) === query.campusId)
+      .map((s) => ({ value: s.id, label: s.name })),
+  ),
+
+  api('post', '/v2/company_staff', { access: ['educationalManagement', setupWriter] }, (ctx) => {
+    const { db, session } = ctx;
+    const body = readStaffBody(ctx);
+    if (db.staff.some((s) => s.companyId === session.company.id && s.mobile === body.mobile)) throw ctx.bad('school.staffMobileTaken');
+    const row: Staff = { id: nextId(db, 'staff'), companyId: session.company.id, ...body };
+    db.staff.push(row);
+    return row;
+  }),
+
+  api('put', '/v2/company_staff', { access: ['educationalManagement', setupWriter] }, (ctx) => {
+    const { db, session } = ctx;
+    const id = new Validator(asBody(ctx.body), ctx.lang).num('id', { integer: true });
+    const row = byId(db.staff, id, session, ctx, 'school.staff');
+    const body = readStaffBody(ctx);
+    if (db.staff.some((s) => s.companyId === session.company.id && s.mobile === body.mobile && s.id !== id)) throw ctx.bad('school.staffMobileTaken');
+    const teaches = db.classes.filter((c) => c.teacherId === id && c.status === 'open').length;
+    if (teaches && (body.role !== 'teacher' || body.status !== 'active')) throw ctx.bad('school.staffTeaches', { n: teaches });
+    Object.assign(row, body);
+    db.classes.filter((c) => c.teacherId === id).forEach((c) => {
+      c.teacherName = row.name;
+    });
+    return row;
+  }),
+
+  api<{ id: string }>('delete', '/v2/company_staff/:id', { access: ['educationalManagement', setupWriter] }, (ctx) => {
+    const { db, session } = ctx;
+    const row = byId(db.staff, Number(ctx.params.id), session, ctx, 'school.staff');
+    if (row.userId) throw ctx.bad('school.staffHasAccount');
+    const teaches = db.classes.filter((c) => c.teacherId === row.id).length;
+    if (teaches) throw ctx.bad('school.staffTeaches', { n: teaches });
+    const sold = db.studentCards.filter((c) => c.sellerId === row.id).length;
+    if (sold) throw ctx.bad('school.staffSold', { n: sold });
+    db.staff.splice(db.staff.indexOf(row), 1);
+    return null;
+  }),
+
+  /* ---------------- rooms ---------------- */
+  api('get', '/v2/company_dance_room', { access: readSchool }, ({ db, session, query, lang }) =>
+    listQuery(db.rooms.filter((r) => r.companyId === session.company.id), query, {
+      keywordFields: ['name'],
+      equalFields: ['campusId'],
+      sortable: ['name', 'capacity', 'campusName'],
+      defaultSort: { field: 'id', order: 'ascend' },
+    }, lang),
+  ),
+
+  api('get', '/v2/company_dance_room/options', { access: readSchool }, ({ db, session, query }) =>
+    db.rooms
+      .filter((r) => r.companyId === session.company.id && (!query.campusId || String(r.campusId) === query.campusId))
+      .map((r) => ({ value: r.id, label: `${r.name} (${r.capacity})` })),
+  ),
+
+  api('post', '/v2/company_dance_room', { access: ['educationalManagement', setupWriter] }, (ctx) => {
+    const { db, session } = ctx;
+    const body = readRoomBody(ctx);
+    if (db.rooms.some((r) => r.companyId === session.company.id && r.campusId === body.campusId && r.name === body.name)) throw ctx.bad('school.roomNameTaken');
+    const row: Room = { id: nextId(db, 'rooms'), companyId: session.company.id, ...body };
+    db.rooms.push(row);
+    return row;
+  }),
+
+  api('put', '/v2/company_dance_room', { access: ['educationalManagement', setupWriter] }, (ctx) => {
+    const { db, session } = ctx;
+    const id = new Validator(asBody(ctx.body), ctx.lang).num('id', { integer: true });
+    const row = byId(db.rooms, id, session, ctx, 'school.room');
+    const body = readRoomBody(ctx);
+    if (db.rooms.some((r) => r.companyId === session.company.id && r.campusId === body.campusId && r.name === body.name && r.id !== id)) throw ctx.bad('school.roomNameTaken');
+    const classes = db.classes.filter((c) => c.roomId === id && c.status === 'open');
+    const big = classes.find((c) => c.capacity > body.capacity);
+    if (big) throw ctx.bad('school.roomBelowClass', { cls: big.name, n: big.capacity });
+    if (classes.length && body.campusId !== row.campusId) throw ctx.bad('school.roomInUse', { name: row.name, n: classes.length });
+    Object.assign(row, body);
+    db.classes.filter((c) => c.roomId === id).forEach((c) => {
+      c.roomName = row.name;
+    });
+    return row;
+  }),
+
+  api<{ id: string }>('delete', '/v2/company_dance_room/:id', { access: ['educationalManagement', setupWriter] }, (ctx) => {
+    const { db, session } = ctx;
+    const row = byId(db.rooms, Number(ctx.params.id), session, ctx, 'school.room');
+    const n = db.classes.filter((c) => c.roomId === row.id && c.status === 'open').length + futureLessons(db, session.company.id, (l) => l.roomId === row.id);
+    if (n) throw ctx.bad('school.roomInUse', { name: row.name, n });
+    db.rooms.splice(db.rooms.indexOf(row), 1);
+    return null;
+  }),
+
+  /* ---------------- classes ---------------- */
+  api('get', '/v2/company_class', { access: readSchool }, ({ db, session, query, lang }) => {
+    const own = visibleClassIds(db, session);
+    return listQuery(db.classes.filter((c) => c.companyId === session.company.id && (!own || own.has(c.id))), query, {
+      keywordFields: ['name', 'course', 'teacherName'],
+      equalFields: ['campusId', 'teacherId', 'roomId', 'status', 'course'],
+      dateField: 'startDate',
+      sortable: ['name', 'course', 'startDate', 'endDate', 'capacity', 'studentCount', 'teacherName'],
+      defaultSort: { field: 'id', order: 'ascend' },
+    }, lang);
+  }),
+
+  api('get', '/v2/company_class/options', { access: readSchool }, ({ db, session, query }) =>
+    db.classes
+      .filter((c) => c.companyId === session.company.id && (query.all === '1' || c.status === 'open'))
+      .filter((c) => !query.campusId || String(c.campusId) === query.campusId)
+      .filter((c) => !query.teacherId || String(c.teacherId) === query.teacherId)
+      .map((c) => ({ value: c.id, label: `${c.name} · ${c.teacherName} (${c.studentCount}/${c.capacity})` })),
+  ),
+
+  api('post', '/v2/company_class', { access: ['educationalManagement', setupWriter] }, (ctx) => {
+    const { db, session } = ctx;
+    const body = readClassBody(ctx);
+    const row: SchoolClass = { id: nextId(db, 'classes'), companyId: session.company.id, ...body, studentCount: 0 };
+    db.classes.push(row);
+    return row;
+  }),
+
+  api('put', '/v2/company_class', { access: ['educationalManagement', setupWriter] }, (ctx) => {
+    const { db, session } = ctx;
+    const id = new Validator(asBody(ctx.body), ctx.lang).num('id', { integer: true });
+    const row = byId(db.classes, id, session, ctx, 'school.class');
+    const body = readClassBody(ctx);
+    if (body.capacity < row.studentCount) throw ctx.bad('school.capacityBelowCount', { n: row.studentCount });
+    Object.assign(row, body);
+    return row;
+  }),
+
+  api<{ id: string }>('delete', '/v2/company_class/:id', { access: ['educationalManagement', setupWriter] }, (ctx) => {
+    const { db, session } = ctx;
+    const row = byId(db.classes, Number(ctx.params.id), session, ctx, 'school.class');
+    refreshClassCount(db, row.id);
+    if (row.studentCount) throw ctx.bad('school.classHasStudents', { name: row.name, n: row.studentCount });
+    const lessons = futureLessons(db, session.company.id, (l) => l.classId === row.id);
+    if (lessons) throw ctx.bad('school.classHasLessons', { name: row.name, n: lessons });
+    db.classes.splice(db.classes.indexOf(row), 1);
+    return null;
+  }),
+
+  api('post', '/v2/company_class/enrol', { access: ['studentManagement', studentWriter] }, (ctx) => {
+    const { db, session } = ctx;
+    const v = new Validator(asBody(ctx.body), ctx.lang, labels(ctx.t, ['classId', 'studentIds']));
+    const cls = byId(db.classes, v.num('classId', { integer: true }), session, ctx, 'school.class');
+    const students = v.ids('studentIds').map((id) => byId(db.students, id, session, ctx, 'school.student'));
+    if (cls.status !== 'open') throw ctx.bad('school.classClosed', { name: cls.name });
+    const fresh = students.filter((st) => !st.classIds.includes(cls.id));
+    refreshClassCount(db, cls.id);
+    const free = cls.capacity - cls.studentCount;
+    if (fresh.length > free) throw ctx.bad('school.classNoSeats', { name: cls.name, free, n: fresh.length });
+    fresh.forEach((st) => enrolStudent(db, st, cls.id, ctx.lang));
+    return cls;
+  }),
+
+  api('post', '/v2/company_class/remove', { access: ['studentManagement', studentWriter] }, (ctx) => {
+    const { db, session } = ctx;
+    const v = new Validator(asBody(ctx.body), ctx.lang, labels(ctx.t, ['classId', 'studentId']));
+    const cls = byId(db.classes, v.num('classId', { integer: true }), session, ctx, 'school.class');
+    const st = byId(db.students, v.num('studentId', { integer: true }), session, ctx, 'school.student');
+    if (!st.classIds.includes(cls.id)) throw ctx.bad('school.notEnrolled');
+    st.classIds = st.classIds.filter((id) => id !== cls.id);
+    refreshClassCount(db, cls.id);
+    return cls;
+  }),
+
+  /* ---------------- students ---------------- */
+  api('get', '/v2/student', { access: readSchool }, ({ db, session, query, lang }) => {
+    const t = today();
+    const settings = settingsOf(db, session.company.id);
+    const cardsBy = new Map<number, { hours: number; active: number; low: boolean; any: number }>();
+    db.studentCards.forEach((c) => {
+      if (c.companyId !== session.company.id) return;
+      const e = cardsBy.get(c.studentId) ?? { hours: 0, active: 0, low: false, any: 0 };
+      const status = cardStatus(c, t);
+      e.any += 1;
+      if (status === 'active') {
+        e.active += 1;
+        e.hours += c.kind === 'count' ? c.remainingHours : 0;
+        if (needsRenewal({ ...c, status }, t, settings.lowHoursThreshold, 0).low) e.low = true;
+      }
+      cardsBy.set(c.studentId, e);
+    });
+    const classNames = new Map(db.classes.map((c) => [c.id, c.name]));
+    const rows = visibleStudents(db, session).map((st) => {
+      const e = cardsBy.get(st.id);
+      const cardState = !e ? 'none' : e.active === 0 ? 'inactive' : e.low ? 'low' : 'active';
+      return { ...st, classNames: st.classIds.map((id) => classNames.get(id) ?? ''), activeHours: Math.round((e?.hours ?? 0) * 10) / 10, cardState };
+    });
+    return listQuery(rows, query, {
+      keywordFields: ['name', 'mobile', 'parentName'],
+      equalFields: ['status', 'campusId', 'cardState', 'gender'],
+      filters: { classId: (r, v) => r.classIds.includes(Number(v)) },
+      dateField: 'createdAt',
+      sortable: ['name', 'createdAt', 'activeHours', 'birthday'],
+      defaultSort: { field: 'createdAt', order: 'descend' },
+    }, lang);
+  }),
+
+  api('get', '/v2/student/options', { access: readSchool }, ({ db, session, query }) => {
+    const kw = (query.keyword ?? '').trim().toLowerCase();
+    return visibleStudents(db, session)
+      .filter((s) => !kw || s.name.toLowerCase().includes(kw) || s.mobile.includes(kw))
+      .slice(0, 50)
+      .map((s) => ({ value: s.id, label: `${s.name} (${s.mobile.slice(0, 3)}****${s.mobile.slice(7)})` }));
+  }),
+
+  api<{ id: string }>('get', '/v2/student/:id', { access: readSchool }, (ctx) => {
+    const { db, session } = ctx;
+    const st = byId(visibleStudents(db, session), Number(ctx.params.id), session, ctx, 'school.student');
+    const t = today();
+    const cards = db.studentCards.filter((c) => c.studentId === st.id).map((c) => ({ ...c, status: cardStatus(c, t) }));
+    const records = db.hourRecords
+      .filter((r) => r.studentId === st.id)
+      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id))
+      .slice(0, 100);
+    const classes = db.classes.filter((c) => st.classIds.includes(c.id));
+    const classById = new Map(db.classes.map((c) => [c.id, c]));
+    const lessons = lessonsOf(db)
+      .filter((l) => l.companyId === session.company.id && (l.studentIds ? l.studentIds.includes(st.id) : st.classIds.includes(l.classId)) && l.date <= t)
+      .sort((a, b) => (a.date < b.date ? 1 : -1))
+      .slice(0, 20)
+      .map((l) => ({
+        id: l.id,
+        date: l.date,
+        className: l.className ?? classById.get(l.classId)?.name ?? '',
+        teacherName: l.teacherName ?? classById.get(l.classId)?.teacherName ?? '',
+        status: l.status ?? '',
+      }));
+    return { student: st, classes, cards, records, lessons };
+  }),
+
+  api('post', '/v2/student', { access: ['studentManagement', studentWriter] }, (ctx) => {
+    const { db, session } = ctx;
+    const body = readStudentBody(ctx);
+    const dup = db.students.find((s) => s.companyId === session.company.id && s.mobile === body.mobile && s.name === body.name);
+    if (dup) throw ctx.bad('school.studentMobileTaken', { name: dup.name });
+    const st = insertStudent(db, { ...body, companyId: session.company.id, lang: ctx.lang });
+    if (body.status) st.status = body.status;
+    return st;
+  }),
+
+  api('put', '/v2/student', { access: ['studentManagement', studentWriter] }, (ctx) => {
+    const { db, session } = ctx;
+    const id = new Validator(asBody(ctx.body), ctx.lang).num('id', { integer: true });
+    const st = byId(db.students, id, session, ctx, 'school.student');
+    const { classIds: _ignored, ...body } = readStudentBody(ctx);
+    const dup = db.students.find((s) => s.companyId === session.company.id && s.mobile === body.mobile && s.name === body.name && s.id !== id);
+    if (dup) throw ctx.bad('school.studentMobileTaken', { name: dup.name });
+    Object.assign(st, { ...body, status: body.status ?? st.status });
+    db.studentCards.filter((c) => c.studentId === id).forEach((c) => {
+      c.studentName = st.name;
+    });
+    return st;
+  }),
+
+  api<{ id: string }>('delete', '/v2/student/:id', { access: ['studentManagement', studentWriter] }, (ctx) => {
+    const { db, session } = ctx;
+    const st = byId(db.students, Number(ctx.params.id), session, ctx, 'school.student');
+    const cards = db.studentCards.filter((c) => c.studentId === st.id).length;
+    if (cards) throw ctx.bad('school.studentHasCards', { n: cards });
+    if (st.classIds.length) throw ctx.bad('school.studentInClasses', { n: st.classIds.length });
+    db.students.splice(db.students.indexOf(st), 1);
+    return null;
+  }),
+];
+
