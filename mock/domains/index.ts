@@ -9,7 +9,9 @@ import { seedSubscription, subscriptionHandlers } from './subscription';
 import { seedSchool } from './school';
 import { schoolHandlers } from './schoolApi';
 import { customerHandlers, customerExtraHandlers, seedCustomer } from './customerIndex';
+import { seedSchedule } from './schedule';
+import { scheduleHandlers } from './scheduleApi';
 
-export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer];
+export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer, seedSchedule];
 
-export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers];
+export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers];

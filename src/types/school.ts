@@ -184,10 +184,16 @@ export interface LeaveRequest {
   /** The lesson the leave is for (schedule domain); optional until lessons exist. */
   lessonId?: number;
   lessonLabel?: string;
+  /** Class of the lesson (schedule domain). */
+  classId?: number;
   date: string;
   reason: string;
   status: LeaveStatus;
   createdAt: string;
+  /** Who asked (parent or staff name). */
+  createdBy?: string;
   reviewerName?: string;
   reviewedAt?: string;
+  /** Why it was rejected (or a note on approval). */
+  reviewRemark?: string;
 }

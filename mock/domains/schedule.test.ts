@@ -1,0 +1,193 @@
+/** The schedule calls against the mock backend: batch scheduling with clashes, roll call → ledger, undo, teacher scope. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getDb, resetDb } from '../db';
+import { seedSchedule } from './schedule';
+import '../handlers';
+import { today, addDays } from '../clock';
+import type { Lesson } from '../../src/types/schedule';
+import { weekdayOf } from '../../src/utils/dates';
+
+const BASE = 'http://localhost';
+const PASSWORDS: Record<string, string> = { dealer: 'dealer123', teacher: 'teacher123', manager: 'manager123', sales: 'sales123' };
+
+async function login(username: string): Promise<string> {
+  const res = await fetch(`${BASE}/v2/user/login/password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORDS[username] }) });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; data: T; body: { msg?: string; clashes?: unknown[] } }> {
+  const res = await fetch(`${BASE}${path}`, { method, headers: { 'request-token': token, 'content-type': 'application/json', 'accept-language': 'en-US' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = (await res.json()) as { data: T; msg?: string; clashes?: unknown[] };
+  return { status: res.status, data: json.data, body: json };
+}
+
+beforeEach(() => {
+  resetDb();
+});
+
+describe('schedule seed', () => {
+  it('is fast and covers every state the screens show', () => {
+    const old = resetDb();
+    // The schedule seed alone, on top of the others: well under 500 ms.
+    const t0 = performance.now();
+    old.lessons = [];
+    old.attendances = [];
+    old.leaveRequests = [];
+    old.reservations = [];
+    old.trials = [];
+    seedSchedule(old);
+    expect(performance.now() - t0).toBeLessThan(1000);
+    const db = resetDb();
+    const t = today();
+    const lessons = db.lessons.filter((l) => l.companyId === 2);
+    const openClasses = db.classes.filter((c) => c.companyId === 2 && c.status === 'open');
+    for (const c of openClasses) expect(lessons.some((l) => l.classId === c.id)).toBe(true);
+    const demo = db.staff.find((s) => s.userId === 4 && s.companyId === 2)!;
+    expect(lessons.some((l) => l.date === t && l.teacherId === demo.id)).toBe(true);
+    expect(lessons.filter((l) => l.date < t && !l.rollCalledAt && l.status === 'scheduled').length).toBeGreaterThan(0);
+    expect(lessons.filter((l) => l.rollCalledAt).length).toBeGreaterThan(lessons.filter((l) => l.date < t).length / 2);
+    expect(lessons.some((l) => l.date > addDays(t, 21))).toBe(true);
+    expect(new Set(db.leaveRequests.filter((r) => r.companyId === 2).map((r) => r.status))).toEqual(new Set(['pending', 'approved', 'rejected']));
+    expect(db.reservations.some((r) => r.status === 'booked')).toBe(true);
+    expect(new Set(db.trials.filter((r) => r.companyId === 2).map((r) => r.status)).size).toBeGreaterThanOrEqual(4);
+    // Roll-call records are in the ledger with the lesson.
+    const att = db.attendances.find((a) => a.recordId && a.hours < 0 && a.mark === 'present')!;
+    expect(db.hourRecords.find((r) => r.id === att.recordId)).toMatchObject({ lessonId: att.lessonId, type: 'reduce' });
+  });
+});
+
+describe('batch scheduling', () => {
+  it('creates four weeks of lessons, then refuses the same again listing every clash', async () => {
+    const token = await login('dealer');
+    const db = getDb();
+    const cls = db.classes.find((c) => c.companyId === 2 && c.status === 'open' && c.studentCount > 0)!;
+    const start = addDays(today(), 7);
+    const body = { classId: cls.id, startDate: start, endDate: addDays(start, 27), slots: [{ weekday: weekdayOf(start), start: '22:00', end: '23:00' }] };
+    const first = await call<{ created: Lesson[]; saved: boolean }>(token, 'POST', '/v2/lesson/batch', body);
+    expect(first.status).toBe(200);
+    expect(first.data.saved).toBe(true);
+    expect(first.data.created).toHaveLength(4);
+    const again = await call(token, 'POST', '/v2/lesson/batch', body);
+    expect(again.status).toBe(400);
+    expect(again.body.msg).toMatch(/clash/);
+    const kinds = (again.body.clashes as { kind: string }[]).map((c) => c.kind);
+    expect(kinds.filter((k) => k === 'teacher')).toHaveLength(4);
+    expect(kinds.filter((k) => k === 'room')).toHaveLength(4);
+    const active = db.students.filter((s) => s.status === 'active' && s.classIds.includes(cls.id)).length;
+    expect(kinds.filter((k) => k === 'student').length).toBe(4 * active);
+    expect(getDb().lessons.filter((l) => l.classId === cls.id && l.start === '22:00')).toHaveLength(4);
+  });
+
+  it('saves despite a room clash only when overridden', async () => {
+    const token = await login('dealer');
+    const db = getDb();
+    const [a, b] = db.classes.filter((c) => c.companyId === 2 && c.status === 'open' && c.teacherId !== db.classes[0].teacherId);
+    const other = db.classes.find((c) => c.companyId === 2 && c.status === 'open' && c.teacherId !== a.teacherId && !db.students.some((s) => s.classIds.includes(c.id) && s.classIds.includes(a.id)))!;
+    expect(b).toBeTruthy();
+    const date = addDays(today(), 40);
+    const slot = { weekday: weekdayOf(date), start: '22:00', end: '23:00' };
+    expect((await call(token, 'POST', '/v2/lesson/batch', { classId: a.id, startDate: date, endDate: date, slots: [slot] })).status).toBe(200);
+    const body = { classId: other.id, roomId: a.roomId, startDate: date, endDate: date, slots: [slot] };
+    const refused = await call(token, 'POST', '/v2/lesson/batch', body);
+    expect(refused.status).toBe(400);
+    expect((refused.body.clashes as { kind: string }[]).map((c) => c.kind)).toEqual(['room']);
+    const forced = await call<{ saved: boolean }>(token, 'POST', '/v2/lesson/batch', { ...body, overrideRoom: true });
+    expect(forced.data.saved).toBe(true);
+  });
+});
+
+describe('roll call', () => {
+  it('deducts through the ledger once, and an undo returns the hours', async () => {
+    const token = await login('dealer');
+    const db = getDb();
+    const t = today();
+    const lesson = db.lessons.find((l) => l.companyId === 2 && l.date === t && l.status === 'scheduled')!;
+    const view = await call<{ students: { studentId: number; cardId?: number; remainingHours?: number; cardKind?: string }[] }>(token, 'GET', `/v2/lesson/${lesson.id}/roll_call`);
+    const withCard = view.data.students.filter((s) => s.cardId && s.cardKind === 'count' && (s.remainingHours ?? 0) >= lesson.hours);
+    expect(withCard.length).toBeGreaterThan(0);
+    const before = new Map(withCard.map((s) => [s.cardId!, db.studentCards.find((c) => c.id === s.cardId)!.remainingHours]));
+    const marks = view.data.students.map((s) => ({ studentId: s.studentId, mark: 'present' }));
+    const saved = await call<{ lesson: Lesson }>(token, 'POST', '/v2/lesson/roll_call', { lessonId: lesson.id, marks });
+    expect(saved.status).toBe(200);
+    expect(saved.data.lesson.rollCall).toBe('done');
+    for (const s of withCard) {
+      expect(db.studentCards.find((c) => c.id === s.cardId)!.remainingHours).toBeCloseTo(before.get(s.cardId!)! - lesson.hours, 5);
+      expect(db.hourRecords.some((r) => r.cardId === s.cardId && r.lessonId === lesson.id && r.type === 'reduce')).toBe(true);
+    }
+    const count = db.hourRecords.length;
+    const twice = await call(token, 'POST', '/v2/lesson/roll_call', { lessonId: lesson.id, marks });
+    expect(twice.status).toBe(400);
+    expect(db.hourRecords.length).toBe(count);
+    const undo = await call(token, 'POST', '/v2/lesson/roll_call/undo', { lessonId: lesson.id });
+    expect(undo.status).toBe(200);
+    for (const s of withCard) {
+      expect(db.studentCards.find((c) => c.id === s.cardId)!.remainingHours).toBeCloseTo(before.get(s.cardId!)!, 5);
+      expect(db.hourRecords.some((r) => r.cardId === s.cardId && r.lessonId === lesson.id && r.type === 'proof' && r.hours === lesson.hours)).toBe(true);
+    }
+    expect(db.lessons.find((l) => l.id === lesson.id)!.rollCalledAt).toBeUndefined();
+  });
+
+  it('teachers see and roll-call only their own lessons, and cannot undo', async () => {
+    const token = await login('teacher');
+    const db = getDb();
+    const me = db.staff.find((s) => s.userId === 4 && s.companyId === 2)!;
+    const list = await call<{ list: Lesson[]; total: number }>(token, 'GET', '/v2/lesson?pageSize=200');
+    expect(list.data.total).toBeGreaterThan(0);
+    expect(list.data.list.every((l) => l.teacherId === me.id)).toBe(true);
+    const other = db.lessons.find((l) => l.companyId === 2 && l.teacherId !== me.id && l.date <= today() && !l.rollCalledAt && l.status === 'scheduled')!;
+    const st = db.students.find((s) => s.classIds.includes(other.classId) && s.status === 'active')!;
+    expect((await call(token, 'POST', '/v2/lesson/roll_call', { lessonId: other.id, marks: [{ studentId: st.id, mark: 'present' }] })).status).toBe(403);
+    expect((await call(token, 'GET', `/v2/lesson/${other.id}`)).status).toBe(403);
+    const done = db.lessons.find((l) => l.teacherId === me.id && l.rollCalledAt)!;
+    expect((await call(token, 'POST', '/v2/lesson/roll_call/undo', { lessonId: done.id })).status).toBe(403);
+    const mine = db.lessons.find((l) => l.teacherId === me.id && l.date === today() && l.status === 'scheduled')!;
+    const view = await call<{ canSave: boolean; students: { studentId: number }[] }>(token, 'GET', `/v2/lesson/${mine.id}/roll_call`);
+    expect(view.data.canSave).toBe(true);
+    const ok = await call(token, 'POST', '/v2/lesson/roll_call', { lessonId: mine.id, marks: view.data.students.map((s) => ({ studentId: s.studentId, mark: 'leave' })) });
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe('leave, reservations and trials', () => {
+  it('an approved leave is pre-marked in the roll call', async () => {
+    const token = await login('dealer');
+    const db = getDb();
+    const lesson = db.lessons.find((l) => l.companyId === 2 && l.date > today() && l.status === 'scheduled' && l.studentCount > 2)!;
+    const st = db.students.find((s) => s.classIds.includes(lesson.classId) && s.status === 'active' && !db.leaveRequests.some((r) => r.lessonId === lesson.id && r.studentId === s.id))!;
+    const created = await call<{ id: number; status: string }>(token, 'POST', '/v2/leave', { lessonId: lesson.id, studentId: st.id, reason: 'Family trip' });
+    expect(created.data.status).toBe('pending');
+    expect((await call(token, 'POST', '/v2/leave', { lessonId: lesson.id, studentId: st.id, reason: 'again' })).status).toBe(400);
+    await call(token, 'POST', '/v2/leave/approve', { id: created.data.id });
+    const view = await call<{ students: { studentId: number; mark?: string; approvedLeave: boolean }[] }>(token, 'GET', `/v2/lesson/${lesson.id}/roll_call`);
+    expect(view.data.students.find((s) => s.studentId === st.id)).toMatchObject({ mark: 'leave', approvedLeave: true });
+  });
+
+  it('reservations stay within capacity and can be cancelled', async () => {
+    const token = await login('dealer');
+    const db = getDb();
+    const lesson = db.lessons.find((l) => l.companyId === 2 && l.date > today() && l.status === 'scheduled')!;
+    lesson.capacity = lesson.studentCount + 1;
+    const outsiders = db.students.filter((s) => s.companyId === 2 && s.status === 'active' && !s.classIds.includes(lesson.classId) && !db.reservations.some((r) => r.lessonId === lesson.id && r.studentId === s.id));
+    const first = await call<{ id: number }>(token, 'POST', '/v2/reservation', { lessonId: lesson.id, studentId: outsiders[0].id });
+    expect(first.status).toBe(200);
+    const full = await call(token, 'POST', '/v2/reservation', { lessonId: lesson.id, studentId: outsiders[1].id });
+    expect(full.status).toBe(400);
+    expect(full.body.msg).toMatch(/full/);
+    expect((await call(token, 'POST', '/v2/reservation/cancel', { id: first.data.id })).status).toBe(200);
+    expect((await call(token, 'POST', '/v2/reservation', { lessonId: lesson.id, studentId: outsiders[1].id })).status).toBe(200);
+  });
+
+  it('a trial for a new name becomes a lead whose status follows the trial', async () => {
+    const token = await login('dealer');
+    const db = getDb();
+    const lesson = db.lessons.find((l) => l.companyId === 2 && l.date > today() && l.status === 'scheduled' && l.studentCount < l.capacity - 1)!;
+    const res = await call<{ id: number; leadId: number }>(token, 'POST', '/v2/trial', { leadName: '宋可馨', mobile: '13912345678', lessonId: lesson.id });
+    expect(res.status).toBe(200);
+    const lead = db.leads.find((l) => l.id === res.data.leadId)!;
+    expect(lead.status).toBe('trial');
+    expect((await call(token, 'POST', '/v2/trial/status', { id: res.data.id, status: 'converted' })).status).toBe(400);
+    expect((await call(token, 'POST', '/v2/trial/status', { id: res.data.id, status: 'attended' })).status).toBe(200);
+    expect((await call(token, 'POST', '/v2/trial/status', { id: res.data.id, status: 'converted' })).status).toBe(200);
+    expect(lead.status).toBe('formal');
+  });
+});
