@@ -76,7 +76,8 @@ export function loginUrlWithRedirect(current: string): string {
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(safeRedirect(current, '/dashboard'))}`;
 }
 
-const client = axios.create({
+/** The axios instance (exported for tests of its defaults). */
+export const client = axios.create({
   baseURL: process.env.API_BASE || '',
   timeout: REQUEST_TIMEOUT_MS,
 });
