@@ -2,6 +2,7 @@ import { defineConfig } from 'umi';
 import { proxyFor } from './config/proxy';
 import { umiRoutes } from './config/routes';
 import { PRIMARY_COLOR } from './config/defaultSettings';
+import { CHUNK_LOAD_TIMEOUT_MS } from './src/utils/constants';
 
 /**
  * Main Umi config. Routes, proxies and layout settings live in `config/`.
@@ -34,6 +35,11 @@ export default defineConfig({
   proxy: proxyFor(process.env.UMI_ENV),
   favicons: [`${base.endsWith('/') ? base : `${base}/`}favicon.svg`],
   codeSplitting: { jsStrategy: 'granularChunks' },
+  // A route chunk that has not loaded after 120 s fails with ChunkLoadError (SPEC §8, §9).
+  chainWebpack(memo) {
+    memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
+    return memo;
+  },
   // ANALYZE=1 npm run build writes a bundle report (report.json in the output folder).
   // Desktop browsers of today: no blanket core-js polyfill, modern syntax kept.
   targets: { chrome: 100, edge: 100, firefox: 100, safari: 15 },

@@ -9,6 +9,7 @@ import { history } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { configureRequest } from '@/utils/request';
 import { PRIMARY_COLOR } from '@/utils/theme';
+import ErrorBoundary from './ErrorBoundary';
 
 function RequestBridge() {
   const { message, notification } = App.useApp();
@@ -32,7 +33,7 @@ export default function AppProviders({ children }: { children: React.ReactNode }
     <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: PRIMARY_COLOR } }}>
       <App>
         <RequestBridge />
-        {children}
+        <ErrorBoundary>{children}</ErrorBoundary>
       </App>
     </ConfigProvider>
   );

@@ -14,6 +14,7 @@ import { expiryState, ROUTES_OPEN_WHEN_EXPIRED } from '@/utils/expiry';
 import { PRIMARY_COLOR } from '@/utils/theme';
 import LangSwitch from '@/components/LangSwitch';
 import Forbidden from '@/pages/Exception/403';
+import ErrorBoundary from '@/components/ErrorBoundary';
 import { menuIcon } from './icons';
 import { toLayoutMenu, type LayoutMenuItem } from './menu';
 import UserMenu from './UserMenu';
@@ -94,7 +95,9 @@ export default function BasicLayout() {
         />
       )}
     >
-      <main aria-label={title}>{allowed ? <Outlet /> : <Forbidden />}</main>
+      <main aria-label={title}>
+        <ErrorBoundary key={location.pathname}>{allowed ? <Outlet /> : <Forbidden />}</ErrorBoundary>
+      </main>
       <ExpiryGuard blocked={expired && !openWhenExpired} />
     </ProLayout>
   );
