@@ -447,9 +447,9 @@ export const schoolSetupHandlers = [
 
   api('get', '/v2/student/options', { access: readSchool }, ({ db, session, query }) => {
     const kw = (query.keyword ?? '').trim().toLowerCase();
-    return visibleStudents(db, session)
-      .filter((s) => !kw || s.name.toLowerCase().includes(kw) || s.mobile.includes(kw))
-      .slice(0, 50)
+    const all = visibleStudents(db, session);
+    const pinned = query.id ? all.filter((s) => String(s.id) === query.id) : [];
+    return [...pinned, ...all.filter((s) => (!kw || s.name.toLowerCase().includes(kw) || s.mobile.includes(kw)) && !pinned.includes(s)).slice(0, 50)]
       .map((s) => ({ value: s.id, label: `${s.name} (${s.mobile.slice(0, 3)}****${s.mobile.slice(7)})` }));
   }),
 

@@ -39,7 +39,8 @@ export interface StaffBody {
   salaryPlanId?: number;
 }
 export const fetchStaff = (q: ListQuery) => http.get<ListResult<Staff>>('/v2/company_staff', q);
-export const fetchStaffOptions = (params: { role?: Role; campusId?: number } = {}) => http.get<Option[]>('/v2/company_staff/options', params);
+/** `role`: one role or several separated by commas. */
+export const fetchStaffOptions = (params: { role?: Role | string; campusId?: number } = {}) => http.get<Option[]>('/v2/company_staff/options', params);
 export const createStaff = (body: StaffBody) => http.post<Staff>('/v2/company_staff', body);
 export const updateStaff = (body: StaffBody & { id: number }) => http.put<Staff>('/v2/company_staff', body);
 export const deleteStaff = (id: number) => http.delete<null>(`/v2/company_staff/${id}`);
@@ -72,7 +73,8 @@ export interface ClassBody {
   status: ClassStatus;
 }
 export const fetchClasses = (q: ListQuery) => http.get<ListResult<SchoolClass>>('/v2/company_class', q);
-export const fetchClassOptions = (params: { campusId?: number; teacherId?: number } = {}) => http.get<Option[]>('/v2/company_class/options', params);
+/** `all: 1` includes closed classes. */
+export const fetchClassOptions = (params: { campusId?: number; teacherId?: number; all?: 1 } = {}) => http.get<Option[]>('/v2/company_class/options', params);
 export const createClass = (body: ClassBody) => http.post<SchoolClass>('/v2/company_class', body);
 export const updateClass = (body: ClassBody & { id: number }) => http.put<SchoolClass>('/v2/company_class', body);
 export const deleteClass = (id: number) => http.delete<null>(`/v2/company_class/${id}`);
@@ -129,7 +131,8 @@ export interface StudentDetail {
   lessons: StudentLesson[];
 }
 export const fetchStudents = (q: ListQuery) => http.get<ListResult<StudentRow>>('/v2/student', q);
-export const fetchStudentOptions = (params: { keyword?: string } = {}) => http.get<Option[]>('/v2/student/options', params);
+/** `id`: include that student first (a form showing a preset student). */
+export const fetchStudentOptions = (params: { keyword?: string; id?: number } = {}) => http.get<Option[]>('/v2/student/options', params);
 export const fetchStudentDetail = (id: number) => http.get<StudentDetail>(`/v2/student/${id}`);
 export const createStudent = (body: StudentBody) => http.post<Student>('/v2/student', body);
 export const updateStudent = (body: StudentBody & { id: number }) => http.put<Student>('/v2/student', body);

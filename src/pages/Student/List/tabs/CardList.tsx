@@ -1,5 +1,60 @@
-import React from 'react';
+/** class-card-list tab: every student card with filters (status, kind, template, dates) and its operations. */
+import React, { useRef } from 'react';
+import { Button } from 'antd';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useIntl } from '@/locales/useIntl';
+import { tableRequest } from '@/services/list';
+import { fetchStudentCards, fetchTemplateOptions } from '@/services/school';
+import type { StudentCard } from '@/types/school';
+import { formatHours, formatMoney } from '@/utils/format';
+import { CardActions, SellCardModal } from '../CardOps';
+import { CARD_STATUSES, CardStatusTag, enumOf, useSchoolCaps } from '../shared';
 
-export default function CardList() {
-  return <div />;
+export default function CardListTab() {
+  const { t } = useIntl();
+  const caps = useSchoolCaps();
+  const ref = useRef<ActionType>();
+  const reload = () => ref.current?.reload();
+  const columns: ProColumns<StudentCard>[] = [
+    { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('card.keywordHint') } },
+    { title: t('card.cardNo'), dataIndex: 'cardNo', search: false, copyable: true },
+    { title: t('card.student'), dataIndex: 'studentName', search: false, sorter: true },
+    {
+      title: t('card.template'),
+      dataIndex: 'templateId',
+      valueType: 'select',
+      request: async () => (await fetchTemplateOptions()).map((o) => ({ value: o.value, label: o.label })),
+      render: (_, r) => r.templateName,
+    },
+    { title: t('card.kind'), dataIndex: 'kind', valueType: 'select', valueEnum: enumOf(['count', 'period'] as const, (k) => t(`card.kind.${k}`)) },
+    { title: t('card.remaining'), dataIndex: 'remainingHours', search: false, sorter: true, render: (_, r) => (r.kind === 'period' ? '-' : formatHours(r.remainingHours)) },
+    { title: t('card.bought'), dataIndex: 'boughtHours', search: false, render: (_, r) => `${formatHours(r.boughtHours)} + ${formatHours(r.giftHours)}` },
+    { title: t('card.paid'), dataIndex: 'paidAmount', search: false, sorter: true, render: (_, r) => formatMoney(r.paidAmount) },
+    { title: t('card.unitPrice'), dataIndex: 'unitPrice', search: false, render: (_, r) => formatMoney(r.unitPrice) },
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: enumOf(CARD_STATUSES, (k) => t(`card.status.${k}`)),
+      render: (_, r) => <CardStatusTag status={r.status} />,
+    },
+    { title: t('card.expiryDate'), dataIndex: 'expiryDate', search: false, sorter: true },
+    { title: t('card.seller'), dataIndex: 'sellerName', search: false },
+    { title: t('card.soldAt'), dataIndex: 'createdAt', search: false, sorter: true },
+    { title: t('card.soldAt'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
+    { title: t('common.actions'), valueType: 'option', render: (_, r) => <CardActions card={r} onDone={reload} /> },
+  ];
+  return (
+    <ProTable<StudentCard>
+      rowKey="id"
+      actionRef={ref}
+      columns={columns}
+      request={tableRequest(fetchStudentCards)}
+      pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+      search={{ labelWidth: 'auto' }}
+      headerTitle={t('student.tab.cards')}
+      scroll={{ x: 1400 }}
+      toolBarRender={() => (caps.sellCard ? [<SellCardModal key="sell" onDone={reload} trigger={<Button type="primary">{t('card.op.sell')}</Button>} />] : [])}
+    />
+  );
 }

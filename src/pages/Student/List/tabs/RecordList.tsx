@@ -1,5 +1,57 @@
-import React from 'react';
+/** class-card-record tab: the hour ledger, filtered by type, student, card and date. */
+import React, { useRef } from 'react';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useIntl } from '@/locales/useIntl';
+import { tableRequest } from '@/services/list';
+import { fetchHourRecords, fetchStudentOptions } from '@/services/school';
+import type { HourRecord } from '@/types/school';
+import { formatHours, formatMoney } from '@/utils/format';
+import { ReviewButtons } from '../CardOps';
+import { RecordTypeTag, SignedHours, useRecordTypeEnum } from '../shared';
 
-export default function RecordList() {
-  return <div />;
+export default function RecordListTab() {
+  const { t } = useIntl();
+  const ref = useRef<ActionType>();
+  const typeEnum = useRecordTypeEnum();
+  const columns: ProColumns<HourRecord>[] = [
+    { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('record.keywordHint') } },
+    { title: t('record.time'), dataIndex: 'createdAt', search: false, sorter: true, defaultSortOrder: 'descend', width: 170 },
+    { title: t('record.time'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
+    {
+      title: t('card.student'),
+      dataIndex: 'studentId',
+      valueType: 'select',
+      fieldProps: { showSearch: true, filterOption: false },
+      debounceTime: 300,
+      request: async ({ keyWords }: { keyWords?: string }) => fetchStudentOptions({ keyword: keyWords }),
+      render: (_, r) => r.studentName,
+    },
+    { title: t('card.cardNo'), dataIndex: 'cardNo', search: false },
+    { title: t('record.type'), dataIndex: 'type', valueType: 'select', valueEnum: typeEnum, fieldProps: { mode: 'multiple' }, render: (_, r) => <RecordTypeTag type={r.type} /> },
+    { title: t('record.hours'), dataIndex: 'hours', search: false, sorter: true, render: (_, r) => <SignedHours hours={r.hours} /> },
+    {
+      title: t('record.requested'),
+      dataIndex: 'requestedHours',
+      search: false,
+      render: (_, r) => (r.requestedHours === undefined ? '-' : formatHours(r.requestedHours)),
+    },
+    { title: t('record.balanceAfter'), dataIndex: 'balanceAfter', search: false, render: (_, r) => formatHours(r.balanceAfter) },
+    { title: t('record.amount'), dataIndex: 'amount', search: false, sorter: true, render: (_, r) => formatMoney(r.amount) },
+    { title: t('record.reason'), dataIndex: 'reason', search: false, ellipsis: true, render: (_, r) => r.reason || '-' },
+    { title: t('record.operator'), dataIndex: 'operatorName', search: false },
+    { title: t('record.reviewer'), dataIndex: 'reviewerName', search: false, render: (_, r) => (r.reviewerName ? `${r.reviewerName} ${r.reviewedAt ?? ''}` : '-') },
+    { title: t('common.actions'), valueType: 'option', render: (_, r) => <ReviewButtons record={r} onDone={() => ref.current?.reload()} /> },
+  ];
+  return (
+    <ProTable<HourRecord>
+      rowKey="id"
+      actionRef={ref}
+      columns={columns}
+      request={tableRequest(fetchHourRecords)}
+      pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+      search={{ labelWidth: 'auto' }}
+      headerTitle={t('student.tab.records')}
+      scroll={{ x: 1400 }}
+    />
+  );
 }

@@ -1,5 +1,112 @@
-import React from 'react';
+/** StudentList tab: students with server-side filters (name/mobile, class, status, campus, card state), add, edit, enrol, detail. */
+import React, { useRef, useState } from 'react';
+import { App, Button, Popconfirm, Space, Tag } from 'antd';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useIntl } from '@/locales/useIntl';
+import { tableRequest } from '@/services/list';
+import { deleteStudent, fetchCampusOptions, fetchClassOptions, fetchStudents, type StudentRow } from '@/services/school';
+import { formatHours } from '@/utils/format';
+import StudentDrawer from '../StudentDrawer';
+import { EnrolModal, StudentFormModal } from '../StudentForms';
+import { SellCardModal } from '../CardOps';
+import { enumOf, STUDENT_STATUSES, useSchoolCaps } from '../shared';
 
-export default function StudentList() {
-  return <div />;
+const CARD_STATES = ['active', 'low', 'inactive', 'none'] as const;
+const CARD_STATE_COLOR: Record<StudentRow['cardState'], string> = { active: 'green', low: 'orange', inactive: 'default', none: 'red' };
+
+export default function StudentListTab() {
+  const { t } = useIntl();
+  const { message } = App.useApp();
+  const caps = useSchoolCaps();
+  const ref = useRef<ActionType>();
+  const [open, setOpen] = useState<number>();
+  const reload = () => ref.current?.reload();
+
+  const columns: ProColumns<StudentRow>[] = [
+    { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('student.keywordHint') } },
+    {
+      title: t('student.name'),
+      dataIndex: 'name',
+      search: false,
+      sorter: true,
+      render: (_, r) => <a onClick={() => setOpen(r.id)}>{r.name}</a>,
+    },
+    { title: t('student.mobile'), dataIndex: 'mobile', search: false },
+    { title: t('student.parentName'), dataIndex: 'parentName', search: false },
+    { title: t('school.campus'), dataIndex: 'campusId', valueType: 'select', request: fetchCampusOptions, render: (_, r) => r.campusName },
+    {
+      title: t('student.class'),
+      dataIndex: 'classId',
+      valueType: 'select',
+      hideInTable: true,
+      request: () => fetchClassOptions({ all: 1 }),
+      fieldProps: { showSearch: true },
+    },
+    { title: t('student.classes'), dataIndex: 'classNames', search: false, render: (_, r) => (r.classNames.length ? r.classNames.join(', ') : '-') },
+    {
+      title: t('student.cardState'),
+      dataIndex: 'cardState',
+      valueType: 'select',
+      valueEnum: enumOf(CARD_STATES, (k) => t(`student.cardState.${k}`)),
+      render: (_, r) => <Tag color={CARD_STATE_COLOR[r.cardState]}>{t(`student.cardState.${r.cardState}`)}</Tag>,
+    },
+    { title: t('student.activeHours'), dataIndex: 'activeHours', search: false, sorter: true, render: (_, r) => formatHours(r.activeHours) },
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: enumOf(STUDENT_STATUSES, (k) => t(`student.status.${k}`)),
+    },
+    { title: t('student.createdAt'), dataIndex: 'createdAt', search: false, sorter: true },
+    { title: t('student.createdAt'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
+    {
+      title: t('common.actions'),
+      valueType: 'option',
+      render: (_, r) => (
+        <Space size={4} wrap>
+          <a onClick={() => setOpen(r.id)}>{t('common.view')}</a>
+          {caps.editStudents && <StudentFormModal student={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />}
+          {caps.editStudents && <EnrolModal studentId={r.id} onDone={reload} trigger={<a>{t('student.enrol')}</a>} />}
+          {caps.sellCard && <SellCardModal studentId={r.id} onDone={reload} trigger={<a>{t('card.op.sell')}</a>} />}
+          {caps.editStudents && (
+            <Popconfirm
+              title={t('student.deleteConfirm', { name: r.name })}
+              onConfirm={async () => {
+                try {
+                  await deleteStudent(r.id);
+                  message.success(t('common.deleted'));
+                  reload();
+                } catch {
+                  /* shown by the request layer */
+                }
+              }}
+            >
+              <a style={{ color: '#cf1322' }}>{t('common.delete')}</a>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ProTable<StudentRow>
+        rowKey="id"
+        actionRef={ref}
+        columns={columns}
+        request={tableRequest(fetchStudents)}
+        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+        search={{ labelWidth: 'auto' }}
+        headerTitle={t('student.tab.list')}
+        scroll={{ x: 1200 }}
+        toolBarRender={() =>
+          caps.editStudents
+            ? [<StudentFormModal key="add" onDone={reload} trigger={<Button type="primary">{t('student.add')}</Button>} />]
+            : []
+        }
+      />
+      <StudentDrawer studentId={open} onClose={() => setOpen(undefined)} onChanged={reload} />
+    </>
+  );
 }

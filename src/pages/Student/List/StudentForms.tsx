@@ -1,0 +1,126 @@
+/** Student create/edit form and the enrol form (PRODUCT.md §6.3), with field rules checked before the server's. */
+import React from 'react';
+import { App, Form } from 'antd';
+import {
+  ModalForm,
+  ProFormDatePicker,
+  ProFormRadio,
+  ProFormSelect,
+  ProFormText,
+  ProFormTextArea,
+} from '@ant-design/pro-components';
+import { useIntl } from '@/locales/useIntl';
+import {
+  createStudent,
+  enrolStudents,
+  fetchCampusOptions,
+  fetchClassOptions,
+  updateStudent,
+  type StudentBody,
+} from '@/services/school';
+import type { Student } from '@/types/school';
+import { dateStr, MOBILE_RE, STUDENT_STATUSES, todayStr } from './shared';
+
+export function StudentFormModal({ student, trigger, onDone }: { student?: Student; trigger: React.ReactElement; onDone?: (s: Student) => void }) {
+  const { t } = useIntl();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const editing = !!student;
+  return (
+    <ModalForm
+      title={t(editing ? 'student.edit' : 'student.add')}
+      form={form}
+      trigger={trigger}
+      width={560}
+      modalProps={{ destroyOnClose: true, maskClosable: false }}
+      initialValues={student ? { ...student } : { gender: 'female' }}
+      onFinish={async (values: Record<string, unknown>) => {
+        const body: StudentBody = {
+          campusId: values.campusId as number,
+          name: String(values.name ?? '').trim(),
+          mobile: String(values.mobile ?? '').trim(),
+          parentName: (values.parentName as string | undefined)?.trim() || undefined,
+          gender: values.gender as StudentBody['gender'],
+          birthday: dateStr(values.birthday),
+          status: values.status as StudentBody['status'],
+          remark: (values.remark as string | undefined)?.trim() || undefined,
+          classIds: editing ? undefined : (values.classIds as number[] | undefined),
+        };
+        try {
+          const saved = student ? await updateStudent({ ...body, id: student.id }) : await createStudent(body);
+          message.success(t('common.saved'));
+          onDone?.(saved);
+          return true;
+        } catch {
+          return false;
+        }
+      }}
+    >
+      <ProFormText name="name" label={t('student.name')} fieldProps={{ maxLength: 32 }} rules={[{ required: true, whitespace: true, message: t('student.name.required') }]} />
+      <ProFormText
+        name="mobile"
+        label={t('student.mobile')}
+        fieldProps={{ maxLength: 11, inputMode: 'numeric' }}
+        rules={[
+          { required: true, message: t('student.mobile.required') },
+          { pattern: MOBILE_RE, message: t('student.mobile.invalid') },
+        ]}
+      />
+      <ProFormText name="parentName" label={t('student.parentName')} fieldProps={{ maxLength: 32 }} />
+      <ProFormRadio.Group
+        name="gender"
+        label={t('student.gender')}
+        options={[
+          { value: 'female', label: t('student.gender.female') },
+          { value: 'male', label: t('student.gender.male') },
+        ]}
+        rules={[{ required: true }]}
+      />
+      <ProFormDatePicker
+        name="birthday"
+        label={t('student.birthday')}
+        fieldProps={{ format: 'YYYY-MM-DD', disabledDate: (d: { format: (f: string) => string }) => d.format('YYYY-MM-DD') > todayStr() }}
+        rules={[
+          {
+            validator: (_rule: unknown, v: unknown) => {
+              const s = dateStr(v);
+              return !s || s <= todayStr() ? Promise.resolve() : Promise.reject(new Error(t('student.birthday.future')));
+            },
+          },
+        ]}
+      />
+      <ProFormSelect name="campusId" label={t('school.campus')} request={fetchCampusOptions} rules={[{ required: true, message: t('school.campus.required') }]} />
+      {editing ? (
+        <ProFormSelect name="status" label={t('common.status')} options={STUDENT_STATUSES.map((s) => ({ value: s, label: t(`student.status.${s}`) }))} rules={[{ required: true }]} />
+      ) : (
+        <ProFormSelect name="classIds" label={t('student.classes')} mode="multiple" request={() => fetchClassOptions()} />
+      )}
+      <ProFormTextArea name="remark" label={t('common.remark')} fieldProps={{ maxLength: 200, showCount: true, rows: 2 }} />
+    </ModalForm>
+  );
+}
+
+export function EnrolModal({ studentId, trigger, onDone }: { studentId: number; trigger: React.ReactElement; onDone?: () => void }) {
+  const { t } = useIntl();
+  const { message } = App.useApp();
+  return (
+    <ModalForm
+      title={t('student.enrol')}
+      trigger={trigger}
+      width={480}
+      modalProps={{ destroyOnClose: true }}
+      onFinish={async (values: { classId: number }) => {
+        try {
+          await enrolStudents(values.classId, [studentId]);
+          message.success(t('student.enrolled'));
+          onDone?.();
+          return true;
+        } catch {
+          return false;
+        }
+      }}
+    >
+      <ProFormSelect name="classId" label={t('student.class')} showSearch request={() => fetchClassOptions()} rules={[{ required: true, message: t('student.class.required') }]} />
+    </ModalForm>
+  );
+}
