@@ -44,6 +44,13 @@ describe('access: roles (SPEC §6)', () => {
     expect(a.scheduleManagement).toBe(true);
   });
 
+  it('subscription routes: owner (type 0) or the campus-management flag, kept when expired', () => {
+    expect(access(state('teacher', 400, { campusManagement: 0 })).subscription).toBe(false);
+    expect(access(state('teacher', 0, { campusManagement: 0 })).subscription).toBe(false);
+    expect(access(state('manager', 0, { campusManagement: 1 })).subscription).toBe(true);
+    expect(access(state('dealer', 0, { campusManagement: 0 }, 0)).subscription).toBe(true);
+  });
+
   it('isOwner is permissions type 0', () => {
     expect(access(state('dealer', 400, {}, 0)).isOwner).toBe(true);
     expect(access(state('dealer', 400, {}, 2)).isOwner).toBe(false);

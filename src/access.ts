@@ -25,7 +25,7 @@ export type Access = Record<PermissionFlag, boolean> & {
   isOwner: boolean;
   /** The company's subscription is over (day 0) and this role is subject to expiry. */
   expired: boolean;
-  /** /campus/order and /renew: company users, open even when expired. */
+  /** /campus/order and /renew: the owner or campus managers of a company; open even when expired (SPEC §4). */
   subscription: boolean;
   /** Routes every logged-in user may open (personal settings, inbox). */
   everyone: boolean;
@@ -66,7 +66,7 @@ export default function access(initialState: InitialState | undefined): Access {
     isPlatform: loggedIn && platform,
     isOwner: loggedIn && perms?.type === 0,
     expired,
-    subscription: loggedIn && !skipsExpiryChecks(role),
+    subscription: loggedIn && !skipsExpiryChecks(role) && (perms?.type === 0 || Number(perms?.campusManagement ?? 0) !== 0),
     everyone: loggedIn && !expired,
     platformAdmin: loggedIn && roleIs(role, 'admin'),
   };
