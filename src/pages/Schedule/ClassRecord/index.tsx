@@ -1,0 +1,100 @@
+/** /schedule/class-record (PRODUCT.md §6.4): lessons with their roll-call state; the roll-call drawer; undo. */
+import React, { useEffect, useRef, useState } from 'react';
+import { Space } from 'antd';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useSearchParams } from 'umi';
+import { useIntl } from '@/locales/useIntl';
+import { tableRequest } from '@/services/list';
+import { fetchLessons } from '@/services/schedule';
+import type { Lesson } from '@/types/schedule';
+import { formatHours } from '@/utils/format';
+import { KindTag, LessonStatusTag, RollCallTag, toValueEnum, useScheduleOptions } from '../components/shared';
+import RollCallDrawer from './RollCallDrawer';
+
+export default function ClassRecordPage() {
+  const { t } = useIntl();
+  const ref = useRef<ActionType>();
+  const { options } = useScheduleOptions();
+  const [params, setParams] = useSearchParams();
+  const [openId, setOpenId] = useState<number | undefined>(params.get('lessonId') ? Number(params.get('lessonId')) : undefined);
+  useEffect(() => {
+    const id = params.get('lessonId');
+    if (id) setOpenId(Number(id));
+  }, [params]);
+
+  const columns: ProColumns<Lesson>[] = [
+    { title: t('schedule.field.date'), dataIndex: 'date', search: false, sorter: true, render: (_, r) => `${r.date} ${r.start}–${r.end}` },
+    { title: t('schedule.field.date'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
+    { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true },
+    {
+      title: t('schedule.field.class'),
+      dataIndex: 'classId',
+      valueType: 'select',
+      valueEnum: toValueEnum(options.classes),
+      fieldProps: { showSearch: true },
+      render: (_, r) => (
+        <Space size={4}>
+          {r.className}
+          <KindTag kind={r.kind} />
+        </Space>
+      ),
+    },
+    { title: t('schedule.field.teacher'), dataIndex: 'teacherId', valueType: 'select', valueEnum: toValueEnum(options.teachers), render: (_, r) => r.teacherName },
+    { title: t('schedule.field.room'), dataIndex: 'roomName', search: false },
+    { title: t('schedule.field.students'), dataIndex: 'studentCount', search: false, render: (_, r) => (r.rollCalledAt ? `${r.presentCount ?? 0} / ${r.studentCount}` : r.studentCount) },
+    { title: t('schedule.field.hours'), dataIndex: 'hours', search: false, render: (_, r) => formatHours(r.hours) },
+    {
+      title: t('schedule.field.rollCall'),
+      dataIndex: 'rollCall',
+      valueType: 'select',
+      valueEnum: { waiting: { text: t('schedule.rollCall.waiting') }, done: { text: t('schedule.rollCall.done') }, notDue: { text: t('schedule.rollCall.notDue') } },
+      render: (_, r) => <RollCallTag state={r.rollCall} />,
+    },
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: { scheduled: { text: t('schedule.status.scheduled') }, finished: { text: t('schedule.status.finished') }, cancelled: { text: t('schedule.status.cancelled') } },
+      render: (_, r) => <LessonStatusTag status={r.status} />,
+    },
+    { title: t('schedule.field.rollCallBy'), dataIndex: 'rollCallBy', search: false, renderText: (v?: string) => v || '-' },
+    {
+      title: t('common.actions'),
+      valueType: 'option',
+      render: (_, r) =>
+        r.status === 'cancelled' ? (
+          '-'
+        ) : (
+          <a onClick={() => setOpenId(r.id)} aria-label={t('rollCall.openFor', { name: r.className, date: r.date })}>
+            {r.rollCall === 'waiting' ? t('rollCall.do') : t('rollCall.view')}
+          </a>
+        ),
+    },
+  ];
+
+  return (
+    <div style={{ padding: 24 }}>
+      <ProTable<Lesson>
+        headerTitle={t('menu.classRecord')}
+        rowKey="id"
+        actionRef={ref}
+        columns={columns}
+        request={tableRequest(fetchLessons)}
+        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+        search={{ labelWidth: 'auto' }}
+        form={{ initialValues: { rollCall: params.get('rollCall') ?? undefined } }}
+      />
+      <RollCallDrawer
+        lessonId={openId}
+        onClose={() => {
+          setOpenId(undefined);
+          if (params.get('lessonId')) {
+            params.delete('lessonId');
+            setParams(params, { replace: true });
+          }
+        }}
+        onChanged={() => ref.current?.reload()}
+      />
+    </div>
+  );
+}
