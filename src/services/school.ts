@@ -170,7 +170,7 @@ export const correctHours = (body: { cardId: number; hours: number; reason: stri
 export const invalidateCard = (body: { cardId: number; reason: string }) => http.post<CardOpResult>('/v2/student_card/invalidate', body);
 
 /** Cards running low or expiring soon (RenewRemind, dashboard widget). */
-export type RemindRow = StudentCard & { low: boolean; expiring: boolean; daysLeft: number; mobile: string; parentName: string };
+export type RemindRow = StudentCard & { low: boolean; expiring: boolean; daysLeft: number; mobile: string; parentName: string; remindedAt?: string };
 export const fetchRenewRemind = (q: ListQuery) => http.get<ListResult<RemindRow> & { threshold: number; days: number }>('/v2/student_card/renew_remind', q);
 export const sendRenewRemind = (cardIds: number[]) => http.post<{ sent: number }>('/v2/student_card/remind', { cardIds });
 

@@ -13,4 +13,6 @@ export interface DashboardWidget {
   component: React.LazyExoticComponent<React.ComponentType>;
 }
 
-export const DASHBOARD_WIDGETS: DashboardWidget[] = [];
+export const DASHBOARD_WIDGETS: DashboardWidget[] = [
+  { key: 'renewAlerts', access: 'studentManagement', span: 12, component: React.lazy(() => import('@/pages/School/Widgets/RenewAlerts')) },
+];

@@ -1,5 +1,131 @@
-import React from 'react';
+/** /school/staff: staff with role, campus, status and hire date; add, edit, delete (refused while in use). */
+import React, { useRef } from 'react';
+import { App, Button, Popconfirm, Space, Tag } from 'antd';
+import { ModalForm, ProFormDatePicker, ProFormSelect, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useIntl } from '@/locales/useIntl';
+import { tableRequest } from '@/services/list';
+import { createStaff, deleteStaff, fetchCampusOptions, fetchStaff, updateStaff, type StaffBody } from '@/services/school';
+import type { Staff } from '@/types/school';
+import { ROLE_LABEL_KEYS } from '@/utils/constants';
+import { dateStr, enumOf, MOBILE_RE, todayStr, useSchoolCaps } from '@/pages/Student/List/shared';
 
-export default function SchoolStaffPage() {
-  return <div />;
+const STAFF_ROLES = ['teacher', 'sales', 'manager', 'dealer'] as const;
+
+function StaffForm({ staff, trigger, onDone }: { staff?: Staff; trigger: React.ReactElement; onDone: () => void }) {
+  const { t } = useIntl();
+  const { message } = App.useApp();
+  return (
+    <ModalForm
+      title={t(staff ? 'staff.edit' : 'staff.add')}
+      trigger={trigger}
+      width={520}
+      modalProps={{ destroyOnClose: true, maskClosable: false }}
+      initialValues={staff ?? { role: 'teacher', status: 'active', hireDate: todayStr() }}
+      onFinish={async (v: Record<string, unknown>) => {
+        const body: StaffBody = {
+          name: String(v.name ?? '').trim(),
+          mobile: String(v.mobile ?? '').trim(),
+          role: v.role as StaffBody['role'],
+          campusId: v.campusId as number,
+          status: v.status as StaffBody['status'],
+          hireDate: dateStr(v.hireDate) ?? '',
+        };
+        try {
+          if (staff) await updateStaff({ ...body, id: staff.id });
+          else await createStaff(body);
+          message.success(t('common.saved'));
+          onDone();
+          return true;
+        } catch {
+          return false;
+        }
+      }}
+    >
+      <ProFormText name="name" label={t('staff.name')} fieldProps={{ maxLength: 32 }} rules={[{ required: true, whitespace: true, message: t('staff.name.required') }]} />
+      <ProFormText
+        name="mobile"
+        label={t('staff.mobile')}
+        fieldProps={{ maxLength: 11, inputMode: 'numeric' }}
+        rules={[
+          { required: true, message: t('student.mobile.required') },
+          { pattern: MOBILE_RE, message: t('student.mobile.invalid') },
+        ]}
+      />
+      <ProFormSelect name="role" label={t('staff.role')} options={STAFF_ROLES.map((r) => ({ value: r, label: t(ROLE_LABEL_KEYS[r]) }))} rules={[{ required: true }]} />
+      <ProFormSelect name="campusId" label={t('school.campus')} request={fetchCampusOptions} rules={[{ required: true, message: t('school.campus.required') }]} />
+      <ProFormSelect
+        name="status"
+        label={t('common.status')}
+        options={[
+          { value: 'active', label: t('staff.status.active') },
+          { value: 'left', label: t('staff.status.left') },
+        ]}
+        rules={[{ required: true }]}
+      />
+      <ProFormDatePicker name="hireDate" label={t('staff.hireDate')} fieldProps={{ format: 'YYYY-MM-DD' }} rules={[{ required: true, message: t('staff.hireDate.required') }]} />
+    </ModalForm>
+  );
+}
+
+export default function StaffPage() {
+  const { t } = useIntl();
+  const { message } = App.useApp();
+  const caps = useSchoolCaps();
+  const ref = useRef<ActionType>();
+  const reload = () => ref.current?.reload();
+  const columns: ProColumns<Staff>[] = [
+    { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('staff.keywordHint') } },
+    { title: t('staff.name'), dataIndex: 'name', search: false, sorter: true },
+    { title: t('staff.mobile'), dataIndex: 'mobile', search: false },
+    { title: t('staff.role'), dataIndex: 'role', valueType: 'select', sorter: true, valueEnum: enumOf(STAFF_ROLES, (r) => t(ROLE_LABEL_KEYS[r])) },
+    { title: t('school.campus'), dataIndex: 'campusId', valueType: 'select', request: fetchCampusOptions, render: (_, r) => r.campusName },
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: enumOf(['active', 'left'] as const, (s) => t(`staff.status.${s}`)),
+      render: (_, r) => <Tag color={r.status === 'active' ? 'green' : 'default'}>{t(`staff.status.${r.status}`)}</Tag>,
+    },
+    { title: t('staff.hireDate'), dataIndex: 'hireDate', search: false, sorter: true },
+    { title: t('staff.hireDate'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
+    { title: t('staff.account'), dataIndex: 'userId', search: false, render: (_, r) => (r.userId ? <Tag color="cyan">{t('staff.hasAccount')}</Tag> : '-') },
+    {
+      title: t('common.actions'),
+      valueType: 'option',
+      hideInTable: !caps.editSetup,
+      render: (_, r) => (
+        <Space size={8}>
+          <StaffForm staff={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />
+          <Popconfirm
+            title={t('staff.deleteConfirm', { name: r.name })}
+            onConfirm={async () => {
+              try {
+                await deleteStaff(r.id);
+                message.success(t('common.deleted'));
+                reload();
+              } catch {
+                /* shown by the request layer */
+              }
+            }}
+          >
+            <a style={{ color: '#cf1322' }}>{t('common.delete')}</a>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <div style={{ padding: 24 }}>
+      <ProTable<Staff>
+        rowKey="id"
+        actionRef={ref}
+        headerTitle={t('menu.schoolStaff')}
+        columns={columns}
+        request={tableRequest(fetchStaff)}
+        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+        search={{ labelWidth: 'auto' }}
+        toolBarRender={() => (caps.editSetup ? [<StaffForm key="add" onDone={reload} trigger={<Button type="primary">{t('staff.add')}</Button>} />] : [])}
+      />
+    </div>
+  );
 }

@@ -112,12 +112,15 @@ function BalancePreview({ card, op, hours }: { card: StudentCard; op: CardOp; ho
 interface OpModalProps {
   card: StudentCard;
   op: CardOp;
-  trigger: React.ReactElement;
+  trigger?: React.ReactElement;
+  /** Controlled mode (no trigger). */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   onDone?: (r: CardOpResult) => void;
 }
 
 /** One modal per operation on an existing card. */
-export function CardOpModal({ card, op, trigger, onDone }: OpModalProps) {
+export function CardOpModal({ card, op, trigger, open, onOpenChange, onDone }: OpModalProps) {
   const { t } = useIntl();
   const { message } = App.useApp();
   const confirm = useConfirm();
@@ -128,6 +131,7 @@ export function CardOpModal({ card, op, trigger, onDone }: OpModalProps) {
       title={t(`card.op.${op}`)}
       form={form}
       trigger={trigger}
+      {...(open !== undefined ? { open, onOpenChange } : {})}
       width={640}
       modalProps={{ destroyOnClose: true, maskClosable: false }}
       initialValues={op === 'renew' ? { method: 'wechat' } : {}}

@@ -1,0 +1,66 @@
+/** InvalidStudent modal: pick a student and one of their cards, then invalidate it with a reason (hours forfeited). */
+import React, { useState } from 'react';
+import { Form } from 'antd';
+import { ModalForm, ProFormSelect } from '@ant-design/pro-components';
+import { useIntl } from '@/locales/useIntl';
+import { fetchCardOptions, fetchStudentOptions } from '@/services/school';
+import type { StudentCard } from '@/types/school';
+import { CardOpModal } from '@/pages/Student/List/CardOps';
+import { formatHours } from '@/utils/format';
+
+export default function InvalidStudent({ trigger, onDone }: { trigger: React.ReactElement; onDone?: () => void }) {
+  const { t } = useIntl();
+  const [form] = Form.useForm();
+  const [cards, setCards] = useState<StudentCard[]>([]);
+  const [picked, setPicked] = useState<StudentCard>();
+  return (
+    <>
+      <ModalForm
+        title={t('invalid.title')}
+        form={form}
+        trigger={trigger}
+        width={560}
+        modalProps={{ destroyOnClose: true }}
+        submitter={{ searchConfig: { submitText: t('invalid.next') } }}
+        onFinish={async (v: { cardId: number }) => {
+          setPicked(cards.find((c) => c.id === v.cardId));
+          return true;
+        }}
+      >
+        <ProFormSelect
+          name="studentId"
+          label={t('card.student')}
+          showSearch
+          debounceTime={300}
+          fieldProps={{
+            filterOption: false,
+            onChange: async (id: number) => {
+              form.setFieldsValue({ cardId: undefined });
+              setCards(id ? (await fetchCardOptions(id)).map((o) => o.card).filter((c) => c.status !== 'invalid') : []);
+            },
+          }}
+          request={async ({ keyWords }: { keyWords?: string }) => fetchStudentOptions({ keyword: keyWords })}
+          rules={[{ required: true, message: t('card.field.student.required') }]}
+        />
+        <ProFormSelect
+          name="cardId"
+          label={t('card.card')}
+          options={cards.map((c) => ({ value: c.id, label: `${c.cardNo} · ${c.templateName} · ${formatHours(c.remainingHours)} · ${t(`card.status.${c.status}`)}` }))}
+          rules={[{ required: true, message: t('invalid.card.required') }]}
+        />
+      </ModalForm>
+      {picked && (
+        <CardOpModal
+          card={picked}
+          op="invalidate"
+          open
+          onOpenChange={(o) => !o && setPicked(undefined)}
+          onDone={() => {
+            setPicked(undefined);
+            onDone?.();
+          }}
+        />
+      )}
+    </>
+  );
+}

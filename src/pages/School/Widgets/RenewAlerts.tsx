@@ -1,0 +1,48 @@
+/** Dashboard widget: cards running low (≤ company threshold hours) or expiring within the reminder days. */
+import React from 'react';
+import { Card, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { useRequest } from 'ahooks';
+import { Link } from 'umi';
+import { useIntl } from '@/locales/useIntl';
+import { fetchRenewRemind } from '@/services/school';
+import { formatHours } from '@/utils/format';
+
+export default function RenewAlerts() {
+  const { t } = useIntl();
+  const low = useRequest(() => fetchRenewRemind({ pageSize: 5, reason: 'low', sortField: 'remainingHours', sortOrder: 'ascend' }));
+  const expiring = useRequest(() => fetchRenewRemind({ pageSize: 1, reason: 'expiring' }));
+  return (
+    <Card
+      title={t('widget.renew.title')}
+      extra={<Link to="/student/list?tab=class-card-list">{t('widget.renew.all')}</Link>}
+      data-testid="widget-renew"
+    >
+      {!low.data || !expiring.data ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Space size={24} style={{ marginBottom: 12 }}>
+            <Typography.Text>
+              {t('widget.renew.low', { n: low.data.total, hours: low.data.threshold })}
+            </Typography.Text>
+            <Typography.Text>
+              {t('widget.renew.expiring', { n: expiring.data.total, days: expiring.data.days })}
+            </Typography.Text>
+          </Space>
+          <List
+            size="small"
+            dataSource={low.data.list}
+            renderItem={(c) => (
+              <List.Item>
+                <span>
+                  {c.studentName} · {c.templateName}
+                </span>
+                <Tag color="orange">{t('widget.renew.left', { hours: formatHours(c.remainingHours) })}</Tag>
+              </List.Item>
+            )}
+          />
+        </>
+      )}
+    </Card>
+  );
+}
