@@ -413,7 +413,7 @@ function validator(ctx: AuthedCtx) {
 }
 
 /** Shared optional fields of create and update. */
-function readDetails(v: Validator, ctx: AuthedCtx) {
+function readDetails(v: Validator, ctx: AuthedCtx, keepNext?: string) {
   const gender = v.has('gender') ? v.oneOf<LeadGender>('gender', ['male', 'female']) : undefined;
   const age = v.optNum('age', { min: 1, max: 80, integer: true });
   const merchantId = v.optNum('merchantId', { integer: true });
@@ -421,7 +421,7 @@ function readDetails(v: Validator, ctx: AuthedCtx) {
     throw new HttpError(400, ctx.t('common.notFound', { what: ctx.t('lead.merchant') }));
   }
   const nextFollowUpAt = v.optDate('nextFollowUpAt');
-  if (nextFollowUpAt && nextFollowUpAt < today()) throw ctx.bad('lead.nextBeforeToday');
+  if (nextFollowUpAt && nextFollowUpAt < today() && nextFollowUpAt !== keepNext) throw ctx.bad('lead.nextBeforeToday');
   return {
     parentName: v.optStr('parentName', { max: 30 }),
     gender,
@@ -453,6 +453,10 @@ function leadListSpec(day: string) {
 
 export const customerHandlers = [
   api('get', '/v2/customer/owners', { access: 'customerCenter' }, ({ db, session }) => ownerOptions(db, session.company.id)),
+
+  api('get', '/v2/customer/campus_options', { access: 'customerCenter' }, ({ db, session }): OwnerOption[] =>
+    db.campuses.filter((c) => c.companyId === session.company.id).map((c) => ({ value: c.id, label: c.name })),
+  ),
 
   api('get', '/v2/customer/fast_check', { access: 'customerCenter' }, (ctx): FastCheckResult => {
     const v = new Validator({ mobile: ctx.query.mobile }, ctx.lang, labels(ctx.lang));
@@ -498,8 +502,9 @@ export const customerHandlers = [
     // Sales own what they add; managers and dealers may pick an owner or leave it in the pool (ownerId 0 / absent).
     let owner: OwnerOption | undefined;
     if (seesAllLeads(s.membership.role)) {
+      // Absent = the caller; 0 = the pool.
       const ownerId = v.optNum('ownerId', { integer: true });
-      owner = ownerId ? ownerOf(ctx, ownerId) : undefined;
+      owner = ownerId === undefined ? ownerOf(ctx, s.user.id) : ownerId === 0 ? undefined : ownerOf(ctx, ownerId);
     } else {
       owner = { value: s.user.id, label: s.user.name };
     }
@@ -532,7 +537,7 @@ export const customerHandlers = [
     }
     if (v.has('intention')) patch.intention = v.oneOf('intention', LEAD_INTENTIONS);
     if (v.has('source')) patch.source = v.oneOf('source', LEAD_SOURCES);
-    const d = readDetails(v, ctx);
+    const d = readDetails(v, ctx, lead.nextFollowUpAt);
     const body = asBody(ctx.body);
     // Optional text fields: present in the body (even empty) = set or clear.
     for (const k of ['parentName', 'gender', 'age', 'course', 'remark', 'nextFollowUpAt'] as const) {

@@ -98,7 +98,7 @@ export interface LeadCreateBody {
   remark?: string;
   merchantId?: number;
   nextFollowUpAt?: string;
-  /** Managers and dealers may create the lead for someone else or into the pool (0); sales own what they add. */
+  /** Managers and dealers: absent = themselves, 0 = the pool, else that owner. Sales always own what they add. */
   ownerId?: number;
 }
 

@@ -1,0 +1,155 @@
+/** /market_merchant: partner merchants for co-branded marketing (CRUD), with the leads sourced from each. */
+import React, { useRef } from 'react';
+import { App, Button, Space, Tag } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { ModalForm, ProFormSelect, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Link } from 'umi';
+import { useIntl } from '@/locales/useIntl';
+import { tableRequest } from '@/services/list';
+import { createMerchant, deleteMerchant, fetchMerchants, updateMerchant } from '@/services/customer';
+import type { Merchant, MerchantBody } from '@/types/customer';
+import { formatMobile } from '../Customer/List/labels';
+
+function MerchantForm({ merchant, onDone, trigger }: { merchant?: Merchant; onDone: () => void; trigger: JSX.Element }) {
+  const { t } = useIntl();
+  const { message } = App.useApp();
+  return (
+    <ModalForm<MerchantBody>
+      title={merchant ? t('cu.merchant.edit') : t('cu.merchant.add')}
+      width={520}
+      trigger={trigger}
+      modalProps={{ destroyOnClose: true }}
+      initialValues={merchant ?? { status: 'active' }}
+      onFinish={async (values) => {
+        try {
+          if (merchant) await updateMerchant({ ...values, id: merchant.id });
+          else await createMerchant(values);
+          message.success(t('common.saved'));
+          onDone();
+          return true;
+        } catch {
+          return false;
+        }
+      }}
+    >
+      <ProFormText name="name" label={t('cu.merchant.name')} fieldProps={{ maxLength: 50 }} rules={[{ required: true, whitespace: true, message: t('cu.merchant.name.required') }]} />
+      <ProFormText name="category" label={t('cu.merchant.category')} fieldProps={{ maxLength: 30 }} rules={[{ required: true, whitespace: true, message: t('cu.merchant.category.required') }]} />
+      <ProFormText name="contact" label={t('cu.merchant.contact')} fieldProps={{ maxLength: 30 }} rules={[{ required: true, whitespace: true, message: t('cu.merchant.contact.required') }]} />
+      <ProFormText
+        name="mobile"
+        label={t('cu.field.mobile')}
+        fieldProps={{ maxLength: 11 }}
+        rules={[
+          { required: true, message: t('cu.field.mobile.required') },
+          { pattern: /^1\d{10}$/, message: t('cu.field.mobile.invalid') },
+        ]}
+      />
+      <ProFormText name="address" label={t('cu.merchant.address')} fieldProps={{ maxLength: 100 }} />
+      <ProFormSelect
+        name="status"
+        label={t('cu.field.status')}
+        allowClear={false}
+        options={[
+          { value: 'active', label: t('cu.merchant.status.active') },
+          { value: 'paused', label: t('cu.merchant.status.paused') },
+        ]}
+      />
+      <ProFormTextArea name="remark" label={t('cu.field.remark')} fieldProps={{ maxLength: 500 }} />
+    </ModalForm>
+  );
+}
+
+export default function MarketMerchantPage() {
+  const { t } = useIntl();
+  const { message, modal } = App.useApp();
+  const ref = useRef<ActionType>();
+  const reload = () => ref.current?.reload();
+
+  const columns: ProColumns<Merchant>[] = [
+    { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true },
+    { title: t('cu.merchant.name'), dataIndex: 'name', search: false, sorter: true },
+    { title: t('cu.merchant.category'), dataIndex: 'category', search: false },
+    { title: t('cu.merchant.contact'), dataIndex: 'contact', search: false },
+    { title: t('cu.field.mobile'), dataIndex: 'mobile', search: false, render: (_, r) => formatMobile(r.mobile) },
+    { title: t('cu.merchant.address'), dataIndex: 'address', search: false, ellipsis: true, renderText: (v?: string) => v || '-' },
+    {
+      title: t('cu.field.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: { active: { text: t('cu.merchant.status.active') }, paused: { text: t('cu.merchant.status.paused') } },
+      render: (_, r) => <Tag color={r.status === 'active' ? 'green' : 'default'}>{t(`cu.merchant.status.${r.status}`)}</Tag>,
+    },
+    {
+      title: t('cu.merchant.leads'),
+      dataIndex: 'leadCount',
+      search: false,
+      sorter: true,
+      render: (_, r) => <Link to={`/customer?merchantId=${r.id}`}>{r.leadCount}</Link>,
+    },
+    {
+      title: t('cu.merchant.formal'),
+      dataIndex: 'formalCount',
+      search: false,
+      sorter: true,
+      render: (_, r) => <Link to={`/customer?merchantId=${r.id}&status=formal`}>{r.formalCount}</Link>,
+    },
+    { title: t('cu.field.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, defaultSortOrder: 'descend', renderText: (v: string) => v.slice(0, 10) },
+    {
+      title: t('common.actions'),
+      valueType: 'option',
+      width: 140,
+      render: (_, r) => (
+        <Space>
+          <MerchantForm merchant={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />
+          <a
+            style={{ color: '#ff4d4f' }}
+            onClick={() =>
+              modal.confirm({
+                title: t('cu.merchant.deleteTitle', { name: r.name }),
+                okButtonProps: { danger: true },
+                okText: t('common.delete'),
+                onOk: async () => {
+                  try {
+                    await deleteMerchant(r.id);
+                    message.success(t('cu.del.done'));
+                    reload();
+                  } catch {
+                    /* shown by the request layer */
+                  }
+                },
+              })
+            }
+          >
+            {t('common.delete')}
+          </a>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div style={{ padding: 24 }}>
+      <ProTable<Merchant>
+        headerTitle={t('menu.marketMerchant')}
+        rowKey="id"
+        actionRef={ref}
+        columns={columns}
+        request={tableRequest(fetchMerchants)}
+        pagination={{ defaultPageSize: 10 }}
+        search={{ labelWidth: 'auto' }}
+        scroll={{ x: 1100 }}
+        toolBarRender={() => [
+          <MerchantForm
+            key="add"
+            onDone={reload}
+            trigger={
+              <Button type="primary" icon={<PlusOutlined />}>
+                {t('cu.merchant.add')}
+              </Button>
+            }
+          />,
+        ]}
+      />
+    </div>
+  );
+}
