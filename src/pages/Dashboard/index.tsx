@@ -1,7 +1,9 @@
 /** /dashboard (workbench, PRODUCT.md §6.1): subscription, month calendar, and the domains' widgets. */
-import React, { Suspense } from 'react';
+import React, { Suspense, useState } from 'react';
 import { Card, Col, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { useRequest } from 'ahooks';
+import { fetchLessonCalendar } from '@/services/schedule';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess, useSession } from '@/hooks/useSession';
 import MonthCalendar from '@/components/MonthCalendar';
@@ -14,6 +16,8 @@ export default function Dashboard() {
   const { currentUser } = useSession();
   const access = useAppAccess();
   const today = dayjs().format('YYYY-MM-DD');
+  const [month, setMonth] = useState(today.slice(0, 7));
+  const { data: counts } = useRequest(() => fetchLessonCalendar(month), { refreshDeps: [month], ready: !!currentUser && access.staging && !access.isPlatform });
   if (!currentUser) return null;
   const state = expiryState(currentUser.company.day, currentUser.role);
   return (
@@ -54,7 +58,7 @@ export default function Dashboard() {
         ))}
         <Col xs={24} lg={12}>
           <Card title={t('dashboard.calendar')}>
-            <MonthCalendar month={today.slice(0, 7)} today={today} />
+            <MonthCalendar month={today.slice(0, 7)} today={today} counts={counts} countLabel={t('schedule.table.lessons')} onMonthChange={setMonth} />
           </Card>
         </Col>
       </Row>

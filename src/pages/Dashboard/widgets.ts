@@ -15,4 +15,6 @@ export interface DashboardWidget {
 
 export const DASHBOARD_WIDGETS: DashboardWidget[] = [
   { key: 'renewAlerts', access: 'studentManagement', span: 12, component: React.lazy(() => import('@/pages/School/Widgets/RenewAlerts')) },
+  { key: 'todayLessons', access: 'scheduleManagement', span: 12, component: React.lazy(() => import('@/pages/Schedule/Widgets/TodayLessons')) },
+  { key: 'scheduleTodo', access: 'scheduleManagement', span: 12, component: React.lazy(() => import('@/pages/Schedule/Widgets/ScheduleTodo')) },
 ];

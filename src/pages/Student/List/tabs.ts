@@ -19,4 +19,6 @@ export const STUDENT_TABS: StudentTab[] = [
   { key: 'class-card-list', labelKey: 'student.tab.cards', component: React.lazy(() => import('./tabs/CardList')) },
   { key: 'class-card-op', labelKey: 'student.tab.op', component: React.lazy(() => import('./tabs/CardOp')) },
   { key: 'class-card-record', labelKey: 'student.tab.records', component: React.lazy(() => import('./tabs/RecordList')) },
+  { key: 'leave', labelKey: 'student.tab.leave', component: React.lazy(() => import('./tabs/Leave')) },
+  { key: 'reserve', labelKey: 'student.tab.reserve', component: React.lazy(() => import('./tabs/Reserve')) },
 ];

@@ -1,0 +1,40 @@
+/** Dashboard widget: lessons waiting for roll call and pending leave requests, with links into the screens. */
+import React from 'react';
+import { Card, Col, List, Row, Statistic } from 'antd';
+import { useRequest } from 'ahooks';
+import { Link } from 'umi';
+import { useIntl } from '@/locales/useIntl';
+import { fetchScheduleOverview } from '@/services/schedule';
+
+export default function ScheduleTodo() {
+  const { t } = useIntl();
+  const { data, loading } = useRequest(fetchScheduleOverview, { cacheKey: 'schedule-overview' });
+  return (
+    <Card title={t('widget.scheduleTodo')} loading={loading && !data}>
+      <Row gutter={16}>
+        <Col span={12}>
+          <Link to="/schedule/class-record?rollCall=waiting" aria-label={t('widget.waitingRollCall')}>
+            <Statistic title={t('widget.waitingRollCall')} value={data?.waitingRollCall ?? 0} valueStyle={{ color: data?.waitingRollCall ? '#fa8c16' : undefined }} />
+          </Link>
+        </Col>
+        <Col span={12}>
+          <Link to="/student/list?tab=leave" aria-label={t('widget.pendingLeave')}>
+            <Statistic title={t('widget.pendingLeave')} value={data?.pendingLeave ?? 0} />
+          </Link>
+        </Col>
+      </Row>
+      <List
+        size="small"
+        style={{ marginTop: 12 }}
+        dataSource={data?.waitingLessons ?? []}
+        locale={{ emptyText: t('widget.allCalled') }}
+        renderItem={(l) => (
+          <List.Item>
+            <Link to={`/schedule/class-record?lessonId=${l.id}`}>{`${l.date} ${l.start} ${l.className}`}</Link>
+            <span>{l.teacherName}</span>
+          </List.Item>
+        )}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+/** Dashboard widget: today's lessons, each opening its roll call. */
+import React from 'react';
+import { Card, List, Space, Typography } from 'antd';
+import { useRequest } from 'ahooks';
+import { Link } from 'umi';
+import { useIntl } from '@/locales/useIntl';
+import { fetchScheduleOverview } from '@/services/schedule';
+import { RollCallTag } from '../components/shared';
+
+export default function TodayLessons() {
+  const { t } = useIntl();
+  const { data, loading } = useRequest(fetchScheduleOverview, { cacheKey: 'schedule-overview' });
+  return (
+    <Card title={t('widget.todayLessons', { n: data?.today.length ?? 0 })} extra={<Link to="/schedule-table">{t('widget.timetable')}</Link>} loading={loading && !data}>
+      <List
+        size="small"
+        data-testid="today-lessons"
+        dataSource={data?.today.slice(0, 8) ?? []}
+        locale={{ emptyText: t('widget.noLessonsToday') }}
+        renderItem={(l) => (
+          <List.Item extra={<RollCallTag state={l.rollCall} />}>
+            <Space direction="vertical" size={0}>
+              <Link to={`/schedule/class-record?lessonId=${l.id}`}>{`${l.start}–${l.end} ${l.className}`}</Link>
+              <Typography.Text type="secondary">{`${l.teacherName} · ${l.roomName} · ${t('widget.students', { n: l.studentCount })}`}</Typography.Text>
+            </Space>
+          </List.Item>
+        )}
+      />
+      {(data?.today.length ?? 0) > 8 && <Link to="/schedule-table">{t('widget.more', { n: (data?.today.length ?? 0) - 8 })}</Link>}
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+/** leave tab (PRODUCT.md §6.3): leave requests for future lessons; create, approve, reject. An approved leave is pre-marked in that lesson's roll call. */
+import React, { useRef } from 'react';
+import { App, Button, Space } from 'antd';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useIntl } from '@/locales/useIntl';
+import { useAppAccess } from '@/hooks/useSession';
+import { tableRequest } from '@/services/list';
+import { approveLeaveRequest, fetchLeaveRequests, rejectLeaveRequest } from '@/services/schedule';
+import type { LeaveRequest } from '@/types/school';
+import { LeaveStatusTag } from '../../../Schedule/components/shared';
+import LeaveModal, { ReviewLeaveModal } from './LeaveModal';
+
+export default function LeaveTab() {
+  const { t } = useIntl();
+  const { message } = App.useApp();
+  const access = useAppAccess();
+  const ref = useRef<ActionType>();
+  const canReview = access.isDealer || access.isManager;
+  const columns: ProColumns<LeaveRequest>[] = [
+    { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('leave.keywordHint') } },
+    { title: t('leave.student'), dataIndex: 'studentName', search: false },
+    { title: t('leave.lesson'), dataIndex: 'lessonLabel', search: false },
+    { title: t('leave.date'), dataIndex: 'date', search: false, sorter: true },
+    { title: t('leave.date'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
+    { title: t('leave.reason'), dataIndex: 'reason', search: false, ellipsis: true },
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: { pending: { text: t('leave.status.pending') }, approved: { text: t('leave.status.approved') }, rejected: { text: t('leave.status.rejected') } },
+      render: (_, r) => <LeaveStatusTag status={r.status} />,
+    },
+    { title: t('leave.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, defaultSortOrder: 'descend' },
+    { title: t('leave.reviewer'), dataIndex: 'reviewerName', search: false, render: (_, r) => (r.reviewerName ? `${r.reviewerName}${r.reviewRemark ? ` · ${r.reviewRemark}` : ''}` : '-') },
+    {
+      title: t('common.actions'),
+      valueType: 'option',
+      render: (_, r) =>
+        r.status === 'pending' && canReview ? (
+          <Space>
+            <ReviewLeaveModal
+              title={t('leave.approveTitle', { name: r.studentName })}
+              trigger={<a>{t('leave.approve')}</a>}
+              onSubmit={async (remark) => {
+                await approveLeaveRequest(r.id, remark);
+                message.success(t('leave.approved'));
+                ref.current?.reload();
+              }}
+            />
+            <ReviewLeaveModal
+              title={t('leave.rejectTitle', { name: r.studentName })}
+              danger
+              trigger={<a>{t('leave.reject')}</a>}
+              onSubmit={async (remark) => {
+                await rejectLeaveRequest(r.id, remark);
+                message.success(t('leave.rejected'));
+                ref.current?.reload();
+              }}
+            />
+          </Space>
+        ) : (
+          '-'
+        ),
+    },
+  ];
+  return (
+    <ProTable<LeaveRequest>
+      rowKey="id"
+      actionRef={ref}
+      columns={columns}
+      request={tableRequest(fetchLeaveRequests)}
+      pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+      search={{ labelWidth: 'auto' }}
+      toolBarRender={() => [<LeaveModal key="add" trigger={<Button type="primary">{t('leave.add')}</Button>} onDone={() => ref.current?.reload()} />]}
+    />
+  );
+}

@@ -1,0 +1,70 @@
+/** reserve tab (PRODUCT.md §6.3): bookings of students into lessons within capacity; cancel; attended after roll call. */
+import React, { useRef } from 'react';
+import { App, Button, Popconfirm, Tag } from 'antd';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useIntl } from '@/locales/useIntl';
+import { useAppAccess } from '@/hooks/useSession';
+import { tableRequest } from '@/services/list';
+import { cancelReservation, fetchReservations } from '@/services/schedule';
+import type { Reservation, ReservationStatus } from '@/types/schedule';
+import ReserveModal from './ReserveModal';
+
+const COLOR: Record<ReservationStatus, string> = { booked: 'blue', attended: 'green', absent: 'orange', cancelled: 'default' };
+
+export default function ReserveTab() {
+  const { t } = useIntl();
+  const { message } = App.useApp();
+  const access = useAppAccess();
+  const ref = useRef<ActionType>();
+  const canBook = !access.isCustomer;
+  const columns: ProColumns<Reservation>[] = [
+    { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('reserve.keywordHint') } },
+    { title: t('reserve.student'), dataIndex: 'studentName', search: false },
+    { title: t('reserve.lesson'), dataIndex: 'lessonLabel', search: false },
+    { title: t('reserve.date'), dataIndex: 'lessonDate', search: false, sorter: true, defaultSortOrder: 'descend' },
+    { title: t('reserve.date'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: Object.fromEntries((['booked', 'attended', 'absent', 'cancelled'] as const).map((s) => [s, { text: t(`reserve.status.${s}`) }])),
+      render: (_, r) => <Tag color={COLOR[r.status]}>{t(`reserve.status.${r.status}`)}</Tag>,
+    },
+    { title: t('common.remark'), dataIndex: 'remark', search: false, ellipsis: true },
+    { title: t('reserve.createdAt'), dataIndex: 'createdAt', search: false, sorter: true },
+    {
+      title: t('common.actions'),
+      valueType: 'option',
+      render: (_, r) =>
+        r.status === 'booked' && canBook ? (
+          <Popconfirm
+            title={t('reserve.cancelConfirm', { name: r.studentName })}
+            onConfirm={async () => {
+              try {
+                await cancelReservation(r.id);
+                message.success(t('reserve.cancelled'));
+                ref.current?.reload();
+              } catch {
+                /* shown by the request layer */
+              }
+            }}
+          >
+            <a>{t('reserve.cancel')}</a>
+          </Popconfirm>
+        ) : (
+          '-'
+        ),
+    },
+  ];
+  return (
+    <ProTable<Reservation>
+      rowKey="id"
+      actionRef={ref}
+      columns={columns}
+      request={tableRequest(fetchReservations, undefined, ['dateRange'])}
+      pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+      search={{ labelWidth: 'auto' }}
+      toolBarRender={() => (canBook ? [<ReserveModal key="add" trigger={<Button type="primary">{t('reserve.add')}</Button>} onDone={() => ref.current?.reload()} />] : [])}
+    />
+  );
+}
