@@ -286,7 +286,7 @@ export default function ClassPage() {
               onConfirm={async () => {
                 try {
                   await deleteClass(r.id);
-                  message.success(t('common.deleted'));
+                  message.success(t('school.deleted'));
                   reload();
                 } catch {
                   /* shown by the request layer */

@@ -132,7 +132,7 @@ export default function TemplateList({ actionRef, toolBarRender }: { actionRef: 
             onConfirm={async () => {
               try {
                 await deleteTemplate(r.id);
-                message.success(t('common.deleted'));
+                message.success(t('school.deleted'));
                 reload();
               } catch {
                 /* shown by the request layer */

@@ -72,7 +72,7 @@ export default function RoomPage() {
             onConfirm={async () => {
               try {
                 await deleteRoom(r.id);
-                message.success(t('common.deleted'));
+                message.success(t('school.deleted'));
                 reload();
               } catch {
                 /* shown by the request layer */

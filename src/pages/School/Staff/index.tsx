@@ -101,7 +101,7 @@ export default function StaffPage() {
             onConfirm={async () => {
               try {
                 await deleteStaff(r.id);
-                message.success(t('common.deleted'));
+                message.success(t('school.deleted'));
                 reload();
               } catch {
                 /* shown by the request layer */

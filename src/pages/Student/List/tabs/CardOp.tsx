@@ -43,7 +43,7 @@ export default function CardOpTab() {
   ];
   const orderColumns: ProColumns<CardOrder>[] = [
     { title: t('order.orderNo'), dataIndex: 'orderNo' },
-    { title: t('order.kind'), dataIndex: 'kind', render: (_, r) => t(`order.kind.${r.kind}`) },
+    { title: t('cardOrder.kind'), dataIndex: 'kind', render: (_, r) => t(`cardOrder.kind.${r.kind}`) },
     { title: t('card.student'), dataIndex: 'studentName' },
     { title: t('card.template'), dataIndex: 'templateName' },
     { title: t('card.field.hours'), dataIndex: 'hours', render: (_, r) => `${formatHours(r.hours)} + ${formatHours(r.giftHours)}` },

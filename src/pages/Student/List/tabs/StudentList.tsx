@@ -74,7 +74,7 @@ export default function StudentListTab() {
               onConfirm={async () => {
                 try {
                   await deleteStudent(r.id);
-                  message.success(t('common.deleted'));
+                  message.success(t('school.deleted'));
                   reload();
                 } catch {
                   /* shown by the request layer */
