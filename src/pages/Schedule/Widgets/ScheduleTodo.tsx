@@ -10,16 +10,16 @@ export default function ScheduleTodo() {
   const { t } = useIntl();
   const { data, loading } = useRequest(fetchScheduleOverview, { cacheKey: 'schedule-overview' });
   return (
-    <Card title={t('widget.scheduleTodo')} loading={loading && !data}>
+    <Card title={t('schedule.widget.scheduleTodo')} loading={loading && !data}>
       <Row gutter={16}>
         <Col span={12}>
-          <Link to="/schedule/class-record?rollCall=waiting" aria-label={t('widget.waitingRollCall')}>
-            <Statistic title={t('widget.waitingRollCall')} value={data?.waitingRollCall ?? 0} valueStyle={{ color: data?.waitingRollCall ? '#fa8c16' : undefined }} />
+          <Link to="/schedule/class-record?rollCall=waiting" aria-label={t('schedule.widget.waitingRollCall')}>
+            <Statistic title={t('schedule.widget.waitingRollCall')} value={data?.waitingRollCall ?? 0} valueStyle={{ color: data?.waitingRollCall ? '#fa8c16' : undefined }} />
           </Link>
         </Col>
         <Col span={12}>
-          <Link to="/student/list?tab=leave" aria-label={t('widget.pendingLeave')}>
-            <Statistic title={t('widget.pendingLeave')} value={data?.pendingLeave ?? 0} />
+          <Link to="/student/list?tab=leave" aria-label={t('schedule.widget.pendingLeave')}>
+            <Statistic title={t('schedule.widget.pendingLeave')} value={data?.pendingLeave ?? 0} />
           </Link>
         </Col>
       </Row>
@@ -27,7 +27,7 @@ export default function ScheduleTodo() {
         size="small"
         style={{ marginTop: 12 }}
         dataSource={data?.waitingLessons ?? []}
-        locale={{ emptyText: t('widget.allCalled') }}
+        locale={{ emptyText: t('schedule.widget.allCalled') }}
         renderItem={(l) => (
           <List.Item>
             <Link to={`/schedule/class-record?lessonId=${l.id}`}>{`${l.date} ${l.start} ${l.className}`}</Link>

@@ -11,22 +11,22 @@ export default function TodayLessons() {
   const { t } = useIntl();
   const { data, loading } = useRequest(fetchScheduleOverview, { cacheKey: 'schedule-overview' });
   return (
-    <Card title={t('widget.todayLessons', { n: data?.today.length ?? 0 })} extra={<Link to="/schedule-table">{t('widget.timetable')}</Link>} loading={loading && !data}>
+    <Card title={t('schedule.widget.todayLessons', { n: data?.today.length ?? 0 })} extra={<Link to="/schedule-table">{t('schedule.widget.timetable')}</Link>} loading={loading && !data}>
       <List
         size="small"
         data-testid="today-lessons"
         dataSource={data?.today.slice(0, 8) ?? []}
-        locale={{ emptyText: t('widget.noLessonsToday') }}
+        locale={{ emptyText: t('schedule.widget.noLessonsToday') }}
         renderItem={(l) => (
           <List.Item extra={<RollCallTag state={l.rollCall} />}>
             <Space direction="vertical" size={0}>
               <Link to={`/schedule/class-record?lessonId=${l.id}`}>{`${l.start}–${l.end} ${l.className}`}</Link>
-              <Typography.Text type="secondary">{`${l.teacherName} · ${l.roomName} · ${t('widget.students', { n: l.studentCount })}`}</Typography.Text>
+              <Typography.Text type="secondary">{`${l.teacherName} · ${l.roomName} · ${t('schedule.widget.students', { n: l.studentCount })}`}</Typography.Text>
             </Space>
           </List.Item>
         )}
       />
-      {(data?.today.length ?? 0) > 8 && <Link to="/schedule-table">{t('widget.more', { n: (data?.today.length ?? 0) - 8 })}</Link>}
+      {(data?.today.length ?? 0) > 8 && <Link to="/schedule-table">{t('schedule.widget.more', { n: (data?.today.length ?? 0) - 8 })}</Link>}
     </Card>
   );
 }
