@@ -3,7 +3,7 @@
  * skipping holidays. The server checks teacher, room and student clashes; a refusal lists each one and keeps the form.
  */
 import React, { useState } from 'react';
-import { App, Button, Form, Select, Space, Typography } from 'antd';
+import { App, Button, Space, Typography } from 'antd';
 import { ModalForm, ProFormCheckbox, ProFormDateRangePicker, ProFormItem, ProFormList, ProFormSelect, ProFormSwitch, type ProFormInstance } from '@ant-design/pro-components';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
@@ -128,15 +128,9 @@ export default function ScheduleModal({ onDone, trigger }: { onDone: () => void;
         creatorRecord={{ weekday: 1, start: '18:30', end: '19:30' }}
       >
         <Space align="baseline" wrap>
-          <Form.Item name="weekday" rules={[{ required: true }]} style={{ marginBottom: 8 }}>
-            <Select aria-label={t('schedule.field.weekday')} options={weekdayOptions} style={{ width: 110 }} />
-          </Form.Item>
-          <Form.Item name="start" rules={[{ required: true }]} style={{ marginBottom: 8 }}>
-            <Select aria-label={t('schedule.field.start')} options={TIME_OPTIONS} showSearch style={{ width: 100 }} />
-          </Form.Item>
-          <Form.Item name="end" rules={[{ required: true }]} style={{ marginBottom: 8 }}>
-            <Select aria-label={t('schedule.field.end')} options={TIME_OPTIONS} showSearch style={{ width: 100 }} />
-          </Form.Item>
+          <ProFormSelect name="weekday" rules={[{ required: true }]} options={weekdayOptions} fieldProps={{ 'aria-label': t('schedule.field.weekday'), style: { width: 110 } }} />
+          <ProFormSelect name="start" rules={[{ required: true }]} options={TIME_OPTIONS} showSearch fieldProps={{ 'aria-label': t('schedule.field.start'), style: { width: 100 } }} />
+          <ProFormSelect name="end" rules={[{ required: true }]} options={TIME_OPTIONS} showSearch fieldProps={{ 'aria-label': t('schedule.field.end'), style: { width: 100 } }} />
         </Space>
       </ProFormList>
       <Space wrap>
