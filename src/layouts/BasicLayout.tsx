@@ -5,6 +5,7 @@
  */
 import React from 'react';
 import { ProLayout, DefaultFooter } from '@ant-design/pro-components';
+import { Watermark } from 'antd';
 import { Link, Navigate, Outlet, useLocation } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess, useSession } from '@/hooks/useSession';
@@ -68,7 +69,6 @@ export default function BasicLayout() {
       location={{ pathname: location.pathname }}
       route={{ path: '/', children: withIcons(toLayoutMenu(menu, t)) }}
       menu={{ locale: false, defaultOpenAll: true }}
-      waterMarkProps={{ content: currentUser.name, fontColor: 'rgba(0,0,0,0.06)' }}
       menuItemRender={(item, dom) =>
         item.disabled || !item.path ? (
           <span aria-disabled="true" style={{ opacity: 0.45, cursor: 'not-allowed' }}>
@@ -95,10 +95,12 @@ export default function BasicLayout() {
         />
       )}
     >
-      <main aria-label={title}>
-        <ErrorBoundary key={location.pathname}>{allowed ? <Outlet /> : <Forbidden />}</ErrorBoundary>
-      </main>
-      <ExpiryGuard blocked={expired && !openWhenExpired} />
+      <Watermark content={currentUser.name} font={{ color: 'rgba(0,0,0,0.07)' }}>
+        <main data-testid="watermark" aria-label={title} style={{ minHeight: 'calc(100vh - 160px)' }}>
+          <ErrorBoundary key={location.pathname}>{allowed ? <Outlet /> : <Forbidden />}</ErrorBoundary>
+        </main>
+      </Watermark>
+      <ExpiryGuard blocked={expired && !(openWhenExpired && allowed)} />
     </ProLayout>
   );
 }
