@@ -48,7 +48,7 @@ function ClassForm({ cls, trigger, onDone }: { cls?: SchoolClass; trigger: React
       form={form}
       trigger={trigger}
       width={600}
-      modalProps={{ destroyOnClose: true, maskClosable: false }}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
       initialValues={cls ?? { status: 'open', hoursPerLesson: 1, startDate: todayStr() }}
       onFinish={async (v: Record<string, unknown>) => {
         const body: ClassBody = {
@@ -162,7 +162,7 @@ function ClassStudents({ cls, onClose, onChanged }: { cls?: SchoolClass; onClose
     onChanged();
   };
   return (
-    <Drawer open={!!cls} onClose={onClose} width={760} title={cls ? t('class.studentsOf', { name: cls.name }) : ''} destroyOnClose>
+    <Drawer open={!!cls} onClose={onClose} width={760} title={cls ? t('class.studentsOf', { name: cls.name }) : ''} destroyOnHidden>
       {cls && (
         <ProTable<StudentRow>
           rowKey="id"
@@ -178,7 +178,7 @@ function ClassStudents({ cls, onClose, onChanged }: { cls?: SchoolClass; onClose
                     key="enrol"
                     title={t('class.enrolTitle', { name: cls.name })}
                     trigger={<Button type="primary">{t('student.enrol')}</Button>}
-                    modalProps={{ destroyOnClose: true }}
+                    modalProps={{ destroyOnHidden: true }}
                     onFinish={async (v: { studentIds: number[] }) => {
                       try {
                         await enrolStudents(cls.id, v.studentIds);

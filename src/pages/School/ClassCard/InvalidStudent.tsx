@@ -20,7 +20,7 @@ export default function InvalidStudent({ trigger, onDone }: { trigger: React.Rea
         form={form}
         trigger={trigger}
         width={560}
-        modalProps={{ destroyOnClose: true }}
+        modalProps={{ destroyOnHidden: true }}
         submitter={{ searchConfig: { submitText: t('invalid.next') } }}
         onFinish={async (v: { cardId: number }) => {
           setPicked(cards.find((c) => c.id === v.cardId));

@@ -29,7 +29,7 @@ export function TemplateForm({ tpl, trigger, onDone }: { tpl?: CardTemplate; tri
       title={t(tpl ? 'template.edit' : 'template.add')}
       trigger={trigger}
       width={600}
-      modalProps={{ destroyOnClose: true, maskClosable: false }}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
       initialValues={tpl ?? { kind: 'count', onSale: true, giftHours: 0, classIds: [] }}
       onFinish={async (v: Record<string, unknown>) => {
         const kind = v.kind as TemplateBody['kind'];

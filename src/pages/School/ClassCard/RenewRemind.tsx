@@ -65,7 +65,7 @@ export default function RenewRemind({ trigger }: { trigger: React.ReactElement }
   return (
     <>
       {React.cloneElement(trigger, { onClick: () => setOpen(true) })}
-      <Modal open={open} onCancel={() => setOpen(false)} footer={null} width={1100} title={t('remind.title')} destroyOnClose>
+      <Modal open={open} onCancel={() => setOpen(false)} footer={null} width={1100} title={t('remind.title')} destroyOnHidden>
         {limits && <p>{t('remind.rules', { hours: limits.threshold, days: limits.days })}</p>}
         <ProTable<RemindRow & { remindedAt?: string }>
           rowKey="id"

@@ -18,7 +18,7 @@ function RoomForm({ room, trigger, onDone }: { room?: Room; trigger: React.React
       title={t(room ? 'room.edit' : 'room.add')}
       trigger={trigger}
       width={480}
-      modalProps={{ destroyOnClose: true, maskClosable: false }}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
       initialValues={room}
       onFinish={async (v: { campusId: number; name: string; capacity: number }) => {
         try {

@@ -19,7 +19,7 @@ function StaffForm({ staff, trigger, onDone }: { staff?: Staff; trigger: React.R
       title={t(staff ? 'staff.edit' : 'staff.add')}
       trigger={trigger}
       width={520}
-      modalProps={{ destroyOnClose: true, maskClosable: false }}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
       initialValues={staff ?? { role: 'teacher', status: 'active', hireDate: todayStr() }}
       onFinish={async (v: Record<string, unknown>) => {
         const body: StaffBody = {

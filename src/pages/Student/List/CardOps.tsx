@@ -133,7 +133,7 @@ export function CardOpModal({ card, op, trigger, open, onOpenChange, onDone }: O
       trigger={trigger}
       {...(open !== undefined ? { open, onOpenChange } : {})}
       width={640}
-      modalProps={{ destroyOnClose: true, maskClosable: false }}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
       initialValues={op === 'renew' ? { method: 'wechat' } : {}}
       onFinish={async (values: Record<string, unknown>) => {
         const hours = values.hours as number | undefined;
@@ -310,7 +310,7 @@ export function SellCardModal({ studentId, trigger, onDone }: { studentId?: numb
       form={form}
       trigger={trigger}
       width={600}
-      modalProps={{ destroyOnClose: true, maskClosable: false }}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
       initialValues={{ studentId, method: 'wechat', startDate: todayStr() }}
       onFinish={async (values: Record<string, unknown>) => {
         try {

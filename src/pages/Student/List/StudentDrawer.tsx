@@ -26,7 +26,7 @@ export default function StudentDrawer({ studentId, onClose, onChanged }: { stude
       onClose={onClose}
       width={960}
       title={d ? t('student.detailTitle', { name: d.student.name }) : t('student.detail')}
-      destroyOnClose
+      destroyOnHidden
       extra={
         d &&
         caps.editStudents && (

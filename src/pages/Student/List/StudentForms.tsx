@@ -32,7 +32,7 @@ export function StudentFormModal({ student, trigger, onDone }: { student?: Stude
       form={form}
       trigger={trigger}
       width={560}
-      modalProps={{ destroyOnClose: true, maskClosable: false }}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
       initialValues={student ? { ...student } : { gender: 'female' }}
       onFinish={async (values: Record<string, unknown>) => {
         const body: StudentBody = {
@@ -108,7 +108,7 @@ export function EnrolModal({ studentId, trigger, onDone }: { studentId: number; 
       title={t('student.enrol')}
       trigger={trigger}
       width={480}
-      modalProps={{ destroyOnClose: true }}
+      modalProps={{ destroyOnHidden: true }}
       onFinish={async (values: { classId: number }) => {
         try {
           await enrolStudents(values.classId, [studentId]);

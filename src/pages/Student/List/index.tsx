@@ -14,10 +14,10 @@ export default function StudentListPage() {
   const active = tabs.find((tab) => tab.key === params.get('tab'))?.key ?? tabs[0]?.key;
   return (
     <div style={{ padding: 24 }}>
-      <Card bodyStyle={{ paddingTop: 8 }}>
+      <Card styles={{ body: { paddingTop: 8 } }}>
         <Tabs
           activeKey={active}
-          destroyInactiveTabPane
+          destroyOnHidden
           onChange={(key) => setParams({ tab: key })}
           items={tabs.map((tab) => ({
             key: tab.key,

@@ -1,0 +1,51 @@
+import React from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import StudentListPage from './index';
+import { StudentFormModal } from './StudentForms';
+import { loginAs, renderApp } from '../../../../tests/utils/render';
+import { resetDb } from '../../../../mock/handlers';
+import { getDb } from '../../../../mock/db';
+
+const rows = () => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length;
+const slow = { timeout: 10000 };
+
+describe('/student/list', () => {
+  beforeEach(() => {
+    resetDb();
+  });
+
+  it('shows the seeded students, 10 per page, with the add button for a manager', { timeout: 60000 }, async () => {
+    const session = await loginAs('manager');
+    renderApp(<StudentListPage />, { route: '/student/list?tab=StudentList', session });
+    expect(await screen.findByRole('tab', { name: 'Students' }, slow)).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(rows()).toBe(10), { timeout: 20000 });
+    expect(screen.getByRole('button', { name: 'Add student' })).toBeInTheDocument();
+  });
+
+  it('validates the student form and keeps the input when the server refuses', { timeout: 60000 }, async () => {
+    const session = await loginAs('manager');
+    renderApp(<StudentFormModal trigger={<button type="button">open</button>} />, { route: '/', session });
+    fireEvent.click(screen.getByRole('button', { name: 'open' }));
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    const submit = () => fireEvent.click(within(dialog).getByRole('button', { name: /OK|Confirm/ }));
+    const fill = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    submit();
+    expect(await within(dialog).findByText('Please enter the name.', {}, slow)).toBeInTheDocument();
+    expect(within(dialog).getByText('Please enter the mobile number.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Please choose a campus.')).toBeInTheDocument();
+    fill('Mobile', '2391234');
+    expect(await within(dialog).findByText('Enter an 11-digit mobile number starting with 1.', {}, slow)).toBeInTheDocument();
+    const existing = getDb().students.find((s) => s.companyId === 2)!;
+    fill('Student name', existing.name);
+    fill('Mobile', existing.mobile);
+    fireEvent.mouseDown(within(dialog).getByLabelText('Campus'));
+    fireEvent.click(await screen.findByTitle('Downtown', {}, slow));
+    submit();
+    expect(await screen.findByText(/already exists/, {}, slow)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Mobile')).toHaveValue(existing.mobile);
+    fill('Mobile', '13711112222');
+    submit();
+    await waitFor(() => expect(getDb().students.some((s) => s.mobile === '13711112222' && s.name === existing.name)).toBe(true), slow);
+  });
+});
