@@ -36,7 +36,7 @@ export default defineConfig({
   favicons: [`${base.endsWith('/') ? base : `${base}/`}favicon.svg`],
   codeSplitting: { jsStrategy: 'granularChunks' },
   // A route chunk that has not loaded after 120 s fails with ChunkLoadError (SPEC §8, §9).
-  chainWebpack(memo) {
+  chainWebpack(memo: { output: { chunkLoadTimeout: (ms: number) => unknown } }) {
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
     return memo;
   },
