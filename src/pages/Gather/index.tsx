@@ -22,10 +22,11 @@ function FormEditor({ form, onDone, trigger }: { form?: GatherForm; onDone: () =
   const { message } = App.useApp();
   return (
     <ModalForm<GatherFormBody>
+      name="gatherForm"
       title={form ? t('cu.gather.edit') : t('cu.gather.add')}
       width={640}
       trigger={trigger}
-      modalProps={{ destroyOnClose: true }}
+      modalProps={{ destroyOnHidden: true }}
       initialValues={form ? { ...form } : { enabled: true, fields: defaultFields(t) }}
       onFinish={async (values) => {
         try {
@@ -73,7 +74,7 @@ function ShareModal({ form, onClose }: { form?: GatherForm; onClose: () => void 
     a.click();
   };
   return (
-    <Modal open={!!form} title={form?.title} onCancel={onClose} footer={null} destroyOnClose>
+    <Modal open={!!form} title={form?.title} onCancel={onClose} footer={null} destroyOnHidden>
       {form && (
         <Space direction="vertical" align="center" style={{ width: '100%' }}>
           <div ref={box}>
@@ -121,7 +122,7 @@ function Submissions({ form, onClose }: { form?: GatherForm; onClose: () => void
     { title: t('cu.field.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, defaultSortOrder: 'descend', renderText: (v: string) => v.slice(0, 16) },
   ];
   return (
-    <Drawer open={!!form} width={860} title={form ? t('cu.gather.submissionsOf', { title: form.title }) : ''} onClose={onClose} destroyOnClose>
+    <Drawer open={!!form} width={860} title={form ? t('cu.gather.submissionsOf', { title: form.title }) : ''} onClose={onClose} destroyOnHidden>
       {form && (
         <ProTable<GatherSubmission>
           rowKey="id"

@@ -15,10 +15,11 @@ function MerchantForm({ merchant, onDone, trigger }: { merchant?: Merchant; onDo
   const { message } = App.useApp();
   return (
     <ModalForm<MerchantBody>
+      name="merchantForm"
       title={merchant ? t('cu.merchant.edit') : t('cu.merchant.add')}
       width={520}
       trigger={trigger}
-      modalProps={{ destroyOnClose: true }}
+      modalProps={{ destroyOnHidden: true }}
       initialValues={merchant ?? { status: 'active' }}
       onFinish={async (values) => {
         try {

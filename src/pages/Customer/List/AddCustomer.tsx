@@ -39,6 +39,7 @@ export default function AddCustomer({ canAssign, onDone }: Props) {
 
   return (
     <ModalForm<LeadCreateBody & { ownerId?: number }>
+      name="addCustomer"
       title={t('cu.add.title')}
       form={form}
       width={560}
@@ -50,7 +51,7 @@ export default function AddCustomer({ canAssign, onDone }: Props) {
         </Button>
       }
       initialValues={{ intention: 'B', source: 'walk_in' }}
-      modalProps={{ destroyOnClose: true, onCancel: () => setCheck(undefined) }}
+      modalProps={{ destroyOnHidden: true, onCancel: () => setCheck(undefined) }}
       onValuesChange={(changed) => {
         if ('mobile' in changed) void runCheck(String(changed.mobile ?? '').trim());
       }}
@@ -72,7 +73,12 @@ export default function AddCustomer({ canAssign, onDone }: Props) {
         }
       }}
     >
-      <LeadFields mobileExtra={check ? <div style={{ marginTop: 8 }}><FastCheckAlert result={check.res} mobile={check.mobile} /></div> : undefined} />
+      <LeadFields
+        mobileValidator={async (mobile) => {
+          const res = check?.mobile === mobile ? check.res : await runCheck(mobile);
+          if (res?.exists) throw new Error(t('cu.add.duplicate'));
+        }}
+        mobileExtra={check ? <div style={{ marginTop: 8 }}><FastCheckAlert result={check.res} mobile={check.mobile} /></div> : undefined} />
       {canAssign && (
         <ProFormSelect
           name="ownerId"

@@ -19,10 +19,11 @@ export default function Distribution({ ids, names, trigger, onDone }: Props) {
   const batch = ids.length > 1;
   return (
     <ModalForm<{ ownerId: number }>
+      name="distribution"
       title={batch ? t('cu.dist.batchTitle', { n: ids.length }) : t('cu.dist.title', { name: names[0] ?? '' })}
       width={480}
       trigger={trigger}
-      modalProps={{ destroyOnClose: true }}
+      modalProps={{ destroyOnHidden: true }}
       onFinish={async ({ ownerId }) => {
         try {
           const res = await distributeLeads({ ids, ownerId });

@@ -57,7 +57,7 @@ export default function FastCheck() {
       <Button icon={<SearchOutlined />} onClick={() => setOpen(true)}>
         {t('cu.fast.title')}
       </Button>
-      <Modal open={open} title={t('cu.fast.title')} footer={null} onCancel={() => setOpen(false)} destroyOnClose>
+      <Modal open={open} title={t('cu.fast.title')} footer={null} onCancel={() => setOpen(false)} destroyOnHidden>
         <Space direction="vertical" style={{ width: '100%' }}>
           <Input.Search
             aria-label={t('cu.field.mobile')}

@@ -53,10 +53,11 @@ export default function FollowUp({ lead, onDone, trigger }: { lead: Lead; onDone
   const formal = lead.status === 'formal';
   return (
     <ModalForm<Omit<FollowUpBody, 'leadId'>>
+      name="followUp"
       title={t('cu.follow.title', { name: lead.name })}
       width={620}
       trigger={trigger ?? <a>{t('cu.follow.action')}</a>}
-      modalProps={{ destroyOnClose: true }}
+      modalProps={{ destroyOnHidden: true }}
       initialValues={{ method: 'phone', intention: lead.intention, status: formal ? undefined : lead.status === 'new' ? 'following' : lead.status }}
       onFinish={async (values) => {
         try {

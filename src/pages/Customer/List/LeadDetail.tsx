@@ -11,7 +11,7 @@ export default function LeadDetail({ lead, onClose, version }: { lead?: Lead; on
   const { t } = useIntl();
   const dash = (v?: string | number) => (v === undefined || v === '' ? '-' : v);
   return (
-    <Drawer open={!!lead} width={560} title={lead?.name} onClose={onClose} destroyOnClose>
+    <Drawer open={!!lead} width={560} title={lead?.name} onClose={onClose} destroyOnHidden>
       {lead && (
         <>
           <Descriptions column={2} size="small" bordered>

@@ -6,7 +6,14 @@ import { useIntl } from '@/locales/useIntl';
 import { fetchCustomerCampuses, fetchMerchantOptions } from '@/services/customer';
 import { intentionOptions, sourceOptions } from './labels';
 
-export default function LeadFields({ mobileExtra, mobileDisabled }: { mobileExtra?: React.ReactNode; mobileDisabled?: boolean }) {
+interface Props {
+  mobileExtra?: React.ReactNode;
+  mobileDisabled?: boolean;
+  /** Extra check of a well-formed mobile (add-customer: fast-check refuses a known number). */
+  mobileValidator?: (mobile: string) => Promise<void>;
+}
+
+export default function LeadFields({ mobileExtra, mobileDisabled, mobileValidator }: Props) {
   const { t } = useIntl();
   return (
     <>
@@ -20,6 +27,9 @@ export default function LeadFields({ mobileExtra, mobileDisabled }: { mobileExtr
         rules={[
           { required: true, message: t('cu.field.mobile.required') },
           { pattern: /^1\d{10}$/, message: t('cu.field.mobile.invalid') },
+          ...(mobileValidator
+            ? [{ validator: async (_: unknown, v?: string) => (v && /^1\d{10}$/.test(v.trim()) ? mobileValidator(v.trim()) : undefined), validateTrigger: 'onSubmit' }]
+            : []),
         ]}
       />
       <ProFormText name="name" label={t('cu.field.name')} fieldProps={{ maxLength: 30 }} rules={[{ required: true, whitespace: true, message: t('cu.field.name.required') }]} />

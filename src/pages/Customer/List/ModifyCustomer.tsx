@@ -12,12 +12,13 @@ export default function ModifyCustomer({ lead, onDone }: { lead: Lead; onDone: (
   const { message } = App.useApp();
   return (
     <ModalForm<Omit<LeadUpdateBody, 'id'>>
+      name="modifyCustomer"
       title={t('cu.edit.title', { name: lead.name })}
       width={560}
       layout="horizontal"
       labelCol={{ span: 6 }}
       trigger={<a>{t('common.edit')}</a>}
-      modalProps={{ destroyOnClose: true }}
+      modalProps={{ destroyOnHidden: true }}
       initialValues={{
         mobile: lead.mobile,
         name: lead.name,
