@@ -19,7 +19,7 @@ async function search(page: Page, placeholder: string, text: string) {
   await page.getByRole('button', { name: /Query|查 询/ }).click();
 }
 
-test('sales: fast-check stops a known mobile, then add, follow up, convert and find the student', async ({ page }) => {
+test('sales: fast-check stops a known mobile, then add, follow up, book a trial, convert and find the student', async ({ page }) => {
   await login(page, 'sales');
   await dismissReminder(page);
   await open(page, '/customer');
@@ -58,6 +58,19 @@ test('sales: fast-check stops a known mobile, then add, follow up, convert and f
   await row.getByText('林可馨', { exact: true }).click();
   await expect(page.getByTestId('follow-up-timeline')).toContainText('家长想周末带孩子来试听芭蕾');
   await page.keyboard.press('Escape');
+
+  // Free trial (schedule screens): book the lead into an upcoming lesson; the lead becomes "trial booked".
+  await open(page, '/schedule/free/add');
+  await page.getByLabel('Lead', { exact: true }).click();
+  await page.getByLabel('Lead', { exact: true }).fill('13766668888');
+  await page.locator('.ant-select-dropdown:visible').getByText('林可馨 13766668888').click();
+  await page.getByLabel('Lesson', { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option:not(.ant-select-item-option-disabled)').first().click();
+  await page.getByRole('button', { name: 'Book the trial' }).click();
+  await expect(page.getByText('Trial booked; the lead is now "trial booked".')).toBeVisible();
+  await open(page, '/customer');
+  await search(page, 'Name, mobile, parent or course', '13766668888');
+  await expect(row).toContainText('Trial booked');
 
   // Convert: the student is created in the same step.
   await row.getByText('Convert', { exact: true }).click();

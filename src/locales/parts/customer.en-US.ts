@@ -231,5 +231,9 @@ const messages: Record<string, string> = {
   'cu.merchant.leads': 'Leads',
   'cu.merchant.formal': 'Converted',
   'cu.merchant.deleteTitle': 'Delete merchant {name}?',
+  'cu.widget.title': 'Follow-ups due today',
+  'cu.widget.today': '{n} today',
+  'cu.widget.overdue': '{n} overdue',
+  'cu.widget.none': 'Nothing due today',
 };
 export default messages;

@@ -231,5 +231,9 @@ const messages: Record<string, string> = {
   'cu.merchant.leads': '客户数',
   'cu.merchant.formal': '已转正',
   'cu.merchant.deleteTitle': '删除商家 {name}？',
+  'cu.widget.title': '今日待跟进',
+  'cu.widget.today': '今天 {n} 个',
+  'cu.widget.overdue': '逾期 {n} 个',
+  'cu.widget.none': '今天没有待跟进的客户',
 };
 export default messages;

@@ -17,4 +17,5 @@ export const DASHBOARD_WIDGETS: DashboardWidget[] = [
   { key: 'renewAlerts', access: 'studentManagement', span: 12, component: React.lazy(() => import('@/pages/School/Widgets/RenewAlerts')) },
   { key: 'todayLessons', access: 'scheduleManagement', span: 12, component: React.lazy(() => import('@/pages/Schedule/Widgets/TodayLessons')) },
   { key: 'scheduleTodo', access: 'scheduleManagement', span: 12, component: React.lazy(() => import('@/pages/Schedule/Widgets/ScheduleTodo')) },
+  { key: 'followUpsDue', access: 'customerCenter', span: 12, component: React.lazy(() => import('@/pages/Customer/Widgets/FollowUpsDue')) },
 ];
