@@ -18,7 +18,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'mock/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
     pool: 'threads',
     maxWorkers: 2,
-    testTimeout: 20000,
+    testTimeout: 60000,
+    hookTimeout: 60000,
     css: false,
   },
 });

@@ -2,63 +2,71 @@ import React from 'react';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+
+const setup = () => userEvent.setup({ delay: null });
 import Login from './index';
 import { history, renderApp } from '../../../../tests/utils/render';
 import { tokenStore } from '@/utils/tokenStore';
 
 describe('Login page', () => {
   it('logs in with a password and returns to a same-origin redirect', async () => {
+    const user = setup();
     renderApp(<Login />, { route: '/user/login?redirect=%2Fcampus%2Forder%3Fstatus%3Dpaid', path: '/user/login' });
-    await userEvent.type(screen.getByLabelText('Account or mobile'), 'dealer');
-    await userEvent.type(screen.getByLabelText('Password'), 'dealer123');
-    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.type(screen.getByLabelText('Account or mobile'), 'dealer');
+    await user.type(screen.getByLabelText('Password'), 'dealer123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(history.location.pathname).toBe('/campus/order'));
     expect(history.location.search).toBe('?status=paid');
     expect(tokenStore.get().token).toMatch(/^[0-9a-f]{48}$/);
   });
 
   it('ignores an off-site redirect and goes to /dashboard', async () => {
+    const user = setup();
     renderApp(<Login />, { route: '/user/login?redirect=%2F%2Fevil.example.com%2Fx', path: '/user/login' });
-    await userEvent.type(screen.getByLabelText('Account or mobile'), 'manager');
-    await userEvent.type(screen.getByLabelText('Password'), 'manager123');
-    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.type(screen.getByLabelText('Account or mobile'), 'manager');
+    await user.type(screen.getByLabelText('Password'), 'manager123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(history.location.pathname).toBe('/dashboard'));
   });
 
   it('shows the server message and keeps what was typed on a wrong password', async () => {
+    const user = setup();
     renderApp(<Login />, { route: '/user/login', path: '/user/login' });
-    await userEvent.type(screen.getByLabelText('Account or mobile'), 'dealer');
-    await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
-    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.type(screen.getByLabelText('Account or mobile'), 'dealer');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect account or password.');
     expect(screen.getByLabelText('Account or mobile')).toHaveValue('dealer');
     expect(history.location.pathname).toBe('/user/login');
   });
 
   it('validates required fields before calling the server', async () => {
+    const user = setup();
     renderApp(<Login />, { route: '/user/login', path: '/user/login' });
-    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('Please enter your account or mobile number.')).toBeInTheDocument();
     expect(screen.getByText('Please enter your password.')).toBeInTheDocument();
   });
 
   it('logs in by SMS: sends a code, counts down 60 s, accepts 123456', async () => {
+    const user = setup();
     renderApp(<Login />, { route: '/user/login', path: '/user/login' });
-    await userEvent.click(screen.getByRole('tab', { name: 'Mobile and SMS code' }));
-    await userEvent.type(screen.getByLabelText('Mobile'), '13800000004');
-    await userEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await user.click(screen.getByRole('tab', { name: 'Mobile and SMS code' }));
+    await user.type(screen.getByLabelText('Mobile'), '13800000004');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
     expect(await screen.findByRole('button', { name: /Resend in (60|59) s/ })).toBeDisabled();
-    await userEvent.type(screen.getByLabelText('Verification code'), '123456');
-    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(history.location.pathname).toBe('/dashboard'));
   });
 
   it('refuses a wrong SMS code with the server message', async () => {
+    const user = setup();
     renderApp(<Login />, { route: '/user/login', path: '/user/login' });
-    await userEvent.click(screen.getByRole('tab', { name: 'Mobile and SMS code' }));
-    await userEvent.type(screen.getByLabelText('Mobile'), '13800000005');
-    await userEvent.type(screen.getByLabelText('Verification code'), '654321');
-    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await user.click(screen.getByRole('tab', { name: 'Mobile and SMS code' }));
+    await user.type(screen.getByLabelText('Mobile'), '13800000005');
+    await user.type(screen.getByLabelText('Verification code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The verification code is incorrect.');
   });
 });
