@@ -6,7 +6,7 @@ import React, { useState } from 'react';
 import { App, Button, Space, Typography } from 'antd';
 import { ModalForm, ProFormCheckbox, ProFormDateRangePicker, ProFormItem, ProFormList, ProFormSelect, ProFormSwitch, type ProFormInstance } from '@ant-design/pro-components';
 import { PlusOutlined } from '@ant-design/icons';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
 import NumberInput from '@/components/NumberInput';
 import { batchSchedule } from '@/services/schedule';
@@ -17,7 +17,7 @@ import { TIME_OPTIONS, useScheduleOptions } from './shared';
 
 interface Values {
   classId: number;
-  range: [Dayjs, Dayjs];
+  range: [Dayjs | string, Dayjs | string];
   slots: { weekday: Weekday; start: string; end: string }[];
   teacherId?: number;
   roomId?: number;
@@ -38,8 +38,8 @@ export default function ScheduleModal({ onDone, trigger }: { onDone: () => void;
 
   const toBody = (v: Values, dryRun: boolean): BatchScheduleInput => ({
     classId: v.classId,
-    startDate: v.range[0].format('YYYY-MM-DD'),
-    endDate: v.range[1].format('YYYY-MM-DD'),
+    startDate: dayjs(v.range[0]).format('YYYY-MM-DD'),
+    endDate: dayjs(v.range[1]).format('YYYY-MM-DD'),
     slots: v.slots,
     teacherId: v.teacherId,
     roomId: v.roomId,
