@@ -537,6 +537,14 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
     const teacher = teachers.get(lesson.teacherId);
     const op: Operator = teacher ? { id: teacher.id, name: teacher.name } : { id: 0, name: 'system' };
     const ids = expectedStudentIds(lesson, ix);
+    if (!ids.length) {
+      // Nobody to call: the lesson was held and closed.
+      lesson.status = 'finished';
+      lesson.rollCalledAt = `${lesson.date} ${lesson.end}:00`;
+      lesson.rollCallBy = op.name;
+      lesson.presentCount = 0;
+      continue;
+    }
     const leaveIds = new Set<number>();
     const marks = pickMarks(rng, ids, leaveIds);
     try {

@@ -162,3 +162,55 @@ test('the week timetable exports as a legible PNG of the right size', async ({ p
   await page.getByRole('button', { name: 'Download PNG' }).click();
   expect((await download).suggestedFilename()).toMatch(/^timetable-\d{4}-\d{2}-\d{2}\.png$/);
 });
+
+test('the week grid stays fast with a large campus (350 lessons in a week) and prints without the layout', async ({ page }) => {
+  await login(page, 'dealer');
+  // A full week of a large campus: 350 lessons, 50 teachers, 40 rooms (the mock answers the range call).
+  const monday = new Date();
+  monday.setDate(monday.getDate() - ((monday.getDay() + 6) % 7));
+  const lessons = Array.from({ length: 350 }, (_, i) => {
+    const d = new Date(monday);
+    d.setDate(d.getDate() + (i % 7));
+    const h = 8 + (Math.floor(i / 7) % 13);
+    return {
+      id: 100000 + i,
+      companyId: 2,
+      campusId: 1,
+      campusName: 'Downtown',
+      classId: 5000 + (i % 90),
+      className: `大校区班级 ${(i % 90) + 1}`,
+      course: '中国舞',
+      teacherId: 7000 + (i % 50),
+      teacherName: `老师 ${(i % 50) + 1}`,
+      roomId: 8000 + (i % 40),
+      roomName: `教室 ${(i % 40) + 1}`,
+      date: ymd(d),
+      start: `${String(h).padStart(2, '0')}:00`,
+      end: `${String(h + 1).padStart(2, '0')}:00`,
+      hours: 1,
+      kind: 'normal',
+      status: 'scheduled',
+      rollCall: 'notDue',
+      studentCount: 20,
+      capacity: 30,
+      createdAt: `${ymd(monday)} 10:00:00`,
+      createdBy: '周晓彤',
+    };
+  });
+  await page.route('**/v2/lesson/range?**', (route) => route.fulfill({ json: { code: 0, data: lessons } }));
+  const started = Date.now();
+  await open(page, '/schedule-table');
+  await expect(page.getByTestId('lesson-chip')).toHaveCount(350);
+  const byDate = Date.now() - started;
+  const t1 = Date.now();
+  await page.getByText('By teacher', { exact: true }).click();
+  await expect(page.getByTestId('week-matrix').getByTestId('lesson-chip')).toHaveCount(350);
+  const byTeacher = Date.now() - t1;
+  console.log(`timetable with ${lessons.length} lessons: by date ${byDate} ms (incl. navigation), by teacher ${byTeacher} ms`);
+  expect(byTeacher).toBeLessThan(3000);
+  await expect(page.locator('.ant-layout-sider').first()).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.ant-layout-sider').first()).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Schedule lessons' })).toBeHidden();
+  await expect(page.getByText(/^Timetable \d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}$/)).toBeVisible();
+});

@@ -3,6 +3,7 @@ import React, { useEffect, useRef, useState } from 'react';
 import { Space } from 'antd';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useSearchParams } from 'umi';
+import dayjs from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { fetchLessons } from '@/services/schedule';
@@ -82,7 +83,7 @@ export default function ClassRecordPage() {
         request={tableRequest(fetchLessons)}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
-        form={{ initialValues: { rollCall: params.get('rollCall') ?? undefined } }}
+        form={{ initialValues: { rollCall: params.get('rollCall') ?? undefined, dateRange: [dayjs().subtract(30, 'day'), dayjs()] } }}
       />
       <RollCallDrawer
         lessonId={openId}
