@@ -14,6 +14,7 @@ import {
   ProFormTextArea,
 } from '@ant-design/pro-components';
 import { useIntl } from '@/locales/useIntl';
+import { useSession } from '@/hooks/useSession';
 import NumberInput from '@/components/NumberInput';
 import {
   consumeHours,
@@ -212,7 +213,7 @@ export function CardOpModal({ card, op, trigger, open, onOpenChange, onDone }: O
             <NumberInput placeholder="0.00" />
           </Form.Item>
           <ProFormSelect name="method" label={t('card.field.method')} options={PAY_METHODS.map((m) => ({ value: m, label: t(`card.method.${m}`) }))} rules={[{ required: true }]} />
-          <ProFormSelect name="sellerId" label={t('card.field.seller')} request={() => fetchStaffOptions({ role: 'sales,manager,dealer' })} rules={[{ required: true, message: t('card.field.seller.required') }]} />
+          <SellerSelect form={form} />
           <ProFormDatePicker
             name="expiryDate"
             label={t('card.field.newExpiry')}
@@ -263,6 +264,26 @@ function SignedHoursInput({ value, onChange, id }: { value?: number; onChange?: 
       </Button>
       <NumberInput id={id} oneDecimal placeholder="0.0" value={abs} onChange={(v) => onChange?.(v === undefined ? undefined : sign * v)} />
     </Space.Compact>
+  );
+}
+
+/** Seller (for commission): the sales, managers and dealer; defaults to the signed-in staff member. */
+function SellerSelect({ form }: { form: ReturnType<typeof Form.useForm>[0] }) {
+  const { t } = useIntl();
+  const { currentUser } = useSession();
+  return (
+    <ProFormSelect
+      name="sellerId"
+      label={t('card.field.seller')}
+      showSearch
+      request={async () => {
+        const opts = await fetchStaffOptions({ role: 'sales,manager,dealer' });
+        const me = opts.find((o) => o.label === currentUser?.name);
+        if (me && form.getFieldValue('sellerId') === undefined) form.setFieldsValue({ sellerId: me.value });
+        return opts;
+      }}
+      rules={[{ required: true, message: t('card.field.seller.required') }]}
+    />
   );
 }
 
@@ -381,7 +402,7 @@ export function SellCardModal({ studentId, trigger, onDone }: { studentId?: numb
         <NumberInput placeholder="0.00" />
       </Form.Item>
       <ProFormSelect name="method" label={t('card.field.method')} options={PAY_METHODS.map((m) => ({ value: m, label: t(`card.method.${m}`) }))} rules={[{ required: true }]} />
-      <ProFormSelect name="sellerId" label={t('card.field.seller')} request={() => fetchStaffOptions({ role: 'sales,manager,dealer' })} rules={[{ required: true, message: t('card.field.seller.required') }]} />
+      <SellerSelect form={form} />
       <ProFormDatePicker
         name="startDate"
         label={t('card.field.startDate')}

@@ -51,7 +51,7 @@ export default function CardListTab() {
       columns={columns}
       request={tableRequest(fetchStudentCards)}
       pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-      search={{ labelWidth: 'auto' }}
+      search={{ labelWidth: 'auto', defaultCollapsed: false }}
       headerTitle={t('student.tab.cards')}
       scroll={{ x: 1400 }}
       toolBarRender={() => (caps.sellCard ? [<SellCardModal key="sell" onDone={reload} trigger={<Button type="primary">{t('card.op.sell')}</Button>} />] : [])}

@@ -2,17 +2,42 @@
  * class-card-op tab: the operations desk. Find a student and a card, then sell, renew, gift, consume, request a
  * return, correct or invalidate; review pending return requests; recent card orders.
  */
-import React, { useRef, useState } from 'react';
-import { Button, Card, Col, Empty, Form, Row, Select, Space, Typography } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { useDebounceFn, useRequest } from 'ahooks';
-import { useIntl } from '@/locales/useIntl';
-import { tableRequest } from '@/services/list';
-import { fetchCardOptions, fetchCardOrders, fetchHourRecords, fetchStudentOptions, type Option } from '@/services/school';
-import type { CardOrder, HourRecord } from '@/types/school';
-import { formatHours, formatMoney } from '@/utils/format';
-import { CardActions, CardSummary, ReviewButtons, SellCardModal } from '../CardOps';
-import { CardStatusTag, useSchoolCaps } from '../shared';
+import React, { useRef, useState } from "react";
+import {
+  Button,
+  Card,
+  Col,
+  Empty,
+  Form,
+  Row,
+  Select,
+  Space,
+  Typography,
+} from "antd";
+import {
+  ProTable,
+  type ActionType,
+  type ProColumns,
+} from "@ant-design/pro-components";
+import { useDebounceFn, useRequest } from "ahooks";
+import { useIntl } from "@/locales/useIntl";
+import { tableRequest } from "@/services/list";
+import {
+  fetchCardOptions,
+  fetchCardOrders,
+  fetchHourRecords,
+  fetchStudentOptions,
+  type Option,
+} from "@/services/school";
+import type { CardOrder, HourRecord } from "@/types/school";
+import { formatHours, formatMoney } from "@/utils/format";
+import {
+  CardActions,
+  CardSummary,
+  ReviewButtons,
+  SellCardModal,
+} from "../CardOps";
+import { CardStatusTag, useSchoolCaps } from "../shared";
 
 export default function CardOpTab() {
   const { t } = useIntl();
@@ -22,8 +47,15 @@ export default function CardOpTab() {
   const [studentOpts, setStudentOpts] = useState<Option[]>([]);
   const pendingRef = useRef<ActionType>();
   const ordersRef = useRef<ActionType>();
-  const search = useDebounceFn(async (keyword: string) => setStudentOpts(await fetchStudentOptions({ keyword })), { wait: 300 });
-  const cards = useRequest(() => (studentId ? fetchCardOptions(studentId) : Promise.resolve([])), { refreshDeps: [studentId] });
+  const search = useDebounceFn(
+    async (keyword: string) =>
+      setStudentOpts(await fetchStudentOptions({ keyword })),
+    { wait: 300 },
+  );
+  const cards = useRequest(
+    () => (studentId ? fetchCardOptions(studentId) : Promise.resolve([])),
+    { refreshDeps: [studentId] },
+  );
   const card = cards.data?.find((c) => c.value === cardId)?.card;
   const refreshAll = () => {
     cards.refresh();
@@ -32,43 +64,76 @@ export default function CardOpTab() {
   };
 
   const pendingColumns: ProColumns<HourRecord>[] = [
-    { title: t('record.time'), dataIndex: 'createdAt' },
-    { title: t('card.student'), dataIndex: 'studentName' },
-    { title: t('card.cardNo'), dataIndex: 'cardNo' },
-    { title: t('record.requested'), dataIndex: 'requestedHours', render: (_, r) => formatHours(r.requestedHours ?? -r.hours) },
-    { title: t('record.refund'), dataIndex: 'amount', render: (_, r) => formatMoney(Math.abs(r.amount)) },
-    { title: t('record.reason'), dataIndex: 'reason', ellipsis: true, render: (_, r) => r.reason || '-' },
-    { title: t('record.operator'), dataIndex: 'operatorName' },
-    { title: t('common.actions'), valueType: 'option', render: (_, r) => <ReviewButtons record={r} onDone={refreshAll} /> },
+    { title: t("record.time"), dataIndex: "createdAt" },
+    { title: t("card.student"), dataIndex: "studentName" },
+    { title: t("card.cardNo"), dataIndex: "cardNo" },
+    {
+      title: t("record.requested"),
+      dataIndex: "requestedHours",
+      render: (_, r) => formatHours(r.requestedHours ?? -r.hours),
+    },
+    {
+      title: t("record.refund"),
+      dataIndex: "amount",
+      render: (_, r) => formatMoney(Math.abs(r.amount)),
+    },
+    {
+      title: t("record.reason"),
+      dataIndex: "reason",
+      ellipsis: true,
+      render: (_, r) => r.reason || "-",
+    },
+    { title: t("record.operator"), dataIndex: "operatorName" },
+    {
+      title: t("common.actions"),
+      valueType: "option",
+      render: (_, r) => <ReviewButtons record={r} onDone={refreshAll} />,
+    },
   ];
   const orderColumns: ProColumns<CardOrder>[] = [
-    { title: t('order.orderNo'), dataIndex: 'orderNo' },
-    { title: t('cardOrder.kind'), dataIndex: 'kind', render: (_, r) => t(`cardOrder.kind.${r.kind}`) },
-    { title: t('card.student'), dataIndex: 'studentName' },
-    { title: t('card.template'), dataIndex: 'templateName' },
-    { title: t('card.field.hours'), dataIndex: 'hours', render: (_, r) => `${formatHours(r.hours)} + ${formatHours(r.giftHours)}` },
-    { title: t('card.field.amount'), dataIndex: 'amount', render: (_, r) => formatMoney(r.amount) },
-    { title: t('card.field.method'), dataIndex: 'method', render: (_, r) => t(`card.method.${r.method}`) },
-    { title: t('card.seller'), dataIndex: 'sellerName' },
-    { title: t('record.time'), dataIndex: 'createdAt' },
+    { title: t("order.orderNo"), dataIndex: "orderNo" },
+    {
+      title: t("cardOrder.kind"),
+      dataIndex: "kind",
+      render: (_, r) => t(`cardOrder.kind.${r.kind}`),
+    },
+    { title: t("card.student"), dataIndex: "studentName" },
+    { title: t("card.template"), dataIndex: "templateName" },
+    {
+      title: t("card.field.hours"),
+      dataIndex: "hours",
+      render: (_, r) => `${formatHours(r.hours)} + ${formatHours(r.giftHours)}`,
+    },
+    {
+      title: t("card.field.amount"),
+      dataIndex: "amount",
+      render: (_, r) => formatMoney(r.amount),
+    },
+    {
+      title: t("card.field.method"),
+      dataIndex: "method",
+      render: (_, r) => t(`card.method.${r.method}`),
+    },
+    { title: t("card.seller"), dataIndex: "sellerName" },
+    { title: t("record.time"), dataIndex: "createdAt" },
   ];
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
-      <Card title={t('cardOp.title')} size="small">
+    <Space direction="vertical" size={16} style={{ width: "100%" }}>
+      <Card title={t("cardOp.title")} size="small">
         <Row gutter={16}>
           <Col xs={24} md={10}>
             <Form layout="vertical">
-              <Form.Item label={t('card.student')} htmlFor="op-student">
+              <Form.Item label={t("card.student")} htmlFor="op-student">
                 <Select
                   id="op-student"
                   showSearch
                   allowClear
                   filterOption={false}
-                  placeholder={t('cardOp.studentHint')}
+                  placeholder={t("cardOp.studentHint")}
                   options={studentOpts}
                   onSearch={(v) => search.run(v)}
-                  onFocus={() => studentOpts.length || search.run('')}
+                  onFocus={() => studentOpts.length || search.run("")}
                   value={studentId}
                   onChange={(v?: number) => {
                     setStudentId(v);
@@ -76,19 +141,23 @@ export default function CardOpTab() {
                   }}
                 />
               </Form.Item>
-              <Form.Item label={t('card.card')} htmlFor="op-card">
+              <Form.Item label={t("card.card")} htmlFor="op-card">
                 <Select
                   id="op-card"
                   disabled={!studentId}
                   loading={cards.loading}
-                  placeholder={t('cardOp.cardHint')}
+                  placeholder={t("cardOp.cardHint")}
                   value={cardId}
                   onChange={(v: number) => setCardId(v)}
                   options={(cards.data ?? []).map((c) => ({
                     value: c.value,
                     label: (
                       <span>
-                        {c.label} · {c.card.kind === 'period' ? t('card.kind.period') : formatHours(c.card.remainingHours)} <CardStatusTag status={c.card.status} />
+                        {c.label} ·{" "}
+                        {c.card.kind === "period"
+                          ? t("card.kind.period")
+                          : formatHours(c.card.remainingHours)}{" "}
+                        <CardStatusTag status={c.card.status} />
                       </span>
                     ),
                   }))}
@@ -101,7 +170,7 @@ export default function CardOpTab() {
                     if (studentId === r.card.studentId) setCardId(r.card.id);
                     refreshAll();
                   }}
-                  trigger={<Button type="primary">{t('card.op.sell')}</Button>}
+                  trigger={<Button type="primary">{t("card.op.sell")}</Button>}
                 />
               )}
             </Form>
@@ -113,30 +182,40 @@ export default function CardOpTab() {
                 <CardActions card={card} size="middle" onDone={refreshAll} />
               </>
             ) : (
-              <Empty description={t('cardOp.pick')} />
+              <Empty description={t("cardOp.pick")} />
             )}
           </Col>
         </Row>
       </Card>
-      <ProTable<HourRecord>
-        rowKey="id"
-        actionRef={pendingRef}
-        headerTitle={
-          <span>
-            {t('cardOp.pending')} {!caps.reviewReturn && <Typography.Text type="secondary">({t('cardOp.reviewByManager')})</Typography.Text>}
-          </span>
-        }
-        search={false}
-        options={false}
-        columns={pendingColumns}
-        request={tableRequest(fetchHourRecords, () => ({ type: 'backing', sortField: 'createdAt', sortOrder: 'ascend' }))}
-        pagination={{ defaultPageSize: 5 }}
-        data-testid="pending-returns"
-      />
+      <div data-testid="pending-returns">
+        <ProTable<HourRecord>
+          rowKey="id"
+          actionRef={pendingRef}
+          headerTitle={
+            <span>
+              {t("cardOp.pending")}{" "}
+              {!caps.reviewReturn && (
+                <Typography.Text type="secondary">
+                  ({t("cardOp.reviewByManager")})
+                </Typography.Text>
+              )}
+            </span>
+          }
+          search={false}
+          options={false}
+          columns={pendingColumns}
+          request={tableRequest(fetchHourRecords, () => ({
+            type: "backing",
+            sortField: "createdAt",
+            sortOrder: "descend",
+          }))}
+          pagination={{ defaultPageSize: 5 }}
+        />
+      </div>
       <ProTable<CardOrder>
         rowKey="id"
         actionRef={ordersRef}
-        headerTitle={t('cardOp.orders')}
+        headerTitle={t("cardOp.orders")}
         search={false}
         options={false}
         columns={orderColumns}

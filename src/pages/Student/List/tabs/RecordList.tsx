@@ -49,7 +49,7 @@ export default function RecordListTab() {
       columns={columns}
       request={tableRequest(fetchHourRecords)}
       pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-      search={{ labelWidth: 'auto' }}
+      search={{ labelWidth: 'auto', defaultCollapsed: false }}
       headerTitle={t('student.tab.records')}
       scroll={{ x: 1400 }}
     />

@@ -97,7 +97,7 @@ export default function StudentListTab() {
         columns={columns}
         request={tableRequest(fetchStudents)}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        search={{ labelWidth: 'auto' }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
         headerTitle={t('student.tab.list')}
         scroll={{ x: 1200 }}
         toolBarRender={() =>
