@@ -362,6 +362,8 @@ export function toPool(l: Lead, reason: PoolReason, at: string) {
   l.assignedAt = undefined;
   l.poolReason = reason;
   l.pooledAt = at;
+  // The owner's plan goes with the owner: whoever claims the lead plans the next follow-up.
+  l.nextFollowUpAt = undefined;
 }
 
 function assign(l: Lead, owner: OwnerOption, at: string) {

@@ -225,10 +225,13 @@ export function seedCustomer(db: Db) {
   const created: { lead: Lead; plan: Plan }[] = [];
   all.forEach((plan, i) => {
     const known = i === knownIndex;
-    const source: LeadSource = known ? 'referral' : weighted(rng, SOURCE_WEIGHTS);
+    let source: LeadSource = known ? 'referral' : weighted(rng, SOURCE_WEIGHTS);
     const course = rng.pick(COURSES);
     const createdAt = stamp(rng, plan.createdAgo);
-    const form = source === 'form' ? rng.pick(db.gatherForms.filter((f) => f.companyId === COMPANY)) : undefined;
+    // A form lead comes from a form that existed on that day (else it was an online lead).
+    const forms = db.gatherForms.filter((f) => f.companyId === COMPANY && f.createdAt <= createdAt);
+    const form = source === 'form' && forms.length ? rng.pick(forms) : undefined;
+    if (source === 'form' && !form) source = 'online';
     const lead = insertLead(
       db,
       {
@@ -267,7 +270,7 @@ export function seedCustomer(db: Db) {
         if (!last && plan.status === 'formal' && k === days.length - 2) status = 'trial';
         const text = last ? (status === 'trial' ? rng.pick(TEXT.trial) : status === 'invalid' ? rng.pick(TEXT.invalid) : rng.pick(TEXT.middle)) : k === 0 ? rng.pick(TEXT.first) : rng.pick(TEXT.middle);
         const at = `${addDays(t, -ago)} ${pad(ago <= 0 ? 8 : 9 + Math.min(k, 10))}:${pad(rng.int(0, 59))}:00`;
-        const nextAgo = ago - rng.int(1, 10);
+        const nextAgo = ago - rng.int(2, 16);
         recordFollowUp(db, lead, {
           method: weighted(rng, METHODS),
           content: fill(text, lead.course ?? ''),
