@@ -15,7 +15,7 @@ import { MarkTag, RollCallTag } from '../components/shared';
 export default function RollCallDrawer({ lessonId, onClose, onChanged }: { lessonId?: number; onClose: () => void; onChanged: () => void }) {
   const { t } = useIntl();
   const { message } = App.useApp();
-  const { data, loading, refresh } = useRequest(() => (lessonId ? fetchRollCall(lessonId) : Promise.resolve(undefined)), { refreshDeps: [lessonId] });
+  const { data, loading, error, refresh } = useRequest(() => (lessonId ? fetchRollCall(lessonId) : Promise.resolve(undefined)), { refreshDeps: [lessonId] });
   const [marks, setMarks] = useState<Record<number, AttendanceMark | undefined>>({});
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState<{ studentName: string; reason: string }[]>([]);
@@ -168,7 +168,9 @@ export default function RollCallDrawer({ lessonId, onClose, onChanged }: { lesso
         ) : null
       }
     >
-      {loading && !data ? (
+      {error && !data ? (
+        <Alert type="error" showIcon message={t('common.loadFailed')} description={error.message} action={<Button onClick={refresh}>{t('common.retry')}</Button>} />
+      ) : loading && !data ? (
         <Skeleton active />
       ) : (
         <>

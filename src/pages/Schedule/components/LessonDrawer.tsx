@@ -1,6 +1,6 @@
 /** A lesson's detail: class, teacher, room, time, enrolled students and the roll-call state; move, cancel, roll call. */
 import React from 'react';
-import { App, Button, Descriptions, Drawer, List, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Drawer, List, Popconfirm, Skeleton, Space, Tag, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import { history } from 'umi';
 import { useIntl } from '@/locales/useIntl';
@@ -15,11 +15,13 @@ export default function LessonDrawer({ lessonId, onClose, onChanged }: { lessonI
   const { message } = App.useApp();
   const access = useAppAccess();
   const canManage = access.isDealer || access.isManager;
-  const { data, loading, refresh } = useRequest(() => (lessonId ? fetchLesson(lessonId) : Promise.resolve(undefined)), { refreshDeps: [lessonId] });
+  const { data, loading, error, refresh } = useRequest(() => (lessonId ? fetchLesson(lessonId) : Promise.resolve(undefined)), { refreshDeps: [lessonId] });
   const lesson = data?.lesson;
   return (
     <Drawer open={lessonId !== undefined} onClose={onClose} width={520} title={lesson ? `${lesson.className} · ${lesson.date} ${lesson.start}–${lesson.end}` : t('schedule.lesson.detail')} destroyOnClose>
-      {loading || !lesson ? (
+      {error && !data ? (
+        <Alert type="error" showIcon message={t('common.loadFailed')} description={error.message} action={<Button onClick={refresh}>{t('common.retry')}</Button>} />
+      ) : loading || !lesson ? (
         <Skeleton active />
       ) : (
         <>

@@ -1,0 +1,58 @@
+import React from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import RollCallDrawer from './RollCallDrawer';
+import { loginAs, renderApp } from '../../../../tests/utils/render';
+import { getDb } from '../../../../mock/db';
+import { resetDb } from '../../../../mock/handlers';
+
+beforeEach(() => {
+  resetDb();
+});
+
+function todayLessonWithoutCard() {
+  const db = getDb();
+  const today = dayjs().format('YYYY-MM-DD');
+  const size = (classId: number) => db.students.filter((s) => s.status === 'active' && s.classIds.includes(classId)).length;
+  return db.lessons
+    .filter(
+    (l) =>
+      l.companyId === 2 &&
+      l.date === today &&
+      l.status === 'scheduled' &&
+      db.students.some((s) => s.status === 'active' && s.classIds.includes(l.classId) && !db.studentCards.some((c) => c.studentId === s.id && c.status === 'active')),
+    )
+    .sort((a, b) => size(a.classId) - size(b.classId))[0];
+}
+
+describe('Roll-call drawer', () => {
+  it('warns before a deduction would fail and saves every mark at once', async () => {
+    const lesson = todayLessonWithoutCard();
+    expect(lesson).toBeTruthy();
+    const session = await loginAs('dealer');
+    renderApp(<RollCallDrawer lessonId={lesson!.id} onClose={() => undefined} onChanged={() => undefined} />, { session, route: '/schedule/class-record' });
+    expect(await screen.findAllByText('No usable card')).not.toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'All present' }));
+    expect((await screen.findAllByTestId('deduction-warning')).length).toBeGreaterThan(0);
+    expect(screen.getByText(/cannot be deducted: check their cards before saving/)).toBeInTheDocument();
+    const before = getDb().hourRecords.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Save roll call' }));
+    const pop = await screen.findByRole('tooltip');
+    fireEvent.click(within(pop).getByRole('button', { name: /OK/ }));
+    expect(await screen.findByText(/Roll call saved for \d+ students/)).toBeInTheDocument();
+    await waitFor(() => expect(getDb().hourRecords.length).toBeGreaterThan(before));
+    expect(getDb().lessons.find((l) => l.id === lesson!.id)?.rollCalledAt).toBeTruthy();
+    expect(await screen.findByText(/deduction\(s\) failed and were recorded to resolve/)).toBeInTheDocument();
+  }, 40000);
+
+  it('shows a teacher another lesson read-only: the server refuses it', async () => {
+    const db = getDb();
+    const me = db.staff.find((s) => s.userId === 4 && s.companyId === 2)!;
+    const other = db.lessons.find((l) => l.companyId === 2 && l.teacherId !== me.id && l.date === dayjs().format('YYYY-MM-DD'))!;
+    const session = await loginAs('teacher');
+    renderApp(<RollCallDrawer lessonId={other.id} onClose={() => undefined} onChanged={() => undefined} />, { session, route: '/schedule/class-record' });
+    expect(await screen.findByText('No permission')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save roll call' })).not.toBeInTheDocument();
+  });
+});
