@@ -232,6 +232,9 @@ export function seedCustomer(db: Db) {
     const forms = db.gatherForms.filter((f) => f.companyId === COMPANY && f.createdAt <= createdAt);
     const form = source === 'form' && forms.length ? rng.pick(forms) : undefined;
     if (source === 'form' && !form) source = 'online';
+    const merchants = activeMerchants.filter((m) => m.createdAt <= createdAt);
+    const merchant = source === 'merchant' && merchants.length ? rng.pick(merchants) : undefined;
+    if (source === 'merchant' && !merchant) source = 'referral';
     const lead = insertLead(
       db,
       {
@@ -245,7 +248,7 @@ export function seedCustomer(db: Db) {
         course,
         intention: 'C',
         source,
-        merchantId: source === 'merchant' ? rng.pick(activeMerchants).id : undefined,
+        merchantId: merchant?.id,
         formId: form?.id,
         ownerId: plan.owner?.id,
         createdAt,

@@ -98,7 +98,8 @@ export default function MarketMerchantPage() {
     {
       title: t('common.actions'),
       valueType: 'option',
-      width: 140,
+      fixed: 'right',
+      width: 120,
       render: (_, r) => (
         <Space>
           <MerchantForm merchant={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />
