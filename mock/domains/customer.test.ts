@@ -141,6 +141,17 @@ describe('the pool', () => {
   });
 });
 
+describe('release', () => {
+  it('an owner returns a lead to the pool; a converted one cannot be released', async () => {
+    const sales = await login('sales');
+    const mine = getDb().leads.find((l) => l.ownerId === 5 && l.status === 'following')!;
+    expect((await call(sales, 'POST', '/v2/customer/release', { ids: [mine.id] })).status).toBe(200);
+    expect(mine).toMatchObject({ ownerId: undefined, poolReason: 'released', previousOwnerName: '李浩然', nextFollowUpAt: undefined });
+    const formal = getDb().leads.find((l) => l.ownerId === 5 && l.status === 'formal')!;
+    expect((await call(sales, 'POST', '/v2/customer/release', { ids: [formal.id] })).status).toBe(400);
+  });
+});
+
 describe('stats', () => {
   it('funnel counts equal the list totals for the same range', async () => {
     const manager = await login('manager');

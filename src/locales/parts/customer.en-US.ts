@@ -235,5 +235,9 @@ const messages: Record<string, string> = {
   'cu.widget.today': '{n} today',
   'cu.widget.overdue': '{n} overdue',
   'cu.widget.none': 'Nothing due today',
+  'cu.release.action': 'To pool',
+  'cu.release.title': 'Return {name} to the pool?',
+  'cu.release.body': 'The lead loses its owner and anyone can claim it.',
+  'cu.release.done': 'Returned to the pool.',
 };
 export default messages;

@@ -235,5 +235,9 @@ const messages: Record<string, string> = {
   'cu.widget.today': '今天 {n} 个',
   'cu.widget.overdue': '逾期 {n} 个',
   'cu.widget.none': '今天没有待跟进的客户',
+  'cu.release.action': '放回公海',
+  'cu.release.title': '将 {name} 放回公海？',
+  'cu.release.body': '客户将没有负责人，任何人都可以领取。',
+  'cu.release.done': '已放回公海。',
 };
 export default messages;

@@ -11,9 +11,9 @@ import dayjs from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
 import { useSession } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
-import { convertLeads, deleteLead, fetchCustomerCampuses, fetchLeads, fetchMerchantOptions, fetchOwners } from '@/services/customer';
+import { convertLeads, deleteLead, fetchCustomerCampuses, fetchLeads, fetchMerchantOptions, fetchOwners, releaseLeads } from '@/services/customer';
 import type { Lead } from '@/types/customer';
-import { canDelete, canDistribute, conversionBlocker, seesAllLeads } from '@/domain/leads';
+import { canDelete, canDistribute, conversionBlocker, isActive, seesAllLeads } from '@/domain/leads';
 import TimeSelect from '../TimeSelect/TimeSelect';
 import AddCustomer from './AddCustomer';
 import FastCheck from './FastCheck';
@@ -62,6 +62,23 @@ export default function CustomerListPage() {
         try {
           const res = await convertLeads(leads.map((l) => l.id));
           message.success(t('cu.formal.done', { n: res.converted.length }));
+          reloadAndClear();
+        } catch {
+          /* shown by the request layer */
+        }
+      },
+    });
+  };
+
+  const release = (lead: Lead) => {
+    modal.confirm({
+      title: t('cu.release.title', { name: lead.name }),
+      content: t('cu.release.body'),
+      okText: t('cu.release.action'),
+      onOk: async () => {
+        try {
+          await releaseLeads([lead.id]);
+          message.success(t('cu.release.done'));
           reloadAndClear();
         } catch {
           /* shown by the request layer */
@@ -154,13 +171,14 @@ export default function CustomerListPage() {
         title: t('common.actions'),
         valueType: 'option',
         fixed: 'right',
-        width: 260,
+        width: 300,
         render: (_, r) => (
           <Space size="small" wrap>
             <FollowUp lead={r} onDone={reload} />
             <ModifyCustomer lead={r} onDone={reload} />
             {distribute && <Distribution ids={[r.id]} names={[r.name]} trigger={<a>{t('cu.dist.action')}</a>} onDone={reload} />}
             {!conversionBlocker(r) && <a onClick={() => convert([r])}>{t('cu.formal.action')}</a>}
+            {r.ownerId !== undefined && isActive(r) && <a onClick={() => release(r)}>{t('cu.release.action')}</a>}
             {canDelete(r) ? (
               <a style={{ color: '#ff4d4f' }} onClick={() => remove(r)}>
                 {t('common.delete')}
