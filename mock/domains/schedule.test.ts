@@ -36,7 +36,7 @@ describe('schedule seed', () => {
     old.reservations = [];
     old.trials = [];
     seedSchedule(old);
-    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(performance.now() - t0).toBeLessThan(4000); // ~250–400 ms on an idle machine; generous for loaded CI
     const db = resetDb();
     const t = today();
     const lessons = db.lessons.filter((l) => l.companyId === 2);

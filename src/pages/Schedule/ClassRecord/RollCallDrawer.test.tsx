@@ -44,7 +44,7 @@ describe('Roll-call drawer', () => {
     await waitFor(() => expect(getDb().hourRecords.length).toBeGreaterThan(before));
     expect(getDb().lessons.find((l) => l.id === lesson!.id)?.rollCalledAt).toBeTruthy();
     expect(await screen.findByText(/deduction\(s\) failed and were recorded to resolve/)).toBeInTheDocument();
-  }, 40000);
+  }, 60000);
 
   it('shows a teacher another lesson read-only: the server refuses it', async () => {
     const db = getDb();
