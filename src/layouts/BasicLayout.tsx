@@ -5,7 +5,7 @@
  */
 import React from 'react';
 import { ProLayout, DefaultFooter } from '@ant-design/pro-components';
-import { Watermark } from 'antd';
+import { Avatar, Space, Typography, Watermark } from 'antd';
 import { Link, Navigate, Outlet, useLocation } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess, useSession } from '@/hooks/useSession';
@@ -22,6 +22,7 @@ import UserMenu from './UserMenu';
 import { tokenStore } from '@/utils/tokenStore';
 import Loading from '@/loading';
 import ExpiryGuard from './ExpiryGuard';
+import styles from './BasicLayout.less';
 
 function withIcons(items: LayoutMenuItem[]): Record<string, unknown>[] {
   return items.map((i) => ({ ...i, icon: menuIcon(i.icon), children: i.children ? withIcons(i.children) : undefined }));
@@ -64,7 +65,6 @@ export default function BasicLayout() {
       navTheme="light"
       contentWidth="Fluid"
       fixSiderbar
-      fixedHeader
       token={{ colorPrimary: PRIMARY_COLOR }}
       location={{ pathname: location.pathname }}
       route={{ path: '/', children: withIcons(toLayoutMenu(menu, t)) }}
@@ -78,13 +78,6 @@ export default function BasicLayout() {
           <Link to={item.path}>{dom}</Link>
         )
       }
-      actionsRender={() => [<LangSwitch key="lang" />]}
-      avatarProps={{
-        src: currentUser.info.avatar || undefined,
-        title: currentUser.name,
-        size: 'small',
-        render: (_p, dom) => <UserMenu>{dom}</UserMenu>,
-      }}
       footerRender={() => (
         <DefaultFooter
           copyright={t('footer.copyright', { year: new Date().getFullYear() })}
@@ -95,7 +88,22 @@ export default function BasicLayout() {
         />
       )}
     >
-      <Watermark content={currentUser.name} font={{ color: 'rgba(0,0,0,0.07)' }}>
+      <header className={styles.bar}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        <Space size="middle">
+          <Typography.Text type="secondary">{currentUser.company.name}</Typography.Text>
+          <LangSwitch />
+          <UserMenu>
+            <Space size={6}>
+              <Avatar size="small" src={currentUser.info.avatar || undefined} alt="" />
+              <span>{currentUser.name}</span>
+            </Space>
+          </UserMenu>
+        </Space>
+      </header>
+      <Watermark content={currentUser.name} font={{ color: 'rgba(0,0,0,0.05)' }}>
         <main data-testid="watermark" aria-label={title} style={{ minHeight: 'calc(100vh - 160px)' }}>
           <ErrorBoundary key={location.pathname}>{allowed ? <Outlet /> : <Forbidden />}</ErrorBoundary>
         </main>

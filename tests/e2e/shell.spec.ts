@@ -139,9 +139,12 @@ test('a 401 in the middle of a session shows the message once and goes to login'
   await login(page, 'dealer');
   const token = await page.evaluate(() => window.localStorage.getItem('token'));
   await page.request.get('/v2/user/login/logout', { headers: { 'request-token': token ?? '' } });
-  await menuItem(page, 'Subscription orders').click();
+  // Any call now answers 401: open a list screen in the app (client-side navigation, the session state is kept).
+  await page.evaluate(() => window.history.pushState({}, '', '/campus/order'));
+  await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
   await expect(page.getByText('Login has expired, please log in again')).toHaveCount(1);
   await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fcampus%2Forder$/);
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 });
 
 test('unknown paths show 404 and routes without access show 403', async ({ page }) => {
