@@ -22,6 +22,17 @@ export default function FormalCustomersPage() {
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('cu.keywordHint') } },
     { title: t('cu.field.name'), dataIndex: 'name', search: false, sorter: true },
     { title: t('cu.field.mobile'), dataIndex: 'mobile', search: false, render: (_, r) => formatMobile(r.mobile) },
+    {
+      title: t('cu.field.student'),
+      dataIndex: 'studentId',
+      search: false,
+      render: (_, r) =>
+        r.studentId !== undefined ? (
+          <Link to={`/student/list?keyword=${encodeURIComponent(r.mobile)}&studentId=${r.studentId}`}>{t('cu.formal.openStudent', { name: r.name })}</Link>
+        ) : (
+          '-'
+        ),
+    },
     { title: t('cu.field.parentName'), dataIndex: 'parentName', search: false, renderText: (v?: string) => v || '-' },
     { title: t('cu.field.source'), dataIndex: 'source', valueType: 'select', valueEnum: sourceEnum(), render: (_, r) => t(`cu.source.${r.source}`) },
     {
@@ -37,17 +48,6 @@ export default function FormalCustomersPage() {
     { title: t('cu.field.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, renderText: (v: string) => v.slice(0, 10) },
     { title: t('cu.formal.convertedAt'), dataIndex: 'convertedAt', search: false, sorter: true, defaultSortOrder: 'descend', renderText: (v?: string) => (v ? v.slice(0, 16) : '-') },
     { title: t('cu.formal.convertedAt'), dataIndex: 'convertedRange', hideInTable: true, renderFormItem: () => <TimeSelect /> },
-    {
-      title: t('cu.field.student'),
-      dataIndex: 'studentId',
-      search: false,
-      render: (_, r) =>
-        r.studentId !== undefined ? (
-          <Link to={`/student/list?keyword=${encodeURIComponent(r.mobile)}&studentId=${r.studentId}`}>{t('cu.formal.openStudent', { name: r.name })}</Link>
-        ) : (
-          '-'
-        ),
-    },
   ];
 
   return (
