@@ -11,6 +11,7 @@ import { LOGIN_PATH, loginUrlWithRedirect } from '@/utils/request';
 import { unregisterServiceWorkers } from '@/utils/serviceWorker';
 import AppProviders from '@/components/AppProviders';
 import { isPublicPath } from '@/utils/publicPaths';
+import { getLocale, loadMessages } from '@/locales';
 
 function currentPath() {
   return history.location.pathname + history.location.search;
@@ -30,6 +31,13 @@ export async function getInitialState(): Promise<InitialState> {
     history.replace(loginUrlWithRedirect(currentPath()));
     return {};
   }
+}
+
+/** Render once the messages of the UI language are loaded. */
+export function render(oldRender: () => void) {
+  loadMessages(getLocale())
+    .catch(() => undefined)
+    .finally(oldRender);
 }
 
 export function rootContainer(container: React.ReactNode) {

@@ -4,10 +4,12 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { handlers, resetDb } from '../mock/handlers';
+import { loadMessages } from '../src/locales';
 
 export const server = setupServer(...handlers);
 
-beforeAll(() => {
+beforeAll(async () => {
+  await Promise.all([loadMessages('en-US'), loadMessages('zh-CN')]);
   resetDb();
   server.listen({ onUnhandledRequest: 'error' });
 });

@@ -3,12 +3,27 @@
  * zh-CN (a test checks key parity). Works outside React too (the request layer uses it).
  * Each domain adds `parts/<domain>.en-US.ts` and `parts/<domain>.zh-CN.ts`, joined in ./en-US.ts and ./zh-CN.ts.
  */
-import enUS from './en-US';
-import zhCN from './zh-CN';
-
 export type LocaleName = 'en-US' | 'zh-CN';
 export const LOCALES: LocaleName[] = ['en-US', 'zh-CN'];
-export const messages: Record<LocaleName, Record<string, string>> = { 'en-US': enUS, 'zh-CN': zhCN };
+
+/**
+ * Messages are loaded per language on demand (one chunk each), so a page downloads only the language it shows.
+ * `loadMessages` must have resolved before the first render (src/app.tsx `render`; tests/setup.ts preloads both).
+ */
+export const messages: Record<LocaleName, Record<string, string>> = { 'en-US': {}, 'zh-CN': {} };
+const loaded = new Set<LocaleName>();
+
+const loaders: Record<LocaleName, () => Promise<{ default: Record<string, string> }>> = {
+  'en-US': () => import(/* webpackChunkName: "locale-en-US" */ './en-US'),
+  'zh-CN': () => import(/* webpackChunkName: "locale-zh-CN" */ './zh-CN'),
+};
+
+export async function loadMessages(locale: LocaleName): Promise<void> {
+  if (loaded.has(locale)) return;
+  const mod = await loaders[locale]();
+  messages[locale] = mod.default;
+  loaded.add(locale);
+}
 
 const STORAGE_KEY = 'locale';
 type Listener = (l: LocaleName) => void;
@@ -31,6 +46,13 @@ export function getLocale(): LocaleName {
   return current;
 }
 
+/** Switches the language once its messages are loaded. */
+export async function switchLocale(locale: LocaleName): Promise<void> {
+  await loadMessages(locale);
+  setLocale(locale);
+}
+
+/** Sets the language; its messages must already be loaded (see switchLocale). */
 export function setLocale(locale: LocaleName) {
   current = locale;
   try {

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { formatMessage, getLocale, onLocaleChange, setLocale, t } from './index';
+import { formatMessage, getLocale, onLocaleChange, switchLocale, t } from './index';
 
 /** React binding of the locale layer: re-renders on language switch. */
 export function useIntl() {
   const locale = useSyncExternalStore(onLocaleChange, getLocale, getLocale);
-  return { locale, t, formatMessage, setLocale };
+  return { locale, t, formatMessage, setLocale: switchLocale };
 }
