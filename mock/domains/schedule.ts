@@ -10,7 +10,8 @@ import { defineMessages, message, type Lang } from '../messages';
 import { addDays, nowStamp, today } from '../clock';
 import { createRng, type Rng } from '../random';
 import type { Attendance, AttendanceMark, Lesson, LessonKind, Reservation, RollCallStudent, Trial } from '../../src/types/schedule';
-import type { LeaveRequest, SchoolClass, Student } from '../../src/types/school';
+import type { LeaveRequest, SchoolClass, Student, StudentCard } from '../../src/types/school';
+import { cardStatus, pickDeductionCard } from '../../src/domain/ledger';
 import type { Lead } from '../../src/types/customer';
 import { generateLessons, holidayOf, lessonLabel, minutesOf, overlaps, rollCallStateOf } from '../../src/domain/schedule';
 import { planRollCall, planUndo, type PlanCard } from '../../src/domain/rollCall';
@@ -207,14 +208,36 @@ export function insertLesson(db: Db, lesson: Lesson): Lesson {
   return lesson;
 }
 
+/** Finds the card a deduction takes (PRODUCT.md §5.1); by default the ledger's `deductionCardFor`. */
+export type CardLookup = (companyId: number, studentId: number, classId: number, day: string) => StudentCard | undefined;
+
+export function ledgerLookup(db: Db): CardLookup {
+  return (companyId, studentId, classId, day) => deductionCardFor(db, companyId, studentId, classId, day);
+}
+
+/** The same rule on an index of cards by student (the seed calls it tens of thousands of times). */
+export function indexedLookup(db: Db): CardLookup {
+  const byStudent = new Map<number, StudentCard[]>();
+  for (const card of db.studentCards) {
+    const list = byStudent.get(card.studentId);
+    if (list) list.push(card);
+    else byStudent.set(card.studentId, [card]);
+  }
+  return (companyId, studentId, classId, day) => {
+    const own = (byStudent.get(studentId) ?? []).filter((c) => c.companyId === companyId);
+    const picked = pickDeductionCard(own.map((c) => ({ ...c, status: cardStatus(c, day) })), classId, day);
+    return picked && own.find((c) => c.id === picked.id);
+  };
+}
+
 /** The card a roll call would deduct from, as the planner sees it. */
-function planCardOf(db: Db, lesson: Lesson, studentId: number, day: string): PlanCard | undefined {
-  const card = deductionCardFor(db, lesson.companyId, studentId, lesson.classId, day);
+function planCardOf(lookup: CardLookup, lesson: Lesson, studentId: number, day: string): PlanCard | undefined {
+  const card = lookup(lesson.companyId, studentId, lesson.classId, day);
   return card ? { id: card.id, kind: card.kind, remainingHours: card.remainingHours } : undefined;
 }
 
 /** The roll-call drawer's rows for a lesson. */
-export function rollCallStudents(db: Db, lesson: Lesson, ix: LessonIndexes): RollCallStudent[] {
+export function rollCallStudents(db: Db, lesson: Lesson, ix: LessonIndexes, lookup: CardLookup = ledgerLookup(db)): RollCallStudent[] {
   const active = db.attendances.filter((a) => a.lessonId === lesson.id && !a.undoneAt);
   const enrolled = ix.enrolled.get(lesson.classId) ?? [];
   const rows: RollCallStudent[] = [];
@@ -222,7 +245,7 @@ export function rollCallStudents(db: Db, lesson: Lesson, ix: LessonIndexes): Rol
   const add = (studentId: number, studentName: string, source: RollCallStudent['source']) => {
     if (rows.some((r) => r.studentId === studentId)) return;
     const att = active.find((a) => a.studentId === studentId);
-    const card = deductionCardFor(db, lesson.companyId, studentId, lesson.classId, lesson.date > today() ? today() : lesson.date);
+    const card = lookup(lesson.companyId, studentId, lesson.classId, lesson.date > today() ? today() : lesson.date);
     rows.push({
       studentId,
       studentName,
@@ -262,16 +285,17 @@ export function writeRollCall(
   lesson: Lesson,
   marks: { studentId: number; mark: AttendanceMark }[],
   operator: Operator,
-  opts: { at?: string; lang?: Lang; ix?: LessonIndexes } = {},
+  opts: { at?: string; lang?: Lang; ix?: LessonIndexes; lookup?: CardLookup } = {},
 ): RollCallWrite {
   const lang = opts.lang ?? 'en';
   const at = opts.at ?? nowStamp();
   const day = at.slice(0, 10);
   const ix = opts.ix ?? indexesOf(db, lesson.companyId);
-  const expected = rollCallStudents(db, lesson, ix);
+  const lookup = opts.lookup ?? ledgerLookup(db);
+  const expected = rollCallStudents(db, lesson, ix, lookup);
   const marked = db.attendances.filter((a) => a.lessonId === lesson.id && !a.undoneAt).map((a) => a.studentId);
   const cards = new Map<number, PlanCard | undefined>();
-  for (const m of marks) if (!cards.has(m.studentId)) cards.set(m.studentId, planCardOf(db, lesson, m.studentId, day));
+  for (const m of marks) if (!cards.has(m.studentId)) cards.set(m.studentId, planCardOf(lookup, lesson, m.studentId, day));
   const s = settingsOf(db, lesson.companyId);
   const plan = planRollCall({ lessonHours: lesson.hours, marks, expected: expected.map((e) => e.studentId), marked, cards, settings: s });
   // Snapshot for all-or-nothing.
@@ -531,6 +555,7 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
   past.slice(-40).forEach((l, k) => k % 4 === 0 && addReservation(l, 'booked', k + 100));
 
   // Roll calls of past lessons (a few recent ones still waiting); today's lessons wait.
+  const lookup = indexedLookup(db);
   const waitingLeft = new Set(past.slice(-25).filter((_, k) => k % 6 === 0).map((l) => l.id));
   for (const lesson of past) {
     if (waitingLeft.has(lesson.id)) continue;
@@ -548,7 +573,7 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
     const leaveIds = new Set<number>();
     const marks = pickMarks(rng, ids, leaveIds);
     try {
-      writeRollCall(db, lesson, marks, op, { at: `${lesson.date} ${lesson.end}:00`, ix });
+      writeRollCall(db, lesson, marks, op, { at: `${lesson.date} ${lesson.end}:00`, ix, lookup });
     } catch {
       /* a card refused in the seed: leave the lesson waiting */
     }
