@@ -96,6 +96,38 @@ describe('batch scheduling', () => {
   });
 });
 
+describe('single lessons', () => {
+  it('adds, moves and cancels one lesson with the same clash checks', async () => {
+    const token = await login('dealer');
+    const db = getDb();
+    const cls = db.classes.find((c) => c.companyId === 2 && c.status === 'open')!;
+    const date = addDays(today(), 9);
+    const added = await call<Lesson>(token, 'POST', '/v2/lesson', { classId: cls.id, date, start: '22:00', end: '23:00' });
+    expect(added.status).toBe(200);
+    expect(added.data).toMatchObject({ teacherId: cls.teacherId, roomId: cls.roomId, hours: cls.hoursPerLesson, status: 'scheduled' });
+    // Moving another lesson of the same teacher onto it is refused with the clash listed.
+    const other = db.lessons.find((l) => l.companyId === 2 && l.teacherId === cls.teacherId && l.date > today() && l.id !== added.data.id && l.status === 'scheduled')!;
+    const refused = await call(token, 'PUT', '/v2/lesson', { id: other.id, date, start: '22:30', end: '23:00' });
+    expect(refused.status).toBe(400);
+    expect((refused.body.clashes as { kind: string; otherLessonId?: number }[]).some((c) => c.kind === 'teacher' && c.otherLessonId === added.data.id)).toBe(true);
+    const moved = await call<Lesson>(token, 'PUT', '/v2/lesson', { id: added.data.id, date, start: '21:30', end: '22:30' });
+    expect(moved.data.start).toBe('21:30');
+    const cancelled = await call<Lesson>(token, 'POST', '/v2/lesson/cancel', { id: added.data.id, reason: 'Room maintenance' });
+    expect(cancelled.data.status).toBe('cancelled');
+    expect((await call(token, 'POST', '/v2/lesson/cancel', { id: added.data.id })).status).toBe(400);
+  });
+
+  it('refuses bad input with a message and lets only managers schedule', async () => {
+    const dealer = await login('dealer');
+    const cls = getDb().classes.find((c) => c.companyId === 2 && c.status === 'open')!;
+    const bad = await call(dealer, 'POST', '/v2/lesson/batch', { classId: cls.id, startDate: '2026-12-01', endDate: '2026-12-31', slots: [{ weekday: 1, start: '19:00', end: '18:00' }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('The end time must be after the start time.');
+    const teacher = await login('teacher');
+    expect((await call(teacher, 'POST', '/v2/lesson/batch', { classId: cls.id, startDate: '2026-12-01', endDate: '2026-12-31', slots: [{ weekday: 1, start: '18:00', end: '19:00' }] })).status).toBe(403);
+  });
+});
+
 describe('roll call', () => {
   it('deducts through the ledger once, and an undo returns the hours', async () => {
     const token = await login('dealer');
