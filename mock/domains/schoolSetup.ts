@@ -447,7 +447,11 @@ export const schoolSetupHandlers = [
 
   api('get', '/v2/student/options', { access: readSchool }, ({ db, session, query }) => {
     const kw = (query.keyword ?? '').trim().toLowerCase();
-    const all = visibleStudents(db, session);
+    let all = visibleStudents(db, session);
+    if (query.hasCard === '1') {
+      const holders = new Set(db.studentCards.filter((c) => c.companyId === session.company.id && c.status !== 'invalid').map((c) => c.studentId));
+      all = all.filter((s) => holders.has(s.id));
+    }
     const pinned = query.id ? all.filter((s) => String(s.id) === query.id) : [];
     return [...pinned, ...all.filter((s) => (!kw || s.name.toLowerCase().includes(kw) || s.mobile.includes(kw)) && !pinned.includes(s)).slice(0, 50)]
       .map((s) => ({ value: s.id, label: `${s.name} (${s.mobile.slice(0, 3)}****${s.mobile.slice(7)})` }));

@@ -131,8 +131,8 @@ export interface StudentDetail {
   lessons: StudentLesson[];
 }
 export const fetchStudents = (q: ListQuery) => http.get<ListResult<StudentRow>>('/v2/student', q);
-/** `id`: include that student first (a form showing a preset student). */
-export const fetchStudentOptions = (params: { keyword?: string; id?: number } = {}) => http.get<Option[]>('/v2/student/options', params);
+/** `id`: include that student first (a form showing a preset student); `hasCard: 1`: only holders of a card not invalidated. */
+export const fetchStudentOptions = (params: { keyword?: string; id?: number; hasCard?: 1 } = {}) => http.get<Option[]>('/v2/student/options', params);
 export const fetchStudentDetail = (id: number) => http.get<StudentDetail>(`/v2/student/${id}`);
 export const createStudent = (body: StudentBody) => http.post<Student>('/v2/student', body);
 export const updateStudent = (body: StudentBody & { id: number }) => http.put<Student>('/v2/student', body);

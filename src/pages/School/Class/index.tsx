@@ -44,6 +44,7 @@ function ClassForm({ cls, trigger, onDone }: { cls?: SchoolClass; trigger: React
   const [form] = Form.useForm();
   return (
     <ModalForm
+      name={`classForm${cls?.id ?? 'New'}`}
       title={t(cls ? 'class.edit' : 'class.add')}
       form={form}
       trigger={trigger}
@@ -176,6 +177,7 @@ function ClassStudents({ cls, onClose, onChanged }: { cls?: SchoolClass; onClose
               ? [
                   <ModalForm
                     key="enrol"
+                    name="classEnrol"
                     title={t('class.enrolTitle', { name: cls.name })}
                     trigger={<Button type="primary">{t('student.enrol')}</Button>}
                     modalProps={{ destroyOnHidden: true }}

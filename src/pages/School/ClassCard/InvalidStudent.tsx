@@ -16,6 +16,7 @@ export default function InvalidStudent({ trigger, onDone }: { trigger: React.Rea
   return (
     <>
       <ModalForm
+        name="invalidStudent"
         title={t('invalid.title')}
         form={form}
         trigger={trigger}
@@ -39,7 +40,7 @@ export default function InvalidStudent({ trigger, onDone }: { trigger: React.Rea
               setCards(id ? (await fetchCardOptions(id)).map((o) => o.card).filter((c) => c.status !== 'invalid') : []);
             },
           }}
-          request={async ({ keyWords }: { keyWords?: string }) => fetchStudentOptions({ keyword: keyWords })}
+          request={async ({ keyWords }: { keyWords?: string }) => fetchStudentOptions({ keyword: keyWords, hasCard: 1 })}
           rules={[{ required: true, message: t('card.field.student.required') }]}
         />
         <ProFormSelect

@@ -26,6 +26,7 @@ export function TemplateForm({ tpl, trigger, onDone }: { tpl?: CardTemplate; tri
   const { message } = App.useApp();
   return (
     <ModalForm
+      name={`templateForm${tpl?.id ?? 'New'}`}
       title={t(tpl ? 'template.edit' : 'template.add')}
       trigger={trigger}
       width={600}

@@ -15,6 +15,7 @@ function RoomForm({ room, trigger, onDone }: { room?: Room; trigger: React.React
   const { message } = App.useApp();
   return (
     <ModalForm
+      name={`roomForm${room?.id ?? 'New'}`}
       title={t(room ? 'room.edit' : 'room.add')}
       trigger={trigger}
       width={480}

@@ -16,6 +16,7 @@ function StaffForm({ staff, trigger, onDone }: { staff?: Staff; trigger: React.R
   const { message } = App.useApp();
   return (
     <ModalForm
+      name={`staffForm${staff?.id ?? 'New'}`}
       title={t(staff ? 'staff.edit' : 'staff.add')}
       trigger={trigger}
       width={520}

@@ -129,6 +129,7 @@ export function CardOpModal({ card, op, trigger, open, onOpenChange, onDone }: O
   const needsReason = op === 'consume' || op === 'correct' || op === 'invalidate';
   return (
     <ModalForm
+      name={`cardOp_${op}_${card.id}`}
       title={t(`card.op.${op}`)}
       form={form}
       trigger={trigger}
@@ -327,6 +328,7 @@ export function SellCardModal({ studentId, trigger, onDone }: { studentId?: numb
   const [templates, setTemplates] = React.useState<CardTemplate[]>([]);
   return (
     <ModalForm
+      name={`sellCard${studentId ?? ''}`}
       title={t('card.op.sell')}
       form={form}
       trigger={trigger}

@@ -28,6 +28,7 @@ export function StudentFormModal({ student, trigger, onDone }: { student?: Stude
   const editing = !!student;
   return (
     <ModalForm
+      name={`studentForm${student?.id ?? 'New'}`}
       title={t(editing ? 'student.edit' : 'student.add')}
       form={form}
       trigger={trigger}
@@ -105,6 +106,7 @@ export function EnrolModal({ studentId, trigger, onDone }: { studentId: number; 
   const { message } = App.useApp();
   return (
     <ModalForm
+      name={`studentEnrol${studentId}`}
       title={t('student.enrol')}
       trigger={trigger}
       width={480}
