@@ -31,7 +31,7 @@ describe('add-customer', () => {
 
     fireEvent.change(within(dialog).getByLabelText('Mobile'), { target: { value: '13766668888' } });
     expect(await within(dialog).findByText('13766668888 is not a lead yet: it can be added.')).toBeInTheDocument();
-  }, 60_000);
+  }, 90_000);
 });
 
 describe('/lead', () => {
