@@ -177,6 +177,8 @@ describe('other domains', () => {
     expect(lead.status).toBe('trial');
     setLeadStatus(db, lead.id, 'formal', { id: 9, name: '王若汐' });
     expect(lead.studentId).toBeDefined();
+    setLeadStatus(db, lead.id, 'following', { id: 9, name: '王若汐' });
+    expect(lead.status).toBe('formal');
     expect(() => insertLead(db, { companyId: 2, campusId: 1, name: 'x', mobile: lead.mobile, source: 'event' })).toThrow();
   });
 });

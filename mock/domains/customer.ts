@@ -320,7 +320,8 @@ export function convertLead(db: Db, lead: Lead, operator: Operator, lang: Lang =
 
 /**
  * Sets a lead's status from another domain (free trials: 'trial' when booked or attended, 'formal' when converted,
- * which creates the student). The change is written to the lead's follow-up timeline. Returns the lead.
+ * which creates the student). The change is written to the lead's follow-up timeline. A converted lead is left as it
+ * is for any other status. Returns the lead.
  */
 export function setLeadStatus(db: Db, leadId: number, status: LeadStatus, operator: Operator, lang: Lang = 'en'): Lead {
   ensureCustomerTables(db);
@@ -331,7 +332,8 @@ export function setLeadStatus(db: Db, leadId: number, status: LeadStatus, operat
     convertLead(db, lead, operator, lang);
     return lead;
   }
-  if (lead.status === 'formal') throw new HttpError(400, message(lang, 'lead.formalLocked'));
+  // A converted lead stays formal: later trial events (attended, no-show...) do not move it back.
+  if (lead.status === 'formal') return lead;
   recordFollowUp(db, lead, {
     method: 'other',
     content: message(lang, 'lead.autoStatus', { status: statusLabel(lang, status), operator: operator.name }),
@@ -651,7 +653,8 @@ export const customerHandlers = [
     });
     const me: OwnerOption = { value: s.user.id, label: s.user.name };
     const activeCount = leads.filter((l) => l.status === 'new' || l.status === 'following' || l.status === 'trial').length;
-    assertRoom(ctx.db, s.company.id, me, Math.max(activeCount, 1), ctx.lang, true);
+    // Only active leads count towards the limit (an invalid lead from the pool can always be taken).
+    if (activeCount > 0) assertRoom(ctx.db, s.company.id, me, activeCount, ctx.lang, true);
     const at = nowStamp();
     for (const l of leads) assign(l, me, at);
     const st = settingsOf(ctx.db, s.company.id);
