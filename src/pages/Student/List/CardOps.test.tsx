@@ -1,0 +1,94 @@
+import React from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { CardActions, CardOpModal } from './CardOps';
+import { loginAs, renderApp } from '../../../../tests/utils/render';
+import { resetDb } from '../../../../mock/handlers';
+import { getDb } from '../../../../mock/db';
+import { balanceOf } from '@/domain/ledger';
+
+const slow = { timeout: 10000 };
+/** A dialog by its title (in jsdom antd labels dialogs with a fixed test id, so the accessible name is not usable). */
+const dialogTitled = (title: string) =>
+  waitFor(() => {
+    const d = screen.getAllByRole('dialog').find((x) => x.textContent?.startsWith(title));
+    if (!d) throw new Error(`no dialog ${title}`);
+    return d;
+  }, slow);
+const activeCard = () => getDb().studentCards.find((c) => c.companyId === 2 && c.status === 'active' && c.kind === 'count' && c.remainingHours >= 5)!;
+
+describe('card operation forms', () => {
+  beforeEach(() => {
+    resetDb();
+  });
+
+  it('custom consumption: hours cleaned to 1 decimal, reason required, preview, confirmation, then the ledger moves', { timeout: 60000 }, async () => {
+    const session = await loginAs('manager');
+    const card = { ...activeCard() };
+    renderApp(<CardOpModal card={card} op="consume" trigger={<button type="button">open</button>} />, { route: '/', session });
+    fireEvent.click(screen.getByRole('button', { name: 'open' }));
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    const submit = () => fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    submit();
+    expect(await within(dialog).findByText('Please enter the hours.', {}, slow)).toBeInTheDocument();
+    expect(within(dialog).getByText('Please give a reason.')).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('Hours'), { target: { value: 'a1.55' } });
+    expect(within(dialog).getByLabelText('Hours')).toHaveValue('1.5');
+    const after = Math.round((card.remainingHours - 1.5) * 10) / 10;
+    expect(within(dialog).getByTestId('balance-preview')).toHaveTextContent(`${card.remainingHours.toFixed(1)} → ${after.toFixed(1)}`);
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: '  ' } });
+    submit();
+    expect(await within(dialog).findByText('Please give a reason.', {}, slow)).toBeInTheDocument();
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Extra rehearsal' } });
+    submit();
+    const confirm = await dialogTitled('Please confirm');
+    expect(confirm).toHaveTextContent('1.5 hours will leave card');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(getDb().studentCards.find((c) => c.id === card.id)!.remainingHours).toBe(after), slow);
+    const records = getDb().hourRecords.filter((r) => r.cardId === card.id);
+    expect(records[records.length - 1]).toMatchObject({ type: 'diy', hours: -1.5, reason: 'Extra rehearsal', operatorName: '陈嘉怡' });
+    expect(balanceOf(records)).toBe(after);
+  });
+
+  it('correction refuses 0 and a return above the balance shows the server message and keeps the form', { timeout: 60000 }, async () => {
+    const session = await loginAs('manager');
+    const card = { ...activeCard() };
+    renderApp(
+      <>
+        <CardOpModal card={card} op="correct" trigger={<button type="button">correct</button>} />
+        <CardOpModal card={card} op="return" trigger={<button type="button">return</button>} />
+      </>,
+      { route: '/', session },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'correct' }));
+    const dialog = await screen.findByRole('dialog', {}, slow);
+    fireEvent.change(within(dialog).getByLabelText('Correction (+ give back / − take)'), { target: { value: '0' } });
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'check' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(await within(dialog).findByText('Enter a number of hours other than 0.', {}, slow)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(screen.getByRole('button', { name: 'return' }));
+    const ret = await dialogTitled('Return hours');
+    fireEvent.change(within(ret).getByLabelText('Hours to return'), { target: { value: '999' } });
+    fireEvent.click(within(ret).getByRole('button', { name: 'OK' }));
+    fireEvent.click(within(await dialogTitled('Please confirm')).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText(/Not enough hours on the card/, {}, slow)).toBeInTheDocument();
+    expect(within(ret).getByLabelText('Hours to return')).toHaveValue('999');
+    expect(getDb().studentCards.find((c) => c.id === card.id)!.remainingHours).toBe(card.remainingHours);
+  });
+
+  it('shows a teacher no operations and a sales person no gift, correction or invalidation', { timeout: 60000 }, async () => {
+    const card = { ...activeCard() };
+    const teacher = await loginAs('teacher');
+    const { unmount } = renderApp(<div data-testid="ops"><CardActions card={card} /></div>, { route: '/', session: teacher });
+    expect(screen.getByTestId('ops')).toBeEmptyDOMElement();
+    unmount();
+    const sales = await loginAs('sales');
+    renderApp(<CardActions card={card} />, { route: '/', session: sales });
+    expect(screen.getByRole('button', { name: 'Renew' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Return hours' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Gift hours' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Correct hours' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Invalidate' })).toBeNull();
+  });
+});
