@@ -2,8 +2,19 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import { login, resetBackend } from './helpers';
 
 async function pickOption(page: Page, text: string | RegExp) {
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: text }).first().click();
-  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
+  // Retried: a click during the dropdown's opening animation can miss.
+  await expect(async () => {
+    const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option:visible').filter({ hasText: text }).first();
+    if (await option.count()) await option.click({ timeout: 2000 });
+    await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0, { timeout: 1500 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Confirms the latest confirmation dialog (earlier ones may still be closing). */
+async function confirmIt(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Please confirm' }).last();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
 }
 
 async function openSelect(scope: Page | Locator, label: string) {
@@ -143,7 +154,7 @@ test('class cards: templates, RenewRemind and InvalidStudent; Welcome checklist'
   const confirm = page.getByRole('dialog', { name: 'Invalidate', exact: true });
   await confirm.getByLabel('Reason').fill('Card issued in error');
   await confirm.getByRole('button', { name: 'OK' }).click();
-  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Confirm' }).click();
+  await confirmIt(page);
   await expect(page.getByText(/^Done\. Balance/)).toBeVisible();
 
   await page.goto('/Welcome');

@@ -21,9 +21,19 @@ interface RecordRow {
 }
 
 async function pickOption(page: Page, text: string | RegExp) {
-  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').filter({ hasText: text }).first();
-  await option.click();
-  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
+  // Retried: a click during the dropdown's opening animation can miss.
+  await expect(async () => {
+    const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option:visible').filter({ hasText: text }).first();
+    if (await option.count()) await option.click({ timeout: 2000 });
+    await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0, { timeout: 1500 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Confirms the latest confirmation dialog (earlier ones may still be closing). */
+async function confirmIt(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Please confirm' }).last();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
 }
 
 /** Opens an antd select by its label (the search input of a plain select is not clickable itself). */
@@ -43,9 +53,7 @@ async function runOp(page: Page, button: string, fill: Record<string, string>, o
   for (const [label, value] of Object.entries(fill)) await dialog.getByLabel(label, { exact: true }).fill(value);
   await dialog.getByRole('button', { name: 'OK' }).click();
   if (opts.confirm) {
-    const confirm = page.getByRole('dialog', { name: 'Please confirm' });
-    await expect(confirm).toBeVisible();
-    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await confirmIt(page);
   }
   await expect(dialog).toHaveCount(0);
 }
@@ -91,7 +99,7 @@ test('manager sells a card, runs every ledger operation, reviews returns both wa
   await expect(consume.getByText('Please give a reason.')).toBeVisible();
   await consume.getByLabel('Reason').fill('Stage rehearsal');
   await consume.getByRole('button', { name: 'OK' }).click();
-  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Confirm' }).click();
+  await confirmIt(page);
   await expect(consume).toHaveCount(0);
   await expect(balance(page)).toHaveText('26.5');
 
@@ -100,19 +108,19 @@ test('manager sells a card, runs every ledger operation, reviews returns both wa
   const ret = page.getByRole('dialog', { name: 'Return hours' });
   await ret.getByLabel('Hours to return').fill('99');
   await ret.getByRole('button', { name: 'OK' }).click();
-  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Confirm' }).click();
+  await confirmIt(page);
   await expect(page.getByText('Not enough hours on the card: 26.5 left, 99 needed.')).toBeVisible();
   await expect(ret.getByLabel('Hours to return')).toHaveValue('99');
   await ret.getByLabel('Hours to return').fill('4');
   await ret.getByRole('button', { name: 'OK' }).click();
-  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Confirm' }).click();
+  await confirmIt(page);
   await expect(ret).toHaveCount(0);
   await expect(balance(page)).toHaveText('22.5');
 
   // Review: reject gives the hours back.
   const pending = page.getByTestId('pending-returns');
   await pending.getByRole('row').filter({ hasText: cardNo }).getByRole('button', { name: 'Reject' }).click();
-  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Confirm' }).click();
+  await confirmIt(page);
   await expect(page.getByText('Return rejected. Balance 26.5 hours.')).toBeVisible();
   await expect(balance(page)).toHaveText('26.5');
 
@@ -120,7 +128,7 @@ test('manager sells a card, runs every ledger operation, reviews returns both wa
   await runOp(page, 'Return hours', { 'Hours to return': '6.5' }, { confirm: true });
   await expect(balance(page)).toHaveText('20.0');
   await pending.getByRole('row').filter({ hasText: cardNo }).getByRole('button', { name: 'Approve' }).click();
-  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Confirm' }).click();
+  await confirmIt(page);
   await expect(page.getByText('Return approved. Refund ¥720.01.')).toBeVisible();
   await expect(balance(page)).toHaveText('20.0');
 
@@ -143,7 +151,7 @@ test('manager sells a card, runs every ledger operation, reviews returns both wa
   await expect(inv.getByTestId('balance-preview')).toContainText('28.0 remaining hours will be forfeited');
   await inv.getByLabel('Reason').fill('Contract ended');
   await inv.getByRole('button', { name: 'OK' }).click();
-  await page.getByRole('dialog', { name: 'Please confirm' }).getByRole('button', { name: 'Confirm' }).click();
+  await confirmIt(page);
   await expect(inv).toHaveCount(0);
   await expect(page.getByTestId('card-summary').getByText('Invalid', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Gift hours' })).toHaveCount(0);
