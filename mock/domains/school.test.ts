@@ -132,6 +132,17 @@ describe('school mock backend', () => {
     expect(invariantHolds()).toBe(true);
   });
 
+  it('sells a period card: no hours, valid by dates, lessons logged with 0 hours', async () => {
+    await loginAs('manager');
+    const student = (await fetchStudents({ pageSize: 1 })).list[0];
+    const sold = await sellCard({ studentId: student.id, templateId: 5, amount: 3600, method: 'cash', sellerId: 4, startDate: new Date().toISOString().slice(0, 10) });
+    expect(sold.card).toMatchObject({ kind: 'period', status: 'active', remainingHours: 0, unitPrice: 0 });
+    expect((await quiet(consumeHours({ cardId: sold.card.id, hours: 1, reason: 'x' }))).message).toMatch(/period card/);
+    const rec = appendHourRecord(getDb(), { cardId: sold.card.id, type: 'reduce', hours: 1.5, operator: { id: 1, name: '王若汐' } });
+    expect(rec.hours).toBe(0);
+    expect(getDb().studentCards.find((c) => c.id === sold.card.id)?.status).toBe('active');
+  });
+
   it('sales may not gift, review or correct (403)', async () => {
     await loginAs('sales');
     const card = (await fetchStudentCards({ status: 'active', kind: 'count', pageSize: 1 })).list[0];

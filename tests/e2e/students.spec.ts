@@ -176,6 +176,7 @@ test('manager sells a card, runs every ledger operation, reviews returns both wa
 
 test('teacher sees only own classes\' students, cannot sell or review, and the server refuses (403)', async ({ page }) => {
   await login(page, 'teacher');
+  await expect(page.getByTestId('widget-renew')).toContainText(/\d+ with ≤ 3 hours/);
   await page.goto('/student/list');
   await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add student' })).toHaveCount(0);
