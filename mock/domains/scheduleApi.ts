@@ -48,6 +48,13 @@ import { settingsOf } from '../db';
 import { insertLead, setLeadStatus } from './customer';
 
 const manage = (a: Access) => a.isDealer || a.isManager;
+
+/** A lesson that has not started yet (today's lessons count until their start time). */
+function notStarted(l: Pick<Lesson, 'date' | 'start'>): boolean {
+  const day = today();
+  if (l.date !== day) return l.date > day;
+  return l.start > nowStamp().slice(11, 16);
+}
 const LABELS = (t: AuthedCtx['t']): Record<string, string> => ({
   id: t('sch.lesson'),
   lessonId: t('sch.lesson'),
@@ -279,7 +286,7 @@ export const scheduleHandlers: HttpHandler[] = [
     const kw = (query.keyword ?? '').trim().toLowerCase();
     const studentId = query.studentId ? Number(query.studentId) : undefined;
     return visibleLessons(db, session)
-      .filter((l) => l.status === 'scheduled' && l.date >= day && !l.rollCalledAt)
+      .filter((l) => l.status === 'scheduled' && !l.rollCalledAt && notStarted(l))
       .filter((l) => !kw || `${l.className} ${l.teacherName} ${l.date}`.toLowerCase().includes(kw))
       .filter((l) => studentId === undefined || expectedStudentIds(l, ix).includes(studentId))
       .sort((a, b) => (a.date + a.start).localeCompare(b.date + b.start))
@@ -486,7 +493,7 @@ export const scheduleHandlers: HttpHandler[] = [
     const studentId = v.num('studentId', { integer: true });
     const reason = v.str('reason', { max: 200 });
     if (!canSeeLesson(actorOf(db, session), lesson)) throw new HttpError(403, message(lang, 'sch.notYourLessonView'));
-    if (lesson.status !== 'scheduled' || lesson.rollCalledAt || lesson.date < today()) throw ctx.bad('sch.pastLesson');
+    if (lesson.status !== 'scheduled' || lesson.rollCalledAt || !notStarted(lesson)) throw ctx.bad('sch.pastLesson');
     const student = db.students.find((s) => s.id === studentId && s.companyId === session.company.id);
     if (!student) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'sch.student') }));
     const ix = indexesOf(db, session.company.id);
@@ -556,7 +563,7 @@ export const scheduleHandlers: HttpHandler[] = [
     const studentId = v.num('studentId', { integer: true });
     const remark = v.optStr('remark', { max: 200 });
     if (!canSeeLesson(actorOf(db, session), lesson)) throw new HttpError(403, message(lang, 'sch.notYourLessonView'));
-    if (lesson.status !== 'scheduled' || lesson.rollCalledAt || lesson.date < today()) throw ctx.bad('sch.pastLesson');
+    if (lesson.status !== 'scheduled' || lesson.rollCalledAt || !notStarted(lesson)) throw ctx.bad('sch.pastLesson');
     const student = db.students.find((s) => s.id === studentId && s.companyId === session.company.id);
     if (!student) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'sch.student') }));
     const ix = indexesOf(db, session.company.id);
@@ -642,7 +649,7 @@ export const scheduleHandlers: HttpHandler[] = [
     let trial: Omit<Trial, 'id' | 'leadId' | 'leadName' | 'mobile' | 'createdAt' | 'createdBy' | 'status'>;
     if (lessonId !== undefined) {
       const lesson = findLesson(db, session, lessonId, lang);
-      if (lesson.status !== 'scheduled' || lesson.rollCalledAt || lesson.date < today()) throw ctx.bad('sch.pastLesson');
+      if (lesson.status !== 'scheduled' || lesson.rollCalledAt || !notStarted(lesson)) throw ctx.bad('sch.pastLesson');
       const ix = indexesOf(db, session.company.id);
       const taken = expectedStudentIds(lesson, ix).length + db.trials.filter((x) => x.lessonId === lesson.id && x.status === 'booked').length;
       if (taken >= lesson.capacity) throw ctx.bad('sch.full', { capacity: lesson.capacity });
