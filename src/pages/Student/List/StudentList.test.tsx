@@ -23,6 +23,16 @@ describe('/student/list', () => {
     expect(screen.getByRole('button', { name: 'Add student' })).toBeInTheDocument();
   });
 
+  it('a link with ?keyword= and ?studentId= searches for the student and opens the drawer', { timeout: 60000 }, async () => {
+    const session = await loginAs('manager');
+    const student = getDb().students.find((x) => x.companyId === 2 && x.name.length >= 2)!;
+    renderApp(<StudentListPage />, { route: `/student/list?keyword=${encodeURIComponent(student.mobile)}&studentId=${student.id}`, session });
+    await waitFor(() => expect(rows()).toBe(1), { timeout: 20000 });
+    expect(screen.getByDisplayValue(student.mobile)).toBeInTheDocument();
+    const drawer = await screen.findByRole('dialog', undefined, slow);
+    await waitFor(() => expect(within(drawer).getAllByText(student.name).length).toBeGreaterThan(0), { timeout: 20000 });
+  });
+
   it('validates the student form and keeps the input when the server refuses', { timeout: 60000 }, async () => {
     const session = await loginAs('manager');
     renderApp(<StudentFormModal trigger={<button type="button">open</button>} />, { route: '/', session });

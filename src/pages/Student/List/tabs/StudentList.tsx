@@ -2,6 +2,7 @@
 import React, { useRef, useState } from 'react';
 import { App, Button, Popconfirm, Space, Tag } from 'antd';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useSearchParams } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { deleteStudent, fetchCampusOptions, fetchClassOptions, fetchStudents, type StudentRow } from '@/services/school';
@@ -19,7 +20,9 @@ export default function StudentListTab() {
   const { message } = App.useApp();
   const caps = useSchoolCaps();
   const ref = useRef<ActionType>();
-  const [open, setOpen] = useState<number>();
+  // Links from other screens: ?keyword= pre-fills the search, ?studentId= opens that student's drawer.
+  const [params] = useSearchParams();
+  const [open, setOpen] = useState<number | undefined>(Number(params.get('studentId')) || undefined);
   const reload = () => ref.current?.reload();
 
   const columns: ProColumns<StudentRow>[] = [
@@ -98,6 +101,7 @@ export default function StudentListTab() {
         request={tableRequest(fetchStudents)}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        form={{ initialValues: { keyword: params.get('keyword') ?? undefined } }}
         headerTitle={t('student.tab.list')}
         scroll={{ x: 1200 }}
         toolBarRender={() =>
