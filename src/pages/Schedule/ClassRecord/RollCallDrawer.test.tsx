@@ -7,6 +7,9 @@ import { loginAs, renderApp } from '../../../../tests/utils/render';
 import { getDb } from '../../../../mock/db';
 import { resetDb } from '../../../../mock/handlers';
 
+/** Generous waits: CI runs this on 2 busy cores. */
+const WAIT = { timeout: 10000 };
+
 beforeEach(() => {
   resetDb();
 });
@@ -32,18 +35,18 @@ describe('Roll-call drawer', () => {
     expect(lesson).toBeTruthy();
     const session = await loginAs('dealer');
     renderApp(<RollCallDrawer lessonId={lesson!.id} onClose={() => undefined} onChanged={() => undefined} />, { session, route: '/schedule/class-record' });
-    expect(await screen.findAllByText('No usable card')).not.toHaveLength(0);
+    expect(await screen.findAllByText('No usable card', {}, WAIT)).not.toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'All present' }));
-    expect((await screen.findAllByTestId('deduction-warning')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByTestId('deduction-warning', {}, WAIT)).length).toBeGreaterThan(0);
     expect(screen.getByText(/cannot be deducted: check their cards before saving/)).toBeInTheDocument();
     const before = getDb().hourRecords.length;
     fireEvent.click(screen.getByRole('button', { name: 'Save roll call' }));
-    const pop = await screen.findByRole('tooltip');
+    const pop = await screen.findByRole('tooltip', {}, WAIT);
     fireEvent.click(within(pop).getByRole('button', { name: /OK/ }));
-    expect(await screen.findByText(/Roll call saved for \d+ students/)).toBeInTheDocument();
-    await waitFor(() => expect(getDb().hourRecords.length).toBeGreaterThan(before));
+    expect(await screen.findByText(/Roll call saved for \d+ students/, {}, WAIT)).toBeInTheDocument();
+    await waitFor(() => expect(getDb().hourRecords.length).toBeGreaterThan(before), WAIT);
     expect(getDb().lessons.find((l) => l.id === lesson!.id)?.rollCalledAt).toBeTruthy();
-    expect(await screen.findByText(/deduction\(s\) failed and were recorded to resolve/)).toBeInTheDocument();
+    expect(await screen.findByText(/deduction\(s\) failed and were recorded to resolve/, {}, WAIT)).toBeInTheDocument();
   }, 60000);
 
   it('shows a teacher another lesson read-only: the server refuses it', async () => {
@@ -52,7 +55,7 @@ describe('Roll-call drawer', () => {
     const other = db.lessons.find((l) => l.companyId === 2 && l.teacherId !== me.id && l.date === dayjs().format('YYYY-MM-DD'))!;
     const session = await loginAs('teacher');
     renderApp(<RollCallDrawer lessonId={other.id} onClose={() => undefined} onChanged={() => undefined} />, { session, route: '/schedule/class-record' });
-    expect(await screen.findByText('No permission')).toBeInTheDocument();
+    expect(await screen.findByText('No permission', {}, WAIT)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save roll call' })).not.toBeInTheDocument();
   });
 });
