@@ -41,3 +41,12 @@ export async function open(page: Page, path: string) {
   await page.goto(path);
   await expect(page.locator('.ant-pro-layout')).toBeVisible();
 }
+
+/** Opens the header user menu and waits for its opening animation to finish (clicks during it can miss). */
+export async function openUserMenu(page: Page) {
+  await page.getByTestId('user-menu').hover();
+  const menu = page.locator('.ant-dropdown:not(.ant-dropdown-hidden)');
+  await expect(menu).toBeVisible();
+  await expect(menu).not.toHaveClass(/slide-up-(appear|enter)/);
+  await page.waitForTimeout(200);
+}

@@ -1,7 +1,7 @@
 /** The console shell (issue 2): login, menus per account, store switch, logout, expiry, 401, 404/403, size. */
 import zlib from 'node:zlib';
 import { test, expect, type Page } from '@playwright/test';
-import { dismissReminder, login, PASSWORDS, resetBackend } from './helpers';
+import { dismissReminder, login, openUserMenu, PASSWORDS, resetBackend } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await resetBackend(page);
@@ -54,7 +54,7 @@ test('the watermark shows the user name and the footer the year', async ({ page 
 test('store switch: dealer moves to Sunrise Art as teacher, info and menu reload, lands on /dashboard', async ({ page }) => {
   await login(page, 'dealer');
   await page.goto('/campus/order');
-  await page.getByTestId('user-menu').hover();
+  await openUserMenu(page);
   await page.getByRole('menuitem', { name: 'Sunrise Art (Teacher)' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('dialog', { name: 'Subscription reminder' })).toBeVisible();
@@ -68,7 +68,7 @@ test('log out goes to login with the current path, and logging in returns there'
   await login(page, 'dealer');
   await page.goto('/campus/order?status=paid');
   await expect(page.getByText('Subscription orders').first()).toBeVisible();
-  await page.getByTestId('user-menu').hover();
+  await openUserMenu(page);
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fcampus%2Forder%3Fstatus%3Dpaid$/);
   expect(await page.evaluate(() => window.localStorage.getItem('token'))).toBeNull();
