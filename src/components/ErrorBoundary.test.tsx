@@ -21,6 +21,9 @@ describe('ErrorBoundary', () => {
   it('shows a reload page when a route chunk fails to load', async () => {
     setLocale('en-US');
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // React rethrows render errors to window in development; keep jsdom from printing the expected one.
+    const quiet = (e: ErrorEvent) => e.preventDefault();
+    window.addEventListener('error', quiet);
     const reload = vi.fn();
     Object.defineProperty(window, 'location', { value: { ...window.location, reload }, writable: true });
     const e = new Error('Loading chunk 7 failed.');
@@ -33,5 +36,6 @@ describe('ErrorBoundary', () => {
     expect(screen.getByText('This page could not be loaded. Check the connection and reload.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(reload).toHaveBeenCalledTimes(1);
+    window.removeEventListener('error', quiet);
   });
 });
