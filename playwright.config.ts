@@ -18,6 +18,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1440, height: 900 },
     locale: 'en-US',
+    // The app turns antd's motion off for users who ask for reduced motion: no clicks land mid-animation.
+    reducedMotion: 'reduce',
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {

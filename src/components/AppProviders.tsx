@@ -26,11 +26,21 @@ function RequestBridge() {
   return null;
 }
 
+/** Honour the system's "reduce motion" setting (accessibility; browser tests use it too). */
+function prefersReducedMotion(): boolean {
+  try {
+    return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  } catch {
+    return false;
+  }
+}
+
 export default function AppProviders({ children }: { children: React.ReactNode }) {
   const { locale } = useIntl();
+  const [reduceMotion] = React.useState(prefersReducedMotion);
   dayjs.locale(locale === 'zh-CN' ? 'zh-cn' : 'en');
   return (
-    <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: PRIMARY_COLOR } }}>
+    <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: PRIMARY_COLOR, motion: !reduceMotion } }}>
       <App>
         <RequestBridge />
         <ErrorBoundary>{children}</ErrorBoundary>
