@@ -69,6 +69,7 @@ const messages: Record<string, string> = {
   'common.keyword': 'Search',
   'common.save': 'Save',
   'common.saved': 'Saved',
+  'common.deleted': 'Deleted',
   'common.cancel': 'Cancel',
   'common.confirm': 'Confirm',
   'common.delete': 'Delete',

@@ -68,6 +68,7 @@ const messages: Record<string, string> = {
   'common.keyword': '搜索',
   'common.save': '保存',
   'common.saved': '已保存',
+  'common.deleted': '已删除',
   'common.cancel': '取消',
   'common.confirm': '确定',
   'common.delete': '删除',

@@ -3,6 +3,7 @@
  * delete (refused while students or future lessons remain); enrol and remove students within capacity.
  */
 import React, { useRef, useState } from 'react';
+import DeleteAction from '@/components/DeleteAction';
 import { App, Button, Drawer, Form, Popconfirm, Progress, Space, Tag } from 'antd';
 import {
   ModalForm,
@@ -283,20 +284,7 @@ export default function ClassPage() {
           <a onClick={() => setStudents(r)}>{t('class.students')}</a>
           {caps.editSetup && <ClassForm cls={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />}
           {caps.editSetup && (
-            <Popconfirm
-              title={t('class.deleteConfirm', { name: r.name })}
-              onConfirm={async () => {
-                try {
-                  await deleteClass(r.id);
-                  message.success(t('school.deleted'));
-                  reload();
-                } catch {
-                  /* shown by the request layer */
-                }
-              }}
-            >
-              <a style={{ color: '#cf1322' }}>{t('common.delete')}</a>
-            </Popconfirm>
+            <DeleteAction title={t('class.deleteConfirm', { name: r.name })} onDelete={() => deleteClass(r.id)} onDone={reload} successText={t('school.deleted')} />
           )}
         </Space>
       ),

@@ -1,6 +1,7 @@
 /** The card templates list of /school/class-card (kind, hours, gift, price, validity, classes, on sale). */
 import React from 'react';
-import { App, Form, Popconfirm, Space, Switch, Tag } from 'antd';
+import DeleteAction from '@/components/DeleteAction';
+import { App, Form, Space, Switch, Tag } from 'antd';
 import {
   ModalForm,
   ProFormDependency,
@@ -128,20 +129,7 @@ export default function TemplateList({ actionRef, toolBarRender }: { actionRef: 
       render: (_, r) => (
         <Space size={8}>
           <TemplateForm tpl={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />
-          <Popconfirm
-            title={t('template.deleteConfirm', { name: r.name })}
-            onConfirm={async () => {
-              try {
-                await deleteTemplate(r.id);
-                message.success(t('school.deleted'));
-                reload();
-              } catch {
-                /* shown by the request layer */
-              }
-            }}
-          >
-            <a style={{ color: '#cf1322' }}>{t('common.delete')}</a>
-          </Popconfirm>
+          <DeleteAction title={t('template.deleteConfirm', { name: r.name })} onDelete={() => deleteTemplate(r.id)} onDone={reload} successText={t('school.deleted')} />
         </Space>
       ),
     },

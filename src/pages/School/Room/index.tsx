@@ -1,6 +1,7 @@
 /** /school/room: rooms per campus with capacity; add, edit, delete (refused while classes or lessons use it). */
 import React, { useRef } from 'react';
-import { App, Button, Popconfirm, Space } from 'antd';
+import DeleteAction from '@/components/DeleteAction';
+import { App, Button, Space } from 'antd';
 import { ModalForm, ProFormSelect, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Form } from 'antd';
 import { useIntl } from '@/locales/useIntl';
@@ -68,20 +69,7 @@ export default function RoomPage() {
       render: (_, r) => (
         <Space size={8}>
           <RoomForm room={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />
-          <Popconfirm
-            title={t('room.deleteConfirm', { name: r.name })}
-            onConfirm={async () => {
-              try {
-                await deleteRoom(r.id);
-                message.success(t('school.deleted'));
-                reload();
-              } catch {
-                /* shown by the request layer */
-              }
-            }}
-          >
-            <a style={{ color: '#cf1322' }}>{t('common.delete')}</a>
-          </Popconfirm>
+          <DeleteAction title={t('room.deleteConfirm', { name: r.name })} onDelete={() => deleteRoom(r.id)} onDone={reload} successText={t('school.deleted')} />
         </Space>
       ),
     },

@@ -1,6 +1,7 @@
 /** /school/staff: staff with role, campus, status and hire date; add, edit, delete (refused while in use). */
 import React, { useRef } from 'react';
-import { App, Button, Popconfirm, Space, Tag } from 'antd';
+import DeleteAction from '@/components/DeleteAction';
+import { App, Button, Space, Tag } from 'antd';
 import { ModalForm, ProFormDatePicker, ProFormSelect, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
@@ -97,20 +98,7 @@ export default function StaffPage() {
       render: (_, r) => (
         <Space size={8}>
           <StaffForm staff={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />
-          <Popconfirm
-            title={t('staff.deleteConfirm', { name: r.name })}
-            onConfirm={async () => {
-              try {
-                await deleteStaff(r.id);
-                message.success(t('school.deleted'));
-                reload();
-              } catch {
-                /* shown by the request layer */
-              }
-            }}
-          >
-            <a style={{ color: '#cf1322' }}>{t('common.delete')}</a>
-          </Popconfirm>
+          <DeleteAction title={t('staff.deleteConfirm', { name: r.name })} onDelete={() => deleteStaff(r.id)} onDone={reload} successText={t('school.deleted')} />
         </Space>
       ),
     },

@@ -1,6 +1,7 @@
 /** StudentList tab: students with server-side filters (name/mobile, class, status, campus, card state), add, edit, enrol, detail. */
 import React, { useRef, useState } from 'react';
-import { App, Button, Popconfirm, Space, Tag } from 'antd';
+import DeleteAction from '@/components/DeleteAction';
+import { Button, Space, Tag } from 'antd';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useSearchParams } from 'umi';
 import { useIntl } from '@/locales/useIntl';
@@ -17,7 +18,6 @@ const CARD_STATE_COLOR: Record<StudentRow['cardState'], string> = { active: 'gre
 
 export default function StudentListTab() {
   const { t } = useIntl();
-  const { message } = App.useApp();
   const caps = useSchoolCaps();
   const ref = useRef<ActionType>();
   // Links from other screens: ?keyword= pre-fills the search, ?studentId= opens that student's drawer.
@@ -72,20 +72,7 @@ export default function StudentListTab() {
           {caps.editStudents && <EnrolModal studentId={r.id} onDone={reload} trigger={<a>{t('student.enrol')}</a>} />}
           {caps.sellCard && <SellCardModal studentId={r.id} onDone={reload} trigger={<a>{t('card.op.sell')}</a>} />}
           {caps.editStudents && (
-            <Popconfirm
-              title={t('student.deleteConfirm', { name: r.name })}
-              onConfirm={async () => {
-                try {
-                  await deleteStudent(r.id);
-                  message.success(t('school.deleted'));
-                  reload();
-                } catch {
-                  /* shown by the request layer */
-                }
-              }}
-            >
-              <a style={{ color: '#cf1322' }}>{t('common.delete')}</a>
-            </Popconfirm>
+            <DeleteAction title={t('student.deleteConfirm', { name: r.name })} onDelete={() => deleteStudent(r.id)} onDone={reload} successText={t('school.deleted')} />
           )}
         </Space>
       ),
