@@ -1,19 +1,8 @@
 /** Shared browser-test helpers: reset the mock backend, log in as a demo account, read messages. */
 import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORDS } from '../demoAccounts';
 
-export const PASSWORDS: Record<string, string> = {
-  admin: 'admin123',
-  dealer: 'dealer123',
-  manager: 'manager123',
-  teacher: 'teacher123',
-  sales: 'sales123',
-  service: 'service123',
-  operation: 'operation123',
-  customer: 'customer123',
-  sunrise: 'sunrise123',
-  maple: 'maple123',
-  mapleteacher: 'maple123',
-};
+export const PASSWORDS = DEMO_PASSWORDS;
 
 export async function resetBackend(page: Page) {
   const res = await page.request.post('/v2/__test__/reset');

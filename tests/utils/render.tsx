@@ -14,20 +14,9 @@ import { tokenStore } from '@/utils/tokenStore';
 import { resetUnauthorized } from '@/utils/request';
 import { setLocale } from '@/locales';
 import type { InitialState } from '@/types/session';
+import { DEMO_PASSWORDS } from '../demoAccounts';
 
-export const DEMO_PASSWORDS: Record<string, string> = {
-  admin: 'admin123',
-  dealer: 'dealer123',
-  manager: 'manager123',
-  teacher: 'teacher123',
-  sales: 'sales123',
-  service: 'service123',
-  operation: 'operation123',
-  customer: 'customer123',
-  sunrise: 'sunrise123',
-  maple: 'maple123',
-  mapleteacher: 'maple123',
-};
+export { DEMO_PASSWORDS };
 
 /** Logs in as a demo account through the real services; returns the loaded initial state. */
 export async function loginAs(username: keyof typeof DEMO_PASSWORDS | string): Promise<InitialState> {

@@ -3,6 +3,7 @@
  * submission through the link becomes a lead with source "form" in the pool (a known mobile is linked, not duplicated).
  */
 import React, { useRef, useState } from 'react';
+import DeleteAction from '@/components/DeleteAction';
 import { App, Button, Drawer, Modal, QRCode, Space, Switch, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ModalForm, ProForm, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
@@ -139,7 +140,6 @@ function Submissions({ form, onClose }: { form?: GatherForm; onClose: () => void
 
 export default function GatherPage() {
   const { t } = useIntl();
-  const { message, modal } = App.useApp();
   const ref = useRef<ActionType>();
   const [share, setShare] = useState<GatherForm>();
   const [subs, setSubs] = useState<GatherForm>();
@@ -187,27 +187,7 @@ export default function GatherPage() {
         <Space>
           <a onClick={() => setShare(r)}>{t('cu.gather.share')}</a>
           <FormEditor form={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />
-          <a
-            style={{ color: '#ff4d4f' }}
-            onClick={() =>
-              modal.confirm({
-                title: t('cu.gather.deleteTitle', { title: r.title }),
-                okButtonProps: { danger: true },
-                okText: t('common.delete'),
-                onOk: async () => {
-                  try {
-                    await deleteGatherForm(r.id);
-                    message.success(t('cu.del.done'));
-                    reload();
-                  } catch {
-                    /* shown by the request layer */
-                  }
-                },
-              })
-            }
-          >
-            {t('common.delete')}
-          </a>
+          <DeleteAction title={t('cu.gather.deleteTitle', { title: r.title })} onDelete={() => deleteGatherForm(r.id)} onDone={reload} successText={t('cu.del.done')} />
         </Space>
       ),
     },

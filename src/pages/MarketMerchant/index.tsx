@@ -1,5 +1,6 @@
 /** /market_merchant: partner merchants for co-branded marketing (CRUD), with the leads sourced from each. */
 import React, { useRef } from 'react';
+import DeleteAction from '@/components/DeleteAction';
 import { App, Button, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ModalForm, ProFormSelect, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
@@ -62,7 +63,6 @@ function MerchantForm({ merchant, onDone, trigger }: { merchant?: Merchant; onDo
 
 export default function MarketMerchantPage() {
   const { t } = useIntl();
-  const { message, modal } = App.useApp();
   const ref = useRef<ActionType>();
   const reload = () => ref.current?.reload();
 
@@ -103,27 +103,7 @@ export default function MarketMerchantPage() {
       render: (_, r) => (
         <Space>
           <MerchantForm merchant={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />
-          <a
-            style={{ color: '#ff4d4f' }}
-            onClick={() =>
-              modal.confirm({
-                title: t('cu.merchant.deleteTitle', { name: r.name }),
-                okButtonProps: { danger: true },
-                okText: t('common.delete'),
-                onOk: async () => {
-                  try {
-                    await deleteMerchant(r.id);
-                    message.success(t('cu.del.done'));
-                    reload();
-                  } catch {
-                    /* shown by the request layer */
-                  }
-                },
-              })
-            }
-          >
-            {t('common.delete')}
-          </a>
+          <DeleteAction title={t('cu.merchant.deleteTitle', { name: r.name })} onDelete={() => deleteMerchant(r.id)} onDone={reload} successText={t('cu.del.done')} />
         </Space>
       ),
     },
