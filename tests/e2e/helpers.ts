@@ -1,5 +1,5 @@
 /** Shared browser-test helpers: reset the mock backend, log in as a demo account, read messages. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORDS } from '../demoAccounts';
 
 export const PASSWORDS = DEMO_PASSWORDS;
@@ -38,4 +38,29 @@ export async function openUserMenu(page: Page) {
   await expect(menu).toBeVisible();
   await expect(menu).not.toHaveClass(/slide-up-(appear|enter)/);
   await page.waitForTimeout(200);
+}
+
+/** Picks an option of the open select dropdown (retried: a click during the opening animation can miss). */
+export async function pickOption(page: Page, text: string | RegExp) {
+  await expect(async () => {
+    const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option:visible').filter({ hasText: text }).first();
+    if (await option.count()) await option.click({ timeout: 2000 });
+    await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0, { timeout: 1500 });
+  }).toPass({ timeout: 15_000 });
+}
+
+/** Confirms the latest confirmation dialog (earlier ones may still be closing). */
+export async function confirmIt(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Please confirm' }).last();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+}
+
+/** Opens the antd select labelled `label` inside `scope`. */
+export async function openSelect(scope: Page | Locator, label: string) {
+  await scope
+    .getByLabel(label, { exact: true })
+    .first()
+    .locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]')
+    .click();
 }

@@ -1,29 +1,5 @@
-import { test, expect, type Locator, type Page } from '@playwright/test';
-import { login, resetBackend } from './helpers';
-
-async function pickOption(page: Page, text: string | RegExp) {
-  // Retried: a click during the dropdown's opening animation can miss.
-  await expect(async () => {
-    const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option:visible').filter({ hasText: text }).first();
-    if (await option.count()) await option.click({ timeout: 2000 });
-    await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0, { timeout: 1500 });
-  }).toPass({ timeout: 15_000 });
-}
-
-/** Confirms the latest confirmation dialog (earlier ones may still be closing). */
-async function confirmIt(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Please confirm' }).last();
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-}
-
-async function openSelect(scope: Page | Locator, label: string) {
-  await scope
-    .getByLabel(label, { exact: true })
-    .first()
-    .locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]')
-    .click();
-}
+import { test, expect, type Page } from '@playwright/test';
+import { confirmIt, login, openSelect, pickOption, resetBackend } from './helpers';
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 

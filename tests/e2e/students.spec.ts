@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { login, resetBackend } from './helpers';
+import { confirmIt, login, openSelect, pickOption, resetBackend } from './helpers';
 
 /** A call to the mock backend with the browser's session (for server-state checks). */
 async function api<T>(page: Page, path: string, init: { method?: string; data?: unknown } = {}): Promise<{ status: number; body: { code: number; data: T; msg?: string } }> {
@@ -20,31 +20,7 @@ interface RecordRow {
   balanceAfter: number;
 }
 
-async function pickOption(page: Page, text: string | RegExp) {
-  // Retried: a click during the dropdown's opening animation can miss.
-  await expect(async () => {
-    const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option:visible').filter({ hasText: text }).first();
-    if (await option.count()) await option.click({ timeout: 2000 });
-    await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0, { timeout: 1500 });
-  }).toPass({ timeout: 15_000 });
-}
-
-/** Confirms the latest confirmation dialog (earlier ones may still be closing). */
-async function confirmIt(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Please confirm' }).last();
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-}
-
 /** Opens an antd select by its label (the search input of a plain select is not clickable itself). */
-async function openSelect(scope: Page | ReturnType<Page['getByRole']>, label: string) {
-  await scope
-    .getByLabel(label, { exact: true })
-    .first()
-    .locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]')
-    .click();
-}
-
 async function runOp(page: Page, button: string, fill: Record<string, string>, opts: { confirm?: boolean; sign?: boolean } = {}) {
   await page.getByRole('button', { name: button, exact: true }).first().click();
   const dialog = page.getByRole('dialog', { name: button });
