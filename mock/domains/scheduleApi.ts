@@ -24,7 +24,7 @@ import type {
   TrialStatus,
 } from '../../src/types/schedule';
 import type { LeaveRequest, SchoolClass } from '../../src/types/school';
-import { clashesBlock, detectClashes, generateLessons, holidayOf, lessonLabel, MAX_BATCH_DAYS, minutesOf, slotProblems, type ClashLesson } from '../../src/domain/schedule';
+import { clashesBlock, detectClashes, generateLessons, holidayOf, isOpenForBooking, lessonLabel, MAX_BATCH_DAYS, minutesOf, slotProblems, type ClashLesson } from '../../src/domain/schedule';
 import { canManageSchedule, canRollCall, canSeeLesson, canUndoRollCall, limitedToOwnLessons } from '../../src/domain/schedulePermissions';
 import { dateRange, type Weekday } from '../../src/utils/dates';
 import {
@@ -49,11 +49,12 @@ import { insertLead, setLeadStatus } from './customer';
 
 const manage = (a: Access) => a.isDealer || a.isManager;
 
+/** The mock's "now" as 'YYYY-MM-DD HH:mm' (the date follows MOCK_TODAY when pinned). */
+const nowMinute = () => `${today()} ${nowStamp().slice(11, 16)}`;
+
 /** A lesson that has not started yet (today's lessons count until their start time). */
 function notStarted(l: Pick<Lesson, 'date' | 'start'>): boolean {
-  const day = today();
-  if (l.date !== day) return l.date > day;
-  return l.start > nowStamp().slice(11, 16);
+  return isOpenForBooking({ ...l, status: 'scheduled' }, nowMinute());
 }
 const LABELS = (t: AuthedCtx['t']): Record<string, string> => ({
   id: t('sch.lesson'),
@@ -493,7 +494,7 @@ export const scheduleHandlers: HttpHandler[] = [
     const studentId = v.num('studentId', { integer: true });
     const reason = v.str('reason', { max: 200 });
     if (!canSeeLesson(actorOf(db, session), lesson)) throw new HttpError(403, message(lang, 'sch.notYourLessonView'));
-    if (lesson.status !== 'scheduled' || lesson.rollCalledAt || !notStarted(lesson)) throw ctx.bad('sch.pastLesson');
+    if (!isOpenForBooking(lesson, nowMinute())) throw ctx.bad('sch.pastLesson');
     const student = db.students.find((s) => s.id === studentId && s.companyId === session.company.id);
     if (!student) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'sch.student') }));
     const ix = indexesOf(db, session.company.id);
@@ -563,7 +564,7 @@ export const scheduleHandlers: HttpHandler[] = [
     const studentId = v.num('studentId', { integer: true });
     const remark = v.optStr('remark', { max: 200 });
     if (!canSeeLesson(actorOf(db, session), lesson)) throw new HttpError(403, message(lang, 'sch.notYourLessonView'));
-    if (lesson.status !== 'scheduled' || lesson.rollCalledAt || !notStarted(lesson)) throw ctx.bad('sch.pastLesson');
+    if (!isOpenForBooking(lesson, nowMinute())) throw ctx.bad('sch.pastLesson');
     const student = db.students.find((s) => s.id === studentId && s.companyId === session.company.id);
     if (!student) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'sch.student') }));
     const ix = indexesOf(db, session.company.id);
@@ -649,7 +650,7 @@ export const scheduleHandlers: HttpHandler[] = [
     let trial: Omit<Trial, 'id' | 'leadId' | 'leadName' | 'mobile' | 'createdAt' | 'createdBy' | 'status'>;
     if (lessonId !== undefined) {
       const lesson = findLesson(db, session, lessonId, lang);
-      if (lesson.status !== 'scheduled' || lesson.rollCalledAt || !notStarted(lesson)) throw ctx.bad('sch.pastLesson');
+      if (!isOpenForBooking(lesson, nowMinute())) throw ctx.bad('sch.pastLesson');
       const ix = indexesOf(db, session.company.id);
       const taken = expectedStudentIds(lesson, ix).length + db.trials.filter((x) => x.lessonId === lesson.id && x.status === 'booked').length;
       if (taken >= lesson.capacity) throw ctx.bad('sch.full', { capacity: lesson.capacity });

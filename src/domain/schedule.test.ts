@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { clashesBlock, detectClashes, generateLessons, holidayOf, overlaps, rollCallStateOf, slotProblems, type ClashLesson } from './schedule';
+import { clashesBlock, detectClashes, isOpenForBooking, generateLessons, holidayOf, overlaps, rollCallStateOf, slotProblems, type ClashLesson } from './schedule';
 import { weekdayOf } from '@/utils/dates';
 import type { Weekday } from '@/utils/dates';
 
@@ -154,5 +154,19 @@ describe('rollCallStateOf', () => {
     expect(rollCallStateOf({ status: 'scheduled', date: '2026-11-21' }, '2026-11-21')).toBe('waiting');
     expect(rollCallStateOf({ status: 'scheduled', date: '2026-11-22' }, '2026-11-21')).toBe('notDue');
     expect(rollCallStateOf({ status: 'cancelled', date: '2026-11-20' }, '2026-11-21')).toBe('notDue');
+  });
+});
+
+describe('isOpenForBooking', () => {
+  const l = { status: 'scheduled' as const, date: '2026-11-21', start: '18:30' };
+  it.each([
+    [l, '2026-11-21 18:29', true],
+    [l, '2026-11-21 18:30', false],
+    [l, '2026-11-20 23:00', true],
+    [l, '2026-11-22 08:00', false],
+    [{ ...l, status: 'cancelled' as const }, '2026-11-20 08:00', false],
+    [{ ...l, rollCalledAt: '2026-11-20 10:00:00' }, '2026-11-20 08:00', false],
+  ])('%o at %s → %s', (lesson, now, open) => {
+    expect(isOpenForBooking(lesson, now)).toBe(open);
   });
 });

@@ -182,6 +182,17 @@ export function rollCallStateOf(l: { status: LessonStatus; date: string; rollCal
 }
 
 /** Label of a lesson for lists: 'YYYY-MM-DD HH:mm–HH:mm Class'. */
+/**
+ * Leave, bookings and trials are only for lessons that are still scheduled, not roll-called and not started yet
+ * (`now` = 'YYYY-MM-DD HH:mm'; today's lessons count until their start time).
+ */
+export function isOpenForBooking(l: { status: LessonStatus; date: string; start: string; rollCalledAt?: string }, now: string): boolean {
+  if (l.status !== 'scheduled' || l.rollCalledAt) return false;
+  const day = now.slice(0, 10);
+  if (l.date !== day) return l.date > day;
+  return l.start > now.slice(11, 16);
+}
+
 export function lessonLabel(l: Pick<Lesson, 'date' | 'start' | 'end' | 'className'>): string {
   return `${l.date} ${l.start}–${l.end} ${l.className}`;
 }
