@@ -1,11 +1,21 @@
 /**
  * How every mock call is written: `api(method, path, options, handler)`.
  * It resolves the session from the `request-token` header (401 when missing, unknown or logged out), computes the
- * caller's access with the app's own src/access.ts and refuses (403) what `options.access` does not allow,
- * parses and validates the body, and wraps results in the `{ code: 0, data }` envelope. A handler throws
- * `HttpError` for 400/403/404 answers; anything else thrown becomes a 500 with a message.
+ * caller's access with the app's own src/access.ts and refuses (403) what the call's rule does not allow,
+ * validates the body with the call's zod schema (`body`, 400 naming the field), and wraps results in the
+ * `{ code: 0, data }` envelope. A handler throws `HttpError` for 400/403/404 answers; anything else thrown
+ * becomes a 500 with a message.
+ *
+ * Access is declared once per resource with `definePolicy` (who reads, who writes, and `rows`: the scope function
+ * giving the rows the caller may see). Every call over a resource names it: `{ read: policy }` for lists,
+ * options, lookups and overviews; `{ write: policy }` for writes, which check the read rule plus the write rule
+ * and find their target through `ctx.target(policy, id)` (the same scope as the read: 404 outside it).
+ * Calls about the caller's own session say `{ self: true }`; public calls `{ auth: false }`. Every call is
+ * recorded in `registry`, which a test enumerates (mock/access.test.ts).
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { z } from 'zod';
+import { parseBody } from './schema';
 import access, { type Access, type AccessKey } from '../src/access';
 import type { CurrentUser, Permissions } from '../src/types/session';
 import { getDb, type CampusRow, type CompanyRow, type Db, type MembershipRow, type UserRow } from './db';
@@ -46,17 +56,82 @@ export interface Ctx<P = Record<string, string>> {
   body: unknown;
 }
 
-export interface AuthedCtx<P = Record<string, string>> extends Ctx<P> {
+export interface AuthedCtx<P = Record<string, string>, B = unknown> extends Omit<Ctx<P>, 'body'> {
   session: Session;
+  /** The validated body when the call declares a schema; the raw JSON otherwise. */
+  body: B;
+  /** The rows of a policy the caller may see (its scope function). */
+  rows: <Row>(policy: Policy<Row>) => Row[];
+  /** One row of a policy within the caller's scope, or 404. */
+  target: <Row>(policy: Policy<Row>, id: number, what?: string) => Row;
 }
 
-type AccessRule = AccessKey | ((a: Access, s: Session) => boolean);
+export type AccessRule = AccessKey | ((a: Access, s: Session) => boolean);
 
-interface Options {
+/**
+ * One resource's access, declared once and shared by its list, options, lookups, overviews and writes.
+ * `rows` is the scope function: the rows of the resource the caller may see (company, role, ownership, data scope).
+ */
+export interface Policy<Row = unknown> {
+  name: string;
+  /** Who may read. Must be more than "logged in" for company data. */
+  read: AccessRule[];
+  /** Who may write, on top of `read`. */
+  write: AccessRule[];
+  rows?: (db: Db, s: Session) => Row[];
+  /** How a row is identified for `ctx.target` (default `id`). */
+  idOf?: (row: Row) => number;
+}
+
+export function definePolicy<Row>(p: {
+  name: string;
+  read: AccessRule | AccessRule[];
+  write?: AccessRule | AccessRule[];
+  rows?: (db: Db, s: Session) => Row[];
+  idOf?: (row: Row) => number;
+}): Policy<Row> {
+  const list = (r: AccessRule | AccessRule[] | undefined) => (r === undefined ? [] : Array.isArray(r) ? r : [r]);
+  return { name: p.name, read: list(p.read), write: list(p.write), rows: p.rows, idOf: p.idOf };
+}
+
+interface Options<S extends z.ZodType = z.ZodType> {
   /** Default true: a session is required. */
   auth?: boolean;
-  /** Every listed rule must allow the call (403 otherwise). */
+  /** A call about the caller's own session or account (user info, menu, profile): "logged in" is its rule. */
+  self?: boolean;
+  /** A read over this resource (list, options, lookup, overview): the policy's read rule. */
+  read?: Policy<any>;
+  /** A write over this resource: the policy's read and write rules. */
+  write?: Policy<any>;
+  /** Extra rules, every one must allow the call (403 otherwise). */
   access?: AccessRule | AccessRule[];
+  /** Schema of the body: validated before the handler runs (400 naming the field). */
+  body?: S;
+  /** Field labels of the body's messages: field → message key (default `field.<name>`). */
+  labels?: Record<string, string>;
+}
+
+/** Every call as declared, for the handler-enumeration test. */
+export interface RegisteredCall {
+  method: Method;
+  path: string;
+  auth: boolean;
+  self: boolean;
+  read?: Policy<any>;
+  write?: Policy<any>;
+  access: AccessRule[];
+  hasBody: boolean;
+}
+export const registry: RegisteredCall[] = [];
+
+export function rulesOf(options: Pick<Options, 'read' | 'write' | 'access'>): AccessRule[] {
+  const extra = options.access === undefined ? [] : Array.isArray(options.access) ? options.access : [options.access];
+  const policy = options.write ?? options.read;
+  return [...(policy?.read ?? []), ...(options.write?.write ?? []), ...extra];
+}
+
+export function allows(rules: AccessRule[], s: Session): boolean {
+  return rules.every((r) => (typeof r === 'function' ? r(s.access, s) : s.access[r]));
 }
 
 export function companyDay(company: CompanyRow): number {
@@ -109,24 +184,35 @@ async function readBody(request: Request, lang: Lang): Promise<unknown> {
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
-export function api<P extends Record<string, string> = Record<string, string>>(
+export function api<P extends Record<string, string> = Record<string, string>, S extends z.ZodType = z.ZodType<unknown>>(
   method: Method,
   path: string,
-  options: Options & { auth: false },
-  handler: (ctx: Ctx<P>) => unknown | Promise<unknown>,
+  options: Options<S> & { auth: false },
+  handler: (ctx: Omit<Ctx<P>, 'body'> & { body: z.output<S> }) => unknown | Promise<unknown>,
 ): HttpHandler;
-export function api<P extends Record<string, string> = Record<string, string>>(
+export function api<P extends Record<string, string> = Record<string, string>, S extends z.ZodType = z.ZodType<unknown>>(
   method: Method,
   path: string,
-  options: Options,
-  handler: (ctx: AuthedCtx<P>) => unknown | Promise<unknown>,
+  options: Options<S>,
+  handler: (ctx: AuthedCtx<P, z.output<S>>) => unknown | Promise<unknown>,
 ): HttpHandler;
-export function api<P extends Record<string, string>>(
+export function api<P extends Record<string, string>, S extends z.ZodType>(
   method: Method,
   path: string,
-  options: Options,
-  handler: (ctx: AuthedCtx<P>) => unknown | Promise<unknown>,
+  options: Options<S>,
+  handler: (ctx: AuthedCtx<P, z.output<S>>) => unknown | Promise<unknown>,
 ): HttpHandler {
+  const rules = rulesOf(options);
+  registry.push({
+    method,
+    path,
+    auth: options.auth !== false,
+    self: options.self === true,
+    read: options.read,
+    write: options.write,
+    access: rules,
+    hasBody: options.body !== undefined,
+  });
   return http[method](`*${path}`, async ({ request, params }) => {
     const db = getDb();
     const lang = langOf(request);
@@ -134,17 +220,19 @@ export function api<P extends Record<string, string>>(
     try {
       const session = sessionOf(db, request);
       if (options.auth !== false && !session) return fail(401, t('common.unauthorized'));
-      if (session && options.access) {
-        const rules = Array.isArray(options.access) ? options.access : [options.access];
-        const allowed = rules.every((r) => (typeof r === 'function' ? r(session.access, session) : session.access[r]));
-        if (!allowed) return fail(403, t('common.forbidden'));
-      }
+      if (options.auth !== false && session && !allows(rules, session)) return fail(403, t('common.forbidden'));
       const url = new URL(request.url);
       const query: Record<string, string> = {};
       url.searchParams.forEach((v, k) => {
         query[k] = v;
       });
-      const body = await readBody(request, lang);
+      const raw = await readBody(request, lang);
+      const body = options.body ? parseBody(options.body, raw, lang, options.labels) : raw;
+      const rowsOf = <Row>(policy: Policy<Row>): Row[] => {
+        if (!session) throw new HttpError(401, t('common.unauthorized'));
+        if (!policy.rows) throw new Error(`policy ${policy.name} has no rows`);
+        return policy.rows(db, session);
+      };
       const ctx = {
         db,
         request,
@@ -154,8 +242,15 @@ export function api<P extends Record<string, string>>(
         lang,
         t,
         bad: (key: string, values?: Record<string, string | number>) => new HttpError(400, t(key, values)),
-        body,
+        body: body as z.output<S>,
         session: session as Session,
+        rows: rowsOf,
+        target: <Row>(policy: Policy<Row>, id: number, what?: string): Row => {
+          const idOf = policy.idOf ?? ((r: Row) => (r as { id: number }).id);
+          const row = Number.isInteger(id) ? rowsOf(policy).find((r) => idOf(r) === id) : undefined;
+          if (!row) throw new HttpError(404, t('common.notFound', { what: what ? t(what) : policy.name }));
+          return row;
+        },
       };
       const result = await handler(ctx);
       if (result instanceof Response) return result;

@@ -1,23 +1,8 @@
-/** Body validation for mock calls: never trust the client. Each failure is a 400 with a clear message. */
+/** Legacy hand-written body checks (being replaced by zod schemas: mock/schema.ts). Each failure is a 400. */
 import { HttpError } from './http';
-import { defineMessages, message, type Lang } from './messages';
+import { message, type Lang } from './messages';
+import './schema'; // the v.* messages
 
-defineMessages({
-  'v.required': { en: '{field} is required.', zh: '{field}不能为空。' },
-  'v.string': { en: '{field} must be text.', zh: '{field}必须是文本。' },
-  'v.tooLong': { en: '{field} must be at most {max} characters.', zh: '{field}最多 {max} 个字符。' },
-  'v.number': { en: '{field} must be a number.', zh: '{field}必须是数字。' },
-  'v.min': { en: '{field} must be at least {min}.', zh: '{field}不能小于 {min}。' },
-  'v.max': { en: '{field} must be at most {max}.', zh: '{field}不能大于 {max}。' },
-  'v.decimals': { en: '{field} allows at most {n} decimals.', zh: '{field}最多 {n} 位小数。' },
-  'v.integer': { en: '{field} must be a whole number.', zh: '{field}必须是整数。' },
-  'v.mobile': { en: '{field} must be an 11-digit mobile number starting with 1.', zh: '{field}必须是以 1 开头的 11 位手机号。' },
-  'v.date': { en: '{field} must be a date YYYY-MM-DD.', zh: '{field}必须是 YYYY-MM-DD 格式的日期。' },
-  'v.time': { en: '{field} must be a time HH:mm.', zh: '{field}必须是 HH:mm 格式的时间。' },
-  'v.oneOf': { en: '{field} must be one of: {values}.', zh: '{field}必须是以下之一：{values}。' },
-  'v.boolean': { en: '{field} must be true or false.', zh: '{field}必须是是或否。' },
-  'v.array': { en: '{field} must be a list.', zh: '{field}必须是列表。' },
-});
 
 export type Body = Record<string, unknown>;
 
