@@ -1,0 +1,272 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { HourRecordType } from '@/types/school';
+import {
+  addMonths,
+  allocateRecordValue,
+  cardFigures,
+  cashIn,
+  deferredByHours,
+  deferredValue,
+  emptyPool,
+  forfeitedValue,
+  monthRange,
+  monthsEnding,
+  periodRecognisedThrough,
+  plusDays,
+  recognisedValue,
+  refundsOut,
+  replayCardValues,
+  rollforward,
+  rollforwardHolds,
+  sumMoney,
+  type CardLedger,
+  type RecordInput,
+  type ValuePool,
+} from './revenue';
+
+describe('dates', () => {
+  it('month ranges, month arithmetic, day arithmetic', () => {
+    expect(monthRange('2026-02')).toEqual({ start: '2026-02-01', end: '2026-02-28' });
+    expect(monthRange('2028-02').end).toBe('2028-02-29');
+    expect(addMonths('2026-01', -1)).toBe('2025-12');
+    expect(addMonths('2026-12', 1)).toBe('2027-01');
+    expect(monthsEnding('2026-03', 4)).toEqual(['2025-12', '2026-01', '2026-02', '2026-03']);
+    expect(plusDays('2026-02-28', 1)).toBe('2026-03-01');
+  });
+});
+
+describe('cents allocation (the record that empties a card takes the remainder)', () => {
+  it('¥100 for 13 hours: 12 hours then 1 hour add up to exactly ¥100.00', () => {
+    let pool: ValuePool = emptyPool();
+    const sale = allocateRecordValue(pool, { type: 'add', hours: 13 }, 100);
+    pool = sale.pool;
+    expect(sale.amount).toBe(100);
+    const a = allocateRecordValue(pool, { type: 'reduce', hours: -12 });
+    const b = allocateRecordValue(a.pool, { type: 'reduce', hours: -1 });
+    expect(a.amount).toBe(-92.31);
+    expect(b.amount).toBe(-7.69);
+    expect(sumMoney([-a.amount, -b.amount])).toBe(100);
+  });
+
+  it('gift hours are valued at the average price: paid ÷ (bought + gift)', () => {
+    const sale = allocateRecordValue(emptyPool(), { type: 'add', hours: 24 }, 2880);
+    const gift = allocateRecordValue(sale.pool, { type: 'give', hours: 2 });
+    expect(gift.amount).toBe(0);
+    expect(allocateRecordValue(gift.pool, { type: 'reduce', hours: -1 }).amount).toBe(-110.77);
+  });
+
+  it('property: a card consumed to 0 in random steps has records adding up to its paid amount exactly', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2_000_000 }),
+        fc.integer({ min: 1, max: 2000 }),
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 60 }),
+        (paidCents, hoursT, steps) => {
+          const paid = paidCents / 100;
+          let pool = allocateRecordValue(emptyPool(), { type: 'add', hours: hoursT / 10 }, paid).pool;
+          let left = hoursT;
+          const values: number[] = [];
+          for (const s of steps) {
+            if (left <= 0) break;
+            const take = Math.min(s, left);
+            const r = allocateRecordValue(pool, { type: 'reduce', hours: -take / 10 });
+            pool = r.pool;
+            left -= take;
+            values.push(-r.amount);
+            // Each record is within a cent of hours × exact unit price.
+            expect(Math.abs(-r.amount - (take * paid) / hoursT)).toBeLessThanOrEqual(0.0100001);
+          }
+          if (left > 0) values.push(-allocateRecordValue(pool, { type: 'reduce', hours: -left / 10 }).amount);
+          expect(sumMoney(values)).toBe(paid);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+/* ---------------- random ledgers ---------------- */
+
+type Op =
+  | { k: 'reduce' | 'diy' | 'truant'; h: number }
+  | { k: 'proof'; h: number }
+  | { k: 'return'; h: number; approve: boolean | null }
+  | { k: 'renew'; h: number; cents: number }
+  | { k: 'give'; h: number };
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 6, arbitrary: fc.record({ k: fc.constantFrom('reduce' as const, 'diy' as const, 'truant' as const), h: fc.integer({ min: 5, max: 30 }) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('proof' as const), h: fc.integer({ min: -20, max: 20 }).filter((x) => x !== 0) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('return' as const), h: fc.integer({ min: 5, max: 40 }), approve: fc.constantFrom(true, false, null) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('renew' as const), h: fc.integer({ min: 10, max: 200 }), cents: fc.integer({ min: 0, max: 500_000 }) }) },
+  { weight: 1, arbitrary: fc.record({ k: fc.constant('give' as const), h: fc.integer({ min: 1, max: 30 }) }) },
+);
+
+const ledgerArb = fc.record({
+  startOffset: fc.integer({ min: 0, max: 200 }),
+  paidCents: fc.integer({ min: 0, max: 1_000_000 }),
+  hoursT: fc.integer({ min: 10, max: 500 }),
+  validDays: fc.integer({ min: 20, max: 400 }),
+  ops: fc.array(fc.tuple(opArb, fc.integer({ min: 0, max: 9 })), { maxLength: 40 }),
+  end: fc.constantFrom('active', 'invalid'),
+  period: fc.boolean(),
+});
+
+const BASE = '2025-06-01';
+const TODAY = '2026-06-15';
+
+/** Builds a card's records the way the mock ledger does (values from the pool, dated in order). */
+function buildLedger(x: fc.Infer<typeof ledgerArb>): { l: CardLedger; pool: ValuePool; remaining: number; pending: number } {
+  const start = plusDays(BASE, x.startOffset);
+  const kind = x.period ? 'period' : 'count';
+  const records: RecordInput[] = [];
+  const orders = [{ id: 1, cardId: 1, amount: x.paidCents / 100, createdAt: `${start} 10:00:00` }];
+  let pool = emptyPool();
+  let remainingT = 0;
+  let day = start;
+  let pendingId: number | undefined;
+  let pendingT = 0;
+  const push = (type: HourRecordType, hoursT: number, extra: Partial<RecordInput> & { orderAmount?: number; requestedT?: number } = {}) => {
+    const r = allocateRecordValue(pool, { type, hours: hoursT / 10, requestedHours: extra.requestedT !== undefined ? extra.requestedT / 10 : undefined }, extra.orderAmount ?? 0);
+    pool = r.pool;
+    const rec: RecordInput = { id: records.length + 1, cardId: 1, type, hours: hoursT / 10, amount: r.amount, createdAt: `${day} 12:00:00`, requestedHours: extra.requestedT !== undefined ? extra.requestedT / 10 : undefined };
+    records.push(rec);
+    return rec;
+  };
+  push('add', kind === 'period' ? 0 : x.hoursT, { orderAmount: x.paidCents / 100 });
+  if (kind === 'count') remainingT = x.hoursT;
+  let orderId = 1;
+  for (const [op, gap] of x.ops) {
+    day = plusDays(day, gap);
+    if (kind === 'period') continue;
+    if (op.k === 'reduce' || op.k === 'diy' || op.k === 'truant') {
+      if (remainingT < op.h) continue;
+      push(op.k, -op.h);
+      remainingT -= op.h;
+    } else if (op.k === 'proof') {
+      if (remainingT + op.h < 0) continue;
+      push('proof', op.h);
+      remainingT += op.h;
+    } else if (op.k === 'give') {
+      push('give', op.h);
+      remainingT += op.h;
+    } else if (op.k === 'renew') {
+      orderId += 1;
+      orders.push({ id: orderId, cardId: 1, amount: op.cents / 100, createdAt: `${day} 10:00:00` });
+      push('add', op.h, { orderAmount: op.cents / 100 });
+      remainingT += op.h;
+    } else if (op.k === 'return') {
+      if (pendingId !== undefined || remainingT < op.h) continue;
+      const rec = push('backing', -op.h, { requestedT: op.h });
+      remainingT -= op.h;
+      if (op.approve === null) {
+        pendingId = rec.id;
+        pendingT = op.h;
+      } else if (op.approve) {
+        const r = allocateRecordValue(pool, { type: 'back', hours: -op.h / 10, requestedHours: op.h / 10 });
+        pool = r.pool;
+        Object.assign(rec, { type: 'back', amount: r.amount, reviewedAt: `${plusDays(day, 1)} 09:00:00` });
+      } else {
+        Object.assign(rec, { type: 'back_reject', hours: 0, amount: 0, reviewedAt: `${plusDays(day, 1)} 09:00:00` });
+        remainingT += op.h;
+      }
+    }
+  }
+  const l: CardLedger = {
+    card: { id: 1, kind, startDate: start, expiryDate: plusDays(start, x.validDays), status: x.end === 'invalid' ? 'invalid' : 'active', invalidatedAt: x.end === 'invalid' ? `${plusDays(day, 1)} 08:00:00` : undefined },
+    records,
+    orders,
+  };
+  return { l, pool, remaining: remainingT / 10, pending: pendingT / 10 };
+}
+
+describe('deferred value two ways, rollforward per month', () => {
+  it('property: paid − recognised − refunded − forfeited = remaining hours × unit price, on every day', () => {
+    fc.assert(
+      fc.property(ledgerArb, fc.integer({ min: 0, max: 400 }), (x, probe) => {
+        const { l, pool, remaining, pending } = buildLedger(x);
+        // Replaying the stored records gives the stored values (what the mock does on a cache miss).
+        const replay = replayCardValues(
+          l.records.map((r) => (r.type === 'back' ? r : r)),
+          (id) => l.orders.find((o) => o.id === (id ?? 1))?.amount ?? 0,
+        );
+        expect(replay.values.length).toBe(l.records.length);
+        const lastDate = l.records.map((r) => (r.reviewedAt ?? r.createdAt).slice(0, 10)).sort().pop()!;
+        const day = plusDays(lastDate, probe % 3 === 0 ? 0 : probe);
+        const today = day > TODAY ? day : TODAY;
+        const card = { ...l.card, remainingHours: remaining, paidAmount: x.paidCents / 100 };
+        const viaHours = deferredByHours(card, pool, pending, day, today, lastDate);
+        const viaMoney = deferredValue(l, day, today);
+        expect(viaMoney).toBe(viaHours);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('property: opening + sold − recognised − refunded − forfeited + corrections = closing; closing = next opening', () => {
+    fc.assert(
+      fc.property(fc.array(ledgerArb, { minLength: 1, maxLength: 4 }), (xs) => {
+        const ledgers = xs.map((x, i) => {
+          const { l } = buildLedger(x);
+          return { ...l, card: { ...l.card, id: i + 1 } };
+        });
+        const months = monthsEnding('2026-08', 16);
+        let prev: number | undefined;
+        for (const m of months) {
+          const rf = rollforward(ledgers, m, TODAY);
+          expect(rollforwardHolds(rf.total)).toBe(true);
+          rf.cards.forEach((c) => expect(rollforwardHolds(c.figures)).toBe(true));
+          if (prev !== undefined) expect(rf.total.opening).toBe(prev);
+          prev = rf.total.closing;
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('named figures', () => {
+  const records = [
+    { type: 'reduce' as const, amount: -100, createdAt: '2026-05-03 10:00:00' },
+    { type: 'truant' as const, amount: -50.5, createdAt: '2026-05-20 10:00:00' },
+    { type: 'leave' as const, amount: 0, createdAt: '2026-05-21 10:00:00' },
+    { type: 'proof' as const, amount: 50.5, createdAt: '2026-05-22 10:00:00' },
+    { type: 'add' as const, amount: 1000, createdAt: '2026-05-01 10:00:00' },
+    { type: 'back' as const, amount: -300, createdAt: '2026-04-28 10:00:00', reviewedAt: '2026-05-02 09:00:00' },
+    { type: 'diy' as const, amount: -10, createdAt: '2026-06-01 10:00:00' },
+  ];
+  it('recognised value nets corrections; refunds by review date; cash in by payment date', () => {
+    expect(recognisedValue(records, '2026-05-01', '2026-05-31')).toBe(100);
+    expect(refundsOut(records, '2026-05-01', '2026-05-31')).toBe(300);
+    expect(refundsOut(records, '2026-04-01', '2026-04-30')).toBe(0);
+    expect(cashIn([{ amount: 1000, createdAt: '2026-05-01 10:00:00' }, { amount: 99.99, createdAt: '2026-06-01 00:00:00' }], '2026-05-01', '2026-05-31')).toBe(1000);
+  });
+
+  it('period card: straight-line per day; invalidation forfeits what is left', () => {
+    expect(periodRecognisedThrough(3600, '2026-01-01', '2026-03-31', '2026-01-31')).toBe(1240);
+    expect(periodRecognisedThrough(3600, '2026-01-01', '2026-03-31', '2026-03-31')).toBe(3600);
+    const l: CardLedger = {
+      card: { id: 1, kind: 'period', startDate: '2026-01-01', expiryDate: '2026-03-31', status: 'invalid', invalidatedAt: '2026-02-01 10:00:00' },
+      records: [],
+      orders: [{ id: 1, cardId: 1, amount: 3600, createdAt: '2025-12-30 10:00:00' }],
+    };
+    expect(cardFigures(l, '2026-01-01', '2026-01-31', TODAY)).toMatchObject({ opening: 3600, recognised: 1240, forfeited: 0, closing: 2360 });
+    expect(forfeitedValue(l, '2026-02-01', '2026-02-28', TODAY)).toBe(2360);
+  });
+
+  it('count card expiring with hours left forfeits their value the day after expiry', () => {
+    const l: CardLedger = {
+      card: { id: 1, kind: 'count', startDate: '2026-01-01', expiryDate: '2026-01-31', status: 'expired' },
+      records: [
+        { id: 1, cardId: 1, type: 'add', hours: 10, amount: 1000, createdAt: '2026-01-01 10:00:00' },
+        { id: 2, cardId: 1, type: 'reduce', hours: -4, amount: -400, createdAt: '2026-01-10 10:00:00' },
+      ],
+      orders: [{ id: 1, cardId: 1, amount: 1000, createdAt: '2026-01-01 10:00:00' }],
+    };
+    expect(cardFigures(l, '2026-01-01', '2026-01-31', TODAY)).toMatchObject({ sold: 1000, recognised: 400, forfeited: 0, closing: 600 });
+    expect(cardFigures(l, '2026-02-01', '2026-02-28', TODAY)).toMatchObject({ opening: 600, forfeited: 600, closing: 0 });
+    // Not yet forfeited while the day after expiry has not come.
+    expect(deferredValue(l, '2026-01-31', '2026-01-31')).toBe(600);
+  });
+});

@@ -1,0 +1,349 @@
+/**
+ * Revenue, deferred revenue and the month rollforward (PRODUCT.md §5.8), as pure functions over the ledger.
+ * Shared by the mock backend (finance screens, the ledger's money values) and by the analysis screens (§5.16).
+ *
+ * Figures (one definition each):
+ * - **cash in** (`cashIn`): paid amounts of card orders on their payment date;
+ * - **refunds out** (`refundsOut`): the money value of approved returns (`back` records) on their review date;
+ * - **recognised value** (`recognisedValue`): count cards: the money value of the records that consume them
+ *   (`reduce`, `truant`, `leave`, `diy`, when they take hours); period cards: the paid amount straight-line per day
+ *   of validity; **corrections** (`proof` records) add back or take their money value;
+ * - **forfeited value** (`forfeitedValue`): what is left of a card when it is invalidated, or when it expires with
+ *   hours (or days) left; recognised as revenue of its own kind on that day;
+ * - **deferred value** (`deferredValue`): paid − recognised − refunded − forfeited (+ corrections), which equals the
+ *   remaining hours × unit price (`deferredByHours`): both are the same number by construction (see below).
+ *
+ * Money values of records are allocated in cents (`allocateRecordValue`): a card's value pool is anchored at its last
+ * purchase (remaining value + paid, over remaining hours + bought + gift hours: for a card bought once this is
+ * paid ÷ (bought + gift)); the remaining value of b hours is `round(b × anchorValue / anchorHours)` cents, and a
+ * record's value is the difference of the remaining value before and after it. So the values telescope: the record
+ * that empties a card takes the remainder, and a card's records add up to exactly its paid amount.
+ * Hours frozen by a pending return stay in the pool (owed until the return is approved) and leave it on approval.
+ */
+import type { CardKind, HourRecord, HourRecordType, StudentCard, StudentCardStatus } from '@/types/school';
+
+/* ------------------------------------------------------------------ numbers and dates */
+
+/** Yuan → cents (integer). */
+export const toCents = (yuan: number): number => Math.round(yuan * 100);
+/** Cents → yuan. */
+export const fromCents = (cents: number): number => (Math.round(cents) || 0) / 100;
+/** Hours → tenths (integer). */
+const toTenths = (hours: number): number => Math.round(hours * 10);
+
+/** Money with 2 decimals (sum in cents to avoid drift). */
+export function sumMoney(values: number[]): number {
+  return fromCents(values.reduce((s, v) => s + toCents(v), 0));
+}
+
+const dayNo = (d: string): number => Math.round(Date.UTC(+d.slice(0, 4), +d.slice(5, 7) - 1, +d.slice(8, 10)) / 86400000);
+const fromDayNo = (n: number): string => new Date(n * 86400000).toISOString().slice(0, 10);
+
+/** `YYYY-MM-DD` + n days. */
+export function plusDays(d: string, n: number): string {
+  return fromDayNo(dayNo(d) + n);
+}
+
+/** First and last day of a month `YYYY-MM`. */
+export function monthRange(month: string): { start: string; end: string } {
+  const y = +month.slice(0, 4);
+  const m = +month.slice(5, 7);
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { start: `${month}-01`, end: `${month}-${String(last).padStart(2, '0')}` };
+}
+
+/** The month n months after `month` (n may be negative). */
+export function addMonths(month: string, n: number): string {
+  const total = +month.slice(0, 4) * 12 + (+month.slice(5, 7) - 1) + n;
+  return `${Math.floor(total / 12)}-${String((total % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The `count` months ending with `last`, oldest first. */
+export function monthsEnding(last: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => addMonths(last, i - count + 1));
+}
+
+/* ------------------------------------------------------------------ cents allocation */
+
+/** A card's value pool: hours in the pool (remaining + frozen by pending returns) and its anchor. */
+export interface ValuePool {
+  /** Pool hours in tenths. */
+  hoursT: number;
+  /** Value (cents) of `anchorHoursT` hours at the last purchase. */
+  anchorCents: number;
+  anchorHoursT: number;
+}
+
+export const emptyPool = (): ValuePool => ({ hoursT: 0, anchorCents: 0, anchorHoursT: 0 });
+
+/** Remaining value (cents) of `hoursT` tenths of hours in a pool. */
+export function poolCents(pool: ValuePool, hoursT = pool.hoursT): number {
+  if (pool.anchorHoursT === 0 || hoursT === 0) return 0;
+  return Math.round((hoursT * pool.anchorCents) / pool.anchorHoursT) || 0;
+}
+
+/** The exact unit price of the pool's hours (yuan per hour, not rounded). */
+export function poolUnitPrice(pool: ValuePool): number {
+  return pool.anchorHoursT === 0 ? 0 : (pool.anchorCents / pool.anchorHoursT) * 0.1;
+}
+
+export type ValueRecord = Pick<HourRecord, 'type' | 'hours'> & Partial<Pick<HourRecord, 'requestedHours'>>;
+
+/**
+ * The money value of the next record of a card (signed like its hours, yuan) and the pool after it.
+ * - add: the cash of its order (`orderAmount`) joins the pool; the pool is re-anchored;
+ * - give: hours join at no value (the average price drops: gift hours are valued at the average price);
+ * - reduce / truant / leave / diy / proof: the change of the remaining value;
+ * - backing: the value the return would refund (the pool keeps the frozen hours until approval);
+ * - back: leaves the pool with that value (`requestedHours`, or |hours|); back_reject and fail: 0.
+ */
+export function allocateRecordValue(pool: ValuePool, rec: ValueRecord, orderAmount = 0): { amount: number; pool: ValuePool } {
+  const h = toTenths(rec.hours);
+  const now = poolCents(pool);
+  switch (rec.type) {
+    case 'add':
+    case 'give': {
+      const added = rec.type === 'add' ? toCents(orderAmount) : 0;
+      const hoursT = pool.hoursT + h;
+      return { amount: fromCents(added), pool: { hoursT, anchorCents: now + added, anchorHoursT: hoursT } };
+    }
+    case 'backing': {
+      const req = toTenths(rec.requestedHours ?? Math.abs(rec.hours));
+      return { amount: -fromCents(now - poolCents(pool, pool.hoursT - req)), pool };
+    }
+    case 'back': {
+      const req = toTenths(rec.requestedHours ?? Math.abs(rec.hours));
+      const next = { ...pool, hoursT: pool.hoursT - req };
+      return { amount: -fromCents(now - poolCents(next)), pool: next };
+    }
+    case 'back_reject':
+    case 'fail':
+      return { amount: 0, pool };
+    default: {
+      if (h === 0) return { amount: 0, pool };
+      const next = { ...pool, hoursT: pool.hoursT + h };
+      return { amount: fromCents(poolCents(next) - now), pool: next };
+    }
+  }
+}
+
+/**
+ * Replays a card's records in order (as they were appended) and gives each its money value and the pool after.
+ * `orderAmount(orderId)` is the cash of the order an `add` record belongs to.
+ */
+export function replayCardValues<R extends ValueRecord & Partial<Pick<HourRecord, 'orderId'>>>(
+  records: R[],
+  orderAmount: (orderId: number | undefined) => number,
+): { values: number[]; pool: ValuePool } {
+  let pool = emptyPool();
+  const values = records.map((r) => {
+    // A reviewed return is replayed as it happened: the request froze hours, the approval took the value.
+    const res = allocateRecordValue(pool, r, r.type === 'add' ? orderAmount(r.orderId) : 0);
+    pool = res.pool;
+    return res.amount;
+  });
+  return { values, pool };
+}
+
+/* ------------------------------------------------------------------ the card's figures */
+
+/** Record types whose money value is recognised as lesson revenue (when they take hours). */
+export const RECOGNISED_TYPES: readonly HourRecordType[] = ['reduce', 'truant', 'leave', 'diy'];
+
+export interface CardInput {
+  id: number;
+  kind: CardKind;
+  startDate: string;
+  expiryDate: string;
+  status: StudentCardStatus;
+  /** Date (or stamp) the card was invalidated. */
+  invalidatedAt?: string;
+}
+
+export interface OrderInput {
+  id: number;
+  cardId: number;
+  amount: number;
+  createdAt: string;
+}
+
+export type RecordInput = Pick<HourRecord, 'id' | 'cardId' | 'type' | 'hours' | 'amount' | 'createdAt'> &
+  Partial<Pick<HourRecord, 'reviewedAt' | 'requestedHours'>>;
+
+export type FigureKind = 'sold' | 'recognised' | 'corrections' | 'refunded' | 'forfeited';
+
+/** One dated money movement of a card (before forfeiture is applied). */
+export interface CardEvent {
+  date: string;
+  kind: 'sold' | 'recognised' | 'corrections' | 'refunded';
+  /** Positive yuan: sold adds to the deferred value; recognised and refunded take from it; corrections are signed (+ adds). */
+  amount: number;
+  recordId?: number;
+  orderId?: number;
+}
+
+const day10 = (s: string) => s.slice(0, 10);
+
+/** The day a card stops owing anything: invalidation day, or the day after its expiry (if that day has come). */
+export function forfeitDay(card: CardInput, today: string, lastRecordDate?: string): string | undefined {
+  if (card.status === 'invalid') return day10(card.invalidatedAt ?? lastRecordDate ?? card.startDate);
+  const after = plusDays(card.expiryDate, 1);
+  return after <= today ? after : undefined;
+}
+
+/** Money events of one card from its orders and records (count cards: record values; period cards: sales only). */
+export function cardEvents(card: CardInput, records: RecordInput[], orders: OrderInput[]): CardEvent[] {
+  const out: CardEvent[] = orders.map((o) => ({ date: day10(o.createdAt), kind: 'sold', amount: o.amount, orderId: o.id }));
+  if (card.kind === 'period') return out;
+  for (const r of records) {
+    if (RECOGNISED_TYPES.includes(r.type) && r.amount < 0) out.push({ date: day10(r.createdAt), kind: 'recognised', amount: -r.amount, recordId: r.id });
+    else if (r.type === 'proof' && r.amount !== 0) out.push({ date: day10(r.createdAt), kind: 'corrections', amount: r.amount, recordId: r.id });
+    else if (r.type === 'back' && r.amount !== 0) out.push({ date: day10(r.reviewedAt ?? r.createdAt), kind: 'refunded', amount: -r.amount, recordId: r.id });
+  }
+  return out;
+}
+
+/** Period cards: the paid amount recognised straight-line per day of validity (start..expiry inclusive), through `day`. */
+export function periodRecognisedThrough(paid: number, startDate: string, expiryDate: string, day: string, stopBefore?: string): number {
+  const last = stopBefore && plusDays(stopBefore, -1) < day ? plusDays(stopBefore, -1) : day;
+  const total = dayNo(expiryDate) - dayNo(startDate) + 1;
+  if (total <= 0) return 0;
+  const elapsed = Math.min(Math.max(dayNo(last) - dayNo(startDate) + 1, 0), total);
+  return fromCents(Math.round((toCents(paid) * elapsed) / total));
+}
+
+export interface CardFigures {
+  opening: number;
+  sold: number;
+  recognised: number;
+  corrections: number;
+  refunded: number;
+  forfeited: number;
+  closing: number;
+}
+
+export interface CardLedger {
+  card: CardInput;
+  records: RecordInput[];
+  orders: OrderInput[];
+}
+
+/** Cumulative figures of a card through the end of `day` (inclusive). `today` decides whether an expiry has forfeited. */
+export function cardTotalsThrough(l: CardLedger, day: string, today: string, events = cardEvents(l.card, l.records, l.orders)): Omit<CardFigures, 'opening' | 'closing'> & { deferred: number } {
+  const lastRecord = l.records.reduce<string | undefined>((m, r) => (!m || day10(r.createdAt) > m ? day10(r.createdAt) : m), undefined);
+  const f = forfeitDay(l.card, today, lastRecord);
+  let sold = 0;
+  let recognised = 0;
+  let corrections = 0;
+  let refunded = 0;
+  for (const e of events) {
+    if (e.date > day) continue;
+    const c = toCents(e.amount);
+    if (e.kind === 'sold') sold += c;
+    else if (e.kind === 'recognised') recognised += c;
+    else if (e.kind === 'corrections') corrections += c;
+    else refunded += c;
+  }
+  if (l.card.kind === 'period') recognised += toCents(periodRecognisedThrough(fromCents(sold), l.card.startDate, l.card.expiryDate, day, f));
+  // From the forfeit day on, whatever is left (and any later movement) is forfeited: the card owes nothing.
+  const raw = sold - recognised - refunded + corrections;
+  const forfeited = f && day >= f ? raw : 0;
+  return {
+    sold: fromCents(sold),
+    recognised: fromCents(recognised),
+    corrections: fromCents(corrections),
+    refunded: fromCents(refunded),
+    forfeited: fromCents(forfeited),
+    deferred: fromCents(raw - forfeited),
+  };
+}
+
+/**
+ * The rollforward of one card over [from, to]: opening deferred + sold − recognised − refunded − forfeited
+ * + corrections = closing. Opening is the deferred value at the end of the day before `from`.
+ */
+export function cardFigures(l: CardLedger, from: string, to: string, today: string): CardFigures {
+  const events = cardEvents(l.card, l.records, l.orders);
+  const a = cardTotalsThrough(l, plusDays(from, -1), today, events);
+  const b = cardTotalsThrough(l, to, today, events);
+  const d = (k: 'sold' | 'recognised' | 'corrections' | 'refunded' | 'forfeited') => fromCents(toCents(b[k]) - toCents(a[k]));
+  return { opening: a.deferred, sold: d('sold'), recognised: d('recognised'), corrections: d('corrections'), refunded: d('refunded'), forfeited: d('forfeited'), closing: b.deferred };
+}
+
+/** Sum of figures (in cents). */
+export function addFigures(rows: CardFigures[]): CardFigures {
+  const keys: (keyof CardFigures)[] = ['opening', 'sold', 'recognised', 'corrections', 'refunded', 'forfeited', 'closing'];
+  return Object.fromEntries(keys.map((k) => [k, sumMoney(rows.map((r) => r[k]))])) as unknown as CardFigures;
+}
+
+/** The month rollforward identity: opening + sold − recognised − refunded − forfeited + corrections = closing. */
+export function rollforwardHolds(f: CardFigures): boolean {
+  return toCents(f.opening) + toCents(f.sold) - toCents(f.recognised) - toCents(f.refunded) - toCents(f.forfeited) + toCents(f.corrections) === toCents(f.closing);
+}
+
+/** Rollforward of every card over a month, and their sum (per campus: pass that campus's cards). */
+export function rollforward(ledgers: CardLedger[], month: string, today: string): { total: CardFigures; cards: { cardId: number; figures: CardFigures }[] } {
+  const { start, end } = monthRange(month);
+  const cards = ledgers.map((l) => ({ cardId: l.card.id, figures: cardFigures(l, start, end, today) }));
+  return { total: addFigures(cards.map((c) => c.figures)), cards };
+}
+
+/* ------------------------------------------------------------------ named figures (ranges are inclusive days) */
+
+const inRange = (d: string, from: string, to: string) => d >= from && d <= to;
+
+/** Cash in: paid amounts of card orders dated in the range. */
+export function cashIn(orders: Pick<OrderInput, 'amount' | 'createdAt'>[], from: string, to: string): number {
+  return sumMoney(orders.filter((o) => inRange(day10(o.createdAt), from, to)).map((o) => o.amount));
+}
+
+/** Refunds out: the value of returns approved in the range (`back` records, by review date). */
+export function refundsOut(records: Pick<HourRecord, 'type' | 'amount' | 'createdAt' | 'reviewedAt'>[], from: string, to: string): number {
+  return sumMoney(records.filter((r) => r.type === 'back' && inRange(day10(r.reviewedAt ?? r.createdAt), from, to)).map((r) => -r.amount));
+}
+
+/** Money value recognised by one record (lesson consumption or correction; 0 for every other type). */
+export function recordRecognised(r: Pick<HourRecord, 'type' | 'amount'>): number {
+  if (RECOGNISED_TYPES.includes(r.type) && r.amount < 0) return -r.amount;
+  if (r.type === 'proof') return -r.amount;
+  return 0;
+}
+
+/** Recognised value (lessons and corrections, net) of the records dated in the range, count cards only. */
+export function recognisedValue(records: Pick<HourRecord, 'type' | 'amount' | 'createdAt'>[], from: string, to: string): number {
+  return sumMoney(records.filter((r) => inRange(day10(r.createdAt), from, to)).map(recordRecognised));
+}
+
+/** Per card over a range: recognised (lessons net of corrections, period cards by day), forfeited, deferred at the end. */
+export function cardRevenue(l: CardLedger, from: string, to: string, today: string): { recognised: number; forfeited: number; deferred: number } {
+  const f = cardFigures(l, from, to, today);
+  return { recognised: fromCents(toCents(f.recognised) - toCents(f.corrections)), forfeited: f.forfeited, deferred: f.closing };
+}
+
+/** Forfeited value of a card in a range. */
+export function forfeitedValue(l: CardLedger, from: string, to: string, today: string): number {
+  return cardFigures(l, from, to, today).forfeited;
+}
+
+/** Deferred value of a card at the end of `day`: paid − recognised − refunded − forfeited (+ corrections). */
+export function deferredValue(l: CardLedger, day: string, today: string): number {
+  return cardTotalsThrough(l, day, today).deferred;
+}
+
+/**
+ * Deferred value the other way: the hours still owed (remaining + frozen by a pending return) at the unit price of
+ * the card's pool; 0 once the card is forfeited; period cards: the days left at the daily price.
+ */
+export function deferredByHours(
+  card: CardInput & Pick<StudentCard, 'remainingHours' | 'paidAmount'>,
+  pool: ValuePool,
+  pendingReturnHours: number,
+  day: string,
+  today: string,
+  lastRecordDate?: string,
+): number {
+  const f = forfeitDay(card, today, lastRecordDate);
+  if (f && day >= f) return 0;
+  if (card.kind === 'period') return fromCents(toCents(card.paidAmount) - toCents(periodRecognisedThrough(card.paidAmount, card.startDate, card.expiryDate, day)));
+  return fromCents(poolCents(pool, toTenths(card.remainingHours + pendingReturnHours)));
+}
