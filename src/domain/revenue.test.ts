@@ -113,11 +113,13 @@ const ledgerArb = fc.record({
   period: fc.boolean(),
 });
 
+type LedgerSpec = typeof ledgerArb extends fc.Arbitrary<infer T> ? T : never;
+
 const BASE = '2025-06-01';
 const TODAY = '2026-06-15';
 
 /** Builds a card's records the way the mock ledger does (values from the pool, dated in order). */
-function buildLedger(x: fc.Infer<typeof ledgerArb>): { l: CardLedger; pool: ValuePool; remaining: number; pending: number } {
+function buildLedger(x: LedgerSpec): { l: CardLedger; pool: ValuePool; remaining: number; pending: number } {
   const start = plusDays(BASE, x.startOffset);
   const kind = x.period ? 'period' : 'count';
   const records: RecordInput[] = [];
