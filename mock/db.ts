@@ -7,6 +7,7 @@
 import type { PermissionFlag, Role } from '../src/types/session';
 import type { SubscriptionOrder, SubscriptionPackage } from '../src/types/subscription';
 import type { CompanySettings } from '../src/types/settings';
+import type { PermissionGroup } from '../src/types/campus';
 import { DEFAULT_COMPANY_SETTINGS } from '../src/types/settings';
 
 export interface UserRow {
@@ -27,6 +28,8 @@ export interface CompanyRow {
   status: 'active' | 'disabled';
   ownerMobile: string;
   createdAt: string;
+  /** Primary colour of the console for this company's users (/campus/theme-color); none = SPEC §9's. */
+  themeColor?: string;
 }
 
 export interface CampusRow {
@@ -36,6 +39,8 @@ export interface CampusRow {
   address: string;
   phone: string;
   isMain: boolean;
+  /** Valid-until of a branch campus (mock/domains/campus.ts); the main campus follows the company's. */
+  validUntil?: string;
 }
 
 export interface MembershipRow {
@@ -46,7 +51,14 @@ export interface MembershipRow {
   /** 0 = owner who may renew; 2 = default. */
   type: number;
   flags: Record<PermissionFlag, number>;
+  /** Permission group (mock/domains/campus.ts): when set, its flags replace `flags` at every request. */
+  groupId?: number;
+  /** A disabled account (/account/staff, /account/student): its sessions end at once (401), logins refused. */
+  disabled?: boolean;
 }
+
+/** A permission group (the derived counts of the API type are computed on read). */
+export type PermissionGroupRow = Omit<PermissionGroup, 'memberCount' | 'ownerGroup'>;
 
 export interface SessionRow {
   token: string;
@@ -74,6 +86,8 @@ export interface Db {
   packages: SubscriptionPackage[];
   subscriptionOrders: SubscriptionOrder[];
   settings: CompanySettings[];
+  /** Permission groups per company (PRODUCT.md §5.13; mock/domains/campus.ts). */
+  permissionGroups: PermissionGroupRow[];
   /** Next id per table. */
   seq: Record<string, number>;
 }
@@ -101,6 +115,7 @@ function emptyDb(): Db {
     packages: [],
     subscriptionOrders: [],
     settings: [],
+    permissionGroups: [],
     seq: {},
   } as unknown as Db;
 }

@@ -142,16 +142,18 @@ export function buildSession(db: Db, token: string, userId: number, roleId: numb
   const user = db.users.find((u) => u.id === userId);
   const membership = db.memberships.find((m) => m.roleId === roleId && m.userId === userId);
   const company = membership && db.companies.find((c) => c.id === membership.companyId);
-  if (!user || !membership || !company) return undefined;
+  if (!user || !membership || !company || membership.disabled) return undefined;
+  // Permission groups (PRODUCT.md §5.13): the group's flags, resolved at every request, so changes apply at once.
+  const group = membership.groupId === undefined ? undefined : db.permissionGroups.find((g) => g.id === membership.groupId && g.companyId === company.id);
   const currentUser: CurrentUser = {
     info: { username: user.username, avatar: user.avatar },
     name: user.name,
     role: membership.role,
     roleId: membership.roleId,
     mobile: user.mobile,
-    company: { id: company.id, name: company.name, day: company.platform ? 9999 : companyDay(company) },
+    company: { id: company.id, name: company.name, day: company.platform ? 9999 : companyDay(company), ...(company.themeColor ? { themeColor: company.themeColor } : {}) },
   };
-  const permissions: Permissions = { ...membership.flags, name: user.name, companyId: company.id, type: membership.type };
+  const permissions: Permissions = { ...(group?.flags ?? membership.flags), name: user.name, companyId: company.id, type: membership.type };
   return { token, user, membership, company, currentUser, permissions, access: access({ currentUser, permissions }) };
 }
 

@@ -6,6 +6,7 @@
  * Exported for other domains: `insertLead` (unique mobile per company) and `setLeadStatus` (free trials: booked,
  * attended, converted).
  */
+import { scopeLeads } from './dataScope';
 import type { Db } from '../db';
 import { nextId, settingsOf } from '../db';
 import { api, HttpError, type AuthedCtx, type Session } from '../http';
@@ -397,7 +398,8 @@ function operatorOf(s: Session): Operator {
 function visibleLeads(db: Db, s: Session): Lead[] {
   sweepPool(db, s.company.id);
   const all = db.leads.filter((l) => l.companyId === s.company.id);
-  return seesAllLeads(s.membership.role) ? all : all.filter((l) => l.ownerId === s.user.id);
+  // The data scope of the caller's permission group (own / campus / company), mock/domains/dataScope.ts.
+  return scopeLeads(db, s, seesAllLeads(s.membership.role) ? all : all.filter((l) => l.ownerId === s.user.id));
 }
 
 function findVisible(ctx: AuthedCtx, id: number): Lead {

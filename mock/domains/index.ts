@@ -11,7 +11,8 @@ import { schoolHandlers } from './schoolApi';
 import { customerHandlers, customerExtraHandlers, seedCustomer } from './customerIndex';
 import { seedSchedule } from './schedule';
 import { scheduleHandlers } from './scheduleApi';
+import { campusHandlers, seedCampus } from './campus';
 
-export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer, seedSchedule];
+export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedCampus];
 
-export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers];
+export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers, ...campusHandlers];

@@ -2,6 +2,7 @@
  * Calls of the schedule domain (PRODUCT.md §5.2, §5.3, §6.3 leave/reserve, §6.4). The typed client is
  * src/services/schedule.ts. Teachers see and roll-call only their own lessons (403 / filtered lists).
  */
+import { scopeLessons } from './dataScope';
 import { HttpResponse, type HttpHandler } from 'msw';
 import type { Db } from '../db';
 import { nextId } from '../db';
@@ -105,7 +106,8 @@ function checkRoom(db: Db, s: Session, id: number | undefined, lang: Lang) {
 /** The company's lessons the caller may see (teachers: their own). */
 function visibleLessons(db: Db, s: Session): Lesson[] {
   const actor = actorOf(db, s);
-  return db.lessons.filter((l) => l.companyId === s.company.id && canSeeLesson(actor, l));
+  // The data scope of the caller's permission group (own / campus / company), mock/domains/dataScope.ts.
+  return scopeLessons(db, s, db.lessons.filter((l) => l.companyId === s.company.id && canSeeLesson(actor, l)));
 }
 
 function clashInput(l: Lesson, ix: LessonIndexes): ClashLesson {

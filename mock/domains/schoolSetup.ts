@@ -17,6 +17,7 @@ import { canEditSetup, canEditStudents, canSeeAllStudents } from '../../src/doma
 import { cardStatus, needsRenewal } from '../../src/domain/ledger';
 import { settingsOf } from '../db';
 import { enrolStudent, insertStudent, refreshClassCount, staffOfSession } from './school';
+import { narrowsScope, scopeStudents } from './dataScope';
 
 defineMessages({
   'sf.name': { en: 'Name', zh: '姓名' },
@@ -129,11 +130,12 @@ export function visibleClassIds(db: Db, s: Session): Set<number> | undefined {
 export function visibleStudents(db: Db, s: Session): Student[] {
   const all = db.students.filter((st) => st.companyId === s.company.id);
   const own = visibleClassIds(db, s);
-  return own ? all.filter((st) => st.classIds.some((id) => own.has(id))) : all;
+  // The data scope of the caller's permission group (own / campus / company), mock/domains/dataScope.ts.
+  return scopeStudents(db, s, own ? all.filter((st) => st.classIds.some((id) => own.has(id))) : all);
 }
 
 export function visibleStudentIds(db: Db, s: Session): Set<number> | undefined {
-  if (canSeeAllStudents(s.membership.role)) return undefined;
+  if (canSeeAllStudents(s.membership.role) && !narrowsScope(db, s)) return undefined;
   return new Set(visibleStudents(db, s).map((st) => st.id));
 }
 

@@ -118,7 +118,7 @@ function newToken(): string {
 
 function startSession(db: Db, userId: number): { token: string; satoken: string } {
   const user = db.users.find((u) => u.id === userId)!;
-  const active = db.memberships.filter((mm) => mm.userId === userId && db.companies.find((c) => c.id === mm.companyId)?.status === 'active');
+  const active = db.memberships.filter((mm) => mm.userId === userId && !mm.disabled && db.companies.find((c) => c.id === mm.companyId)?.status === 'active');
   if (active.length === 0) throw new HttpError(400, '');
   const roleId = active.find((mm) => mm.roleId === user.lastRoleId)?.roleId ?? active[0].roleId;
   const token = newToken();
@@ -200,14 +200,14 @@ export const sessionHandlers = [
 
   api('get', '/v2/company_role/select', {}, ({ db, session }): CompanyRoleEntry[] =>
     db.memberships
-      .filter((mm) => mm.userId === session.user.id)
+      .filter((mm) => mm.userId === session.user.id && !mm.disabled)
       .map((mm) => ({ roleId: mm.roleId, role: mm.role, companyName: db.companies.find((c) => c.id === mm.companyId)?.name ?? '' })),
   ),
 
   api('post', '/v2/company_role/switch', {}, ({ db, session, body, lang, t }) => {
     const v = new Validator(asBody(body), lang, { roleId: t('field.roleId') });
     const roleId = v.num('roleId', { integer: true });
-    const target = db.memberships.find((mm) => mm.roleId === roleId && mm.userId === session.user.id);
+    const target = db.memberships.find((mm) => mm.roleId === roleId && mm.userId === session.user.id && !mm.disabled);
     if (!target) throw new HttpError(403, t('auth.notYourStore'));
     if (db.companies.find((c) => c.id === target.companyId)?.status !== 'active') throw new HttpError(400, t('auth.companyDisabled'));
     const row = db.sessions.get(session.token)!;

@@ -9,11 +9,12 @@ import { foundationRoutes } from './routes/foundation';
 import { schoolRoutes } from './routes/school';
 import { scheduleRoutes } from './routes/schedule';
 import { customerRoutes } from './routes/customer';
+import { campusRoutes } from './routes/campus';
 
 export type { RouteMeta, MenuGroupKey } from './routes/types';
 export { MENU_GROUPS } from './routes/types';
 
-export const ROUTES: RouteMeta[] = [...foundationRoutes, ...schoolRoutes, ...scheduleRoutes, ...customerRoutes];
+export const ROUTES: RouteMeta[] = [...foundationRoutes, ...schoolRoutes, ...scheduleRoutes, ...customerRoutes, ...campusRoutes];
 
 export function findRoute(path: string): RouteMeta | undefined {
   const clean = path.replace(/\/+$/, '') || '/';

@@ -3,6 +3,7 @@ import helpers from './parts/helpers.en-US';
 import school from './parts/school.en-US';
 import schedule from './parts/schedule.en-US';
 import customer from './parts/customer.en-US';
+import campus from './parts/campus.en-US';
 
-const enUS: Record<string, string> = { ...helpers, ...app, ...school, ...schedule, ...customer };
+const enUS: Record<string, string> = { ...helpers, ...app, ...school, ...schedule, ...customer, ...campus };
 export default enUS;

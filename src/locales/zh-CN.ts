@@ -3,6 +3,7 @@ import helpers from './parts/helpers.zh-CN';
 import school from './parts/school.zh-CN';
 import schedule from './parts/schedule.zh-CN';
 import customer from './parts/customer.zh-CN';
+import campus from './parts/campus.zh-CN';
 
-const zhCN: Record<string, string> = { ...helpers, ...app, ...school, ...schedule, ...customer };
+const zhCN: Record<string, string> = { ...helpers, ...app, ...school, ...schedule, ...customer, ...campus };
 export default zhCN;

@@ -12,6 +12,8 @@ export interface CompanyRef {
   name: string;
   /** Days left of the subscription (SPEC §3 `company.day`). */
   day: number;
+  /** The company's primary colour (/campus/theme-color); absent = SPEC §9's default. */
+  themeColor?: string;
 }
 
 export interface CurrentUser {

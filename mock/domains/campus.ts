@@ -1,0 +1,403 @@
+/**
+ * Campus management, part 1 (PRODUCT.md §5.13, §5.14, §6.8): permission groups (SPEC §7 `/v2/permission_group`
+ * calls exactly) with their data scope, the staff × group assignment of /access, and campuses (SPEC §7
+ * `/v2/company_kt/campus` calls exactly): add, edit, set main, renew a branch campus, its staff.
+ *
+ * How groups drive access: a membership's `groupId` (mock/db.ts) makes `buildSession` (mock/http.ts) take the
+ * group's flags at every request, so the menu and the server's 403s follow from the next request on. The data scope
+ * is applied by the shared visibility functions through mock/domains/dataScope.ts.
+ *
+ * Exported for other domains (platform: default groups of a new company): `seedCompanyGroups`, `defaultGroupOf`.
+ */
+import type { CampusRow, Db, MembershipRow, PermissionGroupRow } from '../db';
+import { nextId } from '../db';
+import { api, definePolicy, type AuthedCtx, type Session } from '../http';
+import { defineMessages } from '../messages';
+import { listQuery } from '../list';
+import { addDays, nowStamp, today } from '../clock';
+import type { Campus, CampusRenewal, PermissionGroup, StaffAccess } from '../../src/types/campus';
+import type { Staff } from '../../src/types/school';
+import type { PermissionFlag, Role } from '../../src/types/session';
+import { PERMISSION_FLAGS } from '../../src/types/session';
+import type { SubscriptionOrder } from '../../src/types/subscription';
+import { grantsEverything } from '../../src/domain/dataScope';
+import { daysLeft } from '../../src/utils/expiry';
+import { AssignGroupBody, CampusBody, CampusIdBody, CampusRenewBody, CampusUpdateBody, PermissionGroupBody, PermissionGroupUpdateBody } from '../../src/types/campus.schemas';
+import { ROLE_FLAGS } from './session';
+
+declare module '../db' {
+  interface Db {
+    /** Group of a staff member who has no login account yet (applied when one is created). */
+    staffGroups: { companyId: number; staffId: number; groupId: number }[];
+    campusRenewals: CampusRenewal[];
+  }
+}
+
+defineMessages({
+  'group.group': { en: 'Permission group', zh: '权限组' },
+  'group.nameTaken': { en: 'A permission group named {name} already exists.', zh: '已存在名为 {name} 的权限组。' },
+  'group.ownerNarrow': {
+    en: 'The owner is in this group: it must keep every permission and the whole company.',
+    zh: '店主在此权限组中：该组必须保留全部权限和全公司数据范围。',
+  },
+  'group.ownerMove': {
+    en: 'The owner can only be in a group with every permission and the whole company.',
+    zh: '店主只能属于拥有全部权限和全公司数据范围的权限组。',
+  },
+  'group.inUse': { en: '{n} staff member(s) are in this group: move them to another group first.', zh: '该权限组还有 {n} 名员工，请先将他们移到其他组。' },
+  'group.isDefault': { en: 'A default group cannot be deleted; change its permissions instead.', zh: '默认权限组不能删除，可修改其权限。' },
+  'group.staff': { en: 'Staff member', zh: '员工' },
+  'field.flags': { en: 'Permissions', zh: '权限' },
+  'field.dataScope': { en: 'Data scope', zh: '数据范围' },
+  'field.staffIds': { en: 'Staff', zh: '员工' },
+  'field.groupId': { en: 'Permission group', zh: '权限组' },
+  'field.address': { en: 'Address', zh: '地址' },
+  'field.phone': { en: 'Phone', zh: '电话' },
+  'field.packageId': { en: 'Package', zh: '套餐' },
+  'campus.campus': { en: 'Campus', zh: '校区' },
+  'campus.nameTaken': { en: 'A campus named {name} already exists.', zh: '已存在名为 {name} 的校区。' },
+  'campus.alreadyMain': { en: 'This campus is already the main campus.', zh: '该校区已是主校区。' },
+  'campus.mainFollows': {
+    en: 'The main campus follows the company subscription: renew it on the renewal page.',
+    zh: '主校区随公司订阅有效，请在续费页面续费。',
+  },
+  'campus.package': { en: 'Package', zh: '套餐' },
+  'campus.offSale': { en: 'This package is not on sale.', zh: '该套餐未上架。' },
+  'campus.ownerOnly': { en: 'Only the store owner can renew a campus.', zh: '只有店主可以为校区续费。' },
+});
+
+const FLAGS_ALL = Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, 1])) as Record<PermissionFlag, number>;
+/** Trial days of a new branch campus (until its first renewal). */
+export const NEW_CAMPUS_DAYS = 30;
+
+const DEFAULT_GROUPS: { role: Role; name: string }[] = [
+  { role: 'dealer', name: 'Store manager / 店长' },
+  { role: 'manager', name: 'Manager / 负责人' },
+  { role: 'teacher', name: 'Teacher / 老师' },
+  { role: 'sales', name: 'Sales / 销售' },
+];
+
+/** Creates a company's default groups (one per staff role, the role's flags today, whole company). */
+export function seedCompanyGroups(db: Db, companyId: number, at = `${today()} 09:00:00`): PermissionGroupRow[] {
+  return DEFAULT_GROUPS.map(({ role, name }) => {
+    const row: PermissionGroupRow = {
+      id: nextId(db, 'permissionGroups'),
+      companyId,
+      name,
+      flags: { ...(role === 'dealer' ? FLAGS_ALL : ROLE_FLAGS[role]) },
+      dataScope: 'company',
+      defaultFor: role,
+      createdAt: at,
+    };
+    db.permissionGroups.push(row);
+    return row;
+  });
+}
+
+/** The default group of a role in a company (none for parents and platform roles). */
+export function defaultGroupOf(db: Db, companyId: number, role: Role): PermissionGroupRow | undefined {
+  return db.permissionGroups.find((g) => g.companyId === companyId && g.defaultFor === role);
+}
+
+export function seedCampus(db: Db) {
+  db.staffGroups = [];
+  db.campusRenewals = [];
+  db.permissionGroups = db.permissionGroups ?? [];
+  const t = today();
+  for (const c of db.companies.filter((x) => !x.platform)) seedCompanyGroups(db, c.id);
+  for (const m of db.memberships) {
+    const g = defaultGroupOf(db, m.companyId, m.role);
+    if (g) m.groupId = g.id;
+  }
+  // Riverside (a branch of Starlight Dance) has its own validity.
+  for (const campus of db.campuses.filter((c) => !c.isMain)) campus.validUntil = addDays(t, 200);
+}
+
+/* ---------------- helpers ---------------- */
+
+function membershipOfStaff(db: Db, st: Staff): MembershipRow | undefined {
+  if (st.userId === undefined) return undefined;
+  return db.memberships.find((m) => m.userId === st.userId && m.companyId === st.companyId && m.role !== 'customer');
+}
+
+/** The group of a staff member: their account's, else the one chosen before an account existed, else the role's default. */
+export function groupIdOfStaff(db: Db, st: Staff): number | undefined {
+  return (
+    membershipOfStaff(db, st)?.groupId ??
+    db.staffGroups.find((x) => x.staffId === st.id && x.companyId === st.companyId)?.groupId ??
+    defaultGroupOf(db, st.companyId, st.role)?.id
+  );
+}
+
+function isOwnerStaff(db: Db, st: Staff): boolean {
+  return membershipOfStaff(db, st)?.type === 0;
+}
+
+function companyStaff(db: Db, companyId: number): Staff[] {
+  return (db.staff ?? []).filter((st) => st.companyId === companyId);
+}
+
+export function viewGroup(db: Db, g: PermissionGroupRow): PermissionGroup {
+  const staff = companyStaff(db, g.companyId).filter((st) => groupIdOfStaff(db, st) === g.id);
+  const ownerGroup = db.memberships.some((m) => m.companyId === g.companyId && m.type === 0 && m.groupId === g.id);
+  return { ...g, flags: { ...g.flags }, memberCount: staff.length, ownerGroup };
+}
+
+function assertNameFree(ctx: AuthedCtx, name: string, id?: number) {
+  const taken = ctx.db.permissionGroups.some((g) => g.companyId === ctx.session.company.id && g.id !== id && g.name.toLowerCase() === name.toLowerCase());
+  if (taken) throw ctx.bad('group.nameTaken', { name });
+}
+
+/** The validity of a campus: the company's for the main campus, its own for a branch. */
+export function campusValidUntil(db: Db, c: CampusRow): string {
+  if (c.isMain) return db.companies.find((x) => x.id === c.companyId)?.validUntil ?? today();
+  return c.validUntil ?? db.companies.find((x) => x.id === c.companyId)?.validUntil ?? today();
+}
+
+export function viewCampus(db: Db, c: CampusRow): Campus {
+  const validUntil = campusValidUntil(db, c);
+  return {
+    id: c.id,
+    companyId: c.companyId,
+    name: c.name,
+    address: c.address,
+    phone: c.phone,
+    isMain: c.isMain,
+    validUntil,
+    day: daysLeft(validUntil, today()),
+    staffCount: companyStaff(db, c.companyId).filter((st) => st.campusId === c.id && st.status === 'active').length,
+  };
+}
+
+/** True when a campus's validity is over (refuses new lessons, roll calls and sales there). */
+export function campusExpired(db: Db, campusId: number): boolean {
+  const c = db.campuses.find((x) => x.id === campusId);
+  return !!c && daysLeft(campusValidUntil(db, c), today()) <= 0;
+}
+
+/* ---------------- policies ---------------- */
+
+export const groupPolicy = definePolicy<PermissionGroupRow>({
+  name: 'permission group',
+  read: 'campusManagement',
+  write: 'campusManagement',
+  rows: (db, s) => db.permissionGroups.filter((g) => g.companyId === s.company.id),
+});
+
+export const accessPolicy = definePolicy<Staff>({
+  name: 'staff access',
+  read: 'campusManagement',
+  write: 'campusManagement',
+  rows: (db, s) => companyStaff(db, s.company.id),
+});
+
+export const campusPolicy = definePolicy<CampusRow>({
+  name: 'campus',
+  read: 'campusManagement',
+  write: 'campusManagement',
+  rows: (db, s) => db.campuses.filter((c) => c.companyId === s.company.id),
+});
+
+function staffAccessRow(db: Db, st: Staff): StaffAccess {
+  const gid = groupIdOfStaff(db, st);
+  const g = db.permissionGroups.find((x) => x.id === gid);
+  return {
+    staffId: st.id,
+    name: st.name,
+    role: st.role,
+    campusId: st.campusId,
+    campusName: st.campusName,
+    groupId: g?.id,
+    groupName: g?.name,
+    hasAccount: !!membershipOfStaff(db, st),
+    owner: isOwnerStaff(db, st),
+  };
+}
+
+const isOwner = (_a: unknown, s: Session) => s.membership.type === 0;
+
+export const campusHandlers = [
+  /* ---------------- permission groups (SPEC §7) ---------------- */
+  api('get', '/v2/permission_group/list', { read: groupPolicy }, (ctx) => ctx.rows(groupPolicy).map((g) => viewGroup(ctx.db, g))),
+
+  api('get', '/v2/permission_group/get', { read: groupPolicy }, (ctx) => viewGroup(ctx.db, ctx.target(groupPolicy, Number(ctx.query.id), 'group.group'))),
+
+  api('post', '/v2/permission_group/', { write: groupPolicy, body: PermissionGroupBody }, (ctx) => {
+    assertNameFree(ctx, ctx.body.name);
+    const row: PermissionGroupRow = {
+      id: nextId(ctx.db, 'permissionGroups'),
+      companyId: ctx.session.company.id,
+      name: ctx.body.name,
+      flags: { ...ctx.body.flags },
+      dataScope: ctx.body.dataScope,
+      createdAt: nowStamp(),
+    };
+    ctx.db.permissionGroups.push(row);
+    return viewGroup(ctx.db, row);
+  }),
+
+  api('put', '/v2/permission_group/', { write: groupPolicy, body: PermissionGroupUpdateBody }, (ctx) => {
+    const row = ctx.target(groupPolicy, ctx.body.id, 'group.group');
+    assertNameFree(ctx, ctx.body.name, row.id);
+    if (viewGroup(ctx.db, row).ownerGroup && !grantsEverything(ctx.body.flags, ctx.body.dataScope)) throw ctx.bad('group.ownerNarrow');
+    row.name = ctx.body.name;
+    row.flags = { ...ctx.body.flags };
+    row.dataScope = ctx.body.dataScope;
+    return viewGroup(ctx.db, row);
+  }),
+
+  api<{ id: string }>('delete', '/v2/permission_group/:id', { write: groupPolicy }, (ctx) => {
+    const row = ctx.target(groupPolicy, Number(ctx.params.id), 'group.group');
+    const view = viewGroup(ctx.db, row);
+    if (row.defaultFor) throw ctx.bad('group.isDefault');
+    if (view.memberCount > 0 || view.ownerGroup) throw ctx.bad('group.inUse', { n: view.memberCount });
+    ctx.db.permissionGroups = ctx.db.permissionGroups.filter((g) => g.id !== row.id);
+    ctx.db.staffGroups = ctx.db.staffGroups.filter((x) => x.groupId !== row.id);
+    return null;
+  }),
+
+  /* ---------------- /access: staff × group ---------------- */
+  api('get', '/v2/permission_group/staff', { read: accessPolicy }, (ctx) =>
+    listQuery(
+      ctx.rows(accessPolicy).map((st) => staffAccessRow(ctx.db, st)),
+      ctx.query,
+      {
+        keywordFields: ['name', 'groupName'],
+        equalFields: ['role', 'campusId', 'groupId'],
+        sortable: ['name', 'role', 'campusName', 'groupName'],
+        defaultSort: { field: 'staffId', order: 'ascend' },
+      },
+      ctx.lang,
+    ),
+  ),
+
+  api('post', '/v2/permission_group/assign', { write: accessPolicy, body: AssignGroupBody }, (ctx) => {
+    const group = ctx.target(groupPolicy, ctx.body.groupId, 'group.group');
+    const staff = ctx.body.staffIds.map((id) => ctx.target(accessPolicy, id, 'group.staff'));
+    if (staff.some((st) => isOwnerStaff(ctx.db, st)) && !grantsEverything(group.flags, group.dataScope)) throw ctx.bad('group.ownerMove');
+    for (const st of staff) {
+      const m = membershipOfStaff(ctx.db, st);
+      if (m) m.groupId = group.id;
+      ctx.db.staffGroups = ctx.db.staffGroups.filter((x) => x.staffId !== st.id);
+      ctx.db.staffGroups.push({ companyId: st.companyId, staffId: st.id, groupId: group.id });
+    }
+    return staff.map((st) => staffAccessRow(ctx.db, st));
+  }),
+
+  /* ---------------- campuses (SPEC §7) ---------------- */
+  api('get', '/v2/company_kt/campus', { read: campusPolicy }, (ctx) =>
+    listQuery(
+      ctx.rows(campusPolicy).map((c) => viewCampus(ctx.db, c)),
+      ctx.query,
+      { keywordFields: ['name', 'address', 'phone'], sortable: ['name', 'validUntil', 'staffCount'], defaultSort: { field: 'id', order: 'ascend' } },
+      ctx.lang,
+    ),
+  ),
+
+  api('post', '/v2/company_kt/campus', { write: campusPolicy, body: CampusBody }, (ctx) => {
+    const { db, body, session } = ctx;
+    if (ctx.rows(campusPolicy).some((c) => c.name.toLowerCase() === body.name.toLowerCase())) throw ctx.bad('campus.nameTaken', { name: body.name });
+    const row: CampusRow = {
+      id: nextId(db, 'campuses'),
+      companyId: session.company.id,
+      name: body.name,
+      address: body.address,
+      phone: body.phone,
+      isMain: false,
+      validUntil: addDays(today(), NEW_CAMPUS_DAYS),
+    };
+    db.campuses.push(row);
+    return viewCampus(db, row);
+  }),
+
+  api('put', '/v2/company_kt/campus', { write: campusPolicy, body: CampusUpdateBody }, (ctx) => {
+    const row = ctx.target(campusPolicy, ctx.body.id, 'campus.campus');
+    if (ctx.rows(campusPolicy).some((c) => c.id !== row.id && c.name.toLowerCase() === ctx.body.name.toLowerCase())) throw ctx.bad('campus.nameTaken', { name: ctx.body.name });
+    row.name = ctx.body.name;
+    row.address = ctx.body.address;
+    row.phone = ctx.body.phone;
+    // Names are copied onto staff, rooms, classes and students of the campus.
+    for (const table of ['staff', 'rooms', 'classes', 'students'] as const) {
+      for (const r of (ctx.db[table] ?? []) as { campusId: number; campusName: string }[]) if (r.campusId === row.id) r.campusName = row.name;
+    }
+    return viewCampus(ctx.db, row);
+  }),
+
+  api('post', '/v2/company_kt/campus/main', { write: campusPolicy, body: CampusIdBody }, (ctx) => {
+    const row = ctx.target(campusPolicy, ctx.body.id, 'campus.campus');
+    if (row.isMain) throw ctx.bad('campus.alreadyMain');
+    const old = ctx.rows(campusPolicy).find((c) => c.isMain);
+    if (old) {
+      // The former main campus keeps the coverage it had, as a branch.
+      old.validUntil = ctx.session.company.validUntil;
+      old.isMain = false;
+    }
+    row.isMain = true;
+    return ctx.rows(campusPolicy).map((c) => viewCampus(ctx.db, c));
+  }),
+
+  api('post', '/v2/company_kt/campus/renew', { write: campusPolicy, access: isOwner, body: CampusRenewBody }, (ctx) => {
+    const { db, session } = ctx;
+    const row = ctx.target(campusPolicy, ctx.body.id, 'campus.campus');
+    if (row.isMain) throw ctx.bad('campus.mainFollows');
+    const pkg = db.packages.find((p) => p.id === ctx.body.packageId);
+    if (!pkg) throw ctx.bad('common.notFound', { what: ctx.t('campus.package') });
+    if (!pkg.onSale) throw ctx.bad('campus.offSale');
+    const before = campusValidUntil(db, row);
+    const after = addDays(before > today() ? before : today(), pkg.days);
+    row.validUntil = after;
+    const at = nowStamp();
+    const orderId = nextId(db, 'subscriptionOrders');
+    const order: SubscriptionOrder = {
+      id: orderId,
+      orderNo: `SO${String(100000 + orderId)}`,
+      companyId: session.company.id,
+      companyName: session.company.name,
+      packageId: pkg.id,
+      packageName: `${pkg.name} · ${row.name}`,
+      days: pkg.days,
+      amount: pkg.price,
+      status: 'paid',
+      createdAt: at,
+      paidAt: at,
+      createdBy: session.user.name,
+    };
+    db.subscriptionOrders.push(order);
+    const renewal: CampusRenewal = {
+      id: nextId(db, 'campusRenewals'),
+      companyId: session.company.id,
+      campusId: row.id,
+      campusName: row.name,
+      packageId: pkg.id,
+      packageName: pkg.name,
+      days: pkg.days,
+      amount: pkg.price,
+      before,
+      after,
+      createdAt: at,
+      createdBy: session.user.name,
+    };
+    db.campusRenewals.push(renewal);
+    return { campus: viewCampus(db, row), renewal, order };
+  }),
+
+  api('get', '/v2/company_kt/campus/staff_list', { read: campusPolicy }, (ctx) => {
+    const campus = ctx.target(campusPolicy, Number(ctx.query.campusId), 'campus.campus');
+    return listQuery(
+      companyStaff(ctx.db, ctx.session.company.id).filter((st) => st.campusId === campus.id),
+      ctx.query,
+      { keywordFields: ['name', 'mobile'], equalFields: ['role', 'status'], sortable: ['name', 'role', 'hireDate'], defaultSort: { field: 'id', order: 'ascend' } },
+      ctx.lang,
+    );
+  }),
+
+  api('get', '/v2/company_kt/campus/renewals', { read: campusPolicy }, (ctx) =>
+    listQuery(
+      ctx.db.campusRenewals.filter((r) => r.companyId === ctx.session.company.id),
+      ctx.query,
+      { equalFields: ['campusId'], sortable: ['createdAt'], defaultSort: { field: 'createdAt', order: 'descend' } },
+      ctx.lang,
+    ),
+  ),
+];
+

@@ -1,0 +1,9 @@
+import type { RouteMeta } from './types';
+
+/** Campus management (issue 12; PRODUCT.md §6.8). */
+export const campusRoutes: RouteMeta[] = [
+  { path: '/campus/list', component: './Campus/List', title: 'menu.campusList', access: 'campusManagement', menu: 'campusManagement', icon: 'BankOutlined' },
+  { path: '/campus/permissions', component: './Campus/Permissions', title: 'menu.campusPermissions', access: 'campusManagement', menu: 'campusManagement', icon: 'SolutionOutlined' },
+  { path: '/campus/permissions/add', component: './Campus/PermissionsAdd', title: 'menu.campusPermissionsAdd', access: 'campusManagement' },
+  { path: '/access', component: './Access', title: 'menu.access', access: 'campusManagement', menu: 'campusManagement', icon: 'UserOutlined' },
+];
