@@ -9,7 +9,8 @@ import { HttpError } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
 import { nowStamp, today } from '../clock';
 import type { HourRecord, HourRecordType, StudentCard } from '../../src/types/school';
-import { applyReview, cardStatus, LedgerError, pickDeductionCard, planRecord, round1 } from '../../src/domain/ledger';
+import { applyReview, cardStatus, LedgerError, pickDeductionCard, planRecord, round1, round2 } from '../../src/domain/ledger';
+import { allocateRecordValue, poolUnitPrice, replayCardValues, type ValuePool } from '../../src/domain/revenue';
 
 defineMessages({
   'ledger.badHours': { en: 'Hours must be a positive number with at most 1 decimal.', zh: '课时必须是最多 1 位小数的正数。' },
@@ -24,7 +25,15 @@ defineMessages({
   'ledger.zeroProof': { en: 'A correction must change the hours.', zh: '修正必须改变课时。' },
   'ledger.cardNotFound': { en: 'Card not found.', zh: '课时卡不存在。' },
   'ledger.recordNotFound': { en: 'Hour record not found.', zh: '课时记录不存在。' },
+  'ledger.monthClosed': { en: '{month} is closed: its figures are frozen, so nothing can be dated in it. Date the change today instead.', zh: '{month} 已结账，数据已冻结，不能记入该月。请将此变动记在今天。' },
+  'ledger.futureDate': { en: 'The date cannot be in the future.', zh: '日期不能晚于今天。' },
 });
+
+/** True when the company closed the month of `day` (finance month close, PRODUCT.md §5.8). */
+export function isMonthClosed(db: Db, companyId: number, day: string): boolean {
+  const closes = (db as { monthCloses?: { companyId: number; month: string }[] }).monthCloses;
+  return !!closes?.some((c) => c.companyId === companyId && c.month === day.slice(0, 7));
+}
 
 export interface Operator {
   id: number;
@@ -58,6 +67,45 @@ function ledgerError(e: unknown, lang: Lang): never {
   throw e;
 }
 
+/** Records per card, indexed incrementally (rebuilt when the table is truncated, e.g. by a roll call's rollback). */
+const recordIndex = new WeakMap<HourRecord[], { len: number; last?: HourRecord; byCard: Map<number, HourRecord[]> }>();
+
+/** The records of one card, in the order they were appended. */
+export function recordsOfCard(db: Db, cardId: number): HourRecord[] {
+  const arr = db.hourRecords;
+  let ix = recordIndex.get(arr);
+  if (!ix || ix.len > arr.length || (ix.len > 0 && arr[ix.len - 1] !== ix.last)) {
+    ix = { len: 0, byCard: new Map() };
+    recordIndex.set(arr, ix);
+  }
+  for (let i = ix.len; i < arr.length; i += 1) {
+    const r = arr[i];
+    const list = ix.byCard.get(r.cardId);
+    if (list) list.push(r);
+    else ix.byCard.set(r.cardId, [r]);
+  }
+  ix.len = arr.length;
+  ix.last = arr[arr.length - 1];
+  return ix.byCard.get(cardId) ?? [];
+}
+
+/** Paid amount of a card order (the cash an `add` record brings into the card's value pool). */
+export function orderAmountOf(db: Db, orderId: number | undefined): number {
+  if (orderId === undefined) return 0;
+  const byIndex = db.cardOrders[orderId - 1];
+  return (byIndex?.id === orderId ? byIndex : db.cardOrders.find((o) => o.id === orderId))?.amount ?? 0;
+}
+
+/**
+ * A card's value pool now (src/domain/revenue.ts): its records replayed in time order, an approved return taking
+ * effect when it was approved.
+ */
+export function poolOfCard(db: Db, cardId: number): ValuePool {
+  const eff = (r: HourRecord) => (r.type === 'back' ? (r.reviewedAt ?? r.createdAt) : r.createdAt);
+  const recs = [...recordsOfCard(db, cardId)].sort((a, b) => (eff(a) === eff(b) ? a.id - b.id : eff(a) < eff(b) ? -1 : 1));
+  return replayCardValues(recs, (id) => orderAmountOf(db, id)).pool;
+}
+
 /** Status of a card today (it can change with the date alone: expiry). */
 export function refreshCardStatus(card: StudentCard, day = today()): StudentCard {
   card.status = cardStatus(card, day);
@@ -79,6 +127,7 @@ export function appendHourRecord(db: Db, input: AppendHourRecordInput): HourReco
   if (!card) throw new HttpError(400, message(lang, 'ledger.cardNotFound'));
   const at = input.at ?? nowStamp();
   const day = at.slice(0, 10);
+  if (isMonthClosed(db, card.companyId, day)) throw new HttpError(400, message(lang, 'ledger.monthClosed', { month: day.slice(0, 7) }));
   const settings = settingsOf(db, card.companyId);
   let plan;
   try {
@@ -86,6 +135,8 @@ export function appendHourRecord(db: Db, input: AppendHourRecordInput): HourReco
   } catch (e) {
     ledgerError(e, lang);
   }
+  // Money value allocated in cents from the card's value pool (the record that empties the card takes the remainder).
+  const valued = allocateRecordValue(poolOfCard(db, card.id), { type: input.type, hours: plan.hours, requestedHours: plan.requestedHours }, input.type === 'add' ? orderAmountOf(db, input.orderId) : 0);
   const record: HourRecord = {
     id: nextId(db, 'hourRecords'),
     companyId: card.companyId,
@@ -97,7 +148,7 @@ export function appendHourRecord(db: Db, input: AppendHourRecordInput): HourReco
     hours: plan.hours,
     requestedHours: plan.requestedHours,
     balanceAfter: plan.balanceAfter,
-    amount: plan.amount,
+    amount: valued.amount,
     reason: input.reason?.trim() || undefined,
     lessonId: input.lessonId,
     orderId: input.orderId,
@@ -106,6 +157,8 @@ export function appendHourRecord(db: Db, input: AppendHourRecordInput): HourReco
     createdAt: at,
   };
   db.hourRecords.push(record);
+  // A purchase or a gift re-anchors the pool: the unit price becomes that of the hours the card now holds.
+  if (input.type === 'add' || input.type === 'give') card.unitPrice = round2(poolUnitPrice(valued.pool));
   card.remainingHours = plan.balanceAfter;
   refreshCardStatus(card);
   return record;
@@ -127,9 +180,11 @@ export function reviewReturn(db: Db, recordId: number, approve: boolean, operato
   } catch (e) {
     ledgerError(e, lang);
   }
+  // The refund is the value the returned hours take from the card's pool at approval (cents allocation).
+  const refund = approve ? allocateRecordValue(poolOfCard(db, card.id), { type: 'back', hours: record.hours, requestedHours: result.requestedHours }).amount : 0;
   record.type = result.type;
   record.hours = result.hours;
-  record.amount = result.amount;
+  record.amount = refund;
   record.requestedHours = result.requestedHours;
   record.reviewedAt = opts.at ?? nowStamp();
   record.reviewerName = operator.name;

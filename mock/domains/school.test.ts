@@ -118,7 +118,8 @@ describe('school mock backend', () => {
     const ret2 = await requestReturn({ cardId, hours: 6.5 });
     const approved = await reviewReturnRequest({ recordId: ret2.record!.id, approve: true });
     expect(approved.record!.type).toBe('back');
-    expect(approved.record!.amount).toBe(-720.01);
+    // Refund in cents from the card's value pool: the gift of 2 hours lowered the unit price to 2880 ÷ 28 (PRODUCT.md §5.8).
+    expect(approved.record!.amount).toBe(-668.57);
     expect(approved.balanceAfter).toBe(20);
     expect((await correctHours({ cardId, hours: -2, reason: 'Roll call missed' })).balanceAfter).toBe(18);
     const inv = await invalidateCard({ cardId, reason: 'Contract ended' });

@@ -124,6 +124,8 @@ export interface StudentCard {
   sellerId: number;
   sellerName: string;
   invalidReason?: string;
+  /** When the card was invalidated ('YYYY-MM-DD HH:mm:ss'): the day its remaining value is forfeited (PRODUCT.md §5.8). */
+  invalidatedAt?: string;
   createdAt: string;
 }
 
