@@ -124,6 +124,18 @@ export interface RegisteredCall {
 }
 export const registry: RegisteredCall[] = [];
 
+/** One successful write (non-GET, 2xx, with a session): what `onWrite` hooks receive (the audit log, mock/domains/audit.ts). */
+export interface WriteEvent {
+  ctx: AuthedCtx<Record<string, string>, unknown>;
+  method: Method;
+  path: string;
+  result: unknown;
+  /** Rows found with `ctx.target`, each with a snapshot taken before the handler changed it. */
+  targets: { policy: string; row: unknown; before: unknown }[];
+}
+/** Hooks run after every successful write; a failing hook never fails the call. */
+export const onWrite: ((e: WriteEvent) => void)[] = [];
+
 export function rulesOf(options: Pick<Options, 'read' | 'write' | 'access'>): AccessRule[] {
   const extra = options.access === undefined ? [] : Array.isArray(options.access) ? options.access : [options.access];
   const policy = options.write ?? options.read;
@@ -235,6 +247,7 @@ export function api<P extends Record<string, string>, S extends z.ZodType>(
         if (!policy.rows) throw new Error(`policy ${policy.name} has no rows`);
         return policy.rows(db, session);
       };
+      const targets: WriteEvent['targets'] = [];
       const ctx = {
         db,
         request,
@@ -251,10 +264,20 @@ export function api<P extends Record<string, string>, S extends z.ZodType>(
           const idOf = policy.idOf ?? ((r: Row) => (r as { id: number }).id);
           const row = Number.isInteger(id) ? rowsOf(policy).find((r) => idOf(r) === id) : undefined;
           if (!row) throw new HttpError(404, t('common.notFound', { what: what ? t(what) : policy.name }));
+          if (method !== 'get' && !targets.some((x) => x.row === row)) targets.push({ policy: policy.name, row, before: structuredClone(row) });
           return row;
         },
       };
       const result = await handler(ctx);
+      if (method !== 'get' && session && !(result instanceof Response && !result.ok)) {
+        for (const hook of onWrite) {
+          try {
+            hook({ ctx: ctx as WriteEvent['ctx'], method, path, result, targets });
+          } catch {
+            /* the audit never breaks a write */
+          }
+        }
+      }
       if (result instanceof Response) return result;
       return ok(result ?? null);
     } catch (e) {

@@ -31,6 +31,8 @@ export type Access = Record<PermissionFlag, boolean> & {
   everyone: boolean;
   /** Admin-only platform settings. */
   platformAdmin: boolean;
+  /** The audit log (/operate): platform roles (all companies), and a company's owner or campus managers (their company). */
+  auditLog: boolean;
 };
 
 export type AccessKey = keyof Access;
@@ -69,5 +71,6 @@ export default function access(initialState: InitialState | undefined): Access {
     subscription: loggedIn && !skipsExpiryChecks(role) && (perms?.type === 0 || Number(perms?.campusManagement ?? 0) !== 0),
     everyone: loggedIn && !expired,
     platformAdmin: loggedIn && roleIs(role, 'admin'),
+    auditLog: loggedIn && (platform || (!expired && (perms?.type === 0 || Number(perms?.campusManagement ?? 0) !== 0))),
   };
 }

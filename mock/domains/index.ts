@@ -12,7 +12,9 @@ import { customerHandlers, customerExtraHandlers, seedCustomer } from './custome
 import { seedSchedule } from './schedule';
 import { scheduleHandlers } from './scheduleApi';
 import { campusHandlers, seedCampus } from './campus';
+import { platformHandlers, seedPlatform } from './platform';
+import { auditHandlers, seedAudit } from './audit';
 
-export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedCampus];
+export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedCampus, seedPlatform, seedAudit];
 
-export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers, ...campusHandlers];
+export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers, ...campusHandlers, ...platformHandlers, ...auditHandlers];

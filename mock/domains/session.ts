@@ -5,6 +5,7 @@ import { nextId } from '../db';
 import { api, buildSession, HttpError, type AuthedCtx } from '../http';
 import { defineMessages } from '../messages';
 import { asBody, Validator } from '../validate';
+import { loginRefusal } from './companyStatus';
 import { addDays, today } from '../clock';
 import type { CompanyRoleEntry, MenuEntry, PermissionFlag, Role } from '../../src/types/session';
 import { PERMISSION_FLAGS } from '../../src/types/session';
@@ -159,7 +160,7 @@ export const sessionHandlers = [
     try {
       return startSession(db, user.id);
     } catch {
-      throw new HttpError(400, t('auth.disabled'));
+      throw new HttpError(400, loginRefusal(db, user.id, lang, 'auth.disabled'));
     }
   }),
 
@@ -187,7 +188,7 @@ export const sessionHandlers = [
     try {
       return startSession(db, user.id);
     } catch {
-      throw new HttpError(400, t('auth.disabled'));
+      throw new HttpError(400, loginRefusal(db, user.id, lang, 'auth.disabled'));
     }
   }),
 

@@ -1,0 +1,36 @@
+/**
+ * Company status checks shared by the login calls (mock/domains/session.ts) and the platform's company calls
+ * (mock/domains/platform.ts): a disabled company's logins are refused with a clear message and its sessions end.
+ * No imports from the domain modules, so that both can use it without a cycle.
+ */
+import type { Db } from '../db';
+import { defineMessages, message, type Lang } from '../messages';
+
+defineMessages({
+  'auth.companyDisabledLogin': {
+    en: 'Your company {name} has been disabled by the platform. Please contact platform customer service.',
+    zh: '您所在的公司 {name} 已被平台停用，请联系平台客服。',
+  },
+});
+
+/** The message refusing a login when none of the user's companies is active (a disabled one is named). */
+export function loginRefusal(db: Db, userId: number, lang: Lang, fallbackKey: string): string {
+  const disabled = db.memberships
+    .filter((m) => m.userId === userId)
+    .map((m) => db.companies.find((c) => c.id === m.companyId))
+    .find((c) => c && c.status === 'disabled');
+  return disabled ? message(lang, 'auth.companyDisabledLogin', { name: disabled.name }) : message(lang, fallbackKey);
+}
+
+/** Ends every session opened on one of the company's memberships (the next call of those users answers 401). */
+export function endCompanySessions(db: Db, companyId: number): number {
+  const roleIds = new Set(db.memberships.filter((m) => m.companyId === companyId).map((m) => m.roleId));
+  let n = 0;
+  for (const [token, row] of db.sessions) {
+    if (roleIds.has(row.roleId)) {
+      db.sessions.delete(token);
+      n += 1;
+    }
+  }
+  return n;
+}

@@ -1,0 +1,662 @@
+/**
+ * Platform administration (PRODUCT.md §5.15, §6.9; SPEC §7 company calls exactly): companies and their lifecycle,
+ * the renewal log, packages, subscription orders of every company, login accounts across companies, platform
+ * settings and the service contact, the overview. Company roles get 403 on every call here; service and operation
+ * read everything and change nothing (each resource's policy writes with `platformAdmin`).
+ */
+import type { CompanyRow, Db, UserRow } from '../db';
+import { nextId, settingsOf } from '../db';
+import { api, definePolicy, HttpError, type AuthedCtx } from '../http';
+import { defineMessages } from '../messages';
+import { listQuery } from '../list';
+import { addDays, nowStamp, today } from '../clock';
+import { chineseName, createRng } from '../random';
+import { ROLE_FLAGS } from './session';
+import { endCompanySessions } from './companyStatus';
+import type {
+  AdminPackage,
+  AdminSettlement,
+  AdminStudentOrder,
+  CompanyListItem,
+  CompanyRenewal,
+  ImportTemplate,
+  PlatformOverview,
+  PlatformSettings,
+  PlatformUserAccount,
+} from '../../src/types/platform';
+import { COMPANY_STATES, EXPIRY_WINDOWS } from '../../src/types/platform';
+import {
+  AddCompanyBody,
+  CompanyIdBody,
+  ImportCompaniesBody,
+  ModifyMobileBody,
+  PackageBody,
+  PlatformSettingsBody,
+  RenewCompanyBody,
+  ServiceContactBody,
+  SimpleCompanyBody,
+  UpdateCompanyBody,
+  UpdatePackageBody,
+} from '../../src/types/platform.schemas';
+import { canDelete, checkImportRows, companyState, dayOf, disable, expiresWithin, recover, renew } from '../../src/domain/companyLifecycle';
+import type { SubscriptionOrder, SubscriptionPackage } from '../../src/types/subscription';
+
+declare module '../db' {
+  interface CompanyRow {
+    contact?: string;
+    address?: string;
+    remark?: string;
+    /** Day the company was disabled (recover adds the valid days lost since). */
+    disabledAt?: string;
+    /** Owner's name when the owner account is not found (imports keep it). */
+    ownerName?: string;
+  }
+  interface Db {
+    companyRenewals: CompanyRenewal[];
+    platformSettings: PlatformSettings & { id: number };
+    platformFeedback: { id: number; companyId: number; companyName: string; userName: string; content: string; at: string }[];
+  }
+}
+
+defineMessages({
+  'pf.company': { en: 'Company', zh: '公司' },
+  'pf.package': { en: 'Package', zh: '套餐' },
+  'pf.name': { en: 'Company name', zh: '公司名称' },
+  'pf.pkgName': { en: 'Package name', zh: '套餐名称' },
+  'pf.ownerName': { en: 'Owner', zh: '负责人' },
+  'pf.ownerMobile': { en: 'Owner mobile', zh: '负责人手机号' },
+  'pf.days': { en: 'Valid days', zh: '有效天数' },
+  'pf.contact': { en: 'Contact', zh: '联系人' },
+  'pf.address': { en: 'Address', zh: '地址' },
+  'pf.remark': { en: 'Remark', zh: '备注' },
+  'pf.price': { en: 'Price', zh: '价格' },
+  'pf.campuses': { en: 'Campuses included', zh: '包含校区数' },
+  'pf.description': { en: 'Description', zh: '说明' },
+  'pf.onSale': { en: 'On sale', zh: '上架' },
+  'pf.rows': { en: 'Rows', zh: '行' },
+  'pf.feePercent': { en: 'Platform fee', zh: '平台服务费' },
+  'pf.trialDays': { en: 'Trial days', zh: '试用天数' },
+  'pf.defaultCampuses': { en: 'Default campuses', zh: '默认校区数' },
+  'pf.defaultCapHours': { en: 'Prepaid cap (hours)', zh: '预收上限（课时）' },
+  'pf.defaultCapMonths': { en: 'Prepaid cap (months)', zh: '预收上限（月）' },
+  'pf.welcomeNote': { en: 'Welcome note', zh: '欢迎语' },
+  'pf.phone': { en: 'Phone', zh: '电话' },
+  'pf.wechat': { en: 'WeChat', zh: '微信' },
+  'pf.contactName': { en: 'Service name', zh: '客服名称' },
+  'company.alreadyDisabled': { en: 'This company is already disabled.', zh: '该公司已停用。' },
+  'company.notDisabled': { en: 'Only a disabled company can be recovered.', zh: '只有已停用的公司可以恢复。' },
+  'company.hasStudents': { en: '{name} still has {n} student(s): it cannot be deleted. Disable it instead.', zh: '{name} 还有 {n} 名学员，不能删除，请改为停用。' },
+  'company.badDays': { en: 'Valid days must be a whole number from 1 to 3650.', zh: '有效天数须为 1 到 3650 的整数。' },
+  'company.platform': { en: 'The platform company cannot be changed here.', zh: '平台公司不能在此修改。' },
+  'company.nameTaken': { en: 'A company named {name} already exists.', zh: '已存在名为 {name} 的公司。' },
+  'company.mobileTaken': { en: 'Another account already uses mobile {mobile}.', zh: '手机号 {mobile} 已被其他账号使用。' },
+  'company.mobileSame': { en: 'This is already the owner mobile.', zh: '该号码已是负责人手机号。' },
+  'company.noOwner': { en: 'This company has no owner account.', zh: '该公司没有负责人账号。' },
+  'company.importRow': { en: 'Row {row}: {errors}', zh: '第 {row} 行：{errors}' },
+  'import.err.name': { en: 'company name missing or longer than 60 characters', zh: '公司名称缺失或超过 60 个字符' },
+  'import.err.ownerName': { en: 'owner name missing', zh: '负责人缺失' },
+  'import.err.mobile': { en: 'mobile must be 11 digits starting with 1', zh: '手机号须为以 1 开头的 11 位数字' },
+  'import.err.days': { en: 'valid days must be a whole number from 1 to 3650', zh: '有效天数须为 1 到 3650 的整数' },
+  'import.err.duplicate': { en: 'the name appears twice in the file', zh: '名称在文件中重复' },
+  'import.err.exists': { en: 'a company with this name already exists', zh: '已存在同名公司' },
+  'package.used': { en: 'Package {name} has {n} order(s): take it off sale instead of deleting it.', zh: '套餐 {name} 已有 {n} 个订单，请下架而不是删除。' },
+  'package.nameTaken': { en: 'A package named {name} already exists.', zh: '已存在名为 {name} 的套餐。' },
+});
+
+const COMPANY_LABELS = { name: 'pf.name', ownerName: 'pf.ownerName', ownerMobile: 'pf.ownerMobile', mobile: 'pf.ownerMobile', days: 'pf.days', contact: 'pf.contact', address: 'pf.address', remark: 'pf.remark', rows: 'pf.rows', id: 'pf.company' };
+const PACKAGE_LABELS = { name: 'pf.pkgName', days: 'pf.days', price: 'pf.price', campuses: 'pf.campuses', description: 'pf.description', onSale: 'pf.onSale', id: 'pf.package' };
+const SETTING_LABELS = { feePercent: 'pf.feePercent', trialDays: 'pf.trialDays', defaultCampuses: 'pf.defaultCampuses', defaultCapHours: 'pf.defaultCapHours', defaultCapMonths: 'pf.defaultCapMonths', welcomeNote: 'pf.welcomeNote', name: 'pf.contactName', phone: 'pf.phone', wechat: 'pf.wechat' };
+
+/* ---------------- policies: platform roles read, only admin writes ---------------- */
+
+export const companyPolicy = definePolicy<CompanyRow>({ name: 'company', read: 'isPlatform', write: 'platformAdmin', rows: (db) => db.companies.filter((c) => !c.platform) });
+export const renewalPolicy = definePolicy<CompanyRenewal>({ name: 'companyRenewal', read: 'isPlatform', rows: (db) => db.companyRenewals });
+export const packagePolicy = definePolicy<SubscriptionPackage>({ name: 'package', read: 'isPlatform', write: 'platformAdmin', rows: (db) => db.packages });
+export const adminOrderPolicy = definePolicy<SubscriptionOrder>({ name: 'adminOrder', read: 'isPlatform', rows: (db) => db.subscriptionOrders });
+export const accountPolicy = definePolicy<UserRow>({ name: 'userAccount', read: 'isPlatform', rows: (db) => db.users });
+export const platformSettingsPolicy = definePolicy<Db['platformSettings']>({ name: 'platformSettings', read: 'isPlatform', write: 'platformAdmin', rows: (db) => [db.platformSettings] });
+export const serviceContactPolicy = definePolicy<Db['serviceContact'] & { id?: number }>({
+  name: 'serviceContact',
+  read: 'isPlatform',
+  write: 'platformAdmin',
+  rows: (db) => [db.serviceContact],
+  idOf: () => 1,
+});
+const tableOf = <T>(db: Db, name: string): T[] => ((db as unknown as Record<string, T[] | undefined>)[name] ?? []);
+export const adminSettlementPolicy = definePolicy<AdminSettlement>({ name: 'adminSettlement', read: 'isPlatform', rows: (db) => settlementsOf(db) });
+export const adminStudentOrderPolicy = definePolicy<AdminStudentOrder>({ name: 'adminStudentOrder', read: 'isPlatform', rows: (db) => studentOrdersOf(db) });
+export const overviewPolicy = definePolicy<CompanyRow>({ name: 'platformOverview', read: 'isPlatform', rows: (db) => db.companies.filter((c) => !c.platform) });
+
+/** The platform fee in percent (PRODUCT.md §5.14), for the settlement of online money. */
+export function platformFeePercent(db: Db): number {
+  return db.platformSettings?.feePercent ?? 0.6;
+}
+
+/* ---------------- companies ---------------- */
+
+function ownerOf(db: Db, c: CompanyRow): UserRow | undefined {
+  const m = db.memberships.find((mm) => mm.companyId === c.id && mm.type === 0) ?? db.memberships.find((mm) => mm.companyId === c.id && mm.role === 'dealer');
+  return m && db.users.find((u) => u.id === m.userId);
+}
+
+function studentCounts(db: Db): Map<number, number> {
+  const m = new Map<number, number>();
+  for (const s of db.students ?? []) m.set(s.companyId, (m.get(s.companyId) ?? 0) + 1);
+  return m;
+}
+
+export function companyItem(db: Db, c: CompanyRow, counts = studentCounts(db)): CompanyListItem {
+  const t = today();
+  const owner = ownerOf(db, c);
+  return {
+    id: c.id,
+    name: c.name,
+    ownerName: owner?.name ?? c.ownerName ?? '',
+    ownerMobile: c.ownerMobile,
+    contact: c.contact,
+    address: c.address,
+    remark: c.remark,
+    validUntil: c.validUntil,
+    day: dayOf(c, t),
+    status: c.status,
+    state: companyState(c, t),
+    disabledAt: c.disabledAt,
+    campusCount: db.campuses.filter((x) => x.companyId === c.id).length,
+    studentCount: counts.get(c.id) ?? 0,
+    createdAt: c.createdAt,
+  };
+}
+
+function logRenewal(ctx: AuthedCtx | undefined, db: Db, c: CompanyRow, r: Omit<CompanyRenewal, 'id' | 'companyId' | 'companyName' | 'operator' | 'at'>, at = nowStamp()) {
+  const row: CompanyRenewal = { id: nextId(db, 'companyRenewals'), companyId: c.id, companyName: c.name, operator: ctx?.session.user.name ?? '林思远', at, ...r };
+  db.companyRenewals.push(row);
+  return row;
+}
+
+/** Creates a company with its main campus and its owner (an existing account by mobile, or a new one). */
+function createCompany(ctx: AuthedCtx | undefined, db: Db, input: { name: string; ownerName: string; ownerMobile: string; days?: number; contact?: string; address?: string; remark?: string }, createdAt = today()): CompanyRow {
+  const days = input.days ?? db.platformSettings.trialDays;
+  const c: CompanyRow = {
+    id: nextId(db, 'companies'),
+    name: input.name,
+    platform: false,
+    validUntil: addDays(createdAt, days),
+    status: 'active',
+    ownerMobile: input.ownerMobile,
+    ownerName: input.ownerName,
+    createdAt,
+    contact: input.contact,
+    address: input.address,
+    remark: input.remark,
+  };
+  db.companies.push(c);
+  db.campuses.push({ id: nextId(db, 'campuses'), companyId: c.id, name: `${input.name} · 总校区`, address: input.address ?? '', phone: input.ownerMobile, isMain: true });
+  let user = db.users.find((u) => u.mobile === input.ownerMobile);
+  if (!user) {
+    const id = nextId(db, 'users');
+    user = { id, username: `u${input.ownerMobile}`, password: `cc${input.ownerMobile.slice(-6)}`, mobile: input.ownerMobile, name: input.ownerName, avatar: '/avatar.svg' };
+    db.users.push(user);
+  }
+  db.memberships.push({ roleId: nextId(db, 'memberships'), userId: user.id, companyId: c.id, role: 'dealer', type: 0, flags: { ...ROLE_FLAGS.dealer } });
+  settingsOf(db, c.id);
+  logRenewal(ctx, db, c, { kind: 'create', days, before: createdAt, after: c.validUntil }, `${createdAt} 09:00:00`);
+  return c;
+}
+
+function assertNameFree(ctx: AuthedCtx, name: string, exceptId?: number) {
+  const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+  if (ctx.db.companies.some((c) => c.id !== exceptId && norm(c.name) === norm(name))) throw ctx.bad('company.nameTaken', { name });
+}
+
+function refuse(ctx: AuthedCtx, r: string, values?: Record<string, string | number>): never {
+  throw ctx.bad(r, values);
+}
+
+/* ---------------- seed ---------------- */
+
+const SEED_COMPANIES: [string, number, ('disabled' | undefined)?, number?][] = [
+  // name, days left, disabled?, days since disabled
+  ['Harbor Ballet Academy 海港芭蕾', 420],
+  ['青禾书法 Qinghe Calligraphy', 365],
+  ['Little Mozart Piano Studio', 610],
+  ['墨韵国画 Moyun Painting', 280],
+  ['Jade Dragon Wushu 玉龙武术', 510],
+  ['Skyline Hip-Hop Crew', 190],
+  ['Bamboo Flute Music House 竹笛音乐坊', 700],
+  ['Bright Minds Robotics 启明机器人', 150],
+  ['Golden Voice Choir 金嗓子合唱', 240],
+  ['Pearl River Swim Club 珠江游泳', 330],
+  ['Lotus Guzheng Studio 莲韵古筝', 125],
+  ['Crimson Chess Academy 赤枫棋院', 460],
+  ['Willow Yoga for Kids 柳叶少儿瑜伽', 7],
+  ['Rainbow Clay Art 彩虹陶艺', 5],
+  ['Nimbus Drum School 云鼓打击乐', 3],
+  ['Orchid Latin Dance 兰花拉丁舞', 2],
+  ['Summit Climbing Kids 巅峰攀岩', 29],
+  ['Sparrow Violin Studio 麻雀小提琴', 26],
+  ['Maple Leaf English 枫叶英语', 22],
+  ['Tidewater Fencing 潮汐击剑', 18],
+  ['Cedar Street Theatre 雪松戏剧', 14],
+  ['Kite Runner Aerial Arts 风筝空中艺术', 9],
+  ['Aurora Figure Skating 极光花滑', 88],
+  ['Phoenix Taekwondo 凤凰跆拳道', 75],
+  ['Starfish Early Learning 海星早教', 61],
+  ['Silk Road Pipa Studio 丝路琵琶', 52],
+  ['Meadow Ukulele Club 草地尤克里里', 44],
+  ['Sunflower Sketch Studio 向日葵素描', 35],
+  ['Iron Bridge Boxing Kids 铁桥少儿拳击', 0],
+  ['Cloud Nine Magic Show 九霄魔术', -3],
+  ['Echo Valley Saxophone 回音谷萨克斯', -15],
+  ['Plum Blossom Opera 梅花戏曲', -40],
+  ['Riverbend Lego Lab 河湾乐高', -90],
+  ['Old Town Calligraphy Hall 老城书法馆', -200],
+  ['Blue Whale Swim School 蓝鲸游泳', 10, 'disabled', 10],
+  ['Northwind Skate Park 北风滑板', 120, 'disabled', 3],
+  ['Tulip Ballet Garden 郁金香芭蕾', 40, 'disabled', 25],
+  ['Copper Bell Percussion 铜铃打击乐', -20, 'disabled', 60],
+  ['Hummingbird Vocal Studio 蜂鸟声乐', 200, 'disabled', 1],
+  ['Granite Go Club 花岗岩围棋', 15, 'disabled', 30],
+];
+
+export function seedPlatform(db: Db) {
+  const t = today();
+  const rng = createRng(1414);
+  db.companyRenewals = [];
+  db.platformSettings = { id: 1, feePercent: 0.6, trialDays: 30, defaultCampuses: 1, defaultCapHours: 60, defaultCapMonths: 3, welcomeNote: 'Welcome to Campus Console! 欢迎使用校务云。' };
+  db.platformFeedback = [];
+  const campusesOf: Record<number, number> = { 1: 1, 2: 3, 3: 5, 4: 1 };
+  for (const p of db.packages) (p as AdminPackage).campuses = campusesOf[p.id] ?? 1;
+  // The demo companies' creation and a past renewal each, so their logs are not empty.
+  for (const c of db.companies.filter((x) => !x.platform)) {
+    logRenewal(undefined, db, c, { kind: 'create', days: 30, before: c.createdAt, after: addDays(c.createdAt, 30) }, `${c.createdAt} 09:00:00`);
+  }
+  const streets = ['Renmin Road', 'Jiefang Avenue', 'Zhongshan Road', 'Huaihai Road', 'Binjiang Avenue', 'Wenhua Street', 'Xinhua Road'];
+  for (const [name, left, disabled, since] of SEED_COMPANIES) {
+    const age = rng.int(60, 730);
+    const createdAt = addDays(t, -age);
+    const ownerName = chineseName(rng);
+    const mobile = `139${String(10_000_000 + db.companies.length * 7919).slice(-8)}`;
+    const c = createCompany(undefined, db, { name, ownerName, ownerMobile: mobile, days: 30, contact: chineseName(rng), address: `${rng.int(1, 300)} ${rng.pick(streets)}` }, createdAt);
+    c.validUntil = addDays(t, left);
+    if (disabled) {
+      c.status = 'disabled';
+      c.disabledAt = addDays(t, -(since ?? 1));
+    }
+    // Subscription orders over the company's life (up to two years), renewals in the log.
+    let cursor = addDays(createdAt, 30);
+    while (cursor < t) {
+      const pkg = rng.pick(db.packages.filter((p) => p.onSale && p.days <= 365));
+      const orderDay = addDays(cursor, -rng.int(0, 6));
+      if (rng.chance(0.12)) pushOrder(db, c, pkg, orderDay, 'cancelled', ownerName);
+      pushOrder(db, c, pkg, orderDay, 'paid', ownerName);
+      logRenewal(undefined, db, c, { kind: 'renew', days: pkg.days, before: cursor, after: addDays(cursor, pkg.days), remark: pkg.name }, `${orderDay} 10:30:00`);
+      cursor = addDays(cursor, pkg.days);
+    }
+    if (left > 0 && left <= 30 && rng.chance(0.5)) pushOrder(db, c, db.packages[0], addDays(t, -1), 'unpaid', ownerName);
+  }
+  const notes = [
+    '希望课表可以导出成图片发给家长。',
+    'Could the roll call remember the last class I opened?',
+    '续费提醒很有用，但希望提前 60 天。',
+    'The poster editor needs more fonts for Chinese titles.',
+    '学员多了以后列表加载有点慢。',
+    'Please add a WeChat payment QR code on the renewal page.',
+    '能否支持按校区查看营收？',
+    'Parents ask for an English version of the homework page.',
+    '排课冲突提示非常清楚，谢谢！',
+    'We need a way to merge duplicate students.',
+    '希望工资条可以批量下载。',
+    'The trial class booking link works great on phones.',
+  ];
+  const companies = db.companies.filter((c) => !c.platform);
+  notes.forEach((content, i) => {
+    const c = companies[(i * 7) % companies.length];
+    db.platformFeedback.push({ id: i + 1, companyId: c.id, companyName: c.name, userName: ownerOf(db, c)?.name ?? '', content, at: `${addDays(t, -i * 3 - 1)} ${String(9 + (i % 9)).padStart(2, '0')}:15:00` });
+  });
+}
+
+function pushOrder(db: Db, c: CompanyRow, pkg: SubscriptionPackage, day: string, status: SubscriptionOrder['status'], by: string) {
+  const id = nextId(db, 'subscriptionOrders');
+  db.subscriptionOrders.push({
+    id,
+    orderNo: `SO${String(100000 + id)}`,
+    companyId: c.id,
+    companyName: c.name,
+    packageId: pkg.id,
+    packageName: pkg.name,
+    days: pkg.days,
+    amount: pkg.price,
+    status,
+    createdAt: `${day} 10:12:00`,
+    ...(status === 'paid' ? { paidAt: `${day} 10:15:00` } : {}),
+    createdBy: by,
+  });
+}
+
+/* ---------------- settlements and online card orders of every company (read side) ---------------- */
+
+interface CampusOnlineOrder {
+  id: number;
+  orderNo: string;
+  companyId: number;
+  companyName: string;
+  studentName: string;
+  templateName: string;
+  amount: number;
+  status: string;
+  createdAt: string;
+  paidAt?: string;
+}
+interface CampusSettlement {
+  id: number;
+  companyId: number;
+  companyName: string;
+  month: string;
+  orderCount: number;
+  gross: number;
+  fee: number;
+  net: number;
+  status: 'pending' | 'paid';
+  paidAt?: string;
+}
+
+function settlementsOf(db: Db): AdminSettlement[] {
+  return tableOf<CampusSettlement>(db, 'settlements').map((s) => ({
+    id: s.id,
+    companyId: s.companyId,
+    companyName: s.companyName,
+    month: s.month,
+    orderCount: s.orderCount,
+    gross: s.gross,
+    fee: s.fee,
+    net: s.net,
+    status: s.status,
+    paidAt: s.paidAt,
+  }));
+}
+
+function studentOrdersOf(db: Db): AdminStudentOrder[] {
+  return tableOf<CampusOnlineOrder>(db, 'onlineOrders').map((o) => ({
+    id: o.id,
+    orderNo: o.orderNo,
+    companyId: o.companyId,
+    companyName: o.companyName,
+    studentName: o.studentName,
+    templateName: o.templateName,
+    amount: o.amount,
+    status: o.status as AdminStudentOrder['status'],
+    createdAt: o.createdAt,
+    paidAt: o.paidAt,
+  }));
+}
+
+/* ---------------- calls ---------------- */
+
+const TEMPLATE: ImportTemplate = {
+  sheetName: 'companies',
+  columns: [
+    { key: 'name', title: 'Company name 公司名称', required: true, example: 'Harbor Ballet Academy 海港芭蕾' },
+    { key: 'ownerName', title: 'Owner 负责人', required: true, example: '林可欣' },
+    { key: 'ownerMobile', title: 'Owner mobile 负责人手机号', required: true, example: '13912345678' },
+    { key: 'days', title: 'Valid days 有效天数', required: true, example: 365 },
+    { key: 'address', title: 'Address 地址', required: false, example: '88 Renmin Road' },
+    { key: 'remark', title: 'Remark 备注', required: false, example: '' },
+  ],
+};
+
+export const platformHandlers = [
+  /* companies (SPEC §7) */
+  api('get', '/v2/company_kt', { read: companyPolicy }, (ctx) => {
+    const counts = studentCounts(ctx.db);
+    const t = today();
+    const rows = ctx.rows(companyPolicy);
+    const win = ctx.query.expiresWithin;
+    if (win && !EXPIRY_WINDOWS.map(String).includes(win)) throw new HttpError(400, ctx.t('v.oneOf', { field: 'expiresWithin', values: EXPIRY_WINDOWS.join(', ') }));
+    if (ctx.query.state && ctx.query.state.split(',').some((s) => !(COMPANY_STATES as string[]).includes(s))) throw new HttpError(400, ctx.t('v.oneOf', { field: 'state', values: COMPANY_STATES.join(', ') }));
+    const filtered = win ? rows.filter((c) => expiresWithin(c, t, Number(win))) : rows;
+    return listQuery(
+      filtered.map((c) => companyItem(ctx.db, c, counts)),
+      ctx.query,
+      {
+        keywordFields: ['name', 'ownerName', 'ownerMobile', 'contact'],
+        equalFields: ['state', 'status'],
+        dateField: 'createdAt',
+        sortable: ['name', 'validUntil', 'day', 'createdAt', 'studentCount'],
+        defaultSort: { field: 'id', order: 'descend' },
+      },
+      ctx.lang,
+    );
+  }),
+
+  api('post', '/v2/company_kt/add_company', { write: companyPolicy, body: AddCompanyBody, labels: COMPANY_LABELS }, (ctx) => {
+    assertNameFree(ctx, ctx.body.name);
+    return companyItem(ctx.db, createCompany(ctx, ctx.db, ctx.body));
+  }),
+
+  api('put', '/v2/company_kt', { write: companyPolicy, body: UpdateCompanyBody, labels: COMPANY_LABELS }, (ctx) => {
+    const c = ctx.target(companyPolicy, ctx.body.id, 'pf.company');
+    assertNameFree(ctx, ctx.body.name, c.id);
+    c.name = ctx.body.name;
+    c.contact = ctx.body.contact;
+    c.address = ctx.body.address;
+    c.remark = ctx.body.remark;
+    for (const o of ctx.db.subscriptionOrders) if (o.companyId === c.id) o.companyName = c.name;
+    return companyItem(ctx.db, c);
+  }),
+
+  api<{ id: string }>('delete', '/v2/company_kt/:id', { write: companyPolicy }, (ctx) => {
+    const c = ctx.target(companyPolicy, Number(ctx.params.id), 'pf.company');
+    const n = studentCounts(ctx.db).get(c.id) ?? 0;
+    const ok = canDelete(n, c.platform);
+    if (ok !== true) refuse(ctx, ok, { name: c.name, n });
+    const db = ctx.db;
+    endCompanySessions(db, c.id);
+    db.companies = db.companies.filter((x) => x.id !== c.id);
+    db.campuses = db.campuses.filter((x) => x.companyId !== c.id);
+    db.memberships = db.memberships.filter((x) => x.companyId !== c.id);
+    return null;
+  }),
+
+  api('post', '/v2/company_kt/renew_valid_day', { write: companyPolicy, body: RenewCompanyBody, labels: COMPANY_LABELS }, (ctx) => {
+    const c = ctx.target(companyPolicy, ctx.body.id, 'pf.company');
+    const r = renew(c, ctx.body.days, today());
+    if (typeof r === 'string') refuse(ctx, r);
+    c.validUntil = r.after;
+    const log = logRenewal(ctx, ctx.db, c, { kind: 'renew', days: r.days, before: r.before, after: r.after, remark: ctx.body.remark });
+    return { company: companyItem(ctx.db, c), renewal: log };
+  }),
+
+  api('post', '/v2/company_kt/disable', { write: companyPolicy, body: CompanyIdBody, labels: COMPANY_LABELS }, (ctx) => {
+    const c = ctx.target(companyPolicy, ctx.body.id, 'pf.company');
+    const r = disable(c, today());
+    if (typeof r === 'string') refuse(ctx, r);
+    c.status = r.status;
+    c.disabledAt = r.disabledAt;
+    const ended = endCompanySessions(ctx.db, c.id);
+    return { company: companyItem(ctx.db, c), sessionsEnded: ended };
+  }),
+
+  api('post', '/v2/company_kt/recover', { write: companyPolicy, body: CompanyIdBody, labels: COMPANY_LABELS }, (ctx) => {
+    const c = ctx.target(companyPolicy, ctx.body.id, 'pf.company');
+    const r = recover(c, today());
+    if (typeof r === 'string') refuse(ctx, r);
+    c.status = 'active';
+    c.disabledAt = undefined;
+    c.validUntil = r.after;
+    const log = logRenewal(ctx, ctx.db, c, { kind: 'recover', days: r.days, before: r.before, after: r.after, remark: ctx.body.remark });
+    return { company: companyItem(ctx.db, c), renewal: log };
+  }),
+
+  /** The renewal log (renewals, recoveries, creation) of one company or all. */
+  api('get', '/v2/company_kt/renew_log', { read: renewalPolicy }, (ctx) =>
+    listQuery(ctx.rows(renewalPolicy), ctx.query, { equalFields: ['companyId', 'kind'], dateField: 'at', sortable: ['at'], defaultSort: { field: 'at', order: 'descend' } }, ctx.lang),
+  ),
+
+  api('get', '/v2/company/', { read: companyPolicy }, (ctx) => ctx.rows(companyPolicy).map((c) => ({ value: c.id, label: c.name }))),
+
+  api('post', '/v2/company/simple/', { write: companyPolicy, body: SimpleCompanyBody, labels: COMPANY_LABELS }, (ctx) => {
+    assertNameFree(ctx, ctx.body.name);
+    return companyItem(ctx.db, createCompany(ctx, ctx.db, ctx.body));
+  }),
+
+  api('post', '/v2/company/modify_mobile', { write: companyPolicy, body: ModifyMobileBody, labels: COMPANY_LABELS }, (ctx) => {
+    const c = ctx.target(companyPolicy, ctx.body.id, 'pf.company');
+    const mobile = ctx.body.mobile;
+    if (mobile === c.ownerMobile) refuse(ctx, 'company.mobileSame');
+    const owner = ownerOf(ctx.db, c);
+    if (ctx.db.users.some((u) => u.mobile === mobile && u.id !== owner?.id)) refuse(ctx, 'company.mobileTaken', { mobile });
+    if (owner) owner.mobile = mobile;
+    // Every company this person owns shows the new number.
+    for (const x of ctx.db.companies) if (x.ownerMobile === c.ownerMobile) x.ownerMobile = mobile;
+    c.ownerMobile = mobile;
+    return companyItem(ctx.db, c);
+  }),
+
+  /** The Excel template's columns and an example row (the client builds the .xlsx). */
+  api('get', '/v2/company/import_batch_excel', { read: companyPolicy }, () => TEMPLATE),
+
+  /** The import itself: every row checked again, all created or none (400 naming the first bad row). */
+  api('post', '/v2/company/import_batch_excel', { write: companyPolicy, body: ImportCompaniesBody, labels: COMPANY_LABELS }, (ctx) => {
+    const checked = checkImportRows(ctx.body.rows, ctx.db.companies.map((c) => c.name));
+    const bad = checked.find((r) => r.errors.length);
+    if (bad) refuse(ctx, 'company.importRow', { row: bad.rowNo, errors: bad.errors.map((k) => ctx.t(k)).join('; ') });
+    const created = checked.map((r) => companyItem(ctx.db, createCompany(ctx, ctx.db, r.value!)));
+    return { created: created.length, companies: created };
+  }),
+
+  /* packages */
+  api('get', '/v2/package/list', { read: packagePolicy }, (ctx) => {
+    const counts = new Map<number, number>();
+    for (const o of ctx.db.subscriptionOrders) counts.set(o.packageId, (counts.get(o.packageId) ?? 0) + 1);
+    const rows: AdminPackage[] = ctx.rows(packagePolicy).map((p) => ({ campuses: 1, ...p, orderCount: counts.get(p.id) ?? 0 }) as AdminPackage);
+    return listQuery(rows, ctx.query, { keywordFields: ['name'], filters: { onSale: (r, v) => String(r.onSale) === v }, sortable: ['name', 'days', 'price', 'orderCount'], defaultSort: { field: 'id', order: 'ascend' } }, ctx.lang);
+  }),
+
+  api('post', '/v2/package', { write: packagePolicy, body: PackageBody, labels: PACKAGE_LABELS }, (ctx) => {
+    if (ctx.db.packages.some((p) => p.name.toLowerCase() === ctx.body.name.toLowerCase())) refuse(ctx, 'package.nameTaken', { name: ctx.body.name });
+    const row = { id: nextId(ctx.db, 'packages'), ...ctx.body, description: ctx.body.description ?? '' };
+    ctx.db.packages.push(row);
+    return row;
+  }),
+
+  api('put', '/v2/package', { write: packagePolicy, body: UpdatePackageBody, labels: PACKAGE_LABELS }, (ctx) => {
+    const p = ctx.target(packagePolicy, ctx.body.id, 'pf.package');
+    if (ctx.db.packages.some((x) => x.id !== p.id && x.name.toLowerCase() === ctx.body.name.toLowerCase())) refuse(ctx, 'package.nameTaken', { name: ctx.body.name });
+    // Orders keep their own days and amount; a change applies to later orders.
+    Object.assign(p, { ...ctx.body, description: ctx.body.description ?? '' });
+    return p;
+  }),
+
+  api<{ id: string }>('delete', '/v2/package/:id', { write: packagePolicy }, (ctx) => {
+    const p = ctx.target(packagePolicy, Number(ctx.params.id), 'pf.package');
+    const n = ctx.db.subscriptionOrders.filter((o) => o.packageId === p.id).length;
+    if (n > 0) refuse(ctx, 'package.used', { name: p.name, n });
+    ctx.db.packages = ctx.db.packages.filter((x) => x.id !== p.id);
+    return null;
+  }),
+
+  /* orders, settlements and online card orders of every company */
+  api('get', '/v2/admin_order', { read: adminOrderPolicy }, (ctx) =>
+    listQuery(ctx.rows(adminOrderPolicy), ctx.query, {
+      keywordFields: ['orderNo', 'companyName', 'packageName', 'createdBy'],
+      equalFields: ['status', 'companyId', 'packageId'],
+      dateField: 'createdAt',
+      sortable: ['createdAt', 'amount', 'days', 'companyName'],
+      defaultSort: { field: 'createdAt', order: 'descend' },
+    }, ctx.lang),
+  ),
+
+  api('get', '/v2/admin_settlement', { read: adminSettlementPolicy }, (ctx) =>
+    listQuery(ctx.rows(adminSettlementPolicy), ctx.query, {
+      keywordFields: ['companyName', 'month'],
+      equalFields: ['status', 'companyId', 'month'],
+      sortable: ['month', 'gross', 'net', 'companyName'],
+      defaultSort: { field: 'month', order: 'descend' },
+    }, ctx.lang),
+  ),
+
+  api('get', '/v2/admin_student_order', { read: adminStudentOrderPolicy }, (ctx) =>
+    listQuery(ctx.rows(adminStudentOrderPolicy), ctx.query, {
+      keywordFields: ['orderNo', 'companyName', 'studentName', 'templateName'],
+      equalFields: ['status', 'companyId'],
+      dateField: 'createdAt',
+      sortable: ['createdAt', 'amount', 'companyName'],
+      defaultSort: { field: 'createdAt', order: 'descend' },
+    }, ctx.lang),
+  ),
+
+  /* every login account across companies */
+  api('get', '/v2/account_user', { read: accountPolicy }, (ctx) => {
+    const db = ctx.db;
+    const sessions = new Map<number, number>();
+    for (const s of db.sessions.values()) sessions.set(s.userId, (sessions.get(s.userId) ?? 0) + 1);
+    const rows: PlatformUserAccount[] = ctx.rows(accountPolicy).map((u) => {
+      const companies = db.memberships
+        .filter((m) => m.userId === u.id)
+        .map((m) => ({ companyId: m.companyId, companyName: db.companies.find((c) => c.id === m.companyId)?.name ?? '', role: m.role, owner: m.type === 0 }));
+      return { id: u.id, username: u.username, name: u.name, mobile: u.mobile, companies, companyNames: companies.map((c) => c.companyName).join(', '), roles: [...new Set(companies.map((c) => c.role))].join(','), sessions: sessions.get(u.id) ?? 0 };
+    });
+    return listQuery(rows, ctx.query, {
+      keywordFields: ['username', 'name', 'mobile', 'companyNames'],
+      filters: {
+        role: (r, v) => r.companies.some((c) => c.role === v),
+        companyId: (r, v) => r.companies.some((c) => String(c.companyId) === v),
+      },
+      sortable: ['username', 'name', 'sessions'],
+      defaultSort: { field: 'id' as keyof PlatformUserAccount, order: 'ascend' },
+    }, ctx.lang);
+  }),
+
+  /* platform settings and the service contact (SPEC §7 GET /v2/company_role/service reads the latter) */
+  api('get', '/v2/platform_setting', { read: platformSettingsPolicy }, (ctx) => ({ settings: ctx.rows(platformSettingsPolicy)[0], serviceContact: ctx.db.serviceContact })),
+
+  api('put', '/v2/platform_setting', { write: platformSettingsPolicy, body: PlatformSettingsBody, labels: SETTING_LABELS }, (ctx) => {
+    const row = ctx.target(platformSettingsPolicy, 1);
+    Object.assign(row, { ...ctx.body, welcomeNote: ctx.body.welcomeNote ?? '' });
+    return row;
+  }),
+
+  api('put', '/v2/company_role/service', { write: serviceContactPolicy, body: ServiceContactBody, labels: SETTING_LABELS }, (ctx) => {
+    const row = ctx.target(serviceContactPolicy, 1);
+    Object.assign(row, ctx.body);
+    return row;
+  }),
+
+  api('get', '/v2/platform/feedback', { read: overviewPolicy }, (ctx) =>
+    listQuery(ctx.db.platformFeedback, ctx.query, { keywordFields: ['content', 'companyName', 'userName'], equalFields: ['companyId'], dateField: 'at', sortable: ['at'], defaultSort: { field: 'at', order: 'descend' } }, ctx.lang),
+  ),
+
+  api('get', '/v2/platform/overview', { read: overviewPolicy }, (ctx): PlatformOverview => {
+    const t = today();
+    const companies = ctx.rows(overviewPolicy);
+    const byState = { active: 0, expiring: 0, expired: 0, disabled: 0 } as PlatformOverview['byState'];
+    for (const c of companies) byState[companyState(c, t)] += 1;
+    const months: PlatformOverview['revenueByMonth'] = [];
+    for (let i = 11; i >= 0; i -= 1) {
+      const d = new Date(`${t.slice(0, 7)}-01T00:00:00`);
+      d.setMonth(d.getMonth() - i);
+      months.push({ month: `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`, amount: 0, orders: 0 });
+    }
+    let paidThisYear = 0;
+    for (const o of ctx.db.subscriptionOrders) {
+      if (o.status !== 'paid' || !o.paidAt) continue;
+      const m = months.find((x) => x.month === o.paidAt!.slice(0, 7));
+      if (m) {
+        m.amount = Math.round((m.amount + o.amount) * 100) / 100;
+        m.orders += 1;
+      }
+      if (o.paidAt.slice(0, 4) === t.slice(0, 4)) paidThisYear += o.amount;
+    }
+    return {
+      byState,
+      expiring: {
+        within7: companies.filter((c) => expiresWithin(c, t, 7)).length,
+        within30: companies.filter((c) => expiresWithin(c, t, 30)).length,
+        within90: companies.filter((c) => expiresWithin(c, t, 90)).length,
+      },
+      revenueByMonth: months,
+      newestFeedback: [...ctx.db.platformFeedback].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 5),
+      totals: { companies: companies.length, students: (ctx.db.students ?? []).length, paidThisYear: Math.round(paidThisYear * 100) / 100 },
+    };
+  }),
+];

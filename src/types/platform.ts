@@ -1,0 +1,155 @@
+/** Platform administration: companies, renewals, packages, orders, accounts, audit log, settings (PRODUCT.md §5.15, §6.9). */
+
+/** A company's state for the platform lists (computed from status and validity). */
+export type CompanyState = 'active' | 'expiring' | 'expired' | 'disabled';
+export const COMPANY_STATES: CompanyState[] = ['active', 'expiring', 'expired', 'disabled'];
+/** Expiry windows of the company list filter (days). */
+export const EXPIRY_WINDOWS = [7, 30, 90] as const;
+
+export interface CompanyListItem {
+  id: number;
+  name: string;
+  ownerName: string;
+  ownerMobile: string;
+  contact?: string;
+  address?: string;
+  remark?: string;
+  validUntil: string;
+  /** Days left (SPEC §3 company.day). */
+  day: number;
+  status: 'active' | 'disabled';
+  state: CompanyState;
+  disabledAt?: string;
+  campusCount: number;
+  studentCount: number;
+  createdAt: string;
+}
+
+export interface CompanyOption {
+  value: number;
+  label: string;
+}
+
+/** One renewal (or recovery) of a company's validity, with before and after (PRODUCT.md §5.15). */
+export interface CompanyRenewal {
+  id: number;
+  companyId: number;
+  companyName: string;
+  kind: 'renew' | 'recover' | 'create';
+  days: number;
+  before: string;
+  after: string;
+  remark?: string;
+  operator: string;
+  at: string;
+}
+
+/** The columns of the Excel import template (GET /v2/company/import_batch_excel). */
+export interface ImportTemplate {
+  sheetName: string;
+  columns: { key: keyof ImportCompanyRow; title: string; required: boolean; example: string | number }[];
+}
+
+export interface ImportCompanyRow {
+  name: string;
+  ownerName: string;
+  ownerMobile: string;
+  days: number;
+  address?: string;
+  remark?: string;
+}
+
+export interface AuditChange {
+  field: string;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** One successful write (PRODUCT.md §5.15 audit log). */
+export interface AuditEntry {
+  id: number;
+  at: string;
+  companyId: number;
+  companyName: string;
+  userId: number;
+  userName: string;
+  role: string;
+  ip: string;
+  method: string;
+  path: string;
+  /** First path segment after /v2 (student_card, company_kt ...). */
+  resource: string;
+  targetId?: number;
+  action: 'create' | 'update' | 'delete' | 'action';
+  changes: AuditChange[];
+}
+
+export interface AdminPackage {
+  id: number;
+  name: string;
+  days: number;
+  price: number;
+  campuses: number;
+  description: string;
+  onSale: boolean;
+  orderCount: number;
+}
+
+export interface PlatformSettings {
+  /** Platform fee on online money, percent (PRODUCT.md §5.14). */
+  feePercent: number;
+  /** Validity of a new company (days). */
+  trialDays: number;
+  /** Campuses of a new company. */
+  defaultCampuses: number;
+  /** Default prepaid-tuition cap of a new company (hours and months). */
+  defaultCapHours: number;
+  defaultCapMonths: number;
+  /** Welcome note shown to new companies. */
+  welcomeNote: string;
+}
+
+export interface PlatformUserAccount {
+  id: number;
+  username: string;
+  name: string;
+  mobile: string;
+  companies: { companyId: number; companyName: string; role: string; owner: boolean }[];
+  companyNames: string;
+  roles: string;
+  sessions: number;
+}
+
+export interface PlatformOverview {
+  byState: Record<CompanyState, number>;
+  expiring: { within7: number; within30: number; within90: number };
+  revenueByMonth: { month: string; amount: number; orders: number }[];
+  newestFeedback: { id: number; companyName: string; userName: string; content: string; at: string }[];
+  totals: { companies: number; students: number; paidThisYear: number };
+}
+
+export interface AdminSettlement {
+  id: number;
+  companyId: number;
+  companyName: string;
+  month: string;
+  orderCount: number;
+  gross: number;
+  fee: number;
+  net: number;
+  status: 'pending' | 'paid';
+  paidAt?: string;
+}
+
+export interface AdminStudentOrder {
+  id: number;
+  orderNo: string;
+  companyId: number;
+  companyName: string;
+  studentName: string;
+  templateName: string;
+  amount: number;
+  status: 'unpaid' | 'paid' | 'refunded' | 'cancelled';
+  createdAt: string;
+  paidAt?: string;
+}
