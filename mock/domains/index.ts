@@ -11,10 +11,8 @@ import { schoolHandlers } from './schoolApi';
 import { customerHandlers, customerExtraHandlers, seedCustomer } from './customerIndex';
 import { seedSchedule } from './schedule';
 import { scheduleHandlers } from './scheduleApi';
-import { campusHandlers, seedCampus } from './campus';
-import { platformHandlers, seedPlatform } from './platform';
-import { auditHandlers, seedAudit } from './audit';
+import { seedTeachingAndNotices, teachingAndNoticeHandlers } from './teachingIndex';
 
-export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedCampus, seedPlatform, seedAudit];
+export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedTeachingAndNotices];
 
-export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers, ...campusHandlers, ...platformHandlers, ...auditHandlers];
+export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers, ...teachingAndNoticeHandlers];

@@ -1,0 +1,341 @@
+/**
+ * Notices to parents, message templates, platform bulletins and feedback (PRODUCT.md §5.11, §6.7).
+ * Notices resolve their receivers once, at send time (`resolveSegment`, the dashboard's rule), and keep that
+ * snapshot; each receiver's parent account gets the notice in its inbox (./notify.ts `deliver`), and the read counts
+ * come from those inboxes. Scheduled notices are delivered when their time has come (checked on every read).
+ */
+import type { Db } from '../db';
+import { nextId, settingsOf } from '../db';
+import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
+import { defineMessages } from '../messages';
+import { listQuery } from '../list';
+import { addDays, nowStamp, today } from '../clock';
+import type { Access } from '../../src/access';
+import type { Bulletin, Feedback, MessageTemplate, Notice, NoticeReceiver } from '../../src/types/notice';
+import type { Student } from '../../src/types/school';
+import { parseTemplate, renderTemplate, type TemplateValues } from '../../src/domain/templates';
+import { resolveSegment, type SegmentChoice } from '../../src/domain/receivers';
+import { BulletinBody, FeedbackBody, IdBody, NoticeBody, ReceiverChoice, TemplateBody } from '../../src/types/notice.schemas';
+import { cardRows, classRows, studentRows } from './teachingScope';
+import { operatorOf } from './school';
+import { deliver, notifyStaff, parentUserOf } from './notify';
+import { checkImageDataUrl } from '../../src/domain/upload';
+
+interface NoticeRow extends Omit<Notice, 'receiverCount' | 'readCount'> {
+  receivers: Omit<NoticeReceiver, 'readAt'>[];
+  delivered: boolean;
+}
+
+declare module '../db' {
+  interface Db {
+    messageTemplates: MessageTemplate[];
+    notices: NoticeRow[];
+    bulletins: Omit<Bulletin, 'read'>[];
+    bulletinReads: { bulletinId: number; userId: number }[];
+    feedback: Feedback[];
+  }
+}
+
+defineMessages({
+  'notice.template': { en: 'Template', zh: '模板' },
+  'notice.notice': { en: 'Notice', zh: '通知' },
+  'notice.bulletin': { en: 'Bulletin', zh: '公告' },
+  'notice.unknownVars': { en: 'Unknown variable(s): {names}. Use only {known}.', zh: '未知变量：{names}。只能使用 {known}。' },
+  'notice.noReceivers': { en: 'No receivers: the chosen segment has no students.', zh: '没有接收人：所选范围内没有学员。' },
+  'notice.needClasses': { en: 'Choose at least one class.', zh: '请至少选择一个班级。' },
+  'notice.needStudents': { en: 'Choose at least one student.', zh: '请至少选择一名学员。' },
+  'notice.badSendAt': { en: 'The send time must be a future time YYYY-MM-DD HH:mm.', zh: '发送时间须为将来的时间（YYYY-MM-DD HH:mm）。' },
+  'notice.nameTaken': { en: 'A template named {name} already exists.', zh: '已存在名为 {name} 的模板。' },
+  'bulletin.badWindow': { en: 'The end date must not be before the start date.', zh: '结束日期不能早于开始日期。' },
+  'feedback.notImage': { en: 'The screenshot must be a PNG, JPEG, GIF or WebP image.', zh: '截图必须是 PNG、JPEG、GIF 或 WebP 图片。' },
+  'feedback.tooLarge': { en: 'The screenshot must be at most 2 MB.', zh: '截图不能超过 2 MB。' },
+  'field.scene': { en: 'Scene', zh: '场景' },
+  'field.text': { en: 'Text', zh: '内容' },
+  'field.segment': { en: 'Receivers', zh: '接收人' },
+  'field.sendAt': { en: 'Send time', zh: '发送时间' },
+  'field.templateId': { en: 'Template', zh: '模板' },
+  'field.body': { en: 'Body', zh: '正文' },
+  'field.pinned': { en: 'Pinned', zh: '置顶' },
+  'field.category': { en: 'Category', zh: '类别' },
+  'field.screenshot': { en: 'Screenshot', zh: '截图' },
+});
+
+/* ---------------- access ---------------- */
+
+const platformWriter = (a: Access) => a.isPlatform;
+
+export const templatePolicy = definePolicy<MessageTemplate>({ name: 'message templates', read: notifyStaff, write: notifyStaff, rows: (db, s) => db.messageTemplates.filter((t) => t.companyId === s.company.id) });
+export const noticePolicy = definePolicy<NoticeRow>({ name: 'notices', read: notifyStaff, write: notifyStaff, rows: (db, s) => db.notices.filter((n) => n.companyId === s.company.id) });
+/** Bulletins: every signed-in user reads those in their window; platform roles write (and see all). */
+export const bulletinPolicy = definePolicy<Omit<Bulletin, 'read'>>({
+  name: 'bulletins',
+  read: 'loggedIn',
+  write: platformWriter,
+  rows: (db, s) => (s.access.isPlatform ? db.bulletins : db.bulletins.filter((b) => b.startDate <= today() && b.endDate >= today())),
+});
+export const feedbackPolicy = definePolicy<Feedback>({ name: 'feedback', read: platformWriter, rows: (db) => db.feedback });
+
+/* ---------------- receivers and rendering ---------------- */
+
+function valuesFor(db: Db, s: Session, st: Student): TemplateValues {
+  const cls = db.classes.find((c) => st.classIds.includes(c.id));
+  const cards = db.studentCards.filter((c) => c.studentId === st.id && c.status === 'active');
+  const hours = cards.filter((c) => c.kind === 'count').reduce((n, c) => n + c.remainingHours, 0);
+  const expiry = cards.map((c) => c.expiryDate).sort()[0];
+  const now = today();
+  const lesson = (db.lessons ?? [])
+    .filter((l) => st.classIds.includes(l.classId) && l.date >= now && l.status !== 'cancelled')
+    .sort((a, b) => (a.date + a.start < b.date + b.start ? -1 : 1))[0];
+  return {
+    studentName: st.name,
+    className: cls?.name ?? '',
+    remainingHours: Math.round(hours * 10) / 10,
+    expiryDate: expiry ?? '',
+    lessonTime: lesson ? `${lesson.date} ${lesson.start}` : '',
+    campusName: db.campuses.find((c) => c.id === st.campusId)?.name ?? '',
+    companyName: s.company.name,
+  };
+}
+
+function resolve(ctx: AuthedCtx, choice: SegmentChoice): Student[] {
+  if (choice.segment === 'classes') {
+    if (!choice.classIds?.length) throw ctx.bad('notice.needClasses');
+    const mine = new Set(classRows(ctx.db, ctx.session).map((c) => c.id));
+    choice.classIds.forEach((id) => {
+      if (!mine.has(id)) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('field.classId') }));
+    });
+  }
+  if (choice.segment === 'students' && !choice.studentIds?.length) throw ctx.bad('notice.needStudents');
+  return resolveSegment(choice, studentRows(ctx.db, ctx.session), cardRows(ctx.db, ctx.session), today(), settingsOf(ctx.db, ctx.session.company.id));
+}
+
+function checkTemplateText(ctx: AuthedCtx, text: string) {
+  const { unknown } = parseTemplate(text);
+  if (unknown.length) {
+    throw ctx.bad('notice.unknownVars', {
+      names: unknown.map((u) => `{${u}}`).join(', '),
+      known: '{studentName} {className} {remainingHours} {expiryDate} {lessonTime} {campusName} {companyName}',
+    });
+  }
+}
+
+function readState(db: Db, n: NoticeRow): NoticeReceiver[] {
+  const msgs = db.inbox.filter((m) => m.noticeId === n.id);
+  return n.receivers.map((r) => ({ ...r, readAt: msgs.find((m) => m.values?.studentId === r.studentId && m.readAt)?.readAt }));
+}
+
+function view(db: Db, n: NoticeRow): Notice {
+  const { receivers, delivered, ...rest } = n;
+  void delivered;
+  return { ...rest, receiverCount: receivers.length, readCount: readState(db, n).filter((r) => r.readAt).length };
+}
+
+/** Delivers the notices whose time has come (inbox rows for receivers with a parent account, SMS log rows none). */
+export function deliverDue(db: Db) {
+  const now = nowStamp();
+  db.notices.forEach((n) => {
+    if (n.delivered || n.sendAt > now) return;
+    n.delivered = true;
+    n.status = 'sent';
+    n.receivers.forEach((r) => {
+      const st = db.students.find((s) => s.id === r.studentId);
+      const userId = st ? parentUserOf(db, st) : undefined;
+      if (userId !== undefined) deliver(db, { companyId: n.companyId, userId, kind: 'notice', noticeId: n.id, title: n.title, text: r.text, values: { studentId: r.studentId }, studentName: r.studentName, createdAt: n.sendAt });
+    });
+  });
+}
+
+/* ---------------- seed ---------------- */
+
+const TEMPLATES: [string, MessageTemplate['scene'], string][] = [
+  ['课时不足提醒', 'renewal', '{studentName}家长您好，{studentName}在{campusName}的剩余课时为 {remainingHours} 课时，为不影响上课，请及时续费。—— {companyName}'],
+  ['课时卡到期提醒', 'renewal', '{studentName}家长您好，课时卡将于 {expiryDate} 到期，请合理安排上课时间。'],
+  ['上课提醒', 'lesson', '{studentName}家长您好，{className}的下一节课在 {lessonTime}，请准时到{campusName}上课。'],
+  ['节假日放假通知', 'holiday', '各位家长好，节假日期间{campusName}暂停上课，具体补课时间另行通知。祝节日快乐！'],
+  ['作业提醒', 'homework', '{studentName}家长您好，{className}本周作业已布置，请督促孩子按时完成。'],
+];
+
+export function seedNotice(db: Db) {
+  db.messageTemplates = [];
+  db.notices = [];
+  db.bulletins = [];
+  db.bulletinReads = [];
+  db.feedback = [];
+  const t = today();
+  for (const companyId of [2, 3]) {
+    TEMPLATES.forEach(([name, scene, text], i) => db.messageTemplates.push({ id: nextId(db, 'messageTemplates'), companyId, name, scene, text, updatedAt: `${addDays(t, -30 + i)} 10:00:00`, updatedBy: companyId === 2 ? '周晓彤' : '何梦琪' }));
+  }
+  // One sent notice to a Starlight class, a week ago.
+  const cls = db.classes.find((c) => c.companyId === 2 && c.status === 'open');
+  if (cls) {
+    const students = db.students.filter((s) => s.classIds.includes(cls.id));
+    const text = '{studentName}家长您好，本周六{className}照常上课，请提前 10 分钟到达。';
+    const sendAt = `${addDays(t, -7)} 18:00:00`;
+    db.notices.push({
+      id: nextId(db, 'notices'),
+      companyId: 2,
+      title: '周六上课提醒',
+      text,
+      segment: 'classes',
+      classIds: [cls.id],
+      sendAt,
+      status: 'sent',
+      senderName: '周晓彤',
+      createdAt: sendAt,
+      delivered: false,
+      receivers: students.map((s) => ({ studentId: s.id, studentName: s.name, parentName: s.parentName, mobile: s.mobile, text: renderTemplate(text, { studentName: s.name, className: cls.name }) })),
+    });
+    deliverDue(db);
+  }
+  db.bulletins.push(
+    { id: nextId(db, 'bulletins'), title: '系统升级通知 / Scheduled maintenance', body: '本周日 02:00–04:00 系统升级维护，期间可能无法登录。\nThe console will be under maintenance on Sunday 02:00–04:00.', startDate: addDays(t, -10), endDate: addDays(t, 20), pinned: true, authorName: '林思远', createdAt: `${addDays(t, -10)} 09:00:00` },
+    { id: nextId(db, 'bulletins'), title: '新功能：作业与成绩', body: '老师现在可以在“作业管理”中布置作业、批改打星，并在“成绩管理”中录入考试成绩、查看统计。', startDate: addDays(t, -30), endDate: addDays(t, 60), pinned: false, authorName: '孙明轩', createdAt: `${addDays(t, -30)} 09:00:00` },
+  );
+  // Every demo account has read the seeded bulletins already: the dashboard banner shows only newer ones.
+  db.users.forEach((u) => db.bulletins.forEach((b) => db.bulletinReads.push({ bulletinId: b.id, userId: u.id })));
+  db.feedback.push({ id: nextId(db, 'feedback'), companyId: 2, companyName: 'Starlight Dance', userId: 3, userName: '陈嘉怡', category: 'suggestion', text: '希望排课表可以按老师导出 Excel。', createdAt: `${addDays(t, -3)} 15:20:00` });
+}
+
+/* ---------------- calls ---------------- */
+
+const PreviewBody = ReceiverChoice.extend({ text: NoticeBody.shape.text.optional() });
+
+export const noticeHandlers = [
+  /* templates */
+  api('get', '/v2/message_template', { read: templatePolicy }, (ctx) =>
+    listQuery(ctx.rows(templatePolicy), ctx.query, { keywordFields: ['name', 'text'], equalFields: ['scene'], sortable: ['name', 'updatedAt'], defaultSort: { field: 'updatedAt', order: 'descend' } }, ctx.lang),
+  ),
+  api('post', '/v2/message_template', { write: templatePolicy, body: TemplateBody }, (ctx) => {
+    checkTemplateText(ctx, ctx.body.text);
+    if (ctx.rows(templatePolicy).some((x) => x.name === ctx.body.name)) throw ctx.bad('notice.nameTaken', { name: ctx.body.name });
+    const row: MessageTemplate = { id: nextId(ctx.db, 'messageTemplates'), companyId: ctx.session.company.id, name: ctx.body.name, scene: ctx.body.scene, text: ctx.body.text, updatedAt: nowStamp(), updatedBy: operatorOf(ctx.db, ctx.session).name };
+    ctx.db.messageTemplates.push(row);
+    return row;
+  }),
+  api('put', '/v2/message_template', { write: templatePolicy, body: TemplateBody }, (ctx) => {
+    const row = ctx.target(templatePolicy, ctx.body.id ?? NaN, 'notice.template');
+    checkTemplateText(ctx, ctx.body.text);
+    if (ctx.rows(templatePolicy).some((x) => x.name === ctx.body.name && x.id !== row.id)) throw ctx.bad('notice.nameTaken', { name: ctx.body.name });
+    Object.assign(row, { name: ctx.body.name, scene: ctx.body.scene, text: ctx.body.text, updatedAt: nowStamp(), updatedBy: operatorOf(ctx.db, ctx.session).name });
+    return row;
+  }),
+  api<{ id: string }>('delete', '/v2/message_template/:id', { write: templatePolicy }, (ctx) => {
+    const row = ctx.target(templatePolicy, Number(ctx.params.id), 'notice.template');
+    ctx.db.messageTemplates.splice(ctx.db.messageTemplates.indexOf(row), 1);
+    return null;
+  }),
+
+  /** The receivers of a choice (ReceiverModal: count and list) and, with a text, the preview for the first one. */
+  api('post', '/v2/notice/receivers', { read: noticePolicy, body: PreviewBody }, (ctx) => {
+    const students = resolve(ctx, ctx.body);
+    if (ctx.body.text) checkTemplateText(ctx, ctx.body.text);
+    const first = students[0];
+    return {
+      total: students.length,
+      list: students.slice(0, 200).map((s) => ({ studentId: s.id, studentName: s.name, parentName: s.parentName, mobile: s.mobile })),
+      preview: first && ctx.body.text ? renderTemplate(ctx.body.text, valuesFor(ctx.db, ctx.session, first)) : undefined,
+    };
+  }),
+
+  /* notices */
+  api('get', '/v2/notice', { read: noticePolicy }, (ctx) => {
+    deliverDue(ctx.db);
+    return listQuery(ctx.rows(noticePolicy).map((n) => view(ctx.db, n)), ctx.query, { keywordFields: ['title', 'text'], equalFields: ['status', 'segment'], dateField: 'sendAt', sortable: ['sendAt', 'createdAt'], defaultSort: { field: 'sendAt', order: 'descend' } }, ctx.lang);
+  }),
+
+  api('post', '/v2/notice', { write: noticePolicy, body: NoticeBody }, (ctx) => {
+    const { db, body } = ctx;
+    checkTemplateText(ctx, body.text);
+    if (body.templateId !== undefined) ctx.target(templatePolicy, body.templateId, 'notice.template');
+    const now = nowStamp();
+    let sendAt = now;
+    if (body.sendAt) {
+      const ok = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(body.sendAt) && !Number.isNaN(Date.parse(body.sendAt.replace(' ', 'T')));
+      sendAt = `${body.sendAt}:00`;
+      if (!ok || sendAt <= now) throw ctx.bad('notice.badSendAt');
+    }
+    const students = resolve(ctx, body);
+    if (!students.length) throw ctx.bad('notice.noReceivers');
+    const row: NoticeRow = {
+      id: nextId(db, 'notices'),
+      companyId: ctx.session.company.id,
+      title: body.title,
+      text: body.text,
+      templateId: body.templateId,
+      segment: body.segment,
+      classIds: body.segment === 'classes' ? body.classIds ?? [] : [],
+      sendAt,
+      status: 'scheduled',
+      senderName: operatorOf(db, ctx.session).name,
+      createdAt: now,
+      delivered: false,
+      receivers: students.map((s) => ({ studentId: s.id, studentName: s.name, parentName: s.parentName, mobile: s.mobile, text: renderTemplate(body.text, valuesFor(db, ctx.session, s)) })),
+    };
+    db.notices.push(row);
+    deliverDue(db);
+    return view(db, row);
+  }),
+
+  /** NoticeContentModal: the text, the counts and every receiver with its read state. */
+  api<{ id: string }>('get', '/v2/notice/:id', { read: noticePolicy }, (ctx) => {
+    deliverDue(ctx.db);
+    const n = ctx.target(noticePolicy, Number(ctx.params.id), 'notice.notice');
+    const receivers = readState(ctx.db, n);
+    return { notice: view(ctx.db, n), receivers };
+  }),
+
+  /* bulletins */
+  api('get', '/v2/system_bulletin', { read: bulletinPolicy }, (ctx) => {
+    const reads = new Set(ctx.db.bulletinReads.filter((r) => r.userId === ctx.session.user.id).map((r) => r.bulletinId));
+    const rows = ctx.rows(bulletinPolicy).map((b) => ({ ...b, read: reads.has(b.id) }));
+    return listQuery(rows, ctx.query, { keywordFields: ['title', 'body'], sortable: ['createdAt', 'startDate'], defaultSort: { field: 'createdAt', order: 'descend' } }, ctx.lang);
+  }),
+  /** The newest unread bulletin in its window (the dashboard banner), or null. */
+  api('get', '/v2/system_bulletin/unread', { read: bulletinPolicy }, (ctx) => {
+    const reads = new Set(ctx.db.bulletinReads.filter((r) => r.userId === ctx.session.user.id).map((r) => r.bulletinId));
+    const d = today();
+    return [...ctx.rows(bulletinPolicy)].filter((b) => b.startDate <= d && b.endDate >= d && !reads.has(b.id)).sort((a, b) => b.id - a.id)[0] ?? null;
+  }),
+  api('post', '/v2/system_bulletin/read', { read: bulletinPolicy, body: IdBody }, (ctx) => {
+    const b = ctx.target(bulletinPolicy, ctx.body.id, 'notice.bulletin');
+    if (!ctx.db.bulletinReads.some((r) => r.bulletinId === b.id && r.userId === ctx.session.user.id)) ctx.db.bulletinReads.push({ bulletinId: b.id, userId: ctx.session.user.id });
+    return null;
+  }),
+  api('post', '/v2/system_bulletin', { write: bulletinPolicy, body: BulletinBody }, (ctx) => {
+    const b = ctx.body;
+    if (b.endDate < b.startDate) throw ctx.bad('bulletin.badWindow');
+    const row = { id: nextId(ctx.db, 'bulletins'), title: b.title, body: b.body, startDate: b.startDate, endDate: b.endDate, pinned: b.pinned, authorName: ctx.session.user.name, createdAt: nowStamp() };
+    ctx.db.bulletins.push(row);
+    return row;
+  }),
+  api('put', '/v2/system_bulletin', { write: bulletinPolicy, body: BulletinBody }, (ctx) => {
+    const row = ctx.target(bulletinPolicy, ctx.body.id ?? NaN, 'notice.bulletin');
+    const b = ctx.body;
+    if (b.endDate < b.startDate) throw ctx.bad('bulletin.badWindow');
+    Object.assign(row, { title: b.title, body: b.body, startDate: b.startDate, endDate: b.endDate, pinned: b.pinned });
+    return row;
+  }),
+  api<{ id: string }>('delete', '/v2/system_bulletin/:id', { write: bulletinPolicy }, (ctx) => {
+    const row = ctx.target(bulletinPolicy, Number(ctx.params.id), 'notice.bulletin');
+    ctx.db.bulletins.splice(ctx.db.bulletins.indexOf(row), 1);
+    ctx.db.bulletinReads = ctx.db.bulletinReads.filter((r) => r.bulletinId !== row.id);
+    return null;
+  }),
+
+  /* feedback: anyone writes (their own), the platform reads */
+  api('post', '/v2/feedback', { self: true, body: FeedbackBody }, (ctx) => {
+    if (ctx.body.screenshot !== undefined) {
+      const problem = checkImageDataUrl(ctx.body.screenshot);
+      if (problem) throw ctx.bad(problem === 'type' ? 'feedback.notImage' : 'feedback.tooLarge');
+    }
+    const row: Feedback = { id: nextId(ctx.db, 'feedback'), companyId: ctx.session.company.id, companyName: ctx.session.company.name, userId: ctx.session.user.id, userName: ctx.session.user.name, category: ctx.body.category, text: ctx.body.text, screenshot: ctx.body.screenshot, createdAt: nowStamp() };
+    ctx.db.feedback.push(row);
+    return { id: row.id };
+  }),
+  api('get', '/v2/feedback/mine', { self: true }, (ctx) =>
+    listQuery(ctx.db.feedback.filter((f) => f.userId === ctx.session.user.id), ctx.query, { sortable: ['createdAt'], defaultSort: { field: 'createdAt', order: 'descend' } }, ctx.lang),
+  ),
+  api('get', '/v2/feedback', { read: feedbackPolicy }, (ctx) =>
+    listQuery(ctx.rows(feedbackPolicy), ctx.query, { keywordFields: ['text', 'userName', 'companyName'], equalFields: ['category'], sortable: ['createdAt'], defaultSort: { field: 'createdAt', order: 'descend' } }, ctx.lang),
+  ),
+];

@@ -1,0 +1,256 @@
+/**
+ * Notification rules, inboxes and the SMS outbox (PRODUCT.md §5.11): the ONE function `emit` through which the
+ * product's events (roll call saved, leave reviewed, lead assigned, card running low, homework assigned) reach
+ * people, as the company's rules matrix says (event × channel × receiver). In-app messages go to inboxes; SMS go to
+ * an outbox log shown on /notify (no SMS is really sent). Notices (./notice.ts) deliver through `deliver` too.
+ *
+ * Parents: a student's parent account is the user whose mobile is the student's (parent's) mobile and who is a
+ * `customer` of the student's company. The demo `customer` account is linked to some Starlight students by the seed.
+ */
+import type { Db } from '../db';
+import { nextId, settingsOf } from '../db';
+import { api, definePolicy, type Session } from '../http';
+import { defineMessages } from '../messages';
+import { listQuery } from '../list';
+import { nowStamp, today } from '../clock';
+import type { Access } from '../../src/access';
+import type { InboxMessage, InboxSummary, OutboxRow } from '../../src/types/notice';
+import type { Student } from '../../src/types/school';
+import { defaultRules, EVENT_RECEIVERS, isRuleOn, targetsOf, type NotifyEvent, type NotifyReceiver, type RuleCell } from '../../src/domain/notifyRules';
+import { renewalCards } from '../../src/domain/receivers';
+import { canReviewReturn } from '../../src/domain/schoolPermissions';
+import { RuleBody } from '../../src/types/notice.schemas';
+import { z } from '../../src/types/schema';
+
+declare module '../db' {
+  interface Db {
+    /** Saved cells of the rules matrix (others take their default). */
+    notifyRules: (RuleCell & { companyId: number })[];
+    inbox: InboxMessage[];
+    outbox: OutboxRow[];
+  }
+}
+
+defineMessages({
+  'notify.ruleMissing': { en: 'This event does not reach that receiver.', zh: '该事件不通知此接收人。' },
+  'notify.message': { en: 'Message', zh: '消息' },
+});
+
+/* ---------------- who receives ---------------- */
+
+export const PARENT_ROLE = 'customer';
+
+/** The parent account of a student (see the module comment), if any. */
+export function parentUserOf(db: Db, student: Pick<Student, 'mobile' | 'companyId'>): number | undefined {
+  const user = db.users.find((u) => u.mobile === student.mobile);
+  if (!user) return undefined;
+  return db.memberships.some((m) => m.userId === user.id && m.companyId === student.companyId && m.role === PARENT_ROLE) ? user.id : undefined;
+}
+
+/** The students whose parent account is `userId` in a company. */
+export function childrenOf(db: Db, companyId: number, userId: number): Student[] {
+  const user = db.users.find((u) => u.id === userId);
+  if (!user) return [];
+  return db.students.filter((s) => s.companyId === companyId && s.mobile === user.mobile);
+}
+
+function managersOf(db: Db, companyId: number): number[] {
+  return db.memberships.filter((m) => m.companyId === companyId && (m.role === 'manager' || m.role === 'dealer')).map((m) => m.userId);
+}
+
+function teacherUserOfClass(db: Db, classId: number | undefined): number | undefined {
+  const cls = classId === undefined ? undefined : db.classes.find((c) => c.id === classId);
+  return cls ? db.staff.find((s) => s.id === cls.teacherId)?.userId : undefined;
+}
+
+/* ---------------- delivery ---------------- */
+
+/** Puts a message in a user's inbox. */
+export function deliver(db: Db, msg: Omit<InboxMessage, 'id' | 'createdAt'> & { createdAt?: string }): InboxMessage {
+  const row: InboxMessage = { ...msg, id: nextId(db, 'inbox'), createdAt: msg.createdAt ?? nowStamp() };
+  db.inbox.push(row);
+  return row;
+}
+
+/** Logs one SMS (never really sent). */
+export function logSms(db: Db, row: Omit<OutboxRow, 'id' | 'createdAt'> & { createdAt?: string }): void {
+  db.outbox.push({ ...row, id: nextId(db, 'outbox'), createdAt: row.createdAt ?? nowStamp() });
+}
+
+export function rulesOfCompany(db: Db, companyId: number): RuleCell[] {
+  return db.notifyRules.filter((r) => r.companyId === companyId);
+}
+
+/** What an event is about. Values are plain strings/numbers rendered by the client (`notify.msg.<event>`). */
+export interface EmitPayload {
+  /** Students concerned (their parents receive "parent" cells). */
+  studentIds?: number[];
+  /** Per-student values (e.g. the roll-call status of each). */
+  perStudent?: Record<number, Record<string, string | number>>;
+  /** Class concerned (its teacher receives "teacher" cells). */
+  classId?: number;
+  /** The lead owner's user id ("leadOwner" cells). */
+  ownerUserId?: number;
+  values?: Record<string, string | number>;
+}
+
+/**
+ * The one way events produce messages: for each (channel, receiver) cell of `event` that is on in the company's
+ * rules, an in-app message to each receiver's inbox or an SMS row in the outbox. Never throws (an event must not
+ * break the call that caused it); returns how many messages were produced.
+ */
+export function emit(db: Db, companyId: number, event: NotifyEvent, payload: EmitPayload): number {
+  try {
+    const targets = targetsOf(rulesOfCompany(db, companyId), event);
+    if (!targets.length) return 0;
+    let n = 0;
+    const values = payload.values ?? {};
+    const students = (payload.studentIds ?? []).map((id) => db.students.find((s) => s.id === id && s.companyId === companyId)).filter((s): s is Student => !!s);
+    for (const { channel, receiver } of targets) {
+      const people: { userId?: number; name: string; mobile: string; values: Record<string, string | number>; studentName?: string }[] = [];
+      if (receiver === 'parent') {
+        students.forEach((st) => people.push({ userId: parentUserOf(db, st), name: st.parentName || st.name, mobile: st.mobile, studentName: st.name, values: { ...values, studentName: st.name, ...(payload.perStudent?.[st.id] ?? {}) } }));
+      } else {
+        let ids: number[] = [];
+        if (receiver === 'manager') ids = managersOf(db, companyId);
+        if (receiver === 'teacher') ids = [teacherUserOfClass(db, payload.classId)].filter((x): x is number => x !== undefined);
+        if (receiver === 'leadOwner') ids = payload.ownerUserId === undefined ? [] : [payload.ownerUserId];
+        const summary: Record<string, string | number> = students.length ? { studentName: students.map((s) => s.name).join('、'), count: students.length } : {};
+        [...new Set(ids)].forEach((uid) => {
+          const u = db.users.find((x) => x.id === uid);
+          if (u) people.push({ userId: uid, name: u.name, mobile: u.mobile, values: { ...summary, ...values, ...(students.length === 1 ? payload.perStudent?.[students[0].id] ?? {} : {}) } });
+        });
+      }
+      for (const p of people) {
+        if (channel === 'inApp') {
+          if (p.userId === undefined) continue;
+          deliver(db, { companyId, userId: p.userId, kind: 'event', event, title: '', text: '', values: p.values, studentName: p.studentName });
+        } else {
+          logSms(db, { companyId, event, receiver, receiverName: p.name, mobile: p.mobile, values: p.values });
+        }
+        n += 1;
+      }
+    }
+    return n;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Call after a record took hours from a count card: when the balance crosses the company's "running low" threshold
+ * (the same rule as the dashboard and the receiver segments), emits `hoursLow`.
+ */
+export function afterDeduction(db: Db, card: { companyId: number; studentId: number; kind: string; templateName: string }, before: number, after: number): void {
+  if (card.kind !== 'count') return;
+  const th = settingsOf(db, card.companyId).lowHoursThreshold;
+  if (before > th && after <= th) emit(db, card.companyId, 'hoursLow', { studentIds: [card.studentId], values: { cardName: card.templateName, remainingHours: after } });
+}
+
+/* ---------------- access ---------------- */
+
+/** Staff who run notifications (not parents: their flag only opens their inbox). */
+export const notifyStaff = (a: Access) => a.serviceNotification && !a.isCustomer && !a.isPlatform;
+const ruleManager = (_a: Access, s: Session) => ['dealer', 'manager'].includes(s.membership.role);
+
+export const rulePolicy = definePolicy<RuleCell>({
+  name: 'notification rules',
+  read: notifyStaff,
+  write: ruleManager,
+  rows: (db, s) => {
+    const saved = rulesOfCompany(db, s.company.id);
+    return defaultRules().map((c) => ({ ...c, on: isRuleOn(saved, c.event, c.channel, c.receiver) }));
+  },
+});
+
+export const outboxPolicy = definePolicy<OutboxRow>({ name: 'SMS outbox', read: notifyStaff, rows: (db, s) => db.outbox.filter((r) => r.companyId === s.company.id) });
+
+/** Everyone's own inbox (parents included). */
+export const inboxPolicy = definePolicy<InboxMessage>({
+  name: 'inbox',
+  read: 'everyone',
+  write: 'everyone',
+  rows: (db, s) => db.inbox.filter((m) => m.companyId === s.company.id && m.userId === s.user.id),
+});
+
+/* ---------------- seed ---------------- */
+
+export function seedNotify(db: Db) {
+  db.notifyRules = [];
+  db.inbox = [];
+  db.outbox = [];
+  // The demo parent (customer, 13800000008) of Starlight: two students running low and one more.
+  const parent = db.users.find((u) => u.username === 'customer');
+  if (!parent) return;
+  const t = today();
+  const starlight = db.students.filter((s) => s.companyId === 2);
+  const low = renewalCards(db.studentCards.filter((c) => c.companyId === 2), t, settingsOf(db, 2)).filter((c) => c.low);
+  const lowIds = [...new Set(low.map((c) => c.studentId))].slice(0, 2);
+  const other = starlight.find((s) => !low.some((c) => c.studentId === s.id) && s.status === 'active');
+  const kids = [...lowIds.map((id) => starlight.find((s) => s.id === id)!), ...(other ? [other] : [])];
+  kids.forEach((s) => {
+    s.mobile = parent.mobile;
+    s.parentName = parent.name;
+  });
+  kids.slice(0, 2).forEach((s, i) => {
+    deliver(db, { companyId: 2, userId: parent.id, kind: 'event', event: 'rollCallResult', title: '', text: '', values: { studentName: s.name, className: db.classes.find((c) => s.classIds.includes(c.id))?.name ?? '', status: 'present', date: t }, studentName: s.name, createdAt: `${t} 0${8 + i}:00:00`, readAt: i === 0 ? `${t} 09:30:00` : undefined });
+  });
+}
+
+/* ---------------- calls ---------------- */
+
+const InboxReadBody = z.object({ ids: z.array(z.number().int().positive()).max(500).optional(), all: z.boolean().optional() });
+
+function summaryOf(db: Db, s: Session): InboxSummary {
+  const unread = db.inbox.filter((m) => m.companyId === s.company.id && m.userId === s.user.id && !m.readAt).length;
+  const a = s.access;
+  const isStaff = !a.isCustomer && !a.isPlatform;
+  const pendingLeave = isStaff && (a.scheduleManagement || a.studentManagement) ? (db.leaveRequests ?? []).filter((l) => l.companyId === s.company.id && l.status === 'pending').length : 0;
+  const returnsToReview = isStaff && a.studentManagement && canReviewReturn(s.membership.role) ? (db.hourRecords ?? []).filter((r) => r.companyId === s.company.id && r.type === 'backing' && !r.reviewedAt).length : 0;
+  const day = today();
+  const followUpsDue = isStaff && a.customerCenter ? (db.leads ?? []).filter((l) => l.companyId === s.company.id && l.ownerId === s.user.id && l.nextFollowUpAt !== undefined && l.nextFollowUpAt <= day && l.status !== 'formal' && l.status !== 'invalid').length : 0;
+  return { unread, pendingLeave, returnsToReview, followUpsDue };
+}
+
+export const notifyHandlers = [
+  api('get', '/v2/notify/rules', { read: rulePolicy }, (ctx) => ({ rules: ctx.rows(rulePolicy), receivers: EVENT_RECEIVERS, canEdit: ruleManager(ctx.session.access, ctx.session) })),
+
+  api('put', '/v2/notify/rules', { write: rulePolicy, body: RuleBody }, (ctx) => {
+    const { event, channel, receiver, on } = ctx.body;
+    if (!EVENT_RECEIVERS[event].includes(receiver as NotifyReceiver)) throw ctx.bad('notify.ruleMissing');
+    const cid = ctx.session.company.id;
+    const row = ctx.db.notifyRules.find((r) => r.companyId === cid && r.event === event && r.channel === channel && r.receiver === receiver);
+    if (row) row.on = on;
+    else ctx.db.notifyRules.push({ companyId: cid, event, channel, receiver, on });
+    return { event, channel, receiver, on };
+  }),
+
+  api('get', '/v2/notify/outbox', { read: outboxPolicy }, (ctx) =>
+    listQuery(ctx.rows(outboxPolicy), ctx.query, { keywordFields: ['receiverName', 'mobile'], equalFields: ['event'], dateField: 'createdAt', sortable: ['createdAt'], defaultSort: { field: 'createdAt', order: 'descend' } }, ctx.lang),
+  ),
+
+  api('get', '/v2/inbox', { read: inboxPolicy }, (ctx) =>
+    listQuery([...ctx.rows(inboxPolicy)].sort((a, b) => b.id - a.id), ctx.query, {
+      keywordFields: ['title', 'text', 'studentName'],
+      equalFields: ['kind'],
+      filters: { unread: (m, v) => (v === '1' ? !m.readAt : true) },
+      sortable: ['createdAt'],
+    }, ctx.lang),
+  ),
+
+  api('get', '/v2/inbox/summary', { read: inboxPolicy }, (ctx) => summaryOf(ctx.db, ctx.session)),
+
+  api('post', '/v2/inbox/read', { write: inboxPolicy, body: InboxReadBody }, (ctx) => {
+    const mine = ctx.rows(inboxPolicy);
+    const ids = ctx.body.all ? undefined : new Set(ctx.body.ids ?? []);
+    const at = nowStamp();
+    let n = 0;
+    mine.forEach((m) => {
+      if (!m.readAt && (!ids || ids.has(m.id))) {
+        m.readAt = at;
+        n += 1;
+      }
+    });
+    return { read: n };
+  }),
+];
