@@ -3,7 +3,8 @@ import helpers from './parts/helpers.en-US';
 import school from './parts/school.en-US';
 import schedule from './parts/schedule.en-US';
 import customer from './parts/customer.en-US';
+import everyday from './parts/everyday.en-US';
 import campus from './parts/campus.en-US';
 
-const enUS: Record<string, string> = { ...helpers, ...app, ...school, ...schedule, ...customer, ...campus };
+const enUS: Record<string, string> = { ...helpers, ...app, ...school, ...schedule, ...customer, ...everyday, ...campus };
 export default enUS;

@@ -3,7 +3,8 @@ import helpers from './parts/helpers.zh-CN';
 import school from './parts/school.zh-CN';
 import schedule from './parts/schedule.zh-CN';
 import customer from './parts/customer.zh-CN';
+import everyday from './parts/everyday.zh-CN';
 import campus from './parts/campus.zh-CN';
 
-const zhCN: Record<string, string> = { ...helpers, ...app, ...school, ...schedule, ...customer, ...campus };
+const zhCN: Record<string, string> = { ...helpers, ...app, ...school, ...schedule, ...customer, ...everyday, ...campus };
 export default zhCN;

@@ -6,7 +6,8 @@ import React, { useRef, useState } from 'react';
 import DeleteAction from '@/components/DeleteAction';
 import { App, Button, Drawer, Modal, QRCode, Space, Switch, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ModalForm, ProForm, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProForm, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import FormModal from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { createGatherForm, deleteGatherForm, fetchCustomerCampuses, fetchGatherForms, fetchGatherSubmissions, updateGatherForm } from '@/services/customer';
@@ -22,12 +23,11 @@ function FormEditor({ form, onDone, trigger }: { form?: GatherForm; onDone: () =
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm<GatherFormBody>
+    <FormModal<GatherFormBody>
       name="gatherForm"
       title={form ? t('cu.gather.edit') : t('cu.gather.add')}
       width={640}
       trigger={trigger}
-      modalProps={{ destroyOnHidden: true }}
       initialValues={form ? { ...form } : { enabled: true, fields: defaultFields(t) }}
       onFinish={async (values) => {
         try {
@@ -58,7 +58,7 @@ function FormEditor({ form, onDone, trigger }: { form?: GatherForm; onDone: () =
         <FieldsEditor />
       </ProForm.Item>
       <ProFormSwitch name="enabled" label={t('cu.gather.enabled')} />
-    </ModalForm>
+    </FormModal>
   );
 }
 

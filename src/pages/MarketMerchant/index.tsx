@@ -3,7 +3,8 @@ import React, { useRef } from 'react';
 import DeleteAction from '@/components/DeleteAction';
 import { App, Button, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ModalForm, ProFormSelect, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormSelect, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import FormModal from '@/components/FormModal';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
@@ -15,12 +16,11 @@ function MerchantForm({ merchant, onDone, trigger }: { merchant?: Merchant; onDo
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm<MerchantBody>
+    <FormModal<MerchantBody>
       name="merchantForm"
       title={merchant ? t('cu.merchant.edit') : t('cu.merchant.add')}
       width={520}
       trigger={trigger}
-      modalProps={{ destroyOnHidden: true }}
       initialValues={merchant ?? { status: 'active' }}
       onFinish={async (values) => {
         try {
@@ -57,7 +57,7 @@ function MerchantForm({ merchant, onDone, trigger }: { merchant?: Merchant; onDo
         ]}
       />
       <ProFormTextArea name="remark" label={t('cu.field.remark')} fieldProps={{ maxLength: 500 }} />
-    </ModalForm>
+    </FormModal>
   );
 }
 

@@ -2,7 +2,8 @@
 import React, { useRef, useState } from 'react';
 import { App, Button, Form } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ModalForm, ProFormSelect } from '@ant-design/pro-components';
+import { ProFormSelect } from '@ant-design/pro-components';
+import FormModal from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { createLead, fastCheckMobile, fetchOwners } from '@/services/customer';
 import type { FastCheckResult, LeadCreateBody } from '@/types/customer';
@@ -38,7 +39,7 @@ export default function AddCustomer({ canAssign, onDone }: Props) {
   };
 
   return (
-    <ModalForm<LeadCreateBody & { ownerId?: number }>
+    <FormModal<LeadCreateBody & { ownerId?: number }>
       name="addCustomer"
       title={t('cu.add.title')}
       form={form}
@@ -51,7 +52,7 @@ export default function AddCustomer({ canAssign, onDone }: Props) {
         </Button>
       }
       initialValues={{ intention: 'B', source: 'walk_in' }}
-      modalProps={{ destroyOnHidden: true, onCancel: () => setCheck(undefined) }}
+      modalProps={{ onCancel: () => setCheck(undefined) }}
       onValuesChange={(changed) => {
         if ('mobile' in changed) void runCheck(String(changed.mobile ?? '').trim());
       }}
@@ -88,6 +89,6 @@ export default function AddCustomer({ canAssign, onDone }: Props) {
           request={async () => [{ value: 0, label: t('cu.owner.pool') }, ...(await fetchOwners())]}
         />
       )}
-    </ModalForm>
+    </FormModal>
   );
 }

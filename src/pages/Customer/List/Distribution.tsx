@@ -1,7 +1,8 @@
 /** Distribution and batch-distribution: assign an owner to one or many leads (managers and dealers). */
 import React from 'react';
 import { App, Typography } from 'antd';
-import { ModalForm, ProFormSelect } from '@ant-design/pro-components';
+import { ProFormSelect } from '@ant-design/pro-components';
+import FormModal from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { distributeLeads, fetchOwners } from '@/services/customer';
 
@@ -18,12 +19,11 @@ export default function Distribution({ ids, names, trigger, onDone }: Props) {
   const { message } = App.useApp();
   const batch = ids.length > 1;
   return (
-    <ModalForm<{ ownerId: number }>
+    <FormModal<{ ownerId: number }>
       name="distribution"
       title={batch ? t('cu.dist.batchTitle', { n: ids.length }) : t('cu.dist.title', { name: names[0] ?? '' })}
       width={480}
       trigger={trigger}
-      modalProps={{ destroyOnHidden: true }}
       onFinish={async ({ ownerId }) => {
         try {
           const res = await distributeLeads({ ids, ownerId });
@@ -42,6 +42,6 @@ export default function Distribution({ ids, names, trigger, onDone }: Props) {
       )}
       <ProFormSelect name="ownerId" label={t('cu.dist.owner')} request={fetchOwners} rules={[{ required: true, message: t('cu.dist.owner.required') }]} />
       <Typography.Text type="secondary">{t('cu.dist.hint')}</Typography.Text>
-    </ModalForm>
+    </FormModal>
   );
 }

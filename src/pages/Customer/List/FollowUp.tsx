@@ -1,7 +1,8 @@
 /** FollowUp: record a follow-up (method, content, next time, new status or intention); the history as a timeline. */
 import React, { useState } from 'react';
 import { App, Divider, Empty, Spin, Tag, Timeline, Typography } from 'antd';
-import { ModalForm, ProFormDatePicker, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
+import { ProFormDatePicker, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
+import FormModal from '@/components/FormModal';
 import { useRequest } from 'ahooks';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
@@ -52,12 +53,11 @@ export default function FollowUp({ lead, onDone, trigger }: { lead: Lead; onDone
   const [version, setVersion] = useState(0);
   const formal = lead.status === 'formal';
   return (
-    <ModalForm<Omit<FollowUpBody, 'leadId'>>
+    <FormModal<Omit<FollowUpBody, 'leadId'>>
       name="followUp"
       title={t('cu.follow.title', { name: lead.name })}
       width={620}
       trigger={trigger ?? <a>{t('cu.follow.action')}</a>}
-      modalProps={{ destroyOnHidden: true }}
       initialValues={{ method: 'phone', intention: lead.intention, status: formal ? undefined : lead.status === 'new' ? 'following' : lead.status }}
       onFinish={async (values) => {
         try {
@@ -94,6 +94,6 @@ export default function FollowUp({ lead, onDone, trigger }: { lead: Lead; onDone
       <div style={{ maxHeight: 320, overflow: 'auto', paddingTop: 8 }}>
         <FollowUpTimeline leadId={lead.id} version={version} />
       </div>
-    </ModalForm>
+    </FormModal>
   );
 }

@@ -1,6 +1,9 @@
 /** The lead form fields shared by add-customer and ModifyCustomer. */
 import React from 'react';
-import { ProFormDatePicker, ProFormDependency, ProFormDigit, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { Form } from 'antd';
+import { ProFormDatePicker, ProFormDependency, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import NumberInput from '@/components/NumberInput';
+import { numberRange } from '@/components/NumberInput/rules';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
 import { fetchCustomerCampuses, fetchMerchantOptions } from '@/services/customer';
@@ -42,7 +45,9 @@ export default function LeadFields({ mobileExtra, mobileDisabled, mobileValidato
           { value: 'male', label: t('cu.gender.male') },
         ]}
       />
-      <ProFormDigit name="age" label={t('cu.field.age')} min={1} max={80} fieldProps={{ precision: 0 }} />
+      <Form.Item name="age" label={t('cu.field.age')} rules={[numberRange({ min: 1, max: 80, integer: true })]}>
+        <NumberInput />
+      </Form.Item>
       <ProFormSelect
         name="campusId"
         label={t('cu.field.campus')}

@@ -1,7 +1,7 @@
 /** ModifyCustomer: edit a lead's details (status changes go through follow-ups and conversion). */
 import React from 'react';
 import { App } from 'antd';
-import { ModalForm } from '@ant-design/pro-components';
+import FormModal from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { updateLead } from '@/services/customer';
 import type { Lead, LeadUpdateBody } from '@/types/customer';
@@ -11,14 +11,13 @@ export default function ModifyCustomer({ lead, onDone }: { lead: Lead; onDone: (
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm<Omit<LeadUpdateBody, 'id'>>
+    <FormModal<Omit<LeadUpdateBody, 'id'>>
       name="modifyCustomer"
       title={t('cu.edit.title', { name: lead.name })}
       width={560}
       layout="horizontal"
       labelCol={{ span: 6 }}
       trigger={<a>{t('common.edit')}</a>}
-      modalProps={{ destroyOnHidden: true }}
       initialValues={{
         mobile: lead.mobile,
         name: lead.name,
@@ -55,6 +54,6 @@ export default function ModifyCustomer({ lead, onDone }: { lead: Lead; onDone: (
       }}
     >
       <LeadFields mobileDisabled={lead.status === 'formal'} />
-    </ModalForm>
+    </FormModal>
   );
 }

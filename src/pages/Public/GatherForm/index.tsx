@@ -2,11 +2,13 @@
  * /f/:code — the public lead-collection form (no login, no layout). A submission becomes a lead with source "form".
  */
 import React, { useState } from 'react';
-import { Button, Card, Form, Input, InputNumber, Radio, Result, Spin, Typography } from 'antd';
+import { Button, Card, Form, Input, Radio, Result, Spin, Typography } from 'antd';
 import { useParams } from 'umi';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
 import LangSwitch from '@/components/LangSwitch';
+import NumberInput from '@/components/NumberInput';
+import { numberRange } from '@/components/NumberInput/rules';
 import { fetchPublicGatherForm, submitPublicGatherForm } from '@/services/customer';
 import type { GatherField, PublicGatherBody } from '@/types/customer';
 
@@ -15,10 +17,11 @@ function FieldInput({ field }: { field: GatherField }) {
   const rules = [
     ...(field.required ? [{ required: true, whitespace: field.key !== 'age', message: t('cu.public.required', { field: field.label }) }] : []),
     ...(field.key === 'mobile' ? [{ pattern: /^1\d{10}$/, message: t('cu.field.mobile.invalid') }] : []),
+    ...(field.key === 'age' ? [numberRange({ min: 1, max: 99, integer: true })] : []),
   ];
   let input: React.ReactNode = <Input maxLength={50} />;
   if (field.key === 'mobile') input = <Input maxLength={11} inputMode="numeric" />;
-  if (field.key === 'age') input = <InputNumber min={1} max={99} precision={0} style={{ width: '100%' }} />;
+  if (field.key === 'age') input = <NumberInput />;
   if (field.key === 'remark') input = <Input.TextArea maxLength={500} rows={3} />;
   if (field.key === 'gender')
     input = (

@@ -1,7 +1,8 @@
 /** Add one lesson, or move / change one (date, times, teacher, room, hours), with the same clash checks. */
 import React, { useState } from 'react';
 import { App } from 'antd';
-import { ModalForm, ProFormCheckbox, ProFormDatePicker, ProFormItem, ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import { ProFormCheckbox, ProFormDatePicker, ProFormItem, ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import FormModal from '@/components/FormModal';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
 import NumberInput from '@/components/NumberInput';
@@ -29,11 +30,11 @@ export default function LessonModal({ lesson, trigger, onDone, defaultDate }: { 
   const { options } = useScheduleOptions();
   const [clashes, setClashes] = useState<Clash[]>([]);
   return (
-    <ModalForm<Values>
+    <FormModal<Values>
       title={lesson ? t('schedule.lesson.move') : t('schedule.lesson.add')}
       trigger={trigger}
       width={560}
-      modalProps={{ destroyOnClose: true, onCancel: () => setClashes([]) }}
+      modalProps={{ onCancel: () => setClashes([]) }}
       initialValues={
         lesson
           ? { classId: lesson.classId, date: dayjs(lesson.date), start: lesson.start, end: lesson.end, teacherId: lesson.teacherId, roomId: lesson.roomId, hours: lesson.hours, kind: lesson.kind, remark: lesson.remark }
@@ -78,6 +79,6 @@ export default function LessonModal({ lesson, trigger, onDone, defaultDate }: { 
       />
       <ProFormText name="remark" label={t('common.remark')} fieldProps={{ maxLength: 200 }} />
       <ProFormCheckbox name="overrideRoom">{t('schedule.field.overrideRoom')}</ProFormCheckbox>
-    </ModalForm>
+    </FormModal>
   );
 }

@@ -4,7 +4,8 @@
  */
 import React, { useState } from 'react';
 import { App, Button, Space, Typography } from 'antd';
-import { ModalForm, ProFormCheckbox, ProFormDateRangePicker, ProFormItem, ProFormList, ProFormSelect, ProFormSwitch, type ProFormInstance } from '@ant-design/pro-components';
+import { ProFormCheckbox, ProFormDateRangePicker, ProFormItem, ProFormList, ProFormSelect, ProFormSwitch, type ProFormInstance } from '@ant-design/pro-components';
+import FormModal from '@/components/FormModal';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
@@ -65,12 +66,12 @@ export default function ScheduleModal({ onDone, trigger }: { onDone: () => void;
   };
 
   return (
-    <ModalForm<Values>
+    <FormModal<Values>
       title={t('schedule.batch.title')}
       formRef={formRef}
       width={760}
       trigger={trigger ?? <Button type="primary">{t('schedule.batch.open')}</Button>}
-      modalProps={{ destroyOnClose: true, onCancel: () => { setClashes([]); setPreview(undefined); } }}
+      modalProps={{ onCancel: () => { setClashes([]); setPreview(undefined); } }}
       initialValues={{ slots: [{ weekday: 1, start: '18:30', end: '19:30' }], skipHolidays: true, overrideRoom: false }}
       submitter={{
         searchConfig: { submitText: t('schedule.batch.save') },
@@ -142,6 +143,6 @@ export default function ScheduleModal({ onDone, trigger }: { onDone: () => void;
       </Space>
       <ProFormSwitch name="skipHolidays" label={t('schedule.field.skipHolidays')} />
       <ProFormCheckbox name="overrideRoom">{t('schedule.field.overrideRoom')}</ProFormCheckbox>
-    </ModalForm>
+    </FormModal>
   );
 }

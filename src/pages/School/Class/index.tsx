@@ -4,9 +4,9 @@
  */
 import React, { useRef, useState } from 'react';
 import DeleteAction from '@/components/DeleteAction';
+import FormModal from '@/components/FormModal';
 import { App, Button, Drawer, Form, Popconfirm, Progress, Space, Tag } from 'antd';
 import {
-  ModalForm,
   ProFormDatePicker,
   ProFormDependency,
   ProFormSelect,
@@ -44,13 +44,13 @@ function ClassForm({ cls, trigger, onDone }: { cls?: SchoolClass; trigger: React
   const { message } = App.useApp();
   const [form] = Form.useForm();
   return (
-    <ModalForm
+    <FormModal
       name={`classForm${cls?.id ?? 'New'}`}
       title={t(cls ? 'class.edit' : 'class.add')}
       form={form}
       trigger={trigger}
       width={600}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      modalProps={{ maskClosable: false }}
       initialValues={cls ?? { status: 'open', hoursPerLesson: 1, startDate: todayStr() }}
       onFinish={async (v: Record<string, unknown>) => {
         const body: ClassBody = {
@@ -150,7 +150,7 @@ function ClassForm({ cls, trigger, onDone }: { cls?: SchoolClass; trigger: React
         ]}
         rules={[{ required: true }]}
       />
-    </ModalForm>
+    </FormModal>
   );
 }
 
@@ -176,12 +176,11 @@ function ClassStudents({ cls, onClose, onChanged }: { cls?: SchoolClass; onClose
           toolBarRender={() =>
             caps.editStudents
               ? [
-                  <ModalForm
+                  <FormModal
                     key="enrol"
                     name="classEnrol"
                     title={t('class.enrolTitle', { name: cls.name })}
                     trigger={<Button type="primary">{t('student.enrol')}</Button>}
-                    modalProps={{ destroyOnHidden: true }}
                     onFinish={async (v: { studentIds: number[] }) => {
                       try {
                         await enrolStudents(cls.id, v.studentIds);
@@ -203,7 +202,7 @@ function ClassStudents({ cls, onClose, onChanged }: { cls?: SchoolClass; onClose
                       request={async ({ keyWords }: { keyWords?: string }) => fetchStudentOptions({ keyword: keyWords })}
                       rules={[{ required: true, message: t('card.field.student.required') }]}
                     />
-                  </ModalForm>,
+                  </FormModal>,
                 ]
               : []
           }

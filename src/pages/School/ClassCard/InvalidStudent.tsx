@@ -1,7 +1,8 @@
 /** InvalidStudent modal: pick a student and one of their cards, then invalidate it with a reason (hours forfeited). */
 import React, { useState } from 'react';
 import { Form } from 'antd';
-import { ModalForm, ProFormSelect } from '@ant-design/pro-components';
+import { ProFormSelect } from '@ant-design/pro-components';
+import FormModal from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { fetchCardOptions, fetchStudentOptions } from '@/services/school';
 import type { StudentCard } from '@/types/school';
@@ -15,13 +16,12 @@ export default function InvalidStudent({ trigger, onDone }: { trigger: React.Rea
   const [picked, setPicked] = useState<StudentCard>();
   return (
     <>
-      <ModalForm
+      <FormModal
         name="invalidStudent"
         title={t('invalid.title')}
         form={form}
         trigger={trigger}
         width={560}
-        modalProps={{ destroyOnHidden: true }}
         submitter={{ searchConfig: { submitText: t('invalid.next') } }}
         onFinish={async (v: { cardId: number }) => {
           setPicked(cards.find((c) => c.id === v.cardId));
@@ -49,7 +49,7 @@ export default function InvalidStudent({ trigger, onDone }: { trigger: React.Rea
           options={cards.map((c) => ({ value: c.id, label: `${c.cardNo} · ${c.templateName} · ${formatHours(c.remainingHours)} · ${t(`card.status.${c.status}`)}` }))}
           rules={[{ required: true, message: t('invalid.card.required') }]}
         />
-      </ModalForm>
+      </FormModal>
       {picked && (
         <CardOpModal
           card={picked}

@@ -1,9 +1,9 @@
 /** The card templates list of /school/class-card (kind, hours, gift, price, validity, classes, on sale). */
 import React from 'react';
 import DeleteAction from '@/components/DeleteAction';
+import FormModal from '@/components/FormModal';
 import { App, Form, Space, Switch, Tag } from 'antd';
 import {
-  ModalForm,
   ProFormDependency,
   ProFormRadio,
   ProFormSelect,
@@ -14,6 +14,7 @@ import {
 } from '@ant-design/pro-components';
 import { useIntl } from '@/locales/useIntl';
 import NumberInput from '@/components/NumberInput';
+import { confirmZeroMoney } from '@/components/NumberInput/rules';
 import { tableRequest } from '@/services/list';
 import { createTemplate, deleteTemplate, fetchClassOptions, fetchTemplates, updateTemplate, type TemplateBody } from '@/services/school';
 import type { CardTemplate } from '@/types/school';
@@ -24,14 +25,14 @@ const positive = (msg: string) => ({ validator: (_r: unknown, v?: number) => (v 
 
 export function TemplateForm({ tpl, trigger, onDone }: { tpl?: CardTemplate; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   return (
-    <ModalForm
+    <FormModal
       name={`templateForm${tpl?.id ?? 'New'}`}
       title={t(tpl ? 'template.edit' : 'template.add')}
       trigger={trigger}
       width={600}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      modalProps={{ maskClosable: false }}
       initialValues={tpl ?? { kind: 'count', onSale: true, giftHours: 0, classIds: [] }}
       onFinish={async (v: Record<string, unknown>) => {
         const kind = v.kind as TemplateBody['kind'];
@@ -45,6 +46,7 @@ export function TemplateForm({ tpl, trigger, onDone }: { tpl?: CardTemplate; tri
           classIds: (v.classIds as number[] | undefined) ?? [],
           onSale: v.onSale !== false,
         };
+        if (!(await confirmZeroMoney(modal, body.price))) return false;
         try {
           if (tpl) await updateTemplate({ ...body, id: tpl.id });
           else await createTemplate(body);
@@ -97,7 +99,7 @@ export function TemplateForm({ tpl, trigger, onDone }: { tpl?: CardTemplate; tri
       <Form.Item name="onSale" label={t('template.onSale')} valuePropName="checked">
         <Switch />
       </Form.Item>
-    </ModalForm>
+    </FormModal>
   );
 }
 

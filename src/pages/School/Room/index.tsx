@@ -2,7 +2,8 @@
 import React, { useRef } from 'react';
 import DeleteAction from '@/components/DeleteAction';
 import { App, Button, Space } from 'antd';
-import { ModalForm, ProFormSelect, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormSelect, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import FormModal from '@/components/FormModal';
 import { Form } from 'antd';
 import { useIntl } from '@/locales/useIntl';
 import NumberInput from '@/components/NumberInput';
@@ -15,12 +16,12 @@ function RoomForm({ room, trigger, onDone }: { room?: Room; trigger: React.React
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm
+    <FormModal
       name={`roomForm${room?.id ?? 'New'}`}
       title={t(room ? 'room.edit' : 'room.add')}
       trigger={trigger}
       width={480}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      modalProps={{ maskClosable: false }}
       initialValues={room}
       onFinish={async (v: { campusId: number; name: string; capacity: number }) => {
         try {
@@ -47,7 +48,7 @@ function RoomForm({ room, trigger, onDone }: { room?: Room; trigger: React.React
       >
         <NumberInput placeholder="20" />
       </Form.Item>
-    </ModalForm>
+    </FormModal>
   );
 }
 

@@ -2,7 +2,8 @@
 import React, { useRef } from 'react';
 import DeleteAction from '@/components/DeleteAction';
 import { App, Button, Space, Tag } from 'antd';
-import { ModalForm, ProFormDatePicker, ProFormSelect, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormDatePicker, ProFormSelect, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import FormModal from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { createStaff, deleteStaff, fetchCampusOptions, fetchStaff, updateStaff, type StaffBody } from '@/services/school';
@@ -16,12 +17,12 @@ function StaffForm({ staff, trigger, onDone }: { staff?: Staff; trigger: React.R
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm
+    <FormModal
       name={`staffForm${staff?.id ?? 'New'}`}
       title={t(staff ? 'staff.edit' : 'staff.add')}
       trigger={trigger}
       width={520}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      modalProps={{ maskClosable: false }}
       initialValues={staff ?? { role: 'teacher', status: 'active', hireDate: todayStr() }}
       onFinish={async (v: Record<string, unknown>) => {
         const body: StaffBody = {
@@ -65,7 +66,7 @@ function StaffForm({ staff, trigger, onDone }: { staff?: Staff; trigger: React.R
         rules={[{ required: true }]}
       />
       <ProFormDatePicker name="hireDate" label={t('staff.hireDate')} fieldProps={{ format: 'YYYY-MM-DD' }} rules={[{ required: true, message: t('staff.hireDate.required') }]} />
-    </ModalForm>
+    </FormModal>
   );
 }
 

@@ -7,15 +7,16 @@
 import React from 'react';
 import { Alert, App, Button, Descriptions, Form, Space, Typography } from 'antd';
 import {
-  ModalForm,
   ProFormDatePicker,
   ProFormDependency,
   ProFormSelect,
   ProFormTextArea,
 } from '@ant-design/pro-components';
+import FormModal from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { useSession } from '@/hooks/useSession';
 import NumberInput from '@/components/NumberInput';
+import { confirmZeroMoney } from '@/components/NumberInput/rules';
 import {
   consumeHours,
   correctHours,
@@ -125,20 +126,22 @@ export function CardOpModal({ card, op, trigger, open, onOpenChange, onDone }: O
   const { t } = useIntl();
   const { message } = App.useApp();
   const confirm = useConfirm();
+  const { modal } = App.useApp();
   const [form] = Form.useForm();
   const needsReason = op === 'consume' || op === 'correct' || op === 'invalidate';
   return (
-    <ModalForm
+    <FormModal
       name={`cardOp_${op}_${card.id}`}
       title={t(`card.op.${op}`)}
       form={form}
       trigger={trigger}
       {...(open !== undefined ? { open, onOpenChange } : {})}
       width={640}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      modalProps={{ maskClosable: false }}
       initialValues={op === 'renew' ? { method: 'wechat' } : {}}
       onFinish={async (values: Record<string, unknown>) => {
         const hours = values.hours as number | undefined;
+        if (op === 'renew' && !(await confirmZeroMoney(modal, values.amount as number | undefined))) return false;
         if (leaves(op, hours)) {
           const ok = await confirm(
             op === 'invalidate'
@@ -240,7 +243,7 @@ export function CardOpModal({ card, op, trigger, open, onOpenChange, onDone }: O
           rules={needsReason ? [{ required: true, whitespace: true, message: t('card.field.reason.required') }] : []}
         />
       )}
-    </ModalForm>
+    </FormModal>
   );
 }
 
@@ -323,19 +326,20 @@ export function CardActions({ card, onDone, size = 'small' }: { card: StudentCar
 /** Sell a new card: an order with the seller, amount and payment method. */
 export function SellCardModal({ studentId, trigger, onDone }: { studentId?: number; trigger: React.ReactElement; onDone?: (r: CardOpResult) => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm();
   const [templates, setTemplates] = React.useState<CardTemplate[]>([]);
   return (
-    <ModalForm
+    <FormModal
       name={`sellCard${studentId ?? ''}`}
       title={t('card.op.sell')}
       form={form}
       trigger={trigger}
       width={600}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      modalProps={{ maskClosable: false }}
       initialValues={{ studentId, method: 'wechat', startDate: todayStr() }}
       onFinish={async (values: Record<string, unknown>) => {
+        if (!(await confirmZeroMoney(modal, values.amount as number | undefined))) return false;
         try {
           const res = await sellCard({
             studentId: values.studentId as number,
@@ -411,7 +415,7 @@ export function SellCardModal({ studentId, trigger, onDone }: { studentId?: numb
         fieldProps={{ format: 'YYYY-MM-DD' }}
         rules={[{ required: true, message: t('card.field.startDate.required') }]}
       />
-    </ModalForm>
+    </FormModal>
   );
 }
 

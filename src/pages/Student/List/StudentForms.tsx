@@ -2,13 +2,13 @@
 import React from 'react';
 import { App, Form } from 'antd';
 import {
-  ModalForm,
   ProFormDatePicker,
   ProFormRadio,
   ProFormSelect,
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
+import FormModal from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import {
   createStudent,
@@ -27,13 +27,13 @@ export function StudentFormModal({ student, trigger, onDone }: { student?: Stude
   const [form] = Form.useForm();
   const editing = !!student;
   return (
-    <ModalForm
+    <FormModal
       name={`studentForm${student?.id ?? 'New'}`}
       title={t(editing ? 'student.edit' : 'student.add')}
       form={form}
       trigger={trigger}
       width={560}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      modalProps={{ maskClosable: false }}
       initialValues={student ? { ...student } : { gender: 'female' }}
       onFinish={async (values: Record<string, unknown>) => {
         const body: StudentBody = {
@@ -97,7 +97,7 @@ export function StudentFormModal({ student, trigger, onDone }: { student?: Stude
         <ProFormSelect name="classIds" label={t('student.classes')} mode="multiple" request={() => fetchClassOptions()} />
       )}
       <ProFormTextArea name="remark" label={t('common.remark')} fieldProps={{ maxLength: 200, showCount: true, rows: 2 }} />
-    </ModalForm>
+    </FormModal>
   );
 }
 
@@ -105,12 +105,11 @@ export function EnrolModal({ studentId, trigger, onDone }: { studentId: number; 
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm
+    <FormModal
       name={`studentEnrol${studentId}`}
       title={t('student.enrol')}
       trigger={trigger}
       width={480}
-      modalProps={{ destroyOnHidden: true }}
       onFinish={async (values: { classId: number }) => {
         try {
           await enrolStudents(values.classId, [studentId]);
@@ -123,6 +122,6 @@ export function EnrolModal({ studentId, trigger, onDone }: { studentId: number; 
       }}
     >
       <ProFormSelect name="classId" label={t('student.class')} showSearch request={() => fetchClassOptions()} rules={[{ required: true, message: t('student.class.required') }]} />
-    </ModalForm>
+    </FormModal>
   );
 }

@@ -1,6 +1,7 @@
 /** New leave request (a future lesson, one of its students, a reason) and the review dialog. */
 import React from 'react';
-import { ModalForm, ProFormDependency, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
+import { ProFormDependency, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
+import FormModal from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { createLeaveRequest, fetchLesson, fetchLessonOptions } from '@/services/schedule';
 
@@ -13,11 +14,10 @@ interface Values {
 export default function LeaveModal({ trigger, onDone }: { trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
   return (
-    <ModalForm<Values>
+    <FormModal<Values>
       title={t('leave.add')}
       trigger={trigger}
       width={560}
-      modalProps={{ destroyOnClose: true }}
       onFinish={async (v) => {
         try {
           await createLeaveRequest(v);
@@ -53,18 +53,18 @@ export default function LeaveModal({ trigger, onDone }: { trigger: React.ReactEl
         )}
       </ProFormDependency>
       <ProFormTextArea name="reason" label={t('leave.reason')} rules={[{ required: true, message: t('leave.reasonRequired') }]} fieldProps={{ maxLength: 200 }} />
-    </ModalForm>
+    </FormModal>
   );
 }
 
 export function ReviewLeaveModal({ title, trigger, danger, onSubmit }: { title: string; trigger: React.ReactElement; danger?: boolean; onSubmit: (remark?: string) => Promise<void> }) {
   const { t } = useIntl();
   return (
-    <ModalForm<{ remark?: string }>
+    <FormModal<{ remark?: string }>
       title={title}
       trigger={trigger}
       width={460}
-      modalProps={{ destroyOnClose: true, okButtonProps: { danger } }}
+      modalProps={{ okButtonProps: { danger } }}
       submitter={{ submitButtonProps: { danger } }}
       onFinish={async (v) => {
         try {
@@ -76,6 +76,6 @@ export function ReviewLeaveModal({ title, trigger, danger, onSubmit }: { title: 
       }}
     >
       <ProFormTextArea name="remark" label={t('leave.reviewRemark')} fieldProps={{ maxLength: 200 }} />
-    </ModalForm>
+    </FormModal>
   );
 }

@@ -1,6 +1,7 @@
 /** Book a student into a future lesson (within its capacity). */
 import React from 'react';
-import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import { ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import FormModal from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { createReservation, fetchLessonOptions } from '@/services/schedule';
 import { fetchStudentOptions } from '@/services/school';
@@ -14,11 +15,10 @@ interface Values {
 export default function ReserveModal({ trigger, onDone }: { trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
   return (
-    <ModalForm<Values>
+    <FormModal<Values>
       title={t('reserve.add')}
       trigger={trigger}
       width={560}
-      modalProps={{ destroyOnClose: true }}
       onFinish={async (v) => {
         try {
           await createReservation(v);
@@ -48,6 +48,6 @@ export default function ReserveModal({ trigger, onDone }: { trigger: React.React
         fieldProps={{ filterOption: false }}
       />
       <ProFormText name="remark" label={t('common.remark')} fieldProps={{ maxLength: 200 }} />
-    </ModalForm>
+    </FormModal>
   );
 }

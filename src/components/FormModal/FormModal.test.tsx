@@ -1,0 +1,165 @@
+/**
+ * One pattern for every create/edit modal: a create form opens empty the second time (after saving or cancelling),
+ * an edit form opens with its record, and an add opened after an edit is empty. Checked on the shared FormModal and
+ * on each form family (students, customers/leads, card templates), plus the number rules (field errors, no clamps).
+ */
+import React from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Form } from 'antd';
+import { ProFormText } from '@ant-design/pro-components';
+import FormModal from './index';
+import NumberInput from '@/components/NumberInput';
+import { numberRange } from '@/components/NumberInput/rules';
+import { StudentFormModal } from '@/pages/Student/List/StudentForms';
+import AddCustomer from '@/pages/Customer/List/AddCustomer';
+import ModifyCustomer from '@/pages/Customer/List/ModifyCustomer';
+import { TemplateForm } from '@/pages/School/ClassCard/List';
+import { loginAs, renderApp } from '../../../tests/utils/render';
+import { getDb, resetDb } from '../../../mock/db';
+
+const slow = { timeout: 15000 };
+
+async function openDialog(button: string, title?: string | RegExp) {
+  fireEvent.click(screen.getByRole('button', { name: button }));
+  return screen.findByRole('dialog', title ? { name: title } : {}, slow);
+}
+async function cancel(dialog: HTMLElement) {
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), slow);
+}
+
+function Plain({ record }: { record?: { name: string } }) {
+  return (
+    <FormModal title="Thing" trigger={<button type="button">{record ? 'edit' : 'add'}</button>} initialValues={record} onFinish={async () => true}>
+      <ProFormText name="name" label="Name" />
+    </FormModal>
+  );
+}
+
+describe('FormModal', () => {
+  beforeEach(() => resetDb());
+
+  it('opens add empty after saving or cancelling, and edit with its record', async () => {
+    renderApp(
+      <>
+        <Plain />
+        <Plain record={{ name: 'Ada' }} />
+      </>,
+    );
+    let dialog = await openDialog('add');
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'typed' } });
+    await cancel(dialog);
+    dialog = await openDialog('add');
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('');
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'saved' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), slow);
+    dialog = await openDialog('add');
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('');
+    await cancel(dialog);
+    dialog = await openDialog('edit');
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Ada');
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'changed' } });
+    await cancel(dialog);
+    dialog = await openDialog('edit');
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('Ada');
+    await cancel(dialog);
+    dialog = await openDialog('add');
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('');
+  });
+
+  it('number rules are field errors (no clamp) and a minus sign is reported', async () => {
+    render(
+      <Form>
+        <Form.Item name="age" label="Age" rules={[numberRange({ min: 1, max: 80, integer: true })]}>
+          <NumberInput />
+        </Form.Item>
+      </Form>,
+    );
+    const input = screen.getByLabelText('Age');
+    fireEvent.change(input, { target: { value: '999' } });
+    expect(input).toHaveValue('999');
+    expect(await screen.findByText('Enter a number from 1 to 80.')).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: '-5' } });
+    expect(await screen.findByText('A minus sign is not allowed here: enter a positive number.')).toBeInTheDocument();
+    fireEvent.change(input, { target: { value: '2.5' } });
+    expect(await screen.findByText('Enter a whole number.')).toBeInTheDocument();
+  });
+});
+
+describe('form families: add twice, edit then add', () => {
+  beforeEach(() => resetDb());
+
+  it('students', { timeout: 90000 }, async () => {
+    const session = await loginAs('manager');
+    const student = getDb().students.find((s) => s.companyId === 2 && s.parentName && s.remark !== undefined) ?? getDb().students.find((s) => s.companyId === 2)!;
+    renderApp(
+      <>
+        <StudentFormModal trigger={<button type="button">add</button>} />
+        <StudentFormModal student={student} trigger={<button type="button">edit</button>} />
+      </>,
+      { route: '/', session },
+    );
+    let dialog = await openDialog('add', 'Add student');
+    fireEvent.change(within(dialog).getByLabelText('Student name'), { target: { value: 'First Child' } });
+    fireEvent.change(within(dialog).getByLabelText('Remark'), { target: { value: 'Allergic to peanuts' } });
+    await cancel(dialog);
+    dialog = await openDialog('add', 'Add student');
+    expect(within(dialog).getByLabelText('Student name')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Remark')).toHaveValue('');
+    await cancel(dialog);
+    dialog = await openDialog('edit', 'Edit student');
+    expect(within(dialog).getByLabelText('Student name')).toHaveValue(student.name);
+    await cancel(dialog);
+    dialog = await openDialog('add', 'Add student');
+    expect(within(dialog).getByLabelText('Student name')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Mobile')).toHaveValue('');
+  });
+
+  it('customers', { timeout: 90000 }, async () => {
+    const session = await loginAs('manager');
+    const lead = getDb().leads.find((l) => l.companyId === 2 && l.status !== 'formal')!;
+    renderApp(
+      <>
+        <AddCustomer canAssign={false} onDone={() => undefined} />
+        <ModifyCustomer lead={lead} onDone={() => undefined} />
+      </>,
+      { route: '/', session },
+    );
+    let dialog = await openDialog('plus Add customer', 'Add customer');
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: 'Someone' } });
+    await cancel(dialog);
+    dialog = await openDialog('plus Add customer', 'Add customer');
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('');
+    await cancel(dialog);
+    fireEvent.click(screen.getByText('Edit'));
+    dialog = await screen.findByRole('dialog', {}, slow);
+    expect(within(dialog).getByLabelText('Name')).toHaveValue(lead.name);
+    await cancel(dialog);
+    dialog = await openDialog('plus Add customer', 'Add customer');
+    expect(within(dialog).getByLabelText('Name')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Mobile')).toHaveValue('');
+  });
+
+  it('card templates (school setup)', { timeout: 90000 }, async () => {
+    const session = await loginAs('manager');
+    const tpl = getDb().cardTemplates.find((x) => x.companyId === 2)!;
+    renderApp(
+      <>
+        <TemplateForm trigger={<button type="button">add</button>} onDone={() => undefined} />
+        <TemplateForm tpl={tpl} trigger={<button type="button">edit</button>} onDone={() => undefined} />
+      </>,
+      { route: '/', session },
+    );
+    let dialog = await openDialog('edit', 'Edit card template');
+    expect(within(dialog).getByLabelText('Template name')).toHaveValue(tpl.name);
+    await cancel(dialog);
+    dialog = await openDialog('add', 'New card template');
+    expect(within(dialog).getByLabelText('Template name')).toHaveValue('');
+    fireEvent.change(within(dialog).getByLabelText('Template name'), { target: { value: 'typed' } });
+    await cancel(dialog);
+    dialog = await openDialog('add', 'New card template');
+    expect(within(dialog).getByLabelText('Template name')).toHaveValue('');
+  });
+});
