@@ -78,5 +78,19 @@ export function listQuery<T>(rows: T[], query: Record<string, string>, spec: Lis
   }
   const total = out.length;
   const start = (page - 1) * pageSize;
-  return { list: out.slice(start, start + pageSize), total };
+  const result: ListResult<T> = { list: out.slice(start, start + pageSize), total };
+  // `sum=a,b`: sums of numeric fields over the whole filtered set (drill-down lists show them beside the total).
+  const sumFields = (query.sum ?? '').split(',').filter((f) => /^[A-Za-z]\w{0,40}$/.test(f));
+  if (sumFields.length) {
+    result.sum = {};
+    for (const f of sumFields) {
+      let cents = 0;
+      for (const r of out) {
+        const v = (r as Record<string, unknown>)[f];
+        if (typeof v === 'number' && Number.isFinite(v)) cents += Math.round(v * 100);
+      }
+      result.sum[f] = cents / 100;
+    }
+  }
+  return result;
 }

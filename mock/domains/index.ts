@@ -11,8 +11,9 @@ import { schoolHandlers } from './schoolApi';
 import { customerHandlers, customerExtraHandlers, seedCustomer } from './customerIndex';
 import { seedSchedule } from './schedule';
 import { scheduleHandlers } from './scheduleApi';
+import { analysisHandlers } from './analysis';
 import { seedTeachingAndNotices, teachingAndNoticeHandlers } from './teachingIndex';
 
 export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedTeachingAndNotices];
 
-export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers, ...teachingAndNoticeHandlers];
+export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers, ...analysisHandlers, ...teachingAndNoticeHandlers];

@@ -4,6 +4,7 @@
  */
 import type { Role } from '@/types/session';
 import type { FunnelRow, Lead, LeadSource, LeadStats, LeadStatus } from '@/types/customer';
+import { leadConversion, ratio } from './metrics';
 import { LEAD_SOURCES, LEAD_STATUSES } from '@/types/customer';
 
 /** Statuses of a lead someone is still working on (they count towards the claim limit and can return to the pool). */
@@ -176,7 +177,7 @@ export function ownerConversion(leads: Pick<Lead, 'ownerId' | 'ownerName' | 'sta
     byOwner.set(key, row);
   }
   return [...byOwner.values()]
-    .map((r) => ({ ...r, rate: r.total ? Math.round((r.formal / r.total) * 10000) / 10000 : 0 }))
+    .map((r) => ({ ...r, rate: ratio(r.formal, r.total) }))
     .sort((a, b) => b.formal - a.formal || b.total - a.total || a.ownerName.localeCompare(b.ownerName));
 }
 
@@ -222,7 +223,6 @@ export function leadStats(leads: Lead[], range: { startDate?: string; endDate?: 
   const rows = inCreatedRange(leads, range.startDate, range.endDate);
   const start = range.startDate ?? rows.reduce((min, l) => (l.createdAt.slice(0, 10) < min ? l.createdAt.slice(0, 10) : min), today);
   const end = range.endDate ?? today;
-  const formal = rows.filter((l) => l.status === 'formal').length;
   return {
     startDate: range.startDate,
     endDate: range.endDate,
@@ -231,6 +231,6 @@ export function leadStats(leads: Lead[], range: { startDate?: string; endDate?: 
     sources: sourceCounts(rows),
     owners: ownerConversion(rows, poolLabel),
     trend: start <= end ? trendBuckets(rows, start, end) : [],
-    conversionRate: rows.length ? Math.round((formal / rows.length) * 10000) / 10000 : 0,
+    conversionRate: leadConversion(rows).rate,
   };
 }

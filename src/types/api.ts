@@ -25,6 +25,8 @@ export interface ListQuery {
 export interface ListResult<T> {
   list: T[];
   total: number;
+  /** Sums of the fields asked with `sum=a,b`, over the whole filtered set (not only the page). */
+  sum?: Record<string, number>;
 }
 
 export const DEFAULT_PAGE = 1;

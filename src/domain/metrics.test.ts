@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { HourRecordType } from '@/types/school';
+import {
+  activeStudentsOn,
+  addDay,
+  attendance,
+  classFill,
+  consumedHours,
+  consumedValue,
+  daysOf,
+  inRange,
+  leadConversion,
+  newStudents,
+  previousRange,
+  rangeDays,
+  ratio,
+  renewalDueStudents,
+  renewalRate,
+  renewingStudents,
+  salesBySeller,
+  teacherLoad,
+  trend,
+} from './metrics';
+
+const R = { start: '2026-05-01', end: '2026-05-31' };
+
+describe('ranges', () => {
+  it('previous period has the same length and ends the day before', () => {
+    expect(previousRange(R)).toEqual({ start: '2026-03-31', end: '2026-04-30' });
+    expect(rangeDays(R)).toBe(31);
+    expect(daysOf({ start: '2026-02-27', end: '2026-03-02' })).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
+    expect(inRange('2026-05-31 23:59:00', R)).toBe(true);
+    expect(inRange('2026-06-01 00:00:00', R)).toBe(false);
+  });
+  it('property: previous range is adjacent and as long', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 400 }), (offset, len) => {
+        const start = addDay('2020-01-01', offset);
+        const r = { start, end: addDay(start, len) };
+        const p = previousRange(r);
+        return rangeDays(p) === rangeDays(r) && addDay(p.end, 1) === r.start;
+      }),
+    );
+  });
+  it('ratio and trend', () => {
+    expect(ratio(1, 3)).toBe(0.3333);
+    expect(ratio(1, 0)).toBe(0);
+    expect(trend(12, 10)).toBe(0.2);
+    expect(trend(5, 0)).toBeUndefined();
+  });
+});
+
+describe('consumption', () => {
+  const rec = (type: HourRecordType, hours: number, amount = hours * 100) => ({ type, hours, amount });
+  it('counts reduce, truant, leave, diy and proof; not sales, gifts, returns or failures', () => {
+    const rs = [rec('reduce', -2), rec('truant', -1.5), rec('leave', 0), rec('diy', -1), rec('proof', 1), rec('add', 10), rec('give', 2), rec('backing', -3), rec('back', -2), rec('fail', 0)];
+    expect(consumedHours(rs)).toBe(3.5);
+    expect(consumedValue(rs)).toBe(350);
+  });
+  it('property: consumed hours is the negated sum of the consuming records, whatever else is there', () => {
+    const types: HourRecordType[] = ['reduce', 'truant', 'leave', 'diy', 'proof', 'add', 'give', 'backing', 'back', 'fail', 'back_reject'];
+    fc.assert(
+      fc.property(fc.array(fc.record({ type: fc.constantFrom(...types), tenths: fc.integer({ min: -100, max: 100 }) })), (xs) => {
+        const rs = xs.map((x) => rec(x.type, x.tenths / 10));
+        const expected = -xs.filter((x) => ['reduce', 'truant', 'leave', 'diy', 'proof'].includes(x.type)).reduce((s, x) => s + x.tenths, 0) / 10;
+        return Math.abs(consumedHours(rs) - expected) < 1e-9;
+      }),
+    );
+  });
+});
+
+describe('students', () => {
+  const orders = [
+    { id: 1, studentId: 1, createdAt: '2026-04-10 10:00:00' },
+    { id: 2, studentId: 1, createdAt: '2026-05-03 10:00:00' },
+    { id: 3, studentId: 2, createdAt: '2026-05-04 10:00:00' },
+    { id: 4, studentId: 3, createdAt: '2026-05-05 10:00:00' },
+    { id: 5, studentId: 3, createdAt: '2026-05-20 10:00:00' },
+  ];
+  it('new students bought their first card in the range; renewing ones a further card; each once', () => {
+    expect([...newStudents(orders, R)].sort()).toEqual([2, 3]);
+    expect([...renewingStudents(orders, R)].sort()).toEqual([1, 3]);
+  });
+  it('renewal rate: of the students whose card ended in the range or 30 days before, those who renewed', () => {
+    const cards = [
+      { id: 10, studentId: 1, expiryDate: '2026-04-05' }, // expired 04-06, in the 30 days before
+      { id: 11, studentId: 2, expiryDate: '2026-12-31' },
+      { id: 12, studentId: 4, expiryDate: '2026-03-01' }, // too early
+    ];
+    const records = [{ cardId: 11, hours: -2, balanceAfter: 0, createdAt: '2026-05-10 10:00:00' }];
+    const due = renewalDueStudents(cards, records, R);
+    expect([...due].sort()).toEqual([1, 2]);
+    expect(renewalRate(due, renewingStudents(orders, R))).toEqual({ due: 2, renewed: 1, rate: 0.5 });
+  });
+  it('property: renewal rate stays within [0, 1]', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: 50 })), fc.uniqueArray(fc.integer({ min: 1, max: 50 })), (a, b) => {
+        const r = renewalRate(new Set(a), new Set(b));
+        return r.rate >= 0 && r.rate <= 1 && r.renewed <= r.due;
+      }),
+    );
+  });
+  it('active students hold a started, unexpired, valid card with hours left that day', () => {
+    const cards = [
+      { id: 1, studentId: 1, kind: 'count' as const, startDate: '2026-01-01', expiryDate: '2026-12-31', status: 'active' as const },
+      { id: 2, studentId: 2, kind: 'count' as const, startDate: '2026-01-01', expiryDate: '2026-12-31', status: 'exhausted' as const },
+      { id: 3, studentId: 3, kind: 'period' as const, startDate: '2026-05-01', expiryDate: '2026-05-30', status: 'expired' as const },
+      { id: 4, studentId: 4, kind: 'count' as const, startDate: '2026-01-01', expiryDate: '2026-12-31', status: 'invalid' as const },
+    ];
+    const records = [
+      { cardId: 1, hours: 10, createdAt: '2026-01-01 09:00:00' },
+      { cardId: 2, hours: 4, createdAt: '2026-01-01 09:00:00' },
+      { cardId: 2, hours: -4, createdAt: '2026-05-20 09:00:00' },
+      { cardId: 4, hours: 4, createdAt: '2026-01-01 09:00:00' },
+    ];
+    expect([...activeStudentsOn(cards, records, '2026-05-15')].sort()).toEqual([1, 2, 3]);
+    expect([...activeStudentsOn(cards, records, '2026-05-31')].sort()).toEqual([1]);
+  });
+});
+
+describe('attendance, classes, teachers, sales, leads', () => {
+  it('attendance rate = present ÷ marks in force', () => {
+    const a = attendance([{ mark: 'present' }, { mark: 'present' }, { mark: 'leave' }, { mark: 'truant' }, { mark: 'present', undoneAt: 'x' }]);
+    expect(a).toEqual({ present: 2, leave: 1, truant: 1, marked: 4, rate: 0.5 });
+  });
+  it('property: attendance parts add up and the rate is within [0, 1]', () => {
+    fc.assert(
+      fc.property(fc.array(fc.record({ mark: fc.constantFrom('present' as const, 'leave' as const, 'truant' as const), undone: fc.boolean() })), (xs) => {
+        const a = attendance(xs.map((x) => ({ mark: x.mark, undoneAt: x.undone ? 'x' : undefined })));
+        return a.present + a.leave + a.truant === a.marked && a.marked === xs.filter((x) => !x.undone).length && a.rate >= 0 && a.rate <= 1;
+      }),
+    );
+  });
+  it('class fill rate over open classes', () => {
+    expect(classFill([{ status: 'open', studentCount: 8, capacity: 10 }, { status: 'open', studentCount: 2, capacity: 10 }, { status: 'closed', studentCount: 9, capacity: 9 }])).toEqual({ enrolled: 10, capacity: 20, rate: 0.5 });
+  });
+  it('teacher load: finished lessons, their hours and the value consumed in them', () => {
+    const lessons = [
+      { id: 1, teacherId: 7, teacherName: 'A', status: 'finished' as const, hours: 1.5 },
+      { id: 2, teacherId: 7, teacherName: 'A', status: 'scheduled' as const, hours: 1.5 },
+      { id: 3, teacherId: 8, teacherName: 'B', status: 'finished' as const, hours: 2 },
+    ];
+    const records = [
+      { lessonId: 1, type: 'reduce' as const, hours: -1.5, amount: -150 },
+      { lessonId: 1, type: 'fail' as const, hours: 0, amount: 0 },
+      { lessonId: 2, type: 'reduce' as const, hours: -1.5, amount: -150 },
+      { lessonId: 3, type: 'truant' as const, hours: -2, amount: -180 },
+    ];
+    expect(teacherLoad(lessons, records)).toEqual([
+      { teacherId: 8, teacherName: 'B', lessons: 1, hours: 2, consumedValue: 180, consumedHours: 2 },
+      { teacherId: 7, teacherName: 'A', lessons: 1, hours: 1.5, consumedValue: 150, consumedHours: 1.5 },
+    ]);
+  });
+  it('sales per seller and lead conversion', () => {
+    expect(salesBySeller([{ sellerId: 1, sellerName: 'X', amount: 100.1 }, { sellerId: 1, sellerName: 'X', amount: 0.2 }, { sellerId: 2, sellerName: 'Y', amount: 50 }])).toEqual([
+      { sellerId: 1, sellerName: 'X', orders: 2, amount: 100.3 },
+      { sellerId: 2, sellerName: 'Y', orders: 1, amount: 50 },
+    ]);
+    expect(leadConversion([{ status: 'formal' }, { status: 'new' }, { status: 'invalid' }, { status: 'formal' }])).toEqual({ total: 4, formal: 2, rate: 0.5 });
+  });
+});
