@@ -12,8 +12,10 @@ import { customerHandlers, customerExtraHandlers, seedCustomer } from './custome
 import { seedSchedule } from './schedule';
 import { scheduleHandlers } from './scheduleApi';
 import { analysisHandlers } from './analysis';
+import { campusHandlers, seedCampus } from './campus';
+import { accountHandlers, seedAccounts } from './campusAccounts';
 import { seedTeachingAndNotices, teachingAndNoticeHandlers } from './teachingIndex';
 
-export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedTeachingAndNotices];
+export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedCampus, seedAccounts, seedTeachingAndNotices];
 
-export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers, ...analysisHandlers, ...teachingAndNoticeHandlers];
+export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers, ...analysisHandlers, ...campusHandlers, ...accountHandlers, ...teachingAndNoticeHandlers];

@@ -3,7 +3,7 @@ import { http } from '@/utils/request';
 import type { ListQuery, ListResult } from '@/types/api';
 import type { Staff } from '@/types/school';
 import type { SubscriptionOrder, SubscriptionPackage } from '@/types/subscription';
-import type { Campus, CampusRenewal, DataScope, PermissionGroup, StaffAccess } from '@/types/campus';
+import type { Campus, CampusRenewal, DataScope, ParentAccount, PermissionGroup, StaffAccess, StaffAccount } from '@/types/campus';
 import type { PermissionFlag } from '@/types/session';
 
 export interface PermissionGroupInput {
@@ -40,3 +40,13 @@ export const renewCampus = (id: number, packageId: number) =>
 export const fetchCampusStaff = (query: ListQuery & { campusId: number }) => http.get<ListResult<Staff>>('/v2/company_kt/campus/staff_list', query);
 export const fetchCampusRenewals = (query: ListQuery) => http.get<ListResult<CampusRenewal>>('/v2/company_kt/campus/renewals', query);
 export const fetchRenewPackages = () => http.get<SubscriptionPackage[]>('/v2/package');
+
+/* accounts */
+export const fetchStaffAccounts = (query: ListQuery) => http.get<ListResult<StaffAccount>>('/v2/account/staff', query);
+export const createStaffAccount = (body: { staffId: number; mobile: string; password: string }) => http.post<StaffAccount>('/v2/account/staff', body);
+export const resetAccountPassword = (roleId: number, password: string) => http.post<null>('/v2/account/reset_password', { roleId, password });
+export const disableAccount = (roleId: number) => http.post<{ roleId: number }>('/v2/account/disable', { roleId });
+export const enableAccount = (roleId: number) => http.post<{ roleId: number }>('/v2/account/enable', { roleId });
+export const fetchParentAccounts = (query: ListQuery) => http.get<ListResult<ParentAccount>>('/v2/account/parent', query);
+export const createParentAccount = (body: { name: string; mobile: string; password: string; studentIds: number[] }) => http.post<ParentAccount>('/v2/account/parent', body);
+export const linkParentStudents = (roleId: number, studentIds: number[]) => http.post<ParentAccount>('/v2/account/parent/link', { roleId, studentIds });

@@ -5,5 +5,7 @@ export const campusRoutes: RouteMeta[] = [
   { path: '/campus/list', component: './Campus/List', title: 'menu.campusList', access: 'campusManagement', menu: 'campusManagement', icon: 'BankOutlined' },
   { path: '/campus/permissions', component: './Campus/Permissions', title: 'menu.campusPermissions', access: 'campusManagement', menu: 'campusManagement', icon: 'SolutionOutlined' },
   { path: '/campus/permissions/add', component: './Campus/PermissionsAdd', title: 'menu.campusPermissionsAdd', access: 'campusManagement' },
+  { path: '/account/staff', component: './Account/Staff', title: 'menu.accountStaff', access: 'campusManagement', menu: 'campusManagement', icon: 'IdcardOutlined' },
+  { path: '/account/student', component: './Account/Student', title: 'menu.accountStudent', access: 'campusManagement', menu: 'campusManagement', icon: 'TeamOutlined' },
   { path: '/access', component: './Access', title: 'menu.access', access: 'campusManagement', menu: 'campusManagement', icon: 'UserOutlined' },
 ];

@@ -1,0 +1,95 @@
+/**
+ * /account/staff: the login accounts of the company's staff: create one from a staff member with a mobile number,
+ * reset its password, disable (its sessions end at once) and enable it (PRODUCT.md §5.13).
+ */
+import React, { useRef } from 'react';
+import { App, Space } from 'antd';
+import { ModalForm, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useIntl } from '@/locales/useIntl';
+import { tableRequest } from '@/services/list';
+import { createStaffAccount, fetchStaffAccounts } from '@/services/campus';
+import { PasswordField, ResetPasswordForm, StatusTag, ToggleAccount } from '../shared';
+import type { StaffAccount } from '@/types/campus';
+
+const MOBILE = /^1\d{10}$/;
+
+function CreateForm({ row, onDone }: { row: StaffAccount; onDone: () => void }) {
+  const { t } = useIntl();
+  const { message } = App.useApp();
+  return (
+    <ModalForm<{ mobile: string; password: string }>
+      title={t('account.createFor', { name: row.name })}
+      trigger={<a aria-label={t('account.createFor', { name: row.name })}>{t('account.create')}</a>}
+      width={440}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      initialValues={{ mobile: row.mobile }}
+      onFinish={async (v) => {
+        try {
+          await createStaffAccount({ staffId: row.staffId, mobile: v.mobile.trim(), password: v.password });
+          message.success(t('account.created'));
+          onDone();
+          return true;
+        } catch {
+          return false;
+        }
+      }}
+    >
+      <ProFormText
+        name="mobile"
+        label={t('account.mobile')}
+        fieldProps={{ maxLength: 11 }}
+        extra={t('account.mobileHint')}
+        rules={[
+          { required: true, message: t('account.mobile.required') },
+          { pattern: MOBILE, message: t('account.mobile.rule') },
+        ]}
+      />
+      <PasswordField label={t('account.password')} />
+    </ModalForm>
+  );
+}
+
+export default function StaffAccountsPage() {
+  const { t } = useIntl();
+  const ref = useRef<ActionType>();
+  const reload = () => ref.current?.reload();
+  const columns: ProColumns<StaffAccount>[] = [
+    { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true },
+    { title: t('access.staff'), dataIndex: 'name', search: false, sorter: true },
+    {
+      title: t('access.role'),
+      dataIndex: 'role',
+      valueType: 'select',
+      valueEnum: Object.fromEntries(['dealer', 'manager', 'teacher', 'sales'].map((r) => [r, { text: t(`role.${r}`) }])),
+    },
+    { title: t('school.campus'), dataIndex: 'campusName', search: false },
+    { title: t('account.mobile'), dataIndex: 'mobile', search: false },
+    { title: t('account.username'), dataIndex: 'username', search: false, render: (_, r) => r.username ?? '—' },
+    { title: t('access.group'), dataIndex: 'groupName', search: false },
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: { active: { text: t('account.status.active') }, disabled: { text: t('account.status.disabled') } },
+      render: (_, r) => <StatusTag status={r.status} />,
+    },
+    {
+      title: t('common.actions'),
+      valueType: 'option',
+      render: (_, r) =>
+        r.roleId === undefined ? (
+          <CreateForm row={r} onDone={reload} />
+        ) : (
+          <Space size={8}>
+            <ResetPasswordForm roleId={r.roleId} name={r.name} />
+            <ToggleAccount roleId={r.roleId} name={r.name} disabled={r.status === 'disabled'} onDone={reload} />
+          </Space>
+        ),
+    },
+  ];
+  return (
+    <div style={{ padding: 24 }}>
+      <ProTable<StaffAccount> rowKey="staffId" actionRef={ref} headerTitle={t('account.staffTitle')} columns={columns} request={tableRequest(fetchStaffAccounts)} />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+/** /account/student: parent accounts linked to one or more students (PRODUCT.md §5.13). */
+import React, { useRef } from 'react';
+import { App, Button, Space } from 'antd';
+import { ModalForm, ProFormSelect, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useIntl } from '@/locales/useIntl';
+import { tableRequest } from '@/services/list';
+import { createParentAccount, fetchParentAccounts, linkParentStudents } from '@/services/campus';
+import { fetchStudentOptions } from '@/services/school';
+import type { ParentAccount } from '@/types/campus';
+import { ResetPasswordForm, StatusTag, ToggleAccount } from '../shared';
+
+function StudentsField() {
+  const { t } = useIntl();
+  return (
+    <ProFormSelect
+      name="studentIds"
+      label={t('account.students')}
+      mode="multiple"
+      showSearch
+      debounceTime={300}
+      request={async ({ keyWords }) => fetchStudentOptions({ keyword: keyWords })}
+      rules={[{ required: true, message: t('account.students.required') }]}
+    />
+  );
+}
+
+function CreateParent({ onDone }: { onDone: () => void }) {
+  const { t } = useIntl();
+  const { message } = App.useApp();
+  return (
+    <ModalForm<{ name: string; mobile: string; password: string; studentIds: number[] }>
+      title={t('account.parentAdd')}
+      trigger={<Button type="primary">{t('account.parentAdd')}</Button>}
+      width={480}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      onFinish={async (v) => {
+        try {
+          await createParentAccount({ name: v.name.trim(), mobile: v.mobile.trim(), password: v.password, studentIds: v.studentIds });
+          message.success(t('account.created'));
+          onDone();
+          return true;
+        } catch {
+          return false;
+        }
+      }}
+    >
+      <ProFormText name="name" label={t('account.parentName')} fieldProps={{ maxLength: 32 }} rules={[{ required: true, whitespace: true, message: t('account.parentName.required') }]} />
+      <ProFormText
+        name="mobile"
+        label={t('account.mobile')}
+        fieldProps={{ maxLength: 11 }}
+        rules={[
+          { required: true, message: t('account.mobile.required') },
+          { pattern: /^1\d{10}$/, message: t('account.mobile.rule') },
+        ]}
+      />
+      <ProFormText.Password
+        name="password"
+        label={t('account.password')}
+        fieldProps={{ maxLength: 32, autoComplete: 'new-password' }}
+        rules={[
+          { required: true, message: t('account.password.required') },
+          { min: 6, max: 32, message: t('account.password.rule') },
+        ]}
+      />
+      <StudentsField />
+    </ModalForm>
+  );
+}
+
+function LinkStudents({ row, onDone }: { row: ParentAccount; onDone: () => void }) {
+  const { t } = useIntl();
+  const { message } = App.useApp();
+  return (
+    <ModalForm<{ studentIds: number[] }>
+      title={t('account.linkFor', { name: row.name })}
+      trigger={<a aria-label={t('account.linkFor', { name: row.name })}>{t('account.link')}</a>}
+      width={480}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      onFinish={async (v) => {
+        try {
+          await linkParentStudents(row.roleId, v.studentIds);
+          message.success(t('common.saved'));
+          onDone();
+          return true;
+        } catch {
+          return false;
+        }
+      }}
+    >
+      <StudentsField />
+    </ModalForm>
+  );
+}
+
+export default function ParentAccountsPage() {
+  const { t } = useIntl();
+  const ref = useRef<ActionType>();
+  const reload = () => ref.current?.reload();
+  const columns: ProColumns<ParentAccount>[] = [
+    { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true },
+    { title: t('account.parentName'), dataIndex: 'name', search: false, sorter: true },
+    { title: t('account.mobile'), dataIndex: 'mobile', search: false },
+    { title: t('account.students'), dataIndex: 'studentNames', search: false, render: (_, r) => (r.studentNames.length ? r.studentNames.join(', ') : '—') },
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: { active: { text: t('account.status.active') }, disabled: { text: t('account.status.disabled') } },
+      render: (_, r) => <StatusTag status={r.status} />,
+    },
+    { title: t('account.createdAt'), dataIndex: 'createdAt', search: false, sorter: true },
+    {
+      title: t('common.actions'),
+      valueType: 'option',
+      render: (_, r) => (
+        <Space size={8}>
+          <LinkStudents row={r} onDone={reload} />
+          <ResetPasswordForm roleId={r.roleId} name={r.name} />
+          <ToggleAccount roleId={r.roleId} name={r.name} disabled={r.status === 'disabled'} onDone={reload} />
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <div style={{ padding: 24 }}>
+      <ProTable<ParentAccount>
+        rowKey="roleId"
+        actionRef={ref}
+        headerTitle={t('account.parentTitle')}
+        columns={columns}
+        request={tableRequest(fetchParentAccounts)}
+        toolBarRender={() => [<CreateParent key="add" onDone={reload} />]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/** Pieces shared by /account/staff and /account/student: password field, reset, disable/enable, status. */
+import React from 'react';
+import { App, Popconfirm, Tag } from 'antd';
+import { ModalForm, ProFormText } from '@ant-design/pro-components';
+import { useIntl } from '@/locales/useIntl';
+import { disableAccount, enableAccount, resetAccountPassword } from '@/services/campus';
+
+export function PasswordField({ label }: { label: string }) {
+  const { t } = useIntl();
+  return (
+    <ProFormText.Password
+      name="password"
+      label={label}
+      fieldProps={{ maxLength: 32, autoComplete: 'new-password' }}
+      rules={[
+        { required: true, message: t('account.password.required') },
+        { min: 6, max: 32, message: t('account.password.rule') },
+      ]}
+    />
+  );
+}
+
+export function ResetPasswordForm({ roleId, name }: { roleId: number; name: string }) {
+  const { t } = useIntl();
+  const { message } = App.useApp();
+  return (
+    <ModalForm<{ password: string }>
+      title={t('account.resetFor', { name })}
+      trigger={<a aria-label={t('account.resetFor', { name })}>{t('account.reset')}</a>}
+      width={400}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      onFinish={async (v) => {
+        try {
+          await resetAccountPassword(roleId, v.password);
+          message.success(t('account.resetDone'));
+          return true;
+        } catch {
+          return false;
+        }
+      }}
+    >
+      <PasswordField label={t('account.newPassword')} />
+    </ModalForm>
+  );
+}
+
+export function ToggleAccount({ roleId, name, disabled, onDone }: { roleId: number; name: string; disabled: boolean; onDone: () => void }) {
+  const { t } = useIntl();
+  const { message } = App.useApp();
+  return (
+    <Popconfirm
+      title={t(disabled ? 'account.enableConfirm' : 'account.disableConfirm', { name })}
+      onConfirm={async () => {
+        try {
+          if (disabled) await enableAccount(roleId);
+          else await disableAccount(roleId);
+          message.success(t(disabled ? 'account.enabled' : 'account.disabledDone'));
+          onDone();
+        } catch {
+          /* shown by the request layer */
+        }
+      }}
+    >
+      <a aria-label={`${t(disabled ? 'account.enable' : 'account.disable')} ${name}`}>{t(disabled ? 'account.enable' : 'account.disable')}</a>
+    </Popconfirm>
+  );
+}
+
+export function StatusTag({ status }: { status?: 'active' | 'disabled' }) {
+  const { t } = useIntl();
+  if (!status) return <Tag>{t('account.none')}</Tag>;
+  return <Tag color={status === 'active' ? 'green' : 'red'}>{t(`account.status.${status}`)}</Tag>;
+}
+
