@@ -13,7 +13,7 @@ import { tableRequest } from '@/services/list';
 import { claimLeads, fetchCustomerCampuses, fetchLeadQuota, fetchPool } from '@/services/customer';
 import type { Lead, PoolReason } from '@/types/customer';
 import { canDistribute } from '@/domain/leads';
-import TimeSelect from '../Customer/TimeSelect/TimeSelect';
+import TimeSelect from '@/components/TimeSelect';
 import Distribution from '../Customer/List/Distribution';
 import { formatMobile, intentionEnum, IntentionTag, sourceEnum, statusEnum, StatusTag } from '../Customer/List/labels';
 

@@ -7,7 +7,7 @@ import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { acceptWebSignups, discardWebSignups, fetchCustomerCampuses, fetchWebSignups } from '@/services/customer';
 import type { WebSignup, WebSignupStatus } from '@/types/customer';
-import TimeSelect from '../Customer/TimeSelect/TimeSelect';
+import TimeSelect from '@/components/TimeSelect';
 import { formatMobile } from '../Customer/List/labels';
 
 const COLORS: Record<WebSignupStatus, string> = { pending: 'orange', accepted: 'green', discarded: 'default' };

@@ -8,7 +8,7 @@ import { tableRequest, type TableParams } from '@/services/list';
 import { fetchCustomerCampuses, fetchLeads, fetchOwners } from '@/services/customer';
 import type { Lead } from '@/types/customer';
 import { seesAllLeads } from '@/domain/leads';
-import TimeSelect from '../TimeSelect/TimeSelect';
+import TimeSelect from '@/components/TimeSelect';
 import { formatMobile, IntentionTag, sourceEnum } from '../List/labels';
 
 type Params = TableParams & { convertedRange?: [string, string] };

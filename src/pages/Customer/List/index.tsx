@@ -14,7 +14,7 @@ import { tableRequest } from '@/services/list';
 import { convertLeads, deleteLead, fetchCustomerCampuses, fetchLeads, fetchMerchantOptions, fetchOwners, releaseLeads } from '@/services/customer';
 import type { Lead } from '@/types/customer';
 import { canDelete, canDistribute, conversionBlocker, isActive, seesAllLeads } from '@/domain/leads';
-import TimeSelect from '../TimeSelect/TimeSelect';
+import TimeSelect from '@/components/TimeSelect';
 import AddCustomer from './AddCustomer';
 import FastCheck from './FastCheck';
 import ModifyCustomer from './ModifyCustomer';

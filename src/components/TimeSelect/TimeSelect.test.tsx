@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { presetOf, presetRange } from './TimeSelect';
+import { presetOf, presetRange } from '.';
 
 describe('TimeSelect presets', () => {
   const wed = dayjs('2026-05-13'); // a Wednesday
