@@ -8,8 +8,9 @@ import 'dayjs/locale/zh-cn';
 import { history } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { configureRequest } from '@/utils/request';
-import { PRIMARY_COLOR } from '@/utils/theme';
+import { accessibleTheme, PRIMARY_COLOR } from '@/utils/theme';
 import ErrorBoundary from './ErrorBoundary';
+import { useCompanyColor } from '@/hooks/useCompanyColor';
 
 function RequestBridge() {
   const { message, notification } = App.useApp();
@@ -39,8 +40,12 @@ export default function AppProviders({ children }: { children: React.ReactNode }
   const { locale } = useIntl();
   const [reduceMotion] = React.useState(prefersReducedMotion);
   dayjs.locale(locale === 'zh-CN' ? 'zh-cn' : 'en');
+  // Brand fills, darker shades for text and links (WCAG AA); a company colour would go through the same function.
+  // The company's colour (/campus/theme-color) when it has one.
+  const companyColor = useCompanyColor();
+  const a11yTheme = React.useMemo(() => accessibleTheme(companyColor ?? PRIMARY_COLOR), [companyColor]);
   return (
-    <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={{ token: { colorPrimary: PRIMARY_COLOR, motion: !reduceMotion } }}>
+    <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={{ ...a11yTheme, token: { ...a11yTheme.token, motion: !reduceMotion } }}>
       <App>
         <RequestBridge />
         <ErrorBoundary>{children}</ErrorBoundary>

@@ -9,10 +9,12 @@ import { Avatar, Space, Typography, Watermark } from 'antd';
 import { Link, Navigate, Outlet, useLocation } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess, useSession } from '@/hooks/useSession';
-import { findRoute } from '@/config/routeTable';
+import { findRoute, ROUTES } from '@/config/routeTable';
 import { loginUrlWithRedirect } from '@/utils/request';
 import { expiryState, ROUTES_OPEN_WHEN_EXPIRED } from '@/utils/expiry';
-import { PRIMARY_COLOR } from '@/utils/theme';
+import { accessibleShades, PRIMARY_COLOR } from '@/utils/theme';
+import { menuKeyFor } from './menuKey';
+import { useCompanyColor } from '@/hooks/useCompanyColor';
 import LangSwitch from '@/components/LangSwitch';
 import Forbidden from '@/pages/Exception/403';
 import ErrorBoundary from '@/components/ErrorBoundary';
@@ -43,6 +45,7 @@ export default function BasicLayout() {
   const session = useSession();
   const access = useAppAccess();
   const { currentUser, permissions, menu } = session;
+  const companyColor = useCompanyColor(currentUser);
 
   if (!currentUser || !permissions) {
     // A token but no state yet (e.g. right after login or a store switch): wait for the state instead of leaving.
@@ -55,6 +58,8 @@ export default function BasicLayout() {
   const openWhenExpired = (ROUTES_OPEN_WHEN_EXPIRED as readonly string[]).includes(location.pathname);
   const allowed = !route?.access || access[route.access];
   const title = route ? t(route.title) : undefined;
+  const menuKey = menuKeyFor(location.pathname, ROUTES);
+  const shades = accessibleShades(companyColor ?? PRIMARY_COLOR);
   if (typeof document !== 'undefined') document.title = title ? `${title} - ${t('app.name')}` : t('app.name');
 
   return (
@@ -65,8 +70,9 @@ export default function BasicLayout() {
       navTheme="light"
       contentWidth="Fluid"
       fixSiderbar
-      token={{ colorPrimary: PRIMARY_COLOR }}
+      token={{ colorPrimary: companyColor ?? PRIMARY_COLOR, sider: { colorTextMenuSelected: shades.text, colorTextMenuActive: shades.hover, colorTextMenuItemHover: shades.hover } }}
       location={{ pathname: location.pathname }}
+      selectedKeys={menuKey ? [menuKey] : []}
       route={{ path: '/', children: withIcons(toLayoutMenu(menu, t)) }}
       menu={{ locale: false, defaultOpenAll: true }}
       menuItemRender={(item, dom) =>
@@ -103,10 +109,11 @@ export default function BasicLayout() {
           </UserMenu>
         </Space>
       </header>
-      <Watermark content={currentUser.name} font={{ color: 'rgba(0,0,0,0.05)' }}>
-        <main data-testid="watermark" aria-label={title} style={{ minHeight: 'calc(100vh - 160px)' }}>
+      <Watermark className={styles.watermark} content={currentUser.name} font={{ color: 'rgba(0,0,0,0.05)' }}>
+        {/* ProLayout's content is already the page's one <main>: this is a labelled region inside it. */}
+        <section data-testid="watermark" aria-label={title} style={{ minHeight: 'calc(100vh - 160px)' }}>
           <ErrorBoundary key={location.pathname}>{allowed ? <Outlet /> : <Forbidden />}</ErrorBoundary>
-        </main>
+        </section>
       </Watermark>
       <ExpiryGuard blocked={expired && !(openWhenExpired && allowed)} />
     </ProLayout>

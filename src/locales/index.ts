@@ -42,7 +42,11 @@ function detect(): LocaleName {
 let current: LocaleName | undefined;
 
 export function getLocale(): LocaleName {
-  if (!current) current = detect();
+  if (!current) {
+    current = detect();
+    // The page's language for assistive technology (WCAG 3.1.1), from the first read on.
+    if (typeof document !== 'undefined') document.documentElement.lang = current;
+  }
   return current;
 }
 
@@ -71,10 +75,29 @@ export function onLocaleChange(l: Listener): () => void {
 
 export type MessageValues = Record<string, string | number | undefined | null>;
 
+const PLURAL_RE = /\{(\w+), plural,((?:\s*(?:=\d+|\w+)\s*\{(?:[^{}]|\{\w+\})*\})+)\s*\}/g;
+const BRANCH_RE = /(=\d+|\w+)\s*\{((?:[^{}]|\{\w+\})*)\}/g;
+
+/**
+ * ICU-style plurals: `{n, plural, =0 {no leads} one {# lead} other {# leads}}` picks the branch for the number
+ * (exact `=N` first, then the language's plural category, then `other`); `#` is the number.
+ */
+function plurals(text: string, values: MessageValues): string {
+  return text.replace(PLURAL_RE, (whole, key: string, body: string) => {
+    const n = Number(values[key]);
+    if (values[key] === undefined || values[key] === null || !Number.isFinite(n)) return whole;
+    const branches: Record<string, string> = {};
+    for (const m of body.matchAll(BRANCH_RE)) branches[m[1]] = m[2];
+    const category = new Intl.PluralRules(getLocale()).select(n);
+    return (branches[`=${n}`] ?? branches[category] ?? branches.other ?? '').replace(/#/g, String(n));
+  });
+}
+
 /** Translate `id`, filling `{name}` placeholders. Unknown ids fall back to `defaultMessage`, then the id. */
 export function t(id: string, values?: MessageValues, defaultMessage?: string): string {
   const table = messages[getLocale()];
   let text = table[id] ?? messages['en-US'][id] ?? defaultMessage ?? id;
+  if (values && text.includes(', plural,')) text = plurals(text, values);
   if (values) {
     text = text.replace(/\{(\w+)\}/g, (m, k: string) => (values[k] === undefined || values[k] === null ? m : String(values[k])));
   }

@@ -26,3 +26,18 @@ describe('locales', () => {
     expect(t('request.forbidden')).toBe('没有权限');
   });
 });
+
+describe('plurals', () => {
+  it('picks the branch for the number in each language', async () => {
+    const { messages: m, t: tr, setLocale: set } = await import('./index');
+    m['en-US']['test.plural'] = 'Convert {n, plural, one {# lead} other {# leads}} of {who}';
+    m['zh-CN']['test.plural'] = '转化 {n, plural, other {# 个线索}}（{who}）';
+    set('en-US');
+    expect(tr('test.plural', { n: 1, who: 'Ann' })).toBe('Convert 1 lead of Ann');
+    expect(tr('test.plural', { n: 8, who: 'Ann' })).toBe('Convert 8 leads of Ann');
+    set('zh-CN');
+    expect(tr('test.plural', { n: 1, who: 'Ann' })).toBe('转化 1 个线索（Ann）');
+    delete m['en-US']['test.plural'];
+    delete m['zh-CN']['test.plural'];
+  });
+});

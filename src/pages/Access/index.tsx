@@ -73,12 +73,14 @@ export default function AccessPage() {
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       render: (_, r) => [<AssignForm key="a" staff={[r]} title={t('access.changeFor', { name: r.name })} onDone={reload} trigger={<a aria-label={`${t('access.change')} ${r.name}`}>{t('access.change')}</a>} />],
     },
   ];
   return (
     <div style={{ padding: 24 }}>
       <ProTable<StaffAccess>
+        scroll={{ x: 'max-content' }}
         rowKey="staffId"
         actionRef={ref}
         headerTitle={t('access.title')}

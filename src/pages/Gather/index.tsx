@@ -126,6 +126,7 @@ function Submissions({ form, onClose }: { form?: GatherForm; onClose: () => void
     <Drawer open={!!form} width={860} title={form ? t('cu.gather.submissionsOf', { title: form.title }) : ''} onClose={onClose} destroyOnHidden>
       {form && (
         <ProTable<GatherSubmission>
+          scroll={{ x: 'max-content' }}
           rowKey="id"
           columns={columns}
           request={tableRequest((q) => fetchGatherSubmissions({ ...q, formId: form.id }))}
@@ -182,6 +183,7 @@ export default function GatherPage() {
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       width: 230,
       render: (_, r) => (
         <Space>
@@ -196,6 +198,7 @@ export default function GatherPage() {
   return (
     <div style={{ padding: 24 }}>
       <ProTable<GatherForm>
+        scroll={{ x: 'max-content' }}
         headerTitle={t('menu.gather')}
         rowKey="id"
         actionRef={ref}

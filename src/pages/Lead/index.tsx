@@ -73,6 +73,7 @@ export default function LeadPoolPage() {
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       width: 150,
       render: (_, r) => (
         <Space>

@@ -89,6 +89,7 @@ export default function WdcCustomerPage() {
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       width: 160,
       render: (_, r) =>
         r.status === 'pending' ? (
@@ -109,6 +110,7 @@ export default function WdcCustomerPage() {
   return (
     <div style={{ padding: 24 }}>
       <ProTable<WebSignup>
+        scroll={{ x: 'max-content' }}
         headerTitle={t('menu.wdcCustomer')}
         rowKey="id"
         actionRef={ref}

@@ -76,6 +76,7 @@ export default function StaffAccountsPage() {
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       render: (_, r) =>
         r.roleId === undefined ? (
           <CreateForm row={r} onDone={reload} />
@@ -89,7 +90,7 @@ export default function StaffAccountsPage() {
   ];
   return (
     <div style={{ padding: 24 }}>
-      <ProTable<StaffAccount> rowKey="staffId" actionRef={ref} headerTitle={t('account.staffTitle')} columns={columns} request={tableRequest(fetchStaffAccounts)} />
+      <ProTable<StaffAccount> rowKey="staffId" scroll={{ x: 'max-content' }} actionRef={ref} headerTitle={t('account.staffTitle')} columns={columns} request={tableRequest(fetchStaffAccounts)} />
     </div>
   );
 }

@@ -113,6 +113,7 @@ export default function ParentAccountsPage() {
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       render: (_, r) => (
         <Space size={8}>
           <LinkStudents row={r} onDone={reload} />
@@ -125,6 +126,7 @@ export default function ParentAccountsPage() {
   return (
     <div style={{ padding: 24 }}>
       <ProTable<ParentAccount>
+        scroll={{ x: 'max-content' }}
         rowKey="roleId"
         actionRef={ref}
         headerTitle={t('account.parentTitle')}

@@ -86,6 +86,7 @@ function StaffDrawer({ campus, onClose }: { campus?: Campus; onClose: () => void
     <Drawer open={!!campus} onClose={onClose} width={720} title={campus ? t('campusList.staffOf', { name: campus.name }) : ''} destroyOnHidden>
       {campus && (
         <ProTable<Staff>
+          scroll={{ x: 'max-content' }}
           rowKey="id"
           columns={columns}
           search={false}
@@ -138,6 +139,7 @@ export default function CampusListPage() {
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       render: (_, c) => (
         <Space size={8} wrap>
           <CampusForm campus={c} onDone={reload} trigger={<a aria-label={`${t('common.edit')} ${c.name}`}>{t('common.edit')}</a>} />
@@ -168,6 +170,7 @@ export default function CampusListPage() {
   return (
     <div style={{ padding: 24 }}>
       <ProTable<Campus>
+        scroll={{ x: 'max-content' }}
         rowKey="id"
         actionRef={ref}
         headerTitle={t('campusList.title')}

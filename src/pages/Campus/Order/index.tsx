@@ -44,6 +44,7 @@ export default function CampusOrderPage() {
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       render: (_, r) =>
         r.status === 'unpaid' && access.isOwner ? (
           <Space>
@@ -84,6 +85,7 @@ export default function CampusOrderPage() {
   return (
     <div style={{ padding: 24 }}>
       <ProTable<SubscriptionOrder>
+        scroll={{ x: 'max-content' }}
         headerTitle={t('menu.campusOrder')}
         rowKey="id"
         actionRef={ref}

@@ -45,6 +45,7 @@ export default function PermissionGroupsPage() {
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       width: 140,
       render: (_, g) => (
         <Space size={8}>
@@ -61,6 +62,7 @@ export default function PermissionGroupsPage() {
   return (
     <div style={{ padding: 24 }}>
       <ProTable<PermissionGroup>
+        scroll={{ x: 'max-content' }}
         rowKey="id"
         actionRef={ref}
         headerTitle={t('group.title')}

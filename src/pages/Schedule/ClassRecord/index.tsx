@@ -62,6 +62,7 @@ export default function ClassRecordPage() {
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       render: (_, r) =>
         r.status === 'cancelled' ? (
           '-'
@@ -76,6 +77,7 @@ export default function ClassRecordPage() {
   return (
     <div style={{ padding: 24 }}>
       <ProTable<Lesson>
+        scroll={{ x: 'max-content' }}
         headerTitle={t('menu.classRecord')}
         rowKey="id"
         actionRef={ref}

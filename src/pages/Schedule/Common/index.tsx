@@ -36,6 +36,7 @@ function NewScheduleList() {
   return (
     <ProTable<Lesson>
       rowKey="id"
+      scroll={{ x: 'max-content' }}
       search={false}
       headerTitle={t('schedule.common.newTitle', { since })}
       columns={columns}

@@ -167,6 +167,7 @@ function ClassStudents({ cls, onClose, onChanged }: { cls?: SchoolClass; onClose
     <Drawer open={!!cls} onClose={onClose} width={760} title={cls ? t('class.studentsOf', { name: cls.name }) : ''} destroyOnHidden>
       {cls && (
         <ProTable<StudentRow>
+          scroll={{ x: 'max-content' }}
           rowKey="id"
           actionRef={ref}
           search={false}
@@ -213,6 +214,7 @@ function ClassStudents({ cls, onClose, onChanged }: { cls?: SchoolClass; onClose
             {
               title: t('common.actions'),
               valueType: 'option',
+              fixed: 'right',
               hideInTable: !caps.editStudents,
               render: (_, r) => (
                 <Popconfirm
@@ -278,6 +280,7 @@ export default function ClassPage() {
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       render: (_, r) => (
         <Space size={8}>
           <a onClick={() => setStudents(r)}>{t('class.students')}</a>

@@ -127,6 +127,7 @@ export default function TemplateList({ actionRef, toolBarRender }: { actionRef: 
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       hideInTable: !caps.editSetup,
       render: (_, r) => (
         <Space size={8}>
@@ -138,6 +139,7 @@ export default function TemplateList({ actionRef, toolBarRender }: { actionRef: 
   ];
   return (
     <ProTable<CardTemplate>
+      scroll={{ x: 'max-content' }}
       rowKey="id"
       actionRef={actionRef}
       headerTitle={t('menu.schoolClassCard')}

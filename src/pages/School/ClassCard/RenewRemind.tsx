@@ -54,6 +54,7 @@ export default function RenewRemind({ trigger }: { trigger: React.ReactElement }
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       render: (_, r) => (
         <Space size={8}>
           <a onClick={() => send([r.id])}>{t('remind.send')}</a>
@@ -68,6 +69,7 @@ export default function RenewRemind({ trigger }: { trigger: React.ReactElement }
       <Modal open={open} onCancel={() => setOpen(false)} footer={null} width={1100} title={t('remind.title')} destroyOnHidden>
         {limits && <p>{t('remind.rules', { hours: limits.threshold, days: limits.days })}</p>}
         <ProTable<RemindRow & { remindedAt?: string }>
+          scroll={{ x: 'max-content' }}
           rowKey="id"
           actionRef={ref}
           columns={columns}

@@ -66,6 +66,7 @@ export default function RoomPage() {
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       hideInTable: !caps.editSetup,
       render: (_, r) => (
         <Space size={8}>
@@ -78,6 +79,7 @@ export default function RoomPage() {
   return (
     <div style={{ padding: 24 }}>
       <ProTable<Room>
+        scroll={{ x: 'max-content' }}
         rowKey="id"
         actionRef={ref}
         headerTitle={t('menu.schoolRoom')}

@@ -95,6 +95,7 @@ export default function StaffPage() {
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       hideInTable: !caps.editSetup,
       render: (_, r) => (
         <Space size={8}>
@@ -107,6 +108,7 @@ export default function StaffPage() {
   return (
     <div style={{ padding: 24 }}>
       <ProTable<Staff>
+        scroll={{ x: 'max-content' }}
         rowKey="id"
         actionRef={ref}
         headerTitle={t('menu.schoolStaff')}

@@ -50,6 +50,7 @@ export default function FreeTrialListPage() {
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       render: (_, r) => {
         const next = NEXT[r.status].filter((s) => s !== 'converted' || !access.isTeacher);
         if (!next.length) return '-';
@@ -75,6 +76,7 @@ export default function FreeTrialListPage() {
   return (
     <div style={{ padding: 24 }}>
       <ProTable<Trial>
+        scroll={{ x: 'max-content' }}
         headerTitle={t('menu.freeList')}
         rowKey="id"
         actionRef={ref}

@@ -190,6 +190,7 @@ export default function CardOpTab() {
       <div data-testid="pending-returns">
         <ProTable<HourRecord>
           rowKey="id"
+          scroll={{ x: 'max-content' }}
           actionRef={pendingRef}
           headerTitle={
             <span>
@@ -214,6 +215,7 @@ export default function CardOpTab() {
       </div>
       <ProTable<CardOrder>
         rowKey="id"
+        scroll={{ x: 'max-content' }}
         actionRef={ordersRef}
         headerTitle={t("cardOp.orders")}
         search={false}

@@ -35,6 +35,7 @@ export default function LeaveTab() {
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       render: (_, r) =>
         r.status === 'pending' && canReview ? (
           <Space>
@@ -65,6 +66,7 @@ export default function LeaveTab() {
   ];
   return (
     <ProTable<LeaveRequest>
+      scroll={{ x: 'max-content' }}
       rowKey="id"
       actionRef={ref}
       columns={columns}

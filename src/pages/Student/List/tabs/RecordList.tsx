@@ -40,7 +40,7 @@ export default function RecordListTab() {
     { title: t('record.reason'), dataIndex: 'reason', search: false, ellipsis: true, render: (_, r) => r.reason || '-' },
     { title: t('record.operator'), dataIndex: 'operatorName', search: false },
     { title: t('record.reviewer'), dataIndex: 'reviewerName', search: false, render: (_, r) => (r.reviewerName ? `${r.reviewerName} ${r.reviewedAt ?? ''}` : '-') },
-    { title: t('common.actions'), valueType: 'option', render: (_, r) => <ReviewButtons record={r} onDone={() => ref.current?.reload()} /> },
+    { title: t('common.actions'), valueType: 'option', fixed: 'right', render: (_, r) => <ReviewButtons record={r} onDone={() => ref.current?.reload()} /> },
   ];
   return (
     <ProTable<HourRecord>

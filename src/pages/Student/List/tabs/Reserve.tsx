@@ -35,6 +35,7 @@ export default function ReserveTab() {
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       render: (_, r) =>
         r.status === 'booked' && canBook ? (
           <Popconfirm
@@ -58,6 +59,7 @@ export default function ReserveTab() {
   ];
   return (
     <ProTable<Reservation>
+      scroll={{ x: 'max-content' }}
       rowKey="id"
       actionRef={ref}
       columns={columns}

@@ -65,6 +65,7 @@ export default function StudentListTab() {
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       render: (_, r) => (
         <Space size={4} wrap>
           <a onClick={() => setOpen(r.id)}>{t('common.view')}</a>
