@@ -14,8 +14,9 @@ import { scheduleHandlers } from './scheduleApi';
 import { analysisHandlers } from './analysis';
 import { campusHandlers, seedCampus } from './campus';
 import { accountHandlers, seedAccounts } from './campusAccounts';
+import { seedSettings, settingsHandlers } from './campusSettings';
 import { seedTeachingAndNotices, teachingAndNoticeHandlers } from './teachingIndex';
 
-export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedCampus, seedAccounts, seedTeachingAndNotices];
+export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedCampus, seedAccounts, seedSettings, seedTeachingAndNotices];
 
-export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers, ...analysisHandlers, ...campusHandlers, ...accountHandlers, ...teachingAndNoticeHandlers];
+export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers, ...analysisHandlers, ...campusHandlers, ...accountHandlers, ...settingsHandlers, ...teachingAndNoticeHandlers];

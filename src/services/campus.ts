@@ -50,3 +50,21 @@ export const enableAccount = (roleId: number) => http.post<{ roleId: number }>('
 export const fetchParentAccounts = (query: ListQuery) => http.get<ListResult<ParentAccount>>('/v2/account/parent', query);
 export const createParentAccount = (body: { name: string; mobile: string; password: string; studentIds: number[] }) => http.post<ParentAccount>('/v2/account/parent', body);
 export const linkParentStudents = (roleId: number, studentIds: number[]) => http.post<ParentAccount>('/v2/account/parent/link', { roleId, studentIds });
+
+/* /setting and /campus/theme-color */
+export interface CompanySettingsView {
+  truantConsumes: boolean;
+  leaveConsumes: boolean;
+  allowNegative: boolean;
+  leadPoolDays: number;
+  leadOwnLimit: number;
+  lowHoursThreshold: number;
+  expiryReminderDays: number;
+  onlineMaxHours: number;
+  onlineMaxMonths: number;
+}
+export const fetchCompanySettings = () => http.get<CompanySettingsView>('/v2/setting');
+export const saveCompanySettings = (body: CompanySettingsView) => http.put<CompanySettingsView>('/v2/setting', body);
+export const fetchThemeColor = () => http.get<{ color: string | null }>('/v2/company_kt/theme_color');
+export const saveThemeColor = (color: string) => http.put<{ color: string }>('/v2/company_kt/theme_color', { color }, { skipErrorHandler: true });
+export const resetThemeColor = () => http.delete<{ color: null }>('/v2/company_kt/theme_color');

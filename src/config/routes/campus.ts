@@ -8,4 +8,6 @@ export const campusRoutes: RouteMeta[] = [
   { path: '/account/staff', component: './Account/Staff', title: 'menu.accountStaff', access: 'campusManagement', menu: 'campusManagement', icon: 'IdcardOutlined' },
   { path: '/account/student', component: './Account/Student', title: 'menu.accountStudent', access: 'campusManagement', menu: 'campusManagement', icon: 'TeamOutlined' },
   { path: '/access', component: './Access', title: 'menu.access', access: 'campusManagement', menu: 'campusManagement', icon: 'UserOutlined' },
+  { path: '/campus/theme-color', component: './Campus/ThemeColor', title: 'menu.themeColor', access: 'campusManagement', menu: 'campusManagement', icon: 'PictureOutlined' },
+  { path: '/setting', component: './Setting', title: 'menu.setting', access: 'functionSetting', menu: 'functionSetting', icon: 'SettingOutlined' },
 ];

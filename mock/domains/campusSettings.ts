@@ -1,0 +1,101 @@
+/**
+ * Company settings (/setting: every rule of CompanySettings plus the online-sale cap, PRODUCT.md §6.8) and the
+ * company's theme colour (/campus/theme-color: applied to every user of the company from their next page load,
+ * refused when white text on it fails WCAG AA, the same pure rule as the client: src/utils/contrast.ts).
+ * Exported: `saleCapOf` (the prepaid-tuition cap that online sales enforce).
+ */
+import type { Db } from '../db';
+import { settingsOf } from '../db';
+import { api, definePolicy } from '../http';
+import { defineMessages } from '../messages';
+import type { CompanySettings } from '../../src/types/settings';
+import type { OnlineSaleCap } from '../../src/types/campus';
+import { SettingsBody, ThemeColorBody } from '../../src/types/campus.schemas';
+import { whiteTextContrast, whiteTextPassesAA, AA_NORMAL_TEXT } from '../../src/utils/contrast';
+
+declare module '../db' {
+  interface Db {
+    /** Online-sale cap per company (default 60 hours or 3 months per purchase). */
+    saleCaps: (OnlineSaleCap & { companyId: number })[];
+  }
+}
+
+export const DEFAULT_SALE_CAP: OnlineSaleCap = { maxHours: 60, maxMonths: 3 };
+
+defineMessages({
+  'theme.lowContrast': {
+    en: 'White text on {color} has a contrast of {ratio}:1, below the {min}:1 that WCAG AA requires. Choose a darker colour.',
+    zh: '白色文字在 {color} 上的对比度为 {ratio}:1，低于 WCAG AA 要求的 {min}:1，请选择更深的颜色。',
+  },
+  'v.color': { en: '{field} must be a colour #RRGGBB.', zh: '{field}必须是 #RRGGBB 格式的颜色。' },
+  'field.color': { en: 'Theme colour', zh: '主题色' },
+  'field.truantConsumes': { en: 'Absence consumes hours', zh: '旷课扣课时' },
+  'field.leaveConsumes': { en: 'Leave consumes hours', zh: '请假扣课时' },
+  'field.allowNegative': { en: 'Allow negative hours', zh: '允许课时为负' },
+  'field.leadPoolDays': { en: 'Days before a lead returns to the pool', zh: '客户回公海天数' },
+  'field.leadOwnLimit': { en: 'Most leads per person', zh: '每人客户上限' },
+  'field.lowHoursThreshold': { en: 'Low hours threshold', zh: '课时不足提醒阈值' },
+  'field.expiryReminderDays': { en: 'Expiry reminder days', zh: '到期提醒天数' },
+  'field.onlineMaxHours': { en: 'Most hours per online purchase', zh: '线上单次最多课时' },
+  'field.onlineMaxMonths': { en: 'Most months per online purchase', zh: '线上单次最多月数' },
+});
+
+export function seedSettings(db: Db) {
+  db.saleCaps = [];
+}
+
+export function saleCapOf(db: Db, companyId: number): OnlineSaleCap {
+  const row = db.saleCaps.find((c) => c.companyId === companyId);
+  return row ? { maxHours: row.maxHours, maxMonths: row.maxMonths } : { ...DEFAULT_SALE_CAP };
+}
+
+export type SettingsView = Omit<CompanySettings, 'companyId'> & { onlineMaxHours: number; onlineMaxMonths: number };
+
+function view(db: Db, companyId: number): SettingsView {
+  const rules: Partial<CompanySettings> = { ...settingsOf(db, companyId) };
+  delete rules.companyId;
+  const cap = saleCapOf(db, companyId);
+  return { ...(rules as Omit<CompanySettings, 'companyId'>), onlineMaxHours: cap.maxHours, onlineMaxMonths: cap.maxMonths };
+}
+
+export const settingsPolicy = definePolicy<{ id: number }>({
+  name: 'company settings',
+  read: 'functionSetting',
+  write: 'functionSetting',
+  rows: (_db, s) => [{ id: s.company.id }],
+});
+
+export const themePolicy = definePolicy<{ id: number }>({
+  name: 'theme colour',
+  read: 'campusManagement',
+  write: 'campusManagement',
+  rows: (_db, s) => [{ id: s.company.id }],
+});
+
+export const settingsHandlers = [
+  api('get', '/v2/setting', { read: settingsPolicy }, (ctx) => view(ctx.db, ctx.session.company.id)),
+
+  api('put', '/v2/setting', { write: settingsPolicy, body: SettingsBody }, (ctx) => {
+    const { onlineMaxHours, onlineMaxMonths, ...rules } = ctx.body;
+    const row = settingsOf(ctx.db, ctx.session.company.id);
+    Object.assign(row, rules);
+    const companyId = ctx.session.company.id;
+    ctx.db.saleCaps = ctx.db.saleCaps.filter((c) => c.companyId !== companyId);
+    ctx.db.saleCaps.push({ companyId, maxHours: onlineMaxHours, maxMonths: onlineMaxMonths });
+    return view(ctx.db, companyId);
+  }),
+
+  api('get', '/v2/company_kt/theme_color', { read: themePolicy }, (ctx) => ({ color: ctx.session.company.themeColor ?? null })),
+
+  api('put', '/v2/company_kt/theme_color', { write: themePolicy, body: ThemeColorBody }, (ctx) => {
+    const color = ctx.body.color.toUpperCase();
+    if (!whiteTextPassesAA(color)) throw ctx.bad('theme.lowContrast', { color, ratio: whiteTextContrast(color), min: AA_NORMAL_TEXT });
+    ctx.session.company.themeColor = color;
+    return { color };
+  }),
+
+  api('delete', '/v2/company_kt/theme_color', { write: themePolicy }, (ctx) => {
+    delete ctx.session.company.themeColor;
+    return { color: null };
+  }),
+];
