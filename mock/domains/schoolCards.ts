@@ -1,21 +1,19 @@
 /**
  * Mock calls of card templates (/v2/card_template), student cards and their operations (/v2/student_card/*),
  * the hour ledger (/v2/hour_record), card orders (/v2/card_order) and renewal reminders (PRODUCT.md §5.1, §6.2, §6.3).
- * Every hour change goes through appendHourRecord / reviewReturn (./ledger.ts).
+ * Every hour change goes through appendHourRecord / reviewReturn (./ledger.ts). Access: ./schoolPolicies.ts;
+ * bodies: src/types/school.schemas.ts.
  */
-import type { Access } from '../../src/access';
 import { nextId, settingsOf } from '../db';
-import { api, HttpError, type AuthedCtx, type Session } from '../http';
+import { api, HttpError, type AuthedCtx } from '../http';
 import { defineMessages } from '../messages';
 import { listQuery } from '../list';
-import { asBody, Validator } from '../validate';
 import { addDays, nowStamp, today } from '../clock';
-import type { CardKind, CardOrder, CardTemplate, HourRecord, PayMethod, StudentCard } from '../../src/types/school';
+import type { CardOrder, CardTemplate, HourRecord, StudentCard } from '../../src/types/school';
 import { HOUR_RECORD_TYPES } from '../../src/utils/constants';
 import {
   canConsume,
   canCorrect,
-  canEditSetup,
   canGiftHours,
   canInvalidate,
   canRequestReturn,
@@ -23,9 +21,24 @@ import {
   canSellCard,
 } from '../../src/domain/schoolPermissions';
 import { needsRenewal, round1, round2, unitPrice } from '../../src/domain/ledger';
+import {
+  CardTemplateBody,
+  CardTemplateUpdateBody,
+  ConsumeBody,
+  CorrectBody,
+  GiftHoursBody,
+  InvalidateBody,
+  RemindBody,
+  RenewCardBody,
+  ReturnBody,
+  ReviewReturnBody,
+  SellCardBody,
+  type CardTemplateInput,
+} from '../../src/types/school.schemas';
 import { appendHourRecord, refreshCardStatus, reviewReturn } from './ledger';
 import { nextCardNo, nextOrderNo, operatorOf } from './school';
-import { readSchool, visibleStudentIds } from './schoolSetup';
+import { can, cardOrderPolicy, cardTemplatePolicy, classPolicy, hourRecordPolicy, staffPolicy, studentCardPolicy, studentPolicy } from './schoolPolicies';
+import { drillRows } from './analysis';
 
 defineMessages({
   'cf.name': { en: 'Name', zh: '名称' },
@@ -62,46 +75,33 @@ defineMessages({
   'card.periodRenew': { en: 'A period card is renewed by extending its expiry date.', zh: '期限卡续费请延长到期日期。' },
   'card.notVisible': { en: 'This student is not in your classes.', zh: '该学员不在您的班级中。' },
   'card.proofSign': { en: 'Enter the correction as + (give back) or − (take) hours, not 0.', zh: '修正课时请输入正数（补回）或负数（扣除），不能为 0。' },
+  'card.periodNoHours': { en: 'A period card has no hours: hour gifts and corrections do not apply to it.', zh: '期限卡没有课时，不能赠送或修正课时。' },
+  'card.notReturnRequest': { en: 'This record is not a return request: only a pending return request can be reviewed.', zh: '该记录不是退课申请，只有待审核的退课申请可以审核。' },
 });
 
-const can = (fn: (role: Session['membership']['role']) => boolean) => (_a: Access, s: Session) => fn(s.membership.role);
-const METHODS: PayMethod[] = ['cash', 'wechat', 'alipay', 'card', 'transfer'];
-const KINDS: CardKind[] = ['count', 'period'];
+/** Field labels of the bodies: field → `cf.<field>` message. */
+const CF = Object.fromEntries(
+  ['name', 'kind', 'hours', 'giftHours', 'price', 'validDays', 'classIds', 'onSale', 'studentId', 'templateId', 'amount', 'method', 'sellerId', 'startDate', 'expiryDate', 'cardId', 'reason', 'recordId', 'approve', 'cardIds'].map((f) => [f, `cf.${f}`]),
+);
 
-function labels(t: AuthedCtx['t'], fields: string[]) {
-  return Object.fromEntries(fields.map((f) => [f, t(`cf.${f}`)]));
-}
-
-/** A card of the caller's company that the caller may see (teachers: their classes' students). */
+/** A card of the caller's scope (teachers: their classes' students), its status as of today. */
 function cardOf(ctx: AuthedCtx, id: number): StudentCard {
-  const card = ctx.db.studentCards.find((c) => c.id === id && c.companyId === ctx.session.company.id);
-  if (!card) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('card.card') }));
-  const visible = visibleStudentIds(ctx.db, ctx.session);
-  if (visible && !visible.has(card.studentId)) throw new HttpError(403, ctx.t('card.notVisible'));
-  return refreshCardStatus(card);
+  return refreshCardStatus(ctx.target(studentCardPolicy, id, 'card.card'));
 }
 
-function readTemplateBody(ctx: AuthedCtx) {
-  const { db, session } = ctx;
-  const v = new Validator(asBody(ctx.body), ctx.lang, labels(ctx.t, ['name', 'kind', 'hours', 'giftHours', 'price', 'validDays', 'classIds', 'onSale']));
-  const name = v.str('name', { max: 40 });
-  const kind = v.oneOf('kind', KINDS);
-  const hours = kind === 'period' ? 0 : v.num('hours', { min: 0, max: 10000, decimals: 1 });
+function readTemplateBody(ctx: AuthedCtx, b: CardTemplateInput) {
+  const kind = b.kind;
+  const hours = kind === 'period' ? 0 : (b.hours ?? 0);
   if (kind === 'count' && hours <= 0) throw ctx.bad('card.countNeedsHours');
-  const giftHours = kind === 'period' ? 0 : (v.optNum('giftHours', { min: 0, max: 10000, decimals: 1 }) ?? 0);
-  const price = v.num('price', { min: 0, max: 10000000, decimals: 2 });
-  const validDays = v.num('validDays', { integer: true, min: 1, max: 3650 });
-  const raw = asBody(ctx.body).classIds;
-  const classIds = Array.isArray(raw) && raw.length ? v.ids('classIds') : [];
-  for (const id of classIds) {
-    if (!db.classes.some((c) => c.id === id && c.companyId === session.company.id)) throw new HttpError(400, ctx.t('school.classNotFound'));
+  const giftHours = kind === 'period' ? 0 : (b.giftHours ?? 0);
+  for (const id of b.classIds) {
+    if (!ctx.rows(classPolicy).some((c) => c.id === id)) throw new HttpError(400, ctx.t('school.classNotFound'));
   }
-  const onSale = v.bool('onSale', true);
-  return { name, kind, hours, giftHours, price, validDays, classIds, onSale };
+  return { name: b.name, kind, hours, giftHours, price: b.price, validDays: b.validDays, classIds: b.classIds, onSale: b.onSale ?? true };
 }
 
 function sellerOf(ctx: AuthedCtx, id: number) {
-  const s = ctx.db.staff.find((x) => x.id === id && x.companyId === ctx.session.company.id && x.status === 'active');
+  const s = ctx.rows(staffPolicy).find((x) => x.id === id && x.status === 'active');
   if (!s) throw ctx.bad('card.badSeller');
   return s;
 }
@@ -116,8 +116,8 @@ function hasPendingReturn(ctx: AuthedCtx, cardId: number) {
 
 export const schoolCardHandlers = [
   /* ---------------- card templates ---------------- */
-  api('get', '/v2/card_template', { access: readSchool }, ({ db, session, query, lang }) =>
-    listQuery(db.cardTemplates.filter((tp) => tp.companyId === session.company.id), query, {
+  api('get', '/v2/card_template', { read: cardTemplatePolicy }, ({ rows, query, lang }) =>
+    listQuery(rows(cardTemplatePolicy), query, {
       keywordFields: ['name'],
       equalFields: ['kind'],
       filters: { onSale: (r, v) => String(r.onSale) === v },
@@ -126,31 +126,28 @@ export const schoolCardHandlers = [
     }, lang),
   ),
 
-  api('get', '/v2/card_template/options', { access: readSchool }, ({ db, session }) =>
-    db.cardTemplates
-      .filter((tp) => tp.companyId === session.company.id && tp.onSale)
+  api('get', '/v2/card_template/options', { read: cardTemplatePolicy }, ({ rows }) =>
+    rows(cardTemplatePolicy)
+      .filter((tp) => tp.onSale)
       .map((tp) => ({ value: tp.id, label: tp.name, template: tp })),
   ),
 
-  api('post', '/v2/card_template', { access: ['educationalManagement', can(canEditSetup)] }, (ctx) => {
-    const row: CardTemplate = { id: nextId(ctx.db, 'cardTemplates'), companyId: ctx.session.company.id, ...readTemplateBody(ctx), issuedCount: 0 };
+  api('post', '/v2/card_template', { write: cardTemplatePolicy, body: CardTemplateBody, labels: CF }, (ctx) => {
+    const row: CardTemplate = { id: nextId(ctx.db, 'cardTemplates'), companyId: ctx.session.company.id, ...readTemplateBody(ctx, ctx.body), issuedCount: 0 };
     ctx.db.cardTemplates.push(row);
     return row;
   }),
 
-  api('put', '/v2/card_template', { access: ['educationalManagement', can(canEditSetup)] }, (ctx) => {
-    const id = new Validator(asBody(ctx.body), ctx.lang).num('id', { integer: true });
-    const row = ctx.db.cardTemplates.find((tp) => tp.id === id && tp.companyId === ctx.session.company.id);
-    if (!row) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('card.template') }));
+  api('put', '/v2/card_template', { write: cardTemplatePolicy, body: CardTemplateUpdateBody, labels: CF }, (ctx) => {
+    const row = ctx.target(cardTemplatePolicy, ctx.body.id, 'card.template');
     // Issued cards keep their own terms; a template change applies to later sales.
-    Object.assign(row, readTemplateBody(ctx));
+    Object.assign(row, readTemplateBody(ctx, ctx.body));
     return row;
   }),
 
-  api<{ id: string }>('delete', '/v2/card_template/:id', { access: ['educationalManagement', can(canEditSetup)] }, (ctx) => {
-    const { db, session } = ctx;
-    const row = db.cardTemplates.find((tp) => tp.id === Number(ctx.params.id) && tp.companyId === session.company.id);
-    if (!row) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('card.template') }));
+  api<{ id: string }>('delete', '/v2/card_template/:id', { write: cardTemplatePolicy }, (ctx) => {
+    const { db } = ctx;
+    const row = ctx.target(cardTemplatePolicy, Number(ctx.params.id), 'card.template');
     const issued = db.studentCards.filter((c) => c.templateId === row.id).length;
     if (issued) throw ctx.bad('card.templateIssued', { name: row.name, n: issued });
     db.cardTemplates.splice(db.cardTemplates.indexOf(row), 1);
@@ -158,13 +155,11 @@ export const schoolCardHandlers = [
   }),
 
   /* ---------------- student cards ---------------- */
-  api('get', '/v2/student_card', { access: readSchool }, ({ db, session, query, lang }) => {
+  api('get', '/v2/student_card', { read: studentCardPolicy }, (ctx) => {
+    const { query, lang } = ctx;
     const t = today();
-    const visible = visibleStudentIds(db, session);
-    const rows = db.studentCards
-      .filter((c) => c.companyId === session.company.id && (!visible || visible.has(c.studentId)))
-      .map((c) => refreshCardStatus(c, t));
-    return listQuery(rows, query, {
+    const rows = ctx.rows(studentCardPolicy).map((c) => refreshCardStatus(c, t));
+    return listQuery(drillRows(ctx.db, ctx.session, 'student_card', rows, query, lang), query, {
       keywordFields: ['cardNo', 'studentName', 'templateName'],
       equalFields: ['status', 'kind', 'templateId', 'studentId', 'sellerId'],
       dateField: 'createdAt',
@@ -173,26 +168,25 @@ export const schoolCardHandlers = [
     }, lang);
   }),
 
-  api('get', '/v2/student_card/options', { access: readSchool }, (ctx) => {
+  api('get', '/v2/student_card/options', { read: studentCardPolicy }, (ctx) => {
     const studentId = Number(ctx.query.studentId);
-    const visible = visibleStudentIds(ctx.db, ctx.session);
-    if (visible && !visible.has(studentId)) return [];
     const t = today();
-    return ctx.db.studentCards
-      .filter((c) => c.companyId === ctx.session.company.id && c.studentId === studentId)
+    return ctx
+      .rows(studentCardPolicy)
+      .filter((c) => c.studentId === studentId)
       .map((c) => refreshCardStatus(c, t))
       .map((c) => ({ value: c.id, label: `${c.cardNo} · ${c.templateName}`, card: c }));
   }),
 
-  api('get', '/v2/student_card/renew_remind', { access: readSchool }, ({ db, session, query, lang }) => {
+  api('get', '/v2/student_card/renew_remind', { read: studentCardPolicy }, (ctx) => {
+    const { db, session, query, lang } = ctx;
     const t = today();
     const settings = settingsOf(db, session.company.id);
-    const visible = visibleStudentIds(db, session);
-    const students = new Map(db.students.map((s) => [s.id, s]));
+    const students = new Map(ctx.rows(studentPolicy).map((s) => [s.id, s]));
     const last = new Map<number, string>();
     db.cardReminders.forEach((r) => last.set(r.cardId, r.sentAt));
-    const rows = db.studentCards
-      .filter((c) => c.companyId === session.company.id && (!visible || visible.has(c.studentId)))
+    const rows = ctx
+      .rows(studentCardPolicy)
       .map((c) => refreshCardStatus(c, t))
       .map((c) => {
         const n = needsRenewal(c, t, settings.lowHoursThreshold, settings.expiryReminderDays);
@@ -210,29 +204,22 @@ export const schoolCardHandlers = [
     return { ...res, threshold: settings.lowHoursThreshold, days: settings.expiryReminderDays };
   }),
 
-  api('post', '/v2/student_card/remind', { access: ['studentManagement'] }, (ctx) => {
-    const v = new Validator(asBody(ctx.body), ctx.lang, labels(ctx.t, ['cardIds']));
-    const cards = v.ids('cardIds').map((id) => cardOf(ctx, id));
+  api('post', '/v2/student_card/remind', { write: studentCardPolicy, body: RemindBody, labels: CF }, (ctx) => {
+    const cards = ctx.body.cardIds.map((id) => cardOf(ctx, id));
     const sentAt = nowStamp();
     cards.forEach((c) => ctx.db.cardReminders.push({ cardId: c.id, companyId: c.companyId, sentAt, operatorName: ctx.session.user.name }));
     return { sent: cards.length };
   }),
 
-  api<{ id: string }>('get', '/v2/student_card/:id', { access: readSchool }, (ctx) => cardOf(ctx, Number(ctx.params.id))),
+  api<{ id: string }>('get', '/v2/student_card/:id', { read: studentCardPolicy }, (ctx) => cardOf(ctx, Number(ctx.params.id))),
 
-  api('post', '/v2/student_card/sell', { access: ['studentManagement', can(canSellCard)] }, (ctx) => {
+  api('post', '/v2/student_card/sell', { write: studentCardPolicy, access: can(canSellCard), body: SellCardBody, labels: CF }, (ctx) => {
     const { db, session } = ctx;
-    const v = new Validator(asBody(ctx.body), ctx.lang, labels(ctx.t, ['studentId', 'templateId', 'amount', 'method', 'sellerId', 'startDate']));
-    const studentId = v.num('studentId', { integer: true });
-    const student = db.students.find((s) => s.id === studentId && s.companyId === session.company.id);
-    if (!student) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('card.student') }));
-    const tpl = db.cardTemplates.find((tp) => tp.id === v.num('templateId', { integer: true }) && tp.companyId === session.company.id);
-    if (!tpl) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('card.template') }));
+    const student = ctx.target(studentPolicy, ctx.body.studentId, 'card.student');
+    const tpl = ctx.target(cardTemplatePolicy, ctx.body.templateId, 'card.template');
     if (!tpl.onSale) throw ctx.bad('card.offSale');
-    const amount = v.num('amount', { min: 0, max: 10000000, decimals: 2 });
-    const method = v.oneOf('method', METHODS);
-    const seller = sellerOf(ctx, v.num('sellerId', { integer: true }));
-    const startDate = v.date('startDate');
+    const { amount, method, startDate } = ctx.body;
+    const seller = sellerOf(ctx, ctx.body.sellerId);
     const at = nowStamp();
     const id = nextId(db, 'studentCards');
     const card: StudentCard = {
@@ -286,17 +273,16 @@ export const schoolCardHandlers = [
     return result(card, 0, { record, order });
   }),
 
-  api('post', '/v2/student_card/renew', { access: ['studentManagement', can(canSellCard)] }, (ctx) => {
+  api('post', '/v2/student_card/renew', { write: studentCardPolicy, access: can(canSellCard), body: RenewCardBody, labels: CF }, (ctx) => {
     const { db, session } = ctx;
-    const v = new Validator(asBody(ctx.body), ctx.lang, labels(ctx.t, ['cardId', 'hours', 'giftHours', 'amount', 'method', 'sellerId', 'expiryDate']));
-    const card = cardOf(ctx, v.num('cardId', { integer: true }));
+    const card = cardOf(ctx, ctx.body.cardId);
     if (card.status === 'invalid') throw ctx.bad('ledger.cardInvalid');
-    const hours = card.kind === 'period' ? 0 : v.num('hours', { min: 0.1, max: 10000, decimals: 1 });
-    const gift = card.kind === 'period' ? 0 : (v.optNum('giftHours', { min: 0, max: 10000, decimals: 1 }) ?? 0);
-    const amount = v.num('amount', { min: 0, max: 10000000, decimals: 2 });
-    const method = v.oneOf('method', METHODS);
-    const seller = sellerOf(ctx, v.num('sellerId', { integer: true }));
-    const expiryDate = v.optDate('expiryDate');
+    if (card.kind === 'count' && ctx.body.hours === undefined) throw ctx.bad('v.required', { field: ctx.t('cf.hours') });
+    if (card.kind === 'period' && (ctx.body.giftHours ?? 0) > 0) throw ctx.bad('card.periodNoHours');
+    const hours = card.kind === 'period' ? 0 : (ctx.body.hours ?? 0);
+    const gift = card.kind === 'period' ? 0 : (ctx.body.giftHours ?? 0);
+    const { amount, method, expiryDate } = ctx.body;
+    const seller = sellerOf(ctx, ctx.body.sellerId);
     if (expiryDate && expiryDate < card.expiryDate) throw ctx.bad('card.expiryBefore', { date: card.expiryDate });
     if (!expiryDate && card.expiryDate < today()) throw ctx.bad('card.renewExpired');
     if (card.kind === 'period' && !expiryDate) throw ctx.bad('card.periodRenew');
@@ -334,56 +320,52 @@ export const schoolCardHandlers = [
     return result(card, before, { record, order });
   }),
 
-  api('post', '/v2/student_card/gift', { access: ['studentManagement', can(canGiftHours)] }, (ctx) => {
-    const v = new Validator(asBody(ctx.body), ctx.lang, labels(ctx.t, ['cardId', 'hours', 'reason']));
-    const card = cardOf(ctx, v.num('cardId', { integer: true }));
-    const hours = v.num('hours', { min: 0.1, max: 1000, decimals: 1 });
-    const reason = v.optStr('reason', { max: 200 });
+  api('post', '/v2/student_card/gift', { write: studentCardPolicy, access: can(canGiftHours), body: GiftHoursBody, labels: CF }, (ctx) => {
+    const card = cardOf(ctx, ctx.body.cardId);
+    if (card.kind === 'period') throw ctx.bad('card.periodNoHours');
+    const { hours, reason } = ctx.body;
     const before = card.remainingHours;
     const record = appendHourRecord(ctx.db, { cardId: card.id, type: 'give', hours, reason, operator: operatorOf(ctx.db, ctx.session), lang: ctx.lang });
     card.giftHours = round1(card.giftHours + hours);
     return result(card, before, { record });
   }),
 
-  api('post', '/v2/student_card/consume', { access: ['studentManagement', can(canConsume)] }, (ctx) => {
-    const v = new Validator(asBody(ctx.body), ctx.lang, labels(ctx.t, ['cardId', 'hours', 'reason']));
-    const card = cardOf(ctx, v.num('cardId', { integer: true }));
-    const hours = v.num('hours', { min: 0.1, max: 1000, decimals: 1 });
-    const reason = v.str('reason', { max: 200 });
+  api('post', '/v2/student_card/consume', { write: studentCardPolicy, access: can(canConsume), body: ConsumeBody, labels: CF }, (ctx) => {
+    const card = cardOf(ctx, ctx.body.cardId);
+    const { hours, reason } = ctx.body;
     const before = card.remainingHours;
     const record = appendHourRecord(ctx.db, { cardId: card.id, type: 'diy', hours, reason, operator: operatorOf(ctx.db, ctx.session), lang: ctx.lang });
     return result(card, before, { record });
   }),
 
-  api('post', '/v2/student_card/return', { access: ['studentManagement', can(canRequestReturn)] }, (ctx) => {
-    const v = new Validator(asBody(ctx.body), ctx.lang, labels(ctx.t, ['cardId', 'hours', 'reason']));
-    const card = cardOf(ctx, v.num('cardId', { integer: true }));
-    const hours = v.num('hours', { min: 0.1, max: 10000, decimals: 1 });
-    const reason = v.optStr('reason', { max: 200 });
+  api('post', '/v2/student_card/return', { write: studentCardPolicy, access: can(canRequestReturn), body: ReturnBody, labels: CF }, (ctx) => {
+    const card = cardOf(ctx, ctx.body.cardId);
+    const { hours, reason } = ctx.body;
     if (hasPendingReturn(ctx, card.id)) throw ctx.bad('card.pendingReturn');
     const before = card.remainingHours;
     const record = appendHourRecord(ctx.db, { cardId: card.id, type: 'backing', hours, reason, operator: operatorOf(ctx.db, ctx.session), lang: ctx.lang });
     return result(card, before, { record });
   }),
 
-  api('post', '/v2/student_card/review', { access: ['studentManagement', can(canReviewReturn)] }, (ctx) => {
-    const v = new Validator(asBody(ctx.body), ctx.lang, labels(ctx.t, ['recordId', 'approve']));
-    const recordId = v.num('recordId', { integer: true });
-    const approve = v.bool('approve');
-    const rec = ctx.db.hourRecords.find((r) => r.id === recordId && r.companyId === ctx.session.company.id);
+  api('post', '/v2/student_card/review', { write: hourRecordPolicy, access: can(canReviewReturn), body: ReviewReturnBody, labels: CF }, (ctx) => {
+    const { recordId, approve } = ctx.body;
+    const rec = ctx.rows(hourRecordPolicy).find((r) => r.id === recordId);
     if (!rec) throw new HttpError(404, ctx.t('ledger.recordNotFound'));
+    // The real cause: a reviewed request says so, any other record is not a request at all.
+    if (rec.type === 'back' || rec.type === 'back_reject') throw ctx.bad('ledger.notPending');
+    if (rec.type !== 'backing') throw ctx.bad('card.notReturnRequest');
     const card = cardOf(ctx, rec.cardId);
     const before = card.remainingHours;
     const record = reviewReturn(ctx.db, recordId, approve, operatorOf(ctx.db, ctx.session), { lang: ctx.lang, companyId: ctx.session.company.id });
     return result(card, before, { record });
   }),
 
-  api('post', '/v2/student_card/correct', { access: ['studentManagement', can(canCorrect)] }, (ctx) => {
-    const v = new Validator(asBody(ctx.body), ctx.lang, labels(ctx.t, ['cardId', 'hours', 'reason']));
-    const card = cardOf(ctx, v.num('cardId', { integer: true }));
-    const hours = v.num('hours', { min: -10000, max: 10000, decimals: 1 });
+  api('post', '/v2/student_card/correct', { write: studentCardPolicy, access: can(canCorrect), body: CorrectBody, labels: CF }, (ctx) => {
+    const card = cardOf(ctx, ctx.body.cardId);
+    const { hours, reason } = ctx.body;
+    if (card.kind === 'period') throw ctx.bad('card.periodNoHours');
     if (hours === 0) throw ctx.bad('card.proofSign');
-    const reason = v.str('reason', { max: 200 });
+    if (ctx.body.date && ctx.body.date > today()) throw ctx.bad('ledger.futureDate');
     const before = card.remainingHours;
     const record = appendHourRecord(ctx.db, {
       cardId: card.id,
@@ -391,32 +373,34 @@ export const schoolCardHandlers = [
       hours: Math.abs(hours),
       signedHours: hours,
       reason,
+      // A back-dated correction is dated that day; the ledger refuses a day in a closed month.
+      at: ctx.body.date && ctx.body.date < today() ? `${ctx.body.date} 23:59:59` : undefined,
       operator: operatorOf(ctx.db, ctx.session),
       lang: ctx.lang,
     });
     return result(card, before, { record });
   }),
 
-  api('post', '/v2/student_card/invalidate', { access: ['studentManagement', can(canInvalidate)] }, (ctx) => {
-    const v = new Validator(asBody(ctx.body), ctx.lang, labels(ctx.t, ['cardId', 'reason']));
-    const card = cardOf(ctx, v.num('cardId', { integer: true }));
-    const reason = v.str('reason', { max: 200 });
+  api('post', '/v2/student_card/invalidate', { write: studentCardPolicy, access: can(canInvalidate), body: InvalidateBody, labels: CF }, (ctx) => {
+    const card = cardOf(ctx, ctx.body.cardId);
+    const { reason } = ctx.body;
     if (card.status === 'invalid') throw ctx.bad('card.alreadyInvalid');
     if (hasPendingReturn(ctx, card.id)) throw ctx.bad('card.pendingReturn');
     const before = card.remainingHours;
     card.status = 'invalid';
     card.invalidReason = reason;
+    card.invalidatedAt = nowStamp();
     // The remaining hours stay on the ledger (forfeited, unusable): no record is written, the balance is unchanged.
     return result(card, before);
   }),
 
   /* ---------------- ledger and orders ---------------- */
-  api('get', '/v2/hour_record', { access: readSchool }, ({ db, session, query, lang }) => {
-    const visible = visibleStudentIds(db, session);
+  api('get', '/v2/hour_record', { read: hourRecordPolicy }, (ctx) => {
+    const { query, lang } = ctx;
     if (query.type && !query.type.split(',').every((x) => (HOUR_RECORD_TYPES as readonly string[]).includes(x))) {
       throw new HttpError(400, `type: ${query.type}`);
     }
-    return listQuery(db.hourRecords.filter((r) => r.companyId === session.company.id && (!visible || visible.has(r.studentId))), query, {
+    return listQuery(drillRows(ctx.db, ctx.session, 'hour_record', ctx.rows(hourRecordPolicy), query, lang), query, {
       keywordFields: ['studentName', 'cardNo', 'reason', 'operatorName'],
       equalFields: ['type', 'studentId', 'cardId', 'lessonId'],
       dateField: 'createdAt',
@@ -425,9 +409,9 @@ export const schoolCardHandlers = [
     }, lang);
   }),
 
-  api('get', '/v2/card_order', { access: readSchool }, ({ db, session, query, lang }) => {
-    const visible = visibleStudentIds(db, session);
-    return listQuery(db.cardOrders.filter((o) => o.companyId === session.company.id && (!visible || visible.has(o.studentId))), query, {
+  api('get', '/v2/card_order', { read: cardOrderPolicy }, (ctx) => {
+    const { query, lang } = ctx;
+    return listQuery(drillRows(ctx.db, ctx.session, 'card_order', ctx.rows(cardOrderPolicy), query, lang), query, {
       keywordFields: ['orderNo', 'studentName', 'templateName'],
       equalFields: ['kind', 'method', 'sellerId', 'studentId'],
       dateField: 'createdAt',

@@ -3,21 +3,47 @@
  * (/v2/company_dance_room), classes (/v2/company_class, enrol/remove), students (/v2/student), campus options and
  * the /Welcome checklist. Every row is scoped to the session's company; teachers see their own classes' students.
  */
-import type { Access } from '../../src/access';
-import type { Db } from '../db';
+import type { CampusRow, Db } from '../db';
 import { nextId } from '../db';
-import { api, HttpError, type AuthedCtx, type Session } from '../http';
+import { api, definePolicy, type AuthedCtx } from '../http';
 import { defineMessages } from '../messages';
 import { listQuery } from '../list';
-import { asBody, Validator } from '../validate';
 import { today } from '../clock';
-import type { ClassStatus, Gender, Room, SchoolClass, Staff, StaffStatus, Student, StudentStatus } from '../../src/types/school';
-import type { Role } from '../../src/types/session';
-import { canEditSetup, canEditStudents, canSeeAllStudents } from '../../src/domain/schoolPermissions';
+import type { Room, SchoolClass, Staff } from '../../src/types/school';
+import {
+  ClassBody,
+  ClassUpdateBody,
+  EnrolBody,
+  RoomBody,
+  RoomUpdateBody,
+  StaffBody,
+  StaffUpdateBody,
+  StudentBody,
+  StudentUpdateBody,
+  UnenrolBody,
+  type ClassInput,
+  type StaffInput,
+  type StudentInput,
+} from '../../src/types/school.schemas';
 import { cardStatus, needsRenewal } from '../../src/domain/ledger';
 import { settingsOf } from '../db';
-import { enrolStudent, insertStudent, refreshClassCount, staffOfSession } from './school';
-import { narrowsScope, scopeStudents } from './dataScope';
+import { indexOf } from '../indexes';
+import { enrolStudent, insertStudent, refreshClassCount } from './school';
+import {
+  cardRows,
+  classPolicy,
+  enrolmentPolicy,
+  readSchool,
+  roomPolicy,
+  staffPolicy,
+  studentPolicy,
+  visibleClassIds,
+  visibleStudentIds,
+  visibleStudents,
+} from './schoolPolicies';
+import { drillRows } from './analysis';
+
+export { readSchool, visibleClassIds, visibleStudentIds, visibleStudents };
 
 defineMessages({
   'sf.name': { en: 'Name', zh: '姓名' },
@@ -71,26 +97,12 @@ defineMessages({
   'school.birthdayFuture': { en: 'The birthday cannot be in the future.', zh: '生日不能晚于今天。' },
 });
 
-/** Read access to the school tables: anyone with a student, educational or schedule flag. */
-export const readSchool = (a: Access) => a.studentManagement || a.educationalManagement || a.scheduleManagement;
-const setupWriter = (_a: Access, s: Session) => canEditSetup(s.membership.role);
-const studentWriter = (_a: Access, s: Session) => canEditStudents(s.membership.role);
-
-const STAFF_ROLES: Role[] = ['dealer', 'manager', 'teacher', 'sales'];
-const STAFF_STATUSES: StaffStatus[] = ['active', 'left'];
-const CLASS_STATUSES: ClassStatus[] = ['open', 'closed'];
-const STUDENT_STATUSES: StudentStatus[] = ['active', 'paused', 'graduated'];
-const GENDERS: Gender[] = ['male', 'female'];
-
-function labels(t: AuthedCtx['t'], fields: string[]) {
-  return Object.fromEntries(fields.map((f) => [f, t(`sf.${f}`)]));
-}
-
-function byId<T extends { id: number; companyId: number }>(rows: T[], id: number, s: Session, ctx: AuthedCtx, what: string): T {
-  const row = rows.find((r) => r.id === id && r.companyId === s.company.id);
-  if (!row) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t(what) }));
-  return row;
-}
+/** Field labels of the bodies: field → `sf.<field>` message. */
+const SF = (...fields: string[]) => Object.fromEntries(fields.map((f) => [f, `sf.${f}`]));
+const STAFF_LABELS = SF('name', 'mobile', 'role', 'campusId', 'status', 'hireDate');
+const ROOM_LABELS = { ...SF('campusId', 'capacity'), name: 'sf.roomName' };
+const CLASS_LABELS = { ...SF('campusId', 'course', 'teacherId', 'roomId', 'capacity', 'hoursPerLesson', 'startDate', 'endDate', 'status'), name: 'sf.className' };
+const STUDENT_LABELS = SF('campusId', 'name', 'mobile', 'parentName', 'gender', 'birthday', 'status', 'remark', 'classIds', 'classId', 'studentIds', 'studentId');
 
 function campusOf(ctx: AuthedCtx, campusId: number) {
   const c = ctx.db.campuses.find((x) => x.id === campusId && x.companyId === ctx.session.company.id);
@@ -119,97 +131,56 @@ function futureLessons(db: Db, companyId: number, pred: (l: LessonLike) => boole
   return lessonsOf(db).filter((l) => l.companyId === companyId && l.date >= t && l.status !== 'cancelled' && pred(l)).length;
 }
 
-/** Ids of the classes a teacher teaches; undefined = the caller sees every student. */
-export function visibleClassIds(db: Db, s: Session): Set<number> | undefined {
-  if (canSeeAllStudents(s.membership.role)) return undefined;
-  const me = staffOfSession(db, s);
-  return new Set(db.classes.filter((c) => c.companyId === s.company.id && me && c.teacherId === me.id).map((c) => c.id));
+function readStaffBody(ctx: AuthedCtx, b: StaffInput) {
+  const campus = campusOf(ctx, b.campusId);
+  return { name: b.name, mobile: b.mobile, role: b.role, campusId: campus.id, campusName: campus.name, status: b.status, hireDate: b.hireDate, salaryPlanId: b.salaryPlanId ?? undefined };
 }
 
-/** The students the caller may see. */
-export function visibleStudents(db: Db, s: Session): Student[] {
-  const all = db.students.filter((st) => st.companyId === s.company.id);
-  const own = visibleClassIds(db, s);
-  // The data scope of the caller's permission group (own / campus / company), mock/domains/dataScope.ts.
-  return scopeStudents(db, s, own ? all.filter((st) => st.classIds.some((id) => own.has(id))) : all);
+function readRoomBody(ctx: AuthedCtx, b: { campusId: number; name: string; capacity: number }) {
+  const campus = campusOf(ctx, b.campusId);
+  return { campusId: campus.id, campusName: campus.name, name: b.name, capacity: b.capacity };
 }
 
-export function visibleStudentIds(db: Db, s: Session): Set<number> | undefined {
-  if (canSeeAllStudents(s.membership.role) && !narrowsScope(db, s)) return undefined;
-  return new Set(visibleStudents(db, s).map((st) => st.id));
-}
-
-function readStaffBody(ctx: AuthedCtx) {
-  const v = new Validator(asBody(ctx.body), ctx.lang, labels(ctx.t, ['name', 'mobile', 'role', 'campusId', 'status', 'hireDate']));
-  const name = v.str('name', { max: 32 });
-  const mobile = v.mobile('mobile');
-  const role = v.oneOf('role', STAFF_ROLES);
-  const campus = campusOf(ctx, v.num('campusId', { integer: true }));
-  const status = v.oneOf('status', STAFF_STATUSES);
-  const hireDate = v.date('hireDate');
-  const salaryPlanId = v.optNum('salaryPlanId', { integer: true });
-  return { name, mobile, role, campusId: campus.id, campusName: campus.name, status, hireDate, salaryPlanId };
-}
-
-function readRoomBody(ctx: AuthedCtx) {
-  const v = new Validator(asBody(ctx.body), ctx.lang, { ...labels(ctx.t, ['campusId', 'capacity']), name: ctx.t('sf.roomName') });
-  const campus = campusOf(ctx, v.num('campusId', { integer: true }));
-  const name = v.str('name', { max: 40 });
-  const capacity = v.num('capacity', { integer: true, min: 1, max: 500 });
-  return { campusId: campus.id, campusName: campus.name, name, capacity };
-}
-
-function readClassBody(ctx: AuthedCtx) {
-  const { db, session: s } = ctx;
-  const v = new Validator(asBody(ctx.body), ctx.lang, {
-    ...labels(ctx.t, ['campusId', 'course', 'teacherId', 'roomId', 'capacity', 'hoursPerLesson', 'startDate', 'endDate', 'status']),
-    name: ctx.t('sf.className'),
-  });
-  const campus = campusOf(ctx, v.num('campusId', { integer: true }));
-  const name = v.str('name', { max: 40 });
-  const course = v.str('course', { max: 40 });
-  const teacher = byId(db.staff, v.num('teacherId', { integer: true }), s, ctx, 'school.staff');
+function readClassBody(ctx: AuthedCtx, b: ClassInput) {
+  const teacher = ctx.target(staffPolicy, b.teacherId, 'school.staff');
+  const campus = campusOf(ctx, b.campusId);
   if (teacher.role !== 'teacher' || teacher.status !== 'active') throw ctx.bad('school.notTeacher');
-  const room = byId(db.rooms, v.num('roomId', { integer: true }), s, ctx, 'school.room');
+  const room = ctx.target(roomPolicy, b.roomId, 'school.room');
   if (room.campusId !== campus.id) throw ctx.bad('school.roomOtherCampus');
-  const capacity = v.num('capacity', { integer: true, min: 1, max: 500 });
-  if (capacity > room.capacity) throw ctx.bad('school.roomTooSmall', { room: room.name, n: room.capacity });
-  const hoursPerLesson = v.num('hoursPerLesson', { min: 0.1, max: 10, decimals: 1 });
-  const startDate = v.date('startDate');
-  const endDate = v.date('endDate');
-  if (startDate > endDate) throw ctx.bad('school.datesOrder');
-  const status = v.oneOf('status', CLASS_STATUSES);
+  if (b.capacity > room.capacity) throw ctx.bad('school.roomTooSmall', { room: room.name, n: room.capacity });
+  if (b.startDate > b.endDate) throw ctx.bad('school.datesOrder');
   return {
     campusId: campus.id,
     campusName: campus.name,
-    name,
-    course,
+    name: b.name,
+    course: b.course,
     teacherId: teacher.id,
     teacherName: teacher.name,
     roomId: room.id,
     roomName: room.name,
-    capacity,
-    hoursPerLesson,
-    startDate,
-    endDate,
-    status,
+    capacity: b.capacity,
+    hoursPerLesson: b.hoursPerLesson,
+    startDate: b.startDate,
+    endDate: b.endDate,
+    status: b.status,
   };
 }
 
-function readStudentBody(ctx: AuthedCtx) {
-  const v = new Validator(asBody(ctx.body), ctx.lang, labels(ctx.t, ['campusId', 'name', 'mobile', 'parentName', 'gender', 'birthday', 'status', 'remark', 'classIds']));
-  const campus = campusOf(ctx, v.num('campusId', { integer: true }));
-  const name = v.str('name', { max: 32 });
-  const mobile = v.mobile('mobile');
-  const parentName = v.optStr('parentName', { max: 32 }) ?? '';
-  const gender = v.oneOf('gender', GENDERS);
-  const birthday = v.optDate('birthday');
-  if (birthday && birthday > today()) throw ctx.bad('school.birthdayFuture');
-  const status = v.has('status') ? v.oneOf('status', STUDENT_STATUSES) : undefined;
-  const remark = v.optStr('remark', { max: 200 });
-  const raw = asBody(ctx.body).classIds;
-  const classIds = Array.isArray(raw) && raw.length ? v.ids('classIds') : [];
-  return { campusId: campus.id, campusName: campus.name, name, mobile, parentName, gender, birthday, status, remark, classIds };
+function readStudentBody(ctx: AuthedCtx, b: StudentInput) {
+  const campus = campusOf(ctx, b.campusId);
+  if (b.birthday && b.birthday > today()) throw ctx.bad('school.birthdayFuture');
+  return {
+    campusId: campus.id,
+    campusName: campus.name,
+    name: b.name,
+    mobile: b.mobile,
+    parentName: b.parentName ?? '',
+    gender: b.gender,
+    birthday: b.birthday,
+    status: b.status,
+    remark: b.remark,
+    classIds: b.classIds,
+  };
 }
 
 const staffSpec = {
@@ -220,54 +191,52 @@ const staffSpec = {
   defaultSort: { field: 'id' as keyof Staff, order: 'ascend' as const },
 };
 
+/** Campuses as the school screens pick them (the campus-management domain owns the campus rows). */
+const schoolCampusPolicy = definePolicy<CampusRow>({ name: 'campuses', read: readSchool, rows: (db, s) => indexOf(db, 'campuses', s.company.id) });
+
 export const schoolSetupHandlers = [
   /* ---------------- campus options, checklist ---------------- */
-  api('get', '/v2/school/campus_options', { access: readSchool }, ({ db, session }) =>
-    db.campuses.filter((c) => c.companyId === session.company.id).map((c) => ({ value: c.id, label: c.name })),
-  ),
+  api('get', '/v2/school/campus_options', { read: schoolCampusPolicy }, (ctx) => ctx.rows(schoolCampusPolicy).map((c) => ({ value: c.id, label: c.name }))),
 
   api('get', '/v2/school/checklist', { access: 'staging' }, ({ db, session }) => {
     const cid = session.company.id;
-    const count = <T extends { companyId: number }>(rows: T[]) => rows.filter((r) => r.companyId === cid).length;
     const items = [
-      { key: 'campus', count: count(db.campuses), path: '/campus/list' },
-      { key: 'rooms', count: count(db.rooms), path: '/school/room' },
-      { key: 'staff', count: count(db.staff), path: '/school/staff' },
-      { key: 'classes', count: count(db.classes), path: '/school/class' },
-      { key: 'templates', count: count(db.cardTemplates), path: '/school/class-card' },
-      { key: 'students', count: count(db.students), path: '/student/list' },
+      { key: 'campus', count: indexOf(db, 'campuses', cid).length, path: '/campus/list' },
+      { key: 'rooms', count: indexOf(db, 'rooms', cid).length, path: '/school/room' },
+      { key: 'staff', count: indexOf(db, 'staff', cid).length, path: '/school/staff' },
+      { key: 'classes', count: indexOf(db, 'classes', cid).length, path: '/school/class' },
+      { key: 'templates', count: indexOf(db, 'cardTemplates', cid).length, path: '/school/class-card' },
+      { key: 'students', count: indexOf(db, 'students', cid).length, path: '/student/list' },
     ];
     return items.map((i) => ({ ...i, done: i.count > 0 }));
   }),
 
   /* ---------------- staff ---------------- */
-  api('get', '/v2/company_staff', { access: readSchool }, ({ db, session, query, lang }) =>
-    listQuery(db.staff.filter((s) => s.companyId === session.company.id), query, staffSpec, lang),
-  ),
+  api('get', '/v2/company_staff', { read: staffPolicy }, (ctx) => listQuery(ctx.rows(staffPolicy), ctx.query, staffSpec, ctx.lang)),
 
-  api('get', '/v2/company_staff/options', { access: readSchool }, ({ db, session, query }) =>
-    db.staff
-      .filter((s) => s.companyId === session.company.id && s.status === 'active')
+  api('get', '/v2/company_staff/options', { read: staffPolicy }, ({ rows, query }) =>
+    rows(staffPolicy)
+      .filter((s) => s.status === 'active')
       .filter((s) => !query.role || query.role.split(',').includes(s.role))
       .filter((s) => !query.campusId || String(s.campusId) === query.campusId)
       .map((s) => ({ value: s.id, label: s.name })),
   ),
 
-  api('post', '/v2/company_staff', { access: ['educationalManagement', setupWriter] }, (ctx) => {
+  api('post', '/v2/company_staff', { write: staffPolicy, body: StaffBody, labels: STAFF_LABELS }, (ctx) => {
     const { db, session } = ctx;
-    const body = readStaffBody(ctx);
-    if (db.staff.some((s) => s.companyId === session.company.id && s.mobile === body.mobile)) throw ctx.bad('school.staffMobileTaken');
+    const body = readStaffBody(ctx, ctx.body);
+    if (ctx.rows(staffPolicy).some((s) => s.mobile === body.mobile)) throw ctx.bad('school.staffMobileTaken');
     const row: Staff = { id: nextId(db, 'staff'), companyId: session.company.id, ...body };
     db.staff.push(row);
     return row;
   }),
 
-  api('put', '/v2/company_staff', { access: ['educationalManagement', setupWriter] }, (ctx) => {
-    const { db, session } = ctx;
-    const id = new Validator(asBody(ctx.body), ctx.lang).num('id', { integer: true });
-    const row = byId(db.staff, id, session, ctx, 'school.staff');
-    const body = readStaffBody(ctx);
-    if (db.staff.some((s) => s.companyId === session.company.id && s.mobile === body.mobile && s.id !== id)) throw ctx.bad('school.staffMobileTaken');
+  api('put', '/v2/company_staff', { write: staffPolicy, body: StaffUpdateBody, labels: STAFF_LABELS }, (ctx) => {
+    const { db } = ctx;
+    const id = ctx.body.id;
+    const row = ctx.target(staffPolicy, id, 'school.staff');
+    const body = readStaffBody(ctx, ctx.body);
+    if (ctx.rows(staffPolicy).some((s) => s.mobile === body.mobile && s.id !== id)) throw ctx.bad('school.staffMobileTaken');
     const teaches = db.classes.filter((c) => c.teacherId === id && c.status === 'open').length;
     if (teaches && (body.role !== 'teacher' || body.status !== 'active')) throw ctx.bad('school.staffTeaches', { n: teaches });
     Object.assign(row, body);
@@ -277,9 +246,9 @@ export const schoolSetupHandlers = [
     return row;
   }),
 
-  api<{ id: string }>('delete', '/v2/company_staff/:id', { access: ['educationalManagement', setupWriter] }, (ctx) => {
-    const { db, session } = ctx;
-    const row = byId(db.staff, Number(ctx.params.id), session, ctx, 'school.staff');
+  api<{ id: string }>('delete', '/v2/company_staff/:id', { write: staffPolicy }, (ctx) => {
+    const { db } = ctx;
+    const row = ctx.target(staffPolicy, Number(ctx.params.id), 'school.staff');
     if (row.userId) throw ctx.bad('school.staffHasAccount');
     const teaches = db.classes.filter((c) => c.teacherId === row.id).length;
     if (teaches) throw ctx.bad('school.staffTeaches', { n: teaches });
@@ -290,36 +259,36 @@ export const schoolSetupHandlers = [
   }),
 
   /* ---------------- rooms ---------------- */
-  api('get', '/v2/company_dance_room', { access: readSchool }, ({ db, session, query, lang }) =>
-    listQuery(db.rooms.filter((r) => r.companyId === session.company.id), query, {
+  api('get', '/v2/company_dance_room', { read: roomPolicy }, (ctx) =>
+    listQuery(ctx.rows(roomPolicy), ctx.query, {
       keywordFields: ['name'],
       equalFields: ['campusId'],
       sortable: ['name', 'capacity', 'campusName'],
       defaultSort: { field: 'id', order: 'ascend' },
-    }, lang),
+    }, ctx.lang),
   ),
 
-  api('get', '/v2/company_dance_room/options', { access: readSchool }, ({ db, session, query }) =>
-    db.rooms
-      .filter((r) => r.companyId === session.company.id && (!query.campusId || String(r.campusId) === query.campusId))
+  api('get', '/v2/company_dance_room/options', { read: roomPolicy }, ({ rows, query }) =>
+    rows(roomPolicy)
+      .filter((r) => !query.campusId || String(r.campusId) === query.campusId)
       .map((r) => ({ value: r.id, label: `${r.name} (${r.capacity})` })),
   ),
 
-  api('post', '/v2/company_dance_room', { access: ['educationalManagement', setupWriter] }, (ctx) => {
+  api('post', '/v2/company_dance_room', { write: roomPolicy, body: RoomBody, labels: ROOM_LABELS }, (ctx) => {
     const { db, session } = ctx;
-    const body = readRoomBody(ctx);
-    if (db.rooms.some((r) => r.companyId === session.company.id && r.campusId === body.campusId && r.name === body.name)) throw ctx.bad('school.roomNameTaken');
+    const body = readRoomBody(ctx, ctx.body);
+    if (ctx.rows(roomPolicy).some((r) => r.campusId === body.campusId && r.name === body.name)) throw ctx.bad('school.roomNameTaken');
     const row: Room = { id: nextId(db, 'rooms'), companyId: session.company.id, ...body };
     db.rooms.push(row);
     return row;
   }),
 
-  api('put', '/v2/company_dance_room', { access: ['educationalManagement', setupWriter] }, (ctx) => {
-    const { db, session } = ctx;
-    const id = new Validator(asBody(ctx.body), ctx.lang).num('id', { integer: true });
-    const row = byId(db.rooms, id, session, ctx, 'school.room');
-    const body = readRoomBody(ctx);
-    if (db.rooms.some((r) => r.companyId === session.company.id && r.campusId === body.campusId && r.name === body.name && r.id !== id)) throw ctx.bad('school.roomNameTaken');
+  api('put', '/v2/company_dance_room', { write: roomPolicy, body: RoomUpdateBody, labels: ROOM_LABELS }, (ctx) => {
+    const { db } = ctx;
+    const id = ctx.body.id;
+    const row = ctx.target(roomPolicy, id, 'school.room');
+    const body = readRoomBody(ctx, ctx.body);
+    if (ctx.rows(roomPolicy).some((r) => r.campusId === body.campusId && r.name === body.name && r.id !== id)) throw ctx.bad('school.roomNameTaken');
     const classes = db.classes.filter((c) => c.roomId === id && c.status === 'open');
     const big = classes.find((c) => c.capacity > body.capacity);
     if (big) throw ctx.bad('school.roomBelowClass', { cls: big.name, n: big.capacity });
@@ -331,9 +300,9 @@ export const schoolSetupHandlers = [
     return row;
   }),
 
-  api<{ id: string }>('delete', '/v2/company_dance_room/:id', { access: ['educationalManagement', setupWriter] }, (ctx) => {
+  api<{ id: string }>('delete', '/v2/company_dance_room/:id', { write: roomPolicy }, (ctx) => {
     const { db, session } = ctx;
-    const row = byId(db.rooms, Number(ctx.params.id), session, ctx, 'school.room');
+    const row = ctx.target(roomPolicy, Number(ctx.params.id), 'school.room');
     const n = db.classes.filter((c) => c.roomId === row.id && c.status === 'open').length + futureLessons(db, session.company.id, (l) => l.roomId === row.id);
     if (n) throw ctx.bad('school.roomInUse', { name: row.name, n });
     db.rooms.splice(db.rooms.indexOf(row), 1);
@@ -341,46 +310,44 @@ export const schoolSetupHandlers = [
   }),
 
   /* ---------------- classes ---------------- */
-  api('get', '/v2/company_class', { access: readSchool }, ({ db, session, query, lang }) => {
-    const own = visibleClassIds(db, session);
-    return listQuery(db.classes.filter((c) => c.companyId === session.company.id && (!own || own.has(c.id))), query, {
+  api('get', '/v2/company_class', { read: classPolicy }, (ctx) =>
+    listQuery(drillRows(ctx.db, ctx.session, 'company_class', ctx.rows(classPolicy), ctx.query, ctx.lang), ctx.query, {
       keywordFields: ['name', 'course', 'teacherName'],
       equalFields: ['campusId', 'teacherId', 'roomId', 'status', 'course'],
       dateField: 'startDate',
       sortable: ['name', 'course', 'startDate', 'endDate', 'capacity', 'studentCount', 'teacherName'],
       defaultSort: { field: 'id', order: 'ascend' },
-    }, lang);
-  }),
+    }, ctx.lang),
+  ),
 
-  api('get', '/v2/company_class/options', { access: readSchool }, ({ db, session, query }) =>
-    db.classes
-      .filter((c) => c.companyId === session.company.id && (query.all === '1' || c.status === 'open'))
+  // The same scope as the list: a teacher picks among their own classes.
+  api('get', '/v2/company_class/options', { read: classPolicy }, ({ rows, query }) =>
+    rows(classPolicy)
+      .filter((c) => query.all === '1' || c.status === 'open')
       .filter((c) => !query.campusId || String(c.campusId) === query.campusId)
       .filter((c) => !query.teacherId || String(c.teacherId) === query.teacherId)
       .map((c) => ({ value: c.id, label: `${c.name} · ${c.teacherName} (${c.studentCount}/${c.capacity})` })),
   ),
 
-  api('post', '/v2/company_class', { access: ['educationalManagement', setupWriter] }, (ctx) => {
+  api('post', '/v2/company_class', { write: classPolicy, body: ClassBody, labels: CLASS_LABELS }, (ctx) => {
     const { db, session } = ctx;
-    const body = readClassBody(ctx);
+    const body = readClassBody(ctx, ctx.body);
     const row: SchoolClass = { id: nextId(db, 'classes'), companyId: session.company.id, ...body, studentCount: 0 };
     db.classes.push(row);
     return row;
   }),
 
-  api('put', '/v2/company_class', { access: ['educationalManagement', setupWriter] }, (ctx) => {
-    const { db, session } = ctx;
-    const id = new Validator(asBody(ctx.body), ctx.lang).num('id', { integer: true });
-    const row = byId(db.classes, id, session, ctx, 'school.class');
-    const body = readClassBody(ctx);
+  api('put', '/v2/company_class', { write: classPolicy, body: ClassUpdateBody, labels: CLASS_LABELS }, (ctx) => {
+    const row = ctx.target(classPolicy, ctx.body.id, 'school.class');
+    const body = readClassBody(ctx, ctx.body);
     if (body.capacity < row.studentCount) throw ctx.bad('school.capacityBelowCount', { n: row.studentCount });
     Object.assign(row, body);
     return row;
   }),
 
-  api<{ id: string }>('delete', '/v2/company_class/:id', { access: ['educationalManagement', setupWriter] }, (ctx) => {
+  api<{ id: string }>('delete', '/v2/company_class/:id', { write: classPolicy }, (ctx) => {
     const { db, session } = ctx;
-    const row = byId(db.classes, Number(ctx.params.id), session, ctx, 'school.class');
+    const row = ctx.target(classPolicy, Number(ctx.params.id), 'school.class');
     refreshClassCount(db, row.id);
     if (row.studentCount) throw ctx.bad('school.classHasStudents', { name: row.name, n: row.studentCount });
     const lessons = futureLessons(db, session.company.id, (l) => l.classId === row.id);
@@ -389,11 +356,10 @@ export const schoolSetupHandlers = [
     return null;
   }),
 
-  api('post', '/v2/company_class/enrol', { access: ['studentManagement', studentWriter] }, (ctx) => {
-    const { db, session } = ctx;
-    const v = new Validator(asBody(ctx.body), ctx.lang, labels(ctx.t, ['classId', 'studentIds']));
-    const cls = byId(db.classes, v.num('classId', { integer: true }), session, ctx, 'school.class');
-    const students = v.ids('studentIds').map((id) => byId(db.students, id, session, ctx, 'school.student'));
+  api('post', '/v2/company_class/enrol', { write: enrolmentPolicy, body: EnrolBody, labels: STUDENT_LABELS }, (ctx) => {
+    const { db } = ctx;
+    const cls = ctx.target(enrolmentPolicy, ctx.body.classId, 'school.class');
+    const students = ctx.body.studentIds.map((id) => ctx.target(studentPolicy, id, 'school.student'));
     if (cls.status !== 'open') throw ctx.bad('school.classClosed', { name: cls.name });
     const fresh = students.filter((st) => !st.classIds.includes(cls.id));
     refreshClassCount(db, cls.id);
@@ -403,11 +369,10 @@ export const schoolSetupHandlers = [
     return cls;
   }),
 
-  api('post', '/v2/company_class/remove', { access: ['studentManagement', studentWriter] }, (ctx) => {
-    const { db, session } = ctx;
-    const v = new Validator(asBody(ctx.body), ctx.lang, labels(ctx.t, ['classId', 'studentId']));
-    const cls = byId(db.classes, v.num('classId', { integer: true }), session, ctx, 'school.class');
-    const st = byId(db.students, v.num('studentId', { integer: true }), session, ctx, 'school.student');
+  api('post', '/v2/company_class/remove', { write: enrolmentPolicy, body: UnenrolBody, labels: STUDENT_LABELS }, (ctx) => {
+    const { db } = ctx;
+    const cls = ctx.target(enrolmentPolicy, ctx.body.classId, 'school.class');
+    const st = ctx.target(studentPolicy, ctx.body.studentId, 'school.student');
     if (!st.classIds.includes(cls.id)) throw ctx.bad('school.notEnrolled');
     st.classIds = st.classIds.filter((id) => id !== cls.id);
     refreshClassCount(db, cls.id);
@@ -415,12 +380,12 @@ export const schoolSetupHandlers = [
   }),
 
   /* ---------------- students ---------------- */
-  api('get', '/v2/student', { access: readSchool }, ({ db, session, query, lang }) => {
+  api('get', '/v2/student', { read: studentPolicy }, (ctx) => {
+    const { db, session, query, lang } = ctx;
     const t = today();
     const settings = settingsOf(db, session.company.id);
     const cardsBy = new Map<number, { hours: number; active: number; low: boolean; any: number }>();
-    db.studentCards.forEach((c) => {
-      if (c.companyId !== session.company.id) return;
+    indexOf(db, 'studentCards', session.company.id).forEach((c) => {
       const e = cardsBy.get(c.studentId) ?? { hours: 0, active: 0, low: false, any: 0 };
       const status = cardStatus(c, t);
       e.any += 1;
@@ -431,13 +396,13 @@ export const schoolSetupHandlers = [
       }
       cardsBy.set(c.studentId, e);
     });
-    const classNames = new Map(db.classes.map((c) => [c.id, c.name]));
-    const rows = visibleStudents(db, session).map((st) => {
+    const classNames = new Map(indexOf(db, 'classes', session.company.id).map((c) => [c.id, c.name]));
+    const rows = ctx.rows(studentPolicy).map((st) => {
       const e = cardsBy.get(st.id);
       const cardState = !e ? 'none' : e.active === 0 ? 'inactive' : e.low ? 'low' : 'active';
       return { ...st, classNames: st.classIds.map((id) => classNames.get(id) ?? ''), activeHours: Math.round((e?.hours ?? 0) * 10) / 10, cardState };
     });
-    return listQuery(rows, query, {
+    return listQuery(drillRows(db, session, 'student', rows, query, lang), query, {
       keywordFields: ['name', 'mobile', 'parentName'],
       equalFields: ['status', 'campusId', 'cardState', 'gender'],
       filters: { classId: (r, v) => r.classIds.includes(Number(v)) },
@@ -447,24 +412,29 @@ export const schoolSetupHandlers = [
     }, lang);
   }),
 
-  api('get', '/v2/student/options', { access: readSchool }, ({ db, session, query }) => {
+  api('get', '/v2/student/options', { read: studentPolicy }, (ctx) => {
+    const { query } = ctx;
     const kw = (query.keyword ?? '').trim().toLowerCase();
-    let all = visibleStudents(db, session);
+    let all = ctx.rows(studentPolicy);
     if (query.hasCard === '1') {
-      const holders = new Set(db.studentCards.filter((c) => c.companyId === session.company.id && c.status !== 'invalid').map((c) => c.studentId));
+      const holders = new Set(cardRows(ctx.db, ctx.session).filter((c) => c.status !== 'invalid').map((c) => c.studentId));
       all = all.filter((s) => holders.has(s.id));
     }
     const pinned = query.id ? all.filter((s) => String(s.id) === query.id) : [];
-    return [...pinned, ...all.filter((s) => (!kw || s.name.toLowerCase().includes(kw) || s.mobile.includes(kw)) && !pinned.includes(s)).slice(0, 50)]
-      .map((s) => ({ value: s.id, label: `${s.name} (${s.mobile.slice(0, 3)}****${s.mobile.slice(7)})` }));
+    const out = [...pinned];
+    for (const s of all) {
+      if (out.length >= pinned.length + 50) break;
+      if ((!kw || s.name.toLowerCase().includes(kw) || s.mobile.includes(kw)) && !pinned.includes(s)) out.push(s);
+    }
+    return out.map((s) => ({ value: s.id, label: `${s.name} (${s.mobile.slice(0, 3)}****${s.mobile.slice(7)})` }));
   }),
 
-  api<{ id: string }>('get', '/v2/student/:id', { access: readSchool }, (ctx) => {
+  api<{ id: string }>('get', '/v2/student/:id', { read: studentPolicy }, (ctx) => {
     const { db, session } = ctx;
-    const st = byId(visibleStudents(db, session), Number(ctx.params.id), session, ctx, 'school.student');
+    const st = ctx.target(studentPolicy, Number(ctx.params.id), 'school.student');
     const t = today();
-    const cards = db.studentCards.filter((c) => c.studentId === st.id).map((c) => ({ ...c, status: cardStatus(c, t) }));
-    const records = db.hourRecords
+    const cards = indexOf(db, 'studentCards', session.company.id).filter((c) => c.studentId === st.id).map((c) => ({ ...c, status: cardStatus(c, t) }));
+    const records = indexOf(db, 'hourRecords', session.company.id)
       .filter((r) => r.studentId === st.id)
       .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id))
       .slice(0, 100);
@@ -484,22 +454,22 @@ export const schoolSetupHandlers = [
     return { student: st, classes, cards, records, lessons };
   }),
 
-  api('post', '/v2/student', { access: ['studentManagement', studentWriter] }, (ctx) => {
+  api('post', '/v2/student', { write: studentPolicy, body: StudentBody, labels: STUDENT_LABELS }, (ctx) => {
     const { db, session } = ctx;
-    const body = readStudentBody(ctx);
-    const dup = db.students.find((s) => s.companyId === session.company.id && s.mobile === body.mobile && s.name === body.name);
+    const body = readStudentBody(ctx, ctx.body);
+    const dup = indexOf(db, 'students', session.company.id).find((s) => s.mobile === body.mobile && s.name === body.name);
     if (dup) throw ctx.bad('school.studentMobileTaken', { name: dup.name });
     const st = insertStudent(db, { ...body, companyId: session.company.id, lang: ctx.lang });
     if (body.status) st.status = body.status;
     return st;
   }),
 
-  api('put', '/v2/student', { access: ['studentManagement', studentWriter] }, (ctx) => {
+  api('put', '/v2/student', { write: studentPolicy, body: StudentUpdateBody, labels: STUDENT_LABELS }, (ctx) => {
     const { db, session } = ctx;
-    const id = new Validator(asBody(ctx.body), ctx.lang).num('id', { integer: true });
-    const st = byId(db.students, id, session, ctx, 'school.student');
-    const { classIds: _ignored, ...body } = readStudentBody(ctx);
-    const dup = db.students.find((s) => s.companyId === session.company.id && s.mobile === body.mobile && s.name === body.name && s.id !== id);
+    const id = ctx.body.id;
+    const st = ctx.target(studentPolicy, id, 'school.student');
+    const { classIds: _ignored, ...body } = readStudentBody(ctx, ctx.body);
+    const dup = indexOf(db, 'students', session.company.id).find((s) => s.mobile === body.mobile && s.name === body.name && s.id !== id);
     if (dup) throw ctx.bad('school.studentMobileTaken', { name: dup.name });
     Object.assign(st, { ...body, status: body.status ?? st.status });
     db.studentCards.filter((c) => c.studentId === id).forEach((c) => {
@@ -508,9 +478,9 @@ export const schoolSetupHandlers = [
     return st;
   }),
 
-  api<{ id: string }>('delete', '/v2/student/:id', { access: ['studentManagement', studentWriter] }, (ctx) => {
-    const { db, session } = ctx;
-    const st = byId(db.students, Number(ctx.params.id), session, ctx, 'school.student');
+  api<{ id: string }>('delete', '/v2/student/:id', { write: studentPolicy }, (ctx) => {
+    const { db } = ctx;
+    const st = ctx.target(studentPolicy, Number(ctx.params.id), 'school.student');
     const cards = db.studentCards.filter((c) => c.studentId === st.id).length;
     if (cards) throw ctx.bad('school.studentHasCards', { n: cards });
     if (st.classIds.length) throw ctx.bad('school.studentInClasses', { n: st.classIds.length });
@@ -518,4 +488,3 @@ export const schoolSetupHandlers = [
     return null;
   }),
 ];
-

@@ -1,0 +1,137 @@
+/**
+ * Access of the school domain, declared once per resource (mock/http.ts `definePolicy`): who reads, who writes and
+ * the scope function giving the rows the caller may see. Lists, options, lookups and writes of a resource all name
+ * its policy, so they share one scope. The scope functions are exported: a "data scope" (own / campus / company)
+ * filter belongs inside `studentRows` and `cardRows` (and the hour records and orders follow the cards' students).
+ */
+import type { Access } from '../../src/access';
+import type { CardOrder, CardTemplate, HourRecord, Room, SchoolClass, Staff, Student, StudentCard } from '../../src/types/school';
+import type { Role } from '../../src/types/session';
+import { canEditSetup, canEditStudents, canSeeAllStudents } from '../../src/domain/schoolPermissions';
+import type { Db } from '../db';
+import { definePolicy, type Session } from '../http';
+import { indexOf } from '../indexes';
+import { staffOfSession } from './school';
+import { scopeStudents } from './dataScope';
+
+/** Read access to the school tables: anyone with a student, educational or schedule flag. */
+export const readSchool = (a: Access) => a.studentManagement || a.educationalManagement || a.scheduleManagement;
+/** Edits school setup (staff, rooms, classes, templates): dealer and managers. */
+export const setupWriter = (_a: Access, s: Session) => canEditSetup(s.membership.role);
+/** Adds and edits students and enrolments. */
+export const studentWriter = (_a: Access, s: Session) => canEditStudents(s.membership.role);
+/** A rule from a role capability of src/domain/schoolPermissions.ts. */
+export const can = (fn: (role: Role) => boolean) => (_a: Access, s: Session) => fn(s.membership.role);
+
+/** Ids of the classes a teacher teaches; undefined = the caller sees every class and student. */
+export function visibleClassIds(db: Db, s: Session): Set<number> | undefined {
+  if (canSeeAllStudents(s.membership.role)) return undefined;
+  const me = staffOfSession(db, s);
+  return new Set(indexOf(db, 'classes', s.company.id).filter((c) => me && c.teacherId === me.id).map((c) => c.id));
+}
+
+/** The classes the caller may see (teachers: their own). */
+export function classRows(db: Db, s: Session): SchoolClass[] {
+  const all = indexOf(db, 'classes', s.company.id);
+  const own = visibleClassIds(db, s);
+  return own ? all.filter((c) => own.has(c.id)) : all;
+}
+
+/** The students the caller may see (teachers: their classes' students). The one scope of every student call. */
+export function studentRows(db: Db, s: Session): Student[] {
+  const all = indexOf(db, 'students', s.company.id);
+  const own = visibleClassIds(db, s);
+  // The data scope of the caller's permission group (own / campus / company), mock/domains/dataScope.ts.
+  return scopeStudents(db, s, own ? all.filter((st) => st.classIds.some((id) => own.has(id))) : all);
+}
+/** Former name of `studentRows`. */
+export const visibleStudents = studentRows;
+
+/** Ids of the students the caller may see; undefined = every student of the company (no filter needed). */
+export function visibleStudentIds(db: Db, s: Session): Set<number> | undefined {
+  const rows = studentRows(db, s);
+  return rows.length === indexOf(db, 'students', s.company.id).length ? undefined : new Set(rows.map((st) => st.id));
+}
+
+/** Rows of a company table whose `studentId` is one of the caller's students. */
+function ofVisibleStudents<T extends { studentId: number }>(db: Db, s: Session, rows: T[]): T[] {
+  const visible = visibleStudentIds(db, s);
+  return visible ? rows.filter((r) => visible.has(r.studentId)) : rows;
+}
+
+/** The student cards the caller may see (their students' cards). The one scope of every card call. */
+export function cardRows(db: Db, s: Session): StudentCard[] {
+  return ofVisibleStudents(db, s, indexOf(db, 'studentCards', s.company.id));
+}
+
+export function hourRecordRows(db: Db, s: Session): HourRecord[] {
+  return ofVisibleStudents(db, s, indexOf(db, 'hourRecords', s.company.id));
+}
+
+export function cardOrderRows(db: Db, s: Session): CardOrder[] {
+  return ofVisibleStudents(db, s, indexOf(db, 'cardOrders', s.company.id));
+}
+
+export const staffPolicy = definePolicy<Staff>({
+  name: 'staff',
+  read: readSchool,
+  write: ['educationalManagement', setupWriter],
+  rows: (db, s) => indexOf(db, 'staff', s.company.id),
+});
+
+export const roomPolicy = definePolicy<Room>({
+  name: 'rooms',
+  read: readSchool,
+  write: ['educationalManagement', setupWriter],
+  rows: (db, s) => indexOf(db, 'rooms', s.company.id),
+});
+
+export const classPolicy = definePolicy<SchoolClass>({
+  name: 'classes',
+  read: readSchool,
+  write: ['educationalManagement', setupWriter],
+  rows: classRows,
+});
+
+/** Enrolments: who is in which class (the class's scope, the student writers' rule). */
+export const enrolmentPolicy = definePolicy<SchoolClass>({
+  name: 'enrolments',
+  read: readSchool,
+  write: ['studentManagement', studentWriter],
+  rows: classRows,
+});
+
+export const studentPolicy = definePolicy<Student>({
+  name: 'students',
+  read: readSchool,
+  write: ['studentManagement', studentWriter],
+  rows: studentRows,
+});
+
+export const cardTemplatePolicy = definePolicy<CardTemplate>({
+  name: 'card templates',
+  read: readSchool,
+  write: ['educationalManagement', setupWriter],
+  rows: (db, s) => indexOf(db, 'cardTemplates', s.company.id),
+});
+
+/** Student cards; each operation adds its role capability (`access: can(canGiftHours)` ...). */
+export const studentCardPolicy = definePolicy<StudentCard>({
+  name: 'student cards',
+  read: readSchool,
+  write: 'studentManagement',
+  rows: cardRows,
+});
+
+export const hourRecordPolicy = definePolicy<HourRecord>({
+  name: 'hour records',
+  read: readSchool,
+  write: 'studentManagement',
+  rows: hourRecordRows,
+});
+
+export const cardOrderPolicy = definePolicy<CardOrder>({
+  name: 'card orders',
+  read: readSchool,
+  rows: cardOrderRows,
+});
