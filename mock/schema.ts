@@ -77,7 +77,8 @@ function fieldLabel(lang: Lang, path: PropertyKey[], labels: Record<string, stri
   if (!name) return lang === 'zh' ? '请求内容' : 'The request';
   const key = labels[name] ?? `field.${name}`;
   const label = message(lang, key);
-  const base = label === key ? name : label;
+  // A label that is no message key is literal text (e.g. the labels of a public form's fields).
+  const base = label !== key ? label : labels[name] ?? name;
   return typeof index === 'number' ? `${base} #${index + 1}` : base;
 }
 

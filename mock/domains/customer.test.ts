@@ -190,7 +190,7 @@ describe('public form', () => {
     const res = await fetch(`${BASE}/v2/public/gather/sd-summer`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: '周梓萱', mobile: '13688889999', age: '7' }),
+      body: JSON.stringify({ name: '周梓萱', mobile: '13688889999', age: 7 }),
     });
     expect(res.status).toBe(200);
     const lead = getDb().leads.find((l) => l.mobile === '13688889999');

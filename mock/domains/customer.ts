@@ -7,12 +7,14 @@
  * attended, converted).
  */
 import { scopeLeads } from './dataScope';
+import { emit } from './notify';
 import type { Db } from '../db';
 import { nextId, settingsOf } from '../db';
-import { api, HttpError, type AuthedCtx, type Session } from '../http';
+import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
 import { listQuery } from '../list';
-import { asBody, Validator } from '../validate';
+import { parseBody } from '../schema';
+import { indexOf } from '../indexes';
 import { nowStamp, today } from '../clock';
 import type {
   ClaimResult,
@@ -33,7 +35,7 @@ import type {
   PoolReason,
   WebSignup,
 } from '../../src/types/customer';
-import { FOLLOW_UP_METHODS, LEAD_INTENTIONS, LEAD_SOURCES, LEAD_STATUSES } from '../../src/types/customer';
+import { DistributeBody, FastCheckQuery, FollowUpBody, FollowUpQuery, LeadBody, LeadIdsBody, LeadUpdateBody } from '../../src/types/customer.schemas';
 import type { Role } from '../../src/types/session';
 import {
   canDelete,
@@ -51,6 +53,7 @@ import {
   type DueFilter,
 } from '../../src/domain/leads';
 import { createStudentForLead } from './customerStudent';
+import { drillRows } from './analysis';
 
 /** Stored merchant: counts are derived when listed. */
 export type MerchantRow = Omit<Merchant, 'leadCount' | 'formalCount'>;
@@ -84,6 +87,7 @@ defineMessages({
     en: '{owner} already owns {owned} active leads; the limit is {limit} per person, so at most {room} more can be assigned.',
     zh: '{owner} 已负责 {owned} 个跟进中的客户，每人上限 {limit} 个，最多还能分配 {room} 个。',
   },
+  'lead.alreadyInPool': { en: 'Lead {name} is already in the pool.', zh: '客户 {name} 已在公海中。' },
   'lead.notInPool': { en: 'Lead {name} is no longer in the pool (someone claimed it).', zh: '客户 {name} 已不在公海（已被领取）。' },
   'lead.notYours': { en: 'Lead {name} is not yours.', zh: '客户 {name} 不属于您。' },
   'lead.alreadyFormal': { en: 'Lead {name} has already been converted.', zh: '客户 {name} 已转为正式学员。' },
@@ -394,18 +398,41 @@ function operatorOf(s: Session): Operator {
   return { id: s.user.id, name: s.user.name };
 }
 
-/** The leads of the caller's company that the caller may see on /customer (sales: their own). */
-function visibleLeads(db: Db, s: Session): Lead[] {
+/** The leads of the caller's company that the caller may see on /customer (sales: their own). The one scope of every lead call. */
+export function leadRows(db: Db, s: Session): Lead[] {
+  ensureCustomerTables(db);
   sweepPool(db, s.company.id);
-  const all = db.leads.filter((l) => l.companyId === s.company.id);
+  const all = indexOf(db, 'leads', s.company.id);
   // The data scope of the caller's permission group (own / campus / company), mock/domains/dataScope.ts.
   return scopeLeads(db, s, seesAllLeads(s.membership.role) ? all : all.filter((l) => l.ownerId === s.user.id));
 }
 
+const visibleLeads = leadRows;
+
+/** Leads: /customer, its options, stats and every write on a lead. */
+export const leadPolicy = definePolicy<Lead>({ name: 'leads', read: 'customerCenter', rows: leadRows });
+/** The lead pool (/customer/pool): unowned leads of the company, open to every customer-center user. */
+export const poolPolicy = definePolicy<Lead>({
+  name: 'lead pool',
+  read: 'customerCenter',
+  rows: (db, s) => {
+    ensureCustomerTables(db);
+    sweepPool(db, s.company.id);
+    return indexOf(db, 'leads', s.company.id).filter((l) => l.ownerId === undefined);
+  },
+});
+/** Follow-ups: those of the leads the caller sees. */
+export const followUpPolicy = definePolicy<FollowUp>({
+  name: 'follow-ups',
+  read: 'customerCenter',
+  rows: (db, s) => {
+    const ids = new Set(leadRows(db, s).map((l) => l.id));
+    return db.followUps.filter((f) => ids.has(f.leadId));
+  },
+});
+
 function findVisible(ctx: AuthedCtx, id: number): Lead {
-  const lead = visibleLeads(ctx.db, ctx.session).find((l) => l.id === id);
-  if (!lead) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('lead.lead') }));
-  return lead;
+  return ctx.target(leadPolicy, id, 'lead.lead');
 }
 
 function ownerOf(ctx: AuthedCtx, ownerId: number): OwnerOption {
@@ -414,30 +441,37 @@ function ownerOf(ctx: AuthedCtx, ownerId: number): OwnerOption {
   return o;
 }
 
-function validator(ctx: AuthedCtx) {
-  return new Validator(asBody(ctx.body), ctx.lang, labels(ctx.lang));
-}
+type LeadDetailsInput = {
+  parentName?: string;
+  gender?: LeadGender | null;
+  age?: number | null;
+  course?: string;
+  remark?: string;
+  merchantId?: number | null;
+  nextFollowUpAt?: string;
+};
 
 /** Shared optional fields of create and update. */
-function readDetails(v: Validator, ctx: AuthedCtx, keepNext?: string) {
-  const gender = v.has('gender') ? v.oneOf<LeadGender>('gender', ['male', 'female']) : undefined;
-  const age = v.optNum('age', { min: 1, max: 80, integer: true });
-  const merchantId = v.optNum('merchantId', { integer: true });
-  if (merchantId !== undefined && !ctx.db.merchants.some((m) => m.id === merchantId && m.companyId === ctx.session.company.id)) {
+function readDetails(b: LeadDetailsInput, ctx: AuthedCtx, keepNext?: string) {
+  const merchantId = b.merchantId ?? undefined;
+  if (merchantId !== undefined && !indexOf(ctx.db, 'merchants', ctx.session.company.id).some((m) => m.id === merchantId)) {
     throw new HttpError(400, ctx.t('common.notFound', { what: ctx.t('lead.merchant') }));
   }
-  const nextFollowUpAt = v.optDate('nextFollowUpAt');
+  const nextFollowUpAt = b.nextFollowUpAt;
   if (nextFollowUpAt && nextFollowUpAt < today() && nextFollowUpAt !== keepNext) throw ctx.bad('lead.nextBeforeToday');
   return {
-    parentName: v.optStr('parentName', { max: 30 }),
-    gender,
-    age,
-    course: v.optStr('course', { max: 50 }),
-    remark: v.optStr('remark', { max: 500 }),
+    parentName: b.parentName,
+    gender: b.gender ?? undefined,
+    age: b.age ?? undefined,
+    course: b.course,
+    remark: b.remark,
     merchantId,
     nextFollowUpAt,
   };
 }
+
+/** Field labels: field → `f.<field>` message. */
+const F = Object.fromEntries(FIELD_KEYS.map((k) => [k, `f.${k}`]));
 
 const DUE: DueFilter[] = ['overdue', 'today', 'week', 'none'];
 
@@ -458,15 +492,15 @@ function leadListSpec(day: string) {
 }
 
 export const customerHandlers = [
-  api('get', '/v2/customer/owners', { access: 'customerCenter' }, ({ db, session }) => ownerOptions(db, session.company.id)),
+  api('get', '/v2/customer/owners', { read: leadPolicy }, ({ db, session }) => ownerOptions(db, session.company.id)),
 
-  api('get', '/v2/customer/campus_options', { access: 'customerCenter' }, ({ db, session }): OwnerOption[] =>
-    db.campuses.filter((c) => c.companyId === session.company.id).map((c) => ({ value: c.id, label: c.name })),
+  api('get', '/v2/customer/campus_options', { read: leadPolicy }, ({ db, session }): OwnerOption[] =>
+    indexOf(db, 'campuses', session.company.id).map((c) => ({ value: c.id, label: c.name })),
   ),
 
-  api('get', '/v2/customer/fast_check', { access: 'customerCenter' }, (ctx): FastCheckResult => {
-    const v = new Validator({ mobile: ctx.query.mobile }, ctx.lang, labels(ctx.lang));
-    const mobile = v.mobile('mobile');
+  // A duplicate check over the whole company (it names the owner, never the details), as the add form needs.
+  api('get', '/v2/customer/fast_check', { read: leadPolicy }, (ctx): FastCheckResult => {
+    const { mobile } = parseBody(FastCheckQuery, { mobile: ctx.query.mobile }, ctx.lang, F);
     sweepPool(ctx.db, ctx.session.company.id);
     const l = findDuplicate(ctx.db.leads, ctx.session.company.id, mobile);
     if (!l) return { exists: false };
@@ -485,31 +519,26 @@ export const customerHandlers = [
     };
   }),
 
-  api('get', '/v2/customer/stats', { access: 'customerCenter' }, (ctx) => {
+  api('get', '/v2/customer/stats', { read: leadPolicy }, (ctx) => {
     const { startDate, endDate } = ctx.query;
     // Validates the dates and the range the same way the lists do.
     listQuery([], { startDate, endDate, page: '1', pageSize: '1' }, {}, ctx.lang);
-    return leadStats(visibleLeads(ctx.db, ctx.session), { startDate: startDate || undefined, endDate: endDate || undefined }, ctx.t('lead.pool'), today());
+    return leadStats(ctx.rows(leadPolicy), { startDate: startDate || undefined, endDate: endDate || undefined }, ctx.t('lead.pool'), today());
   }),
 
-  api('get', '/v2/customer', { access: 'customerCenter' }, (ctx) =>
-    listQuery(visibleLeads(ctx.db, ctx.session), ctx.query, leadListSpec(today()), ctx.lang),
+  api('get', '/v2/customer', { read: leadPolicy }, (ctx) =>
+    listQuery(drillRows(ctx.db, ctx.session, 'customer', ctx.rows(leadPolicy), ctx.query, ctx.lang), ctx.query, leadListSpec(today()), ctx.lang),
   ),
 
-  api('post', '/v2/customer', { access: 'customerCenter' }, (ctx) => {
-    const v = validator(ctx);
+  api('post', '/v2/customer', { write: leadPolicy, body: LeadBody, labels: F }, (ctx) => {
     const s = ctx.session;
-    const name = v.str('name', { max: 30 });
-    const mobile = v.mobile('mobile');
-    const campusId = v.num('campusId', { integer: true });
-    const intention = v.oneOf('intention', LEAD_INTENTIONS);
-    const source = v.oneOf('source', LEAD_SOURCES);
-    const details = readDetails(v, ctx);
+    const { name, mobile, campusId, intention, source } = ctx.body;
+    const details = readDetails(ctx.body, ctx);
     // Sales own what they add; managers and dealers may pick an owner or leave it in the pool (ownerId 0 / absent).
     let owner: OwnerOption | undefined;
     if (seesAllLeads(s.membership.role)) {
       // Absent = the caller; 0 = the pool.
-      const ownerId = v.optNum('ownerId', { integer: true });
+      const ownerId = ctx.body.ownerId;
       owner = ownerId === undefined ? ownerOf(ctx, s.user.id) : ownerId === 0 ? undefined : ownerOf(ctx, ownerId);
     } else {
       owner = { value: s.user.id, label: s.user.name };
@@ -525,26 +554,26 @@ export const customerHandlers = [
     );
   }),
 
-  api('put', '/v2/customer', { access: 'customerCenter' }, (ctx) => {
-    const v = validator(ctx);
-    const lead = findVisible(ctx, v.num('id', { integer: true }));
+  api('put', '/v2/customer', { write: leadPolicy, body: LeadUpdateBody, labels: F }, (ctx) => {
+    const b = ctx.body;
+    const lead = findVisible(ctx, b.id);
     const patch: Partial<Lead> = {};
-    if (v.has('name')) patch.name = v.str('name', { max: 30 });
-    if (v.has('mobile')) {
-      const mobile = v.mobile('mobile');
+    if (b.name !== undefined) patch.name = b.name;
+    if (b.mobile !== undefined) {
+      const mobile = b.mobile;
       const dup = findDuplicate(ctx.db.leads, ctx.session.company.id, mobile, lead.id);
       if (dup) throw duplicateError(ctx.db, dup, ctx.lang);
       patch.mobile = normalizeMobile(mobile);
     }
-    if (v.has('campusId')) {
-      const campusId = v.num('campusId', { integer: true });
+    if (b.campusId !== undefined) {
+      const campusId = b.campusId;
       patch.campusId = campusId;
       patch.campusName = campusName(ctx.db, ctx.session.company.id, campusId, ctx.lang);
     }
-    if (v.has('intention')) patch.intention = v.oneOf('intention', LEAD_INTENTIONS);
-    if (v.has('source')) patch.source = v.oneOf('source', LEAD_SOURCES);
-    const d = readDetails(v, ctx, lead.nextFollowUpAt);
-    const body = asBody(ctx.body);
+    if (b.intention !== undefined) patch.intention = b.intention;
+    if (b.source !== undefined) patch.source = b.source;
+    const d = readDetails(b, ctx, lead.nextFollowUpAt);
+    const body = b as Record<string, unknown>;
     // Optional text fields: present in the body (even empty) = set or clear.
     for (const k of ['parentName', 'gender', 'age', 'course', 'remark', 'nextFollowUpAt'] as const) {
       if (k in body) (patch as Record<string, unknown>)[k] = d[k];
@@ -557,12 +586,11 @@ export const customerHandlers = [
     return lead;
   }),
 
-  api('post', '/v2/customer/distribute', { access: 'customerCenter' }, (ctx) => {
+  api('post', '/v2/customer/distribute', { write: leadPolicy, body: DistributeBody, labels: F }, (ctx) => {
     const s = ctx.session;
     if (!canDistribute(s.membership.role)) throw new HttpError(403, ctx.t('lead.distributeOnly'));
-    const v = validator(ctx);
-    const ids = v.ids('ids');
-    const owner = ownerOf(ctx, v.num('ownerId', { integer: true }));
+    const ids = ctx.body.ids;
+    const owner = ownerOf(ctx, ctx.body.ownerId);
     const leads = ids.map((id) => findVisible(ctx, id));
     const moving = leads.filter((l) => l.ownerId !== owner.value && l.status !== 'formal' && l.status !== 'invalid');
     const movingActive = leads.filter((l) => l.ownerId !== owner.value && (l.status === 'new' || l.status === 'following' || l.status === 'trial'));
@@ -570,14 +598,14 @@ export const customerHandlers = [
     const at = nowStamp();
     // Converted and invalid leads may change owner too (for the records); only active ones count towards the limit.
     for (const l of leads) if (l.ownerId !== owner.value) assign(l, owner, at);
+    if (leads.length) emit(ctx.db, s.company.id, 'leadAssigned', { ownerUserId: owner.value, values: { count: leads.length, names: leads.slice(0, 5).map((l) => l.name).join('、'), ownerName: owner.label } });
     return { distributed: leads.length, active: moving.length };
   }),
 
-  api('post', '/v2/customer/release', { access: 'customerCenter' }, (ctx) => {
-    const v = validator(ctx);
-    const leads = v.ids('ids').map((id) => findVisible(ctx, id));
+  api('post', '/v2/customer/release', { write: leadPolicy, body: LeadIdsBody, labels: F }, (ctx) => {
+    const leads = ctx.body.ids.map((id) => findVisible(ctx, id));
     for (const l of leads) {
-      if (l.ownerId === undefined) throw new HttpError(400, ctx.t('lead.notInPool', { name: l.name }));
+      if (l.ownerId === undefined) throw new HttpError(400, ctx.t('lead.alreadyInPool', { name: l.name }));
       if (l.status === 'formal') throw new HttpError(400, ctx.t('lead.alreadyFormal', { name: l.name }));
     }
     const at = nowStamp();
@@ -585,9 +613,8 @@ export const customerHandlers = [
     return { released: leads.length };
   }),
 
-  api('post', '/v2/customer/formal', { access: 'customerCenter' }, (ctx): ConvertResult => {
-    const v = validator(ctx);
-    const leads = v.ids('ids').map((id) => findVisible(ctx, id));
+  api('post', '/v2/customer/formal', { write: leadPolicy, body: LeadIdsBody, labels: F }, (ctx): ConvertResult => {
+    const leads = ctx.body.ids.map((id) => findVisible(ctx, id));
     // All or nothing: check every lead first.
     for (const l of leads) {
       const blocker = conversionBlocker(l);
@@ -598,29 +625,26 @@ export const customerHandlers = [
     return { converted };
   }),
 
-  api('post', '/v2/customer_follow_up', { access: 'customerCenter' }, (ctx) => {
-    const v = validator(ctx);
-    const lead = findVisible(ctx, v.num('leadId', { integer: true }));
-    const method = v.oneOf('method', FOLLOW_UP_METHODS);
-    const content = v.str('content', { max: 1000 });
-    const nextFollowUpAt = v.optDate('nextFollowUpAt');
+  api('post', '/v2/customer_follow_up', { write: followUpPolicy, body: FollowUpBody, labels: F }, (ctx) => {
+    const lead = findVisible(ctx, ctx.body.leadId);
+    const { method, content, nextFollowUpAt } = ctx.body;
     if (nextFollowUpAt && nextFollowUpAt < today()) throw ctx.bad('lead.nextBeforeToday');
-    const requested = v.has('status') ? v.oneOf('status', LEAD_STATUSES) : undefined;
-    const intention = v.has('intention') ? v.oneOf('intention', LEAD_INTENTIONS) : lead.intention;
+    const requested = ctx.body.status;
+    const intention = ctx.body.intention ?? lead.intention;
     const next = statusAfterFollowUp(lead.status, requested);
     if ('error' in next) throw ctx.bad(next.error);
     return recordFollowUp(ctx.db, lead, { method, content, nextFollowUpAt, status: next.status, intention, operator: operatorOf(ctx.session) });
   }),
 
-  api('get', '/v2/customer_follow_up', { access: 'customerCenter' }, (ctx) => {
-    const v = new Validator({ leadId: ctx.query.leadId }, ctx.lang, labels(ctx.lang));
-    const lead = findVisible(ctx, v.num('leadId', { integer: true }));
+  api('get', '/v2/customer_follow_up', { read: followUpPolicy }, (ctx) => {
+    const { leadId } = parseBody(FollowUpQuery, { leadId: ctx.query.leadId }, ctx.lang, F);
+    const lead = findVisible(ctx, leadId);
     return ctx.db.followUps.filter((f) => f.leadId === lead.id).sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id));
   }),
 
-  api('get', '/v2/customer/:id', { access: 'customerCenter' }, (ctx) => findVisible(ctx, Number(ctx.params.id))),
+  api('get', '/v2/customer/:id', { read: leadPolicy }, (ctx) => findVisible(ctx, Number(ctx.params.id))),
 
-  api('delete', '/v2/customer/:id', { access: 'customerCenter' }, (ctx) => {
+  api('delete', '/v2/customer/:id', { write: leadPolicy }, (ctx) => {
     const lead = findVisible(ctx, Number(ctx.params.id));
     if (!canDelete(lead)) throw ctx.bad('lead.formalNoDelete', { name: lead.name });
     ctx.db.leads = ctx.db.leads.filter((l) => l.id !== lead.id);
@@ -630,28 +654,26 @@ export const customerHandlers = [
 
   /* ---------- the pool ---------- */
 
-  api('get', '/v2/lead/quota', { access: 'customerCenter' }, ({ db, session }): LeadQuota => {
+  api('get', '/v2/lead/quota', { read: poolPolicy }, ({ db, session }): LeadQuota => {
     sweepPool(db, session.company.id);
     const st = settingsOf(db, session.company.id);
     return { owned: ownedCount(db.leads.filter((l) => l.companyId === session.company.id), session.user.id), limit: st.leadOwnLimit, poolDays: st.leadPoolDays };
   }),
 
-  api('get', '/v2/lead', { access: 'customerCenter' }, (ctx) => {
-    sweepPool(ctx.db, ctx.session.company.id);
-    const pool = ctx.db.leads.filter((l) => l.companyId === ctx.session.company.id && l.ownerId === undefined);
-    return listQuery(pool, ctx.query, { ...leadListSpec(today()), defaultSort: { field: 'pooledAt', order: 'descend' } }, ctx.lang);
+  api('get', '/v2/lead', { read: poolPolicy }, (ctx) => {
+    return listQuery(ctx.rows(poolPolicy), ctx.query, { ...leadListSpec(today()), defaultSort: { field: 'pooledAt', order: 'descend' } }, ctx.lang);
   }),
 
-  api('post', '/v2/lead/claim', { access: 'customerCenter' }, (ctx): ClaimResult => {
+  api('post', '/v2/lead/claim', { write: poolPolicy, body: LeadIdsBody, labels: F }, (ctx): ClaimResult => {
     const s = ctx.session;
-    const v = validator(ctx);
-    const ids = [...new Set(v.ids('ids'))];
-    sweepPool(ctx.db, s.company.id);
+    const ids = ctx.body.ids;
+    const pool = ctx.rows(poolPolicy);
     const leads = ids.map((id) => {
-      const l = ctx.db.leads.find((x) => x.id === id && x.companyId === s.company.id);
-      if (!l) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('lead.lead') }));
-      if (l.ownerId !== undefined) throw new HttpError(400, ctx.t('lead.notInPool', { name: l.name }));
-      return l;
+      const l = pool.find((x) => x.id === id);
+      if (l) return l;
+      const owned = indexOf(ctx.db, 'leads', s.company.id).find((x) => x.id === id);
+      if (!owned) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('lead.lead') }));
+      throw new HttpError(400, ctx.t('lead.notInPool', { name: owned.name }));
     });
     const me: OwnerOption = { value: s.user.id, label: s.user.name };
     const activeCount = leads.filter((l) => l.status === 'new' || l.status === 'following' || l.status === 'trial').length;

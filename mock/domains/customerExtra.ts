@@ -4,10 +4,13 @@
  */
 import type { Db } from '../db';
 import { nextId } from '../db';
-import { api, HttpError, type AuthedCtx } from '../http';
+import { api, definePolicy, HttpError, type AuthedCtx } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
 import { listQuery } from '../list';
-import { asBody, Validator } from '../validate';
+import { parseBody } from '../schema';
+import { indexOf } from '../indexes';
+import { int, mobile as mobileSchema, oneOf, optText, text, z } from '../../src/types/schema';
+import { GatherFormBody, GatherFormUpdateBody, MerchantBody, MerchantUpdateBody, SignupIdsBody } from '../../src/types/customer.schemas';
 import { nowStamp } from '../clock';
 import type {
   GatherField,
@@ -60,8 +63,7 @@ export function formWithCounts(db: Db, f: GatherFormRow): GatherForm {
   return { ...f, submissionCount: subs.length, leadCount: subs.filter((s) => s.result === 'lead').length };
 }
 
-function readFields(v: Validator, lang: Lang): GatherField[] {
-  const raw = v.body.fields;
+function readFields(raw: unknown, lang: Lang): GatherField[] {
   const fail = () => {
     throw new HttpError(400, message(lang, 'gather.badFields'));
   };
@@ -80,29 +82,50 @@ function readFields(v: Validator, lang: Lang): GatherField[] {
   return out;
 }
 
-function formLabels(lang: Lang) {
-  return Object.fromEntries(['title', 'description', 'fields', 'enabled', 'campusId'].map((k) => [k, message(lang, `gather.${k}`)]));
-}
+const FORM_LABELS = Object.fromEntries(['title', 'description', 'fields', 'enabled', 'campusId'].map((k) => [k, `gather.${k}`]));
+
+/** Collection forms of the company (customer center). */
+export const gatherFormPolicy = definePolicy<GatherFormRow>({
+  name: 'collection forms',
+  read: 'customerCenter',
+  rows: (db, s) => {
+    ensureCustomerTables(db);
+    return indexOf(db, 'gatherForms', s.company.id);
+  },
+});
+/** Web sign-ups waiting for the customer center. */
+export const signupPolicy = definePolicy<WebSignup>({
+  name: 'web sign-ups',
+  read: 'customerCenter',
+  rows: (db, s) => {
+    ensureCustomerTables(db);
+    return indexOf(db, 'webSignups', s.company.id);
+  },
+});
+/** Partner merchants. */
+export const merchantPolicy = definePolicy<MerchantRow>({
+  name: 'merchants',
+  read: 'customerCenter',
+  rows: (db, s) => {
+    ensureCustomerTables(db);
+    return indexOf(db, 'merchants', s.company.id);
+  },
+});
 
 function findForm(ctx: AuthedCtx, id: number): GatherFormRow {
-  const f = ctx.db.gatherForms.find((x) => x.id === id && x.companyId === ctx.session.company.id);
-  if (!f) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('gather.form') }));
-  return f;
+  return ctx.target(gatherFormPolicy, id, 'gather.form');
 }
 
-function readForm(ctx: AuthedCtx) {
-  const v = new Validator(asBody(ctx.body), ctx.lang, formLabels(ctx.lang));
-  const campusId = v.num('campusId', { integer: true });
-  const campus = ctx.db.campuses.find((c) => c.id === campusId && c.companyId === ctx.session.company.id);
+function readForm(ctx: AuthedCtx, b: { campusId: number; title: string; description?: string; fields: unknown[]; enabled?: boolean }) {
+  const campus = indexOf(ctx.db, 'campuses', ctx.session.company.id).find((c) => c.id === b.campusId);
   if (!campus) throw new HttpError(400, ctx.t('common.notFound', { what: ctx.t('gather.campusId') }));
   return {
-    v,
-    campusId,
+    campusId: campus.id,
     campusName: campus.name,
-    title: v.str('title', { max: 60 }),
-    description: v.optStr('description', { max: 500 }),
-    fields: readFields(v, ctx.lang),
-    enabled: v.bool('enabled', true),
+    title: b.title,
+    description: b.description,
+    fields: readFields(b.fields, ctx.lang),
+    enabled: b.enabled ?? true,
   };
 }
 
@@ -183,35 +206,37 @@ export function merchantWithCounts(db: Db, m: MerchantRow): Merchant {
   return { ...m, leadCount: leads.length, formalCount: leads.filter((l) => l.status === 'formal').length };
 }
 
-function merchantLabels(lang: Lang) {
-  return Object.fromEntries(['name', 'category', 'contact', 'mobile', 'address', 'status', 'remark'].map((k) => [k, message(lang, `merchant.${k}`)]));
-}
+const MERCHANT_LABELS = Object.fromEntries(['name', 'category', 'contact', 'mobile', 'address', 'status', 'remark'].map((k) => [k, `merchant.${k}`]));
 
-function readMerchant(ctx: AuthedCtx) {
-  const v = new Validator(asBody(ctx.body), ctx.lang, merchantLabels(ctx.lang));
-  return {
-    v,
-    name: v.str('name', { max: 50 }),
-    category: v.str('category', { max: 30 }),
-    contact: v.str('contact', { max: 30 }),
-    mobile: v.mobile('mobile'),
-    address: v.optStr('address', { max: 100 }),
-    status: v.has('status') ? v.oneOf<MerchantStatus>('status', ['active', 'paused']) : ('active' as MerchantStatus),
-    remark: v.optStr('remark', { max: 500 }),
-  };
+function readMerchant(b: { name: string; category: string; contact: string; mobile: string; address?: string; status?: MerchantStatus; remark?: string }) {
+  return { name: b.name, category: b.category, contact: b.contact, mobile: b.mobile, address: b.address, status: b.status ?? ('active' as MerchantStatus), remark: b.remark };
 }
 
 function findMerchant(ctx: AuthedCtx, id: number): MerchantRow {
-  const m = ctx.db.merchants.find((x) => x.id === id && x.companyId === ctx.session.company.id);
-  if (!m) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('lead.merchant') }));
-  return m;
+  return ctx.target(merchantPolicy, id, 'lead.merchant');
+}
+
+/** The strict schema of a public form's submission, built from the form's fields. */
+function submissionSchema(fields: GatherField[]) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of fields) {
+    const req = field.required || field.key === 'name' || field.key === 'mobile';
+    if (field.key === 'mobile') shape.mobile = mobileSchema();
+    else if (field.key === 'age') shape.age = req ? int(1, 99) : int(1, 99).nullish();
+    else if (field.key === 'gender') shape.gender = req ? oneOf(['male', 'female']) : oneOf(['male', 'female']).nullish();
+    else {
+      const max = field.key === 'remark' ? 500 : 50;
+      shape[field.key] = req ? text(max) : optText(max);
+    }
+  }
+  return z.object(shape);
 }
 
 export const customerExtraHandlers = [
   /* ----- forms ----- */
-  api('get', '/v2/gather', { access: 'customerCenter' }, (ctx) =>
+  api('get', '/v2/gather', { read: gatherFormPolicy }, (ctx) =>
     listQuery(
-      ctx.db.gatherForms.filter((f) => f.companyId === ctx.session.company.id).map((f) => formWithCounts(ctx.db, f)),
+      ctx.rows(gatherFormPolicy).map((f) => formWithCounts(ctx.db, f)),
       ctx.query,
       {
         keywordFields: ['title', 'description'],
@@ -224,8 +249,8 @@ export const customerExtraHandlers = [
     ),
   ),
 
-  api('post', '/v2/gather', { access: 'customerCenter' }, (ctx) => {
-    const { campusId, campusName, title, description, fields, enabled } = readForm(ctx);
+  api('post', '/v2/gather', { write: gatherFormPolicy, body: GatherFormBody, labels: FORM_LABELS }, (ctx) => {
+    const { campusId, campusName, title, description, fields, enabled } = readForm(ctx, ctx.body);
     const row: GatherFormRow = {
       id: nextId(ctx.db, 'gatherForms'),
       companyId: ctx.session.company.id,
@@ -243,14 +268,14 @@ export const customerExtraHandlers = [
     return formWithCounts(ctx.db, row);
   }),
 
-  api('put', '/v2/gather', { access: 'customerCenter' }, (ctx) => {
-    const { v, campusId, campusName, title, description, fields, enabled } = readForm(ctx);
-    const row = findForm(ctx, v.num('id', { integer: true }));
+  api('put', '/v2/gather', { write: gatherFormPolicy, body: GatherFormUpdateBody, labels: FORM_LABELS }, (ctx) => {
+    const row = findForm(ctx, ctx.body.id);
+    const { campusId, campusName, title, description, fields, enabled } = readForm(ctx, ctx.body);
     Object.assign(row, { campusId, campusName, title, description, fields, enabled });
     return formWithCounts(ctx.db, row);
   }),
 
-  api('delete', '/v2/gather/:id', { access: 'customerCenter' }, (ctx) => {
+  api('delete', '/v2/gather/:id', { write: gatherFormPolicy }, (ctx) => {
     const row = findForm(ctx, Number(ctx.params.id));
     const n = ctx.db.gatherSubmissions.filter((s) => s.formId === row.id).length;
     if (n > 0) throw ctx.bad('gather.hasSubmissions', { n });
@@ -258,7 +283,7 @@ export const customerExtraHandlers = [
     return { id: row.id };
   }),
 
-  api('get', '/v2/gather_submission', { access: 'customerCenter' }, (ctx) => {
+  api('get', '/v2/gather_submission', { read: gatherFormPolicy }, (ctx) => {
     const form = findForm(ctx, Number(ctx.query.formId));
     return listQuery(
       ctx.db.gatherSubmissions.filter((s) => s.formId === form.id),
@@ -283,22 +308,12 @@ export const customerExtraHandlers = [
     const f = ctx.db.gatherForms.find((x) => x.code === ctx.params.code);
     if (!f) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('gather.form') }));
     if (!f.enabled) throw ctx.bad('gather.closed');
-    const body = asBody(ctx.body);
     const labels = Object.fromEntries(f.fields.map((x) => [x.key, x.label]));
-    const v = new Validator(body, ctx.lang, labels);
+    const parsed = parseBody(submissionSchema(f.fields), ctx.body, ctx.lang, labels) as Record<string, unknown>;
     const values: Partial<Record<GatherFieldKey, string>> = {};
     for (const field of f.fields) {
-      if (field.key === 'mobile') values.mobile = v.mobile('mobile');
-      else if (field.key === 'age') {
-        const age = field.required ? v.num('age', { min: 1, max: 99, integer: true }) : v.optNum('age', { min: 1, max: 99, integer: true });
-        if (age !== undefined) values.age = String(age);
-      } else if (field.key === 'gender') {
-        if (field.required || v.has('gender')) values.gender = v.oneOf('gender', ['male', 'female']);
-      } else {
-        const max = field.key === 'remark' ? 500 : 50;
-        const s = field.required ? v.str(field.key, { max }) : v.optStr(field.key, { max });
-        if (s !== undefined) values[field.key] = s;
-      }
+      const v = parsed[field.key];
+      if (v !== undefined && v !== null) values[field.key] = String(v);
     }
     submitGather(ctx.db, f, values, ctx.lang);
     // The public never learns whether the number was already known.
@@ -306,10 +321,9 @@ export const customerExtraHandlers = [
   }),
 
   /* ----- web sign-ups ----- */
-  api('get', '/v2/wdc_customer', { access: 'customerCenter' }, (ctx) => {
-    ensureCustomerTables(ctx.db);
+  api('get', '/v2/wdc_customer', { read: signupPolicy }, (ctx) => {
     return listQuery(
-      ctx.db.webSignups.filter((w) => w.companyId === ctx.session.company.id),
+      ctx.rows(signupPolicy),
       ctx.query,
       {
         keywordFields: ['name', 'mobile', 'course', 'message'],
@@ -322,11 +336,9 @@ export const customerExtraHandlers = [
     );
   }),
 
-  api('post', '/v2/wdc_customer/accept', { access: 'customerCenter' }, (ctx) => {
-    const v = new Validator(asBody(ctx.body), ctx.lang, { ids: ctx.t('web.signup') });
-    const rows = v.ids('ids').map((id) => {
-      const w = ctx.db.webSignups.find((x) => x.id === id && x.companyId === ctx.session.company.id);
-      if (!w) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('web.signup') }));
+  api('post', '/v2/wdc_customer/accept', { write: signupPolicy, body: SignupIdsBody, labels: { ids: 'web.signup' } }, (ctx) => {
+    const rows = ctx.body.ids.map((id) => {
+      const w = ctx.target(signupPolicy, id, 'web.signup');
       if (w.status !== 'pending') throw ctx.bad('web.notPending', { name: w.name });
       return w;
     });
@@ -355,11 +367,9 @@ export const customerExtraHandlers = [
     return { accepted, duplicates };
   }),
 
-  api('post', '/v2/wdc_customer/discard', { access: 'customerCenter' }, (ctx) => {
-    const v = new Validator(asBody(ctx.body), ctx.lang, { ids: ctx.t('web.signup') });
-    const rows = v.ids('ids').map((id) => {
-      const w = ctx.db.webSignups.find((x) => x.id === id && x.companyId === ctx.session.company.id);
-      if (!w) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('web.signup') }));
+  api('post', '/v2/wdc_customer/discard', { write: signupPolicy, body: SignupIdsBody, labels: { ids: 'web.signup' } }, (ctx) => {
+    const rows = ctx.body.ids.map((id) => {
+      const w = ctx.target(signupPolicy, id, 'web.signup');
       if (w.status !== 'pending') throw ctx.bad('web.notPending', { name: w.name });
       return w;
     });
@@ -369,15 +379,13 @@ export const customerExtraHandlers = [
   }),
 
   /* ----- merchants ----- */
-  api('get', '/v2/market_merchant/options', { access: 'customerCenter' }, (ctx) => {
-    ensureCustomerTables(ctx.db);
-    return ctx.db.merchants.filter((m) => m.companyId === ctx.session.company.id).map((m) => ({ value: m.id, label: m.name, disabled: m.status === 'paused' }));
+  api('get', '/v2/market_merchant/options', { read: merchantPolicy }, (ctx) => {
+    return ctx.rows(merchantPolicy).map((m) => ({ value: m.id, label: m.name, disabled: m.status === 'paused' }));
   }),
 
-  api('get', '/v2/market_merchant', { access: 'customerCenter' }, (ctx) => {
-    ensureCustomerTables(ctx.db);
+  api('get', '/v2/market_merchant', { read: merchantPolicy }, (ctx) => {
     return listQuery(
-      ctx.db.merchants.filter((m) => m.companyId === ctx.session.company.id).map((m) => merchantWithCounts(ctx.db, m)),
+      ctx.rows(merchantPolicy).map((m) => merchantWithCounts(ctx.db, m)),
       ctx.query,
       {
         keywordFields: ['name', 'contact', 'mobile', 'category', 'address'],
@@ -390,24 +398,24 @@ export const customerExtraHandlers = [
     );
   }),
 
-  api('post', '/v2/market_merchant', { access: 'customerCenter' }, (ctx) => {
-    const { v: _v, ...data } = readMerchant(ctx);
-    if (ctx.db.merchants.some((m) => m.companyId === ctx.session.company.id && m.name === data.name)) throw ctx.bad('merchant.duplicate', { name: data.name });
+  api('post', '/v2/market_merchant', { write: merchantPolicy, body: MerchantBody, labels: MERCHANT_LABELS }, (ctx) => {
+    const data = readMerchant(ctx.body);
+    if (ctx.rows(merchantPolicy).some((m) => m.name === data.name)) throw ctx.bad('merchant.duplicate', { name: data.name });
     const row: MerchantRow = { id: nextId(ctx.db, 'merchants'), companyId: ctx.session.company.id, ...data, createdAt: nowStamp() };
     ctx.db.merchants.push(row);
     return merchantWithCounts(ctx.db, row);
   }),
 
-  api('put', '/v2/market_merchant', { access: 'customerCenter' }, (ctx) => {
-    const { v, ...data } = readMerchant(ctx);
-    const row = findMerchant(ctx, v.num('id', { integer: true }));
-    if (ctx.db.merchants.some((m) => m.companyId === ctx.session.company.id && m.name === data.name && m.id !== row.id)) throw ctx.bad('merchant.duplicate', { name: data.name });
+  api('put', '/v2/market_merchant', { write: merchantPolicy, body: MerchantUpdateBody, labels: MERCHANT_LABELS }, (ctx) => {
+    const row = findMerchant(ctx, ctx.body.id);
+    const data = readMerchant(ctx.body);
+    if (ctx.rows(merchantPolicy).some((m) => m.name === data.name && m.id !== row.id)) throw ctx.bad('merchant.duplicate', { name: data.name });
     Object.assign(row, data);
     for (const l of ctx.db.leads) if (l.merchantId === row.id) l.merchantName = row.name;
     return merchantWithCounts(ctx.db, row);
   }),
 
-  api('delete', '/v2/market_merchant/:id', { access: 'customerCenter' }, (ctx) => {
+  api('delete', '/v2/market_merchant/:id', { write: merchantPolicy }, (ctx) => {
     const row = findMerchant(ctx, Number(ctx.params.id));
     const n = ctx.db.leads.filter((l) => l.merchantId === row.id).length;
     if (n > 0) throw ctx.bad('merchant.hasLeads', { name: row.name, n });
