@@ -4,6 +4,7 @@
  */
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListResult } from '../src/types/api';
 import { HttpError } from './http';
+import { isValidDate } from '../src/utils/dates';
 import { message, type Lang } from './messages';
 
 export interface ListSpec<T> {
@@ -37,7 +38,7 @@ export function listQuery<T>(rows: T[], query: Record<string, string>, spec: Lis
   if (!Number.isInteger(page) || page < 1) throw new HttpError(400, message(lang, 'common.badPage'));
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw new HttpError(400, message(lang, 'common.badPageSize'));
   for (const f of ['startDate', 'endDate']) {
-    if (query[f] && !DATE.test(query[f])) throw new HttpError(400, message(lang, 'common.badDate', { field: f }));
+    if (query[f] && !(DATE.test(query[f]) && isValidDate(query[f]))) throw new HttpError(400, message(lang, 'common.badDate', { field: f }));
   }
   if (query.startDate && query.endDate && query.startDate > query.endDate) throw new HttpError(400, message(lang, 'common.badRange'));
 

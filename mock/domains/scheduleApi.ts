@@ -3,13 +3,15 @@
  * src/services/schedule.ts. Teachers see and roll-call only their own lessons (403 / filtered lists).
  */
 import { scopeLessons } from './dataScope';
+import { emit } from './notify';
 import { HttpResponse, type HttpHandler } from 'msw';
 import type { Db } from '../db';
 import { nextId } from '../db';
-import { api, HttpError, type AuthedCtx, type Session } from '../http';
+import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
 import { listQuery } from '../list';
-import { message, type Lang } from '../messages';
-import { asBody, Validator } from '../validate';
+import { defineMessages, message, type Lang } from '../messages';
+import { parseBody } from '../schema';
+import { indexOf } from '../indexes';
 import { nowStamp, today } from '../clock';
 import type { Access } from '../../src/access';
 import type {
@@ -25,9 +27,25 @@ import type {
   TrialStatus,
 } from '../../src/types/schedule';
 import type { LeaveRequest, SchoolClass } from '../../src/types/school';
+import type { Lead } from '../../src/types/customer';
+import {
+  BatchScheduleBody,
+  CancelLessonBody,
+  LeaveBody,
+  LeaveReviewBody,
+  LessonBody,
+  LessonRangeQuery,
+  LessonUpdateBody,
+  ReservationBody,
+  ReservationCancelBody,
+  RollCallBody,
+  TrialBody,
+  TrialStatusBody,
+  UndoRollCallBody,
+} from '../../src/types/schedule.schemas';
 import { clashesBlock, detectClashes, generateLessons, holidayOf, isOpenForBooking, lessonLabel, MAX_BATCH_DAYS, minutesOf, slotProblems, type ClashLesson } from '../../src/domain/schedule';
 import { canManageSchedule, canRollCall, canSeeLesson, canUndoRollCall, limitedToOwnLessons } from '../../src/domain/schedulePermissions';
-import { dateRange, type Weekday } from '../../src/utils/dates';
+import { dateRange } from '../../src/utils/dates';
 import {
   actorOf,
   ensureScheduleTables,
@@ -35,9 +53,7 @@ import {
   findLesson,
   indexesOf,
   insertLesson,
-  LESSON_KINDS,
   makeLesson,
-  MARKS,
   rollCallStudents,
   scheduleOperator,
   undoRollCall,
@@ -46,7 +62,8 @@ import {
   type LessonIndexes,
 } from './schedule';
 import { settingsOf } from '../db';
-import { insertLead, setLeadStatus } from './customer';
+import { insertLead, leadRows, setLeadStatus } from './customer';
+import { drillRows } from './analysis';
 
 const manage = (a: Access) => a.isDealer || a.isManager;
 
@@ -57,33 +74,37 @@ const nowMinute = () => `${today()} ${nowStamp().slice(11, 16)}`;
 function notStarted(l: Pick<Lesson, 'date' | 'start'>): boolean {
   return isOpenForBooking({ ...l, status: 'scheduled' }, nowMinute());
 }
-const LABELS = (t: AuthedCtx['t']): Record<string, string> => ({
-  id: t('sch.lesson'),
-  lessonId: t('sch.lesson'),
-  classId: t('sch.class'),
-  teacherId: t('sch.teacher'),
-  roomId: t('sch.room'),
-  studentId: t('sch.student'),
-  date: t('sch.date'),
-  startDate: t('sch.startDate'),
-  endDate: t('sch.endDate'),
-  start: t('sch.start'),
-  end: t('sch.end'),
-  hours: t('sch.hours'),
-  kind: t('sch.kind'),
-  slots: t('sch.slots'),
-  reason: t('sch.reason'),
-  remark: t('sch.reason'),
-  month: t('sch.month'),
-  mobile: t('sch.mobile'),
-  leadName: t('sch.name'),
-  status: t('sch.status'),
-  leadId: t('sch.name'),
-});
+/** Field labels of the bodies: field → message key. */
+const LABELS: Record<string, string> = {
+  id: 'sch.lesson',
+  lessonId: 'sch.lesson',
+  classId: 'sch.class',
+  teacherId: 'sch.teacher',
+  roomId: 'sch.room',
+  studentId: 'sch.student',
+  date: 'sch.date',
+  startDate: 'sch.startDate',
+  endDate: 'sch.endDate',
+  start: 'sch.start',
+  end: 'sch.end',
+  hours: 'sch.hours',
+  kind: 'sch.kind',
+  slots: 'sch.slots',
+  reason: 'sch.reason',
+  remark: 'sch.reason',
+  month: 'sch.month',
+  mobile: 'sch.mobile',
+  leadName: 'sch.name',
+  status: 'sch.status',
+  leadId: 'sch.name',
+};
 
-function validator(ctx: AuthedCtx): Validator {
-  return new Validator(asBody(ctx.body), ctx.lang, LABELS(ctx.t));
-}
+defineMessages({
+  'sch.notYourLead': { en: 'This trial belongs to another owner\'s lead.', zh: '该试听属于其他负责人的客户。' },
+  'sch.leave': { en: 'Leave request', zh: '请假申请' },
+  'sch.reservation': { en: 'Reservation', zh: '预约' },
+  'sch.trial': { en: 'Trial', zh: '试听' },
+});
 
 function classOf(db: Db, s: Session, id: number, lang: Lang): SchoolClass {
   const cls = db.classes.find((c) => c.id === id && c.companyId === s.company.id);
@@ -103,12 +124,14 @@ function checkRoom(db: Db, s: Session, id: number | undefined, lang: Lang) {
   if (!db.rooms.some((r) => r.id === id && r.companyId === s.company.id)) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'sch.room') }));
 }
 
-/** The company's lessons the caller may see (teachers: their own). */
-function visibleLessons(db: Db, s: Session): Lesson[] {
+/** The company's lessons the caller may see (teachers: their own). The one scope of every lesson call. */
+export function lessonRows(db: Db, s: Session): Lesson[] {
   const actor = actorOf(db, s);
   // The data scope of the caller's permission group (own / campus / company), mock/domains/dataScope.ts.
-  return scopeLessons(db, s, db.lessons.filter((l) => l.companyId === s.company.id && canSeeLesson(actor, l)));
+  return scopeLessons(db, s, indexOf(db, 'lessons', s.company.id).filter((l) => canSeeLesson(actor, l)));
 }
+/** Former name of `lessonRows`. */
+export const visibleLessons = lessonRows;
 
 function clashInput(l: Lesson, ix: LessonIndexes): ClashLesson {
   return { id: l.id || undefined, className: l.className, teacherId: l.teacherId, teacherName: l.teacherName, roomId: l.roomId, roomName: l.roomName, date: l.date, start: l.start, end: l.end, studentIds: expectedStudentIds(l, ix), status: l.status };
@@ -135,39 +158,102 @@ function checkSlotProblems(slots: ScheduleSlot[], lang: Lang) {
   if (problems.length) throw new HttpError(400, message(lang, `sch.${problems[0]}`));
 }
 
-function readSlots(v: Validator, lang: Lang): ScheduleSlot[] {
-  const raw = v.body.slots;
-  if (!Array.isArray(raw) || raw.length === 0) throw new HttpError(400, message(lang, 'sch.noSlots'));
-  return raw.map((x) => {
-    const o = asBody(x);
-    const sv = new Validator(o, lang, v.labels);
-    const weekday = sv.num('weekday', { integer: true, min: 1, max: 7 }) as Weekday;
-    return { weekday, start: sv.time('start'), end: sv.time('end') };
-  });
-}
+type LessonFieldsInput = {
+  date: string;
+  start: string;
+  end: string;
+  teacherId?: number | null;
+  roomId?: number | null;
+  hours?: number | null;
+  kind?: Lesson['kind'] | null;
+  remark?: string;
+  overrideRoom?: boolean;
+};
 
-function readLessonFields(ctx: AuthedCtx, v: Validator) {
-  const date = v.date('date');
-  const start = v.time('start');
-  const end = v.time('end');
+function readLessonFields(ctx: AuthedCtx, b: LessonFieldsInput) {
+  const { date, start, end } = b;
   if (minutesOf(end) <= minutesOf(start)) throw ctx.bad('sch.endBeforeStart');
-  const teacherId = v.optNum('teacherId', { integer: true });
-  const roomId = v.optNum('roomId', { integer: true });
+  const teacherId = b.teacherId ?? undefined;
+  const roomId = b.roomId ?? undefined;
   checkStaff(ctx.db, ctx.session, teacherId, ctx.lang);
   checkRoom(ctx.db, ctx.session, roomId, ctx.lang);
-  const hours = v.optNum('hours', { min: 0.5, max: 8, decimals: 1 });
-  const kind = v.has('kind') ? v.oneOf('kind', LESSON_KINDS) : undefined;
-  const remark = v.optStr('remark', { max: 200 });
-  const overrideRoom = v.bool('overrideRoom', false);
-  return { date, start, end, teacherId, roomId, hours, kind, remark, overrideRoom };
+  return { date, start, end, teacherId, roomId, hours: b.hours ?? undefined, kind: b.kind ?? undefined, remark: b.remark, overrideRoom: b.overrideRoom ?? false };
 }
 
-function leaveVisible(db: Db, s: Session): LeaveRequest[] {
-  const actor = actorOf(db, s);
-  const rows = db.leaveRequests.filter((r) => r.companyId === s.company.id);
-  if (!limitedToOwnLessons(actor)) return rows;
-  const own = new Set(db.lessons.filter((l) => l.companyId === s.company.id && canSeeLesson(actor, l)).map((l) => l.id));
+/** Leave requests the caller may see: those of the lessons they see. */
+export function leaveRows(db: Db, s: Session): LeaveRequest[] {
+  ensureScheduleTables(db);
+  const rows = indexOf(db, 'leaveRequests', s.company.id);
+  if (!limitedToOwnLessons(actorOf(db, s))) return rows;
+  const own = new Set(lessonRows(db, s).map((l) => l.id));
   return rows.filter((r) => r.lessonId !== undefined && own.has(r.lessonId));
+}
+const leaveVisible = leaveRows;
+
+/** Reservations the caller may see: those of the lessons they see. */
+export function reservationRows(db: Db, s: Session): Reservation[] {
+  ensureScheduleTables(db);
+  const rows = indexOf(db, 'reservations', s.company.id);
+  if (!limitedToOwnLessons(actorOf(db, s))) return rows;
+  const own = new Set(lessonRows(db, s).map((l) => l.id));
+  return rows.filter((r) => own.has(r.lessonId));
+}
+
+/** Trials the caller may see (teachers: their own). */
+export function trialRows(db: Db, s: Session): Trial[] {
+  ensureScheduleTables(db);
+  const actor = actorOf(db, s);
+  const rows = indexOf(db, 'trials', s.company.id);
+  return limitedToOwnLessons(actor) ? rows.filter((r) => r.teacherId === actor.staffId) : rows;
+}
+
+const lessonScope = (db: Db, s: Session) => {
+  ensureScheduleTables(db);
+  return lessonRows(db, s);
+};
+
+/** Lessons: the timetable, roll call, overview and filter options. Writes add `manage` (dealer, managers) except roll call. */
+export const lessonPolicy = definePolicy<Lesson>({ name: 'lessons', read: 'scheduleManagement', rows: lessonScope });
+/** Lessons to pick in the leave, reservation and trial forms: the same scope, for the student or schedule screens. */
+export const lessonPickPolicy = definePolicy<Lesson>({ name: 'lessons to pick', read: (a) => a.scheduleManagement || a.studentManagement, rows: lessonScope });
+/** The dashboard's month calendar: every role with a workbench; counts only of the lessons of the caller's scope. */
+export const lessonCalendarPolicy = definePolicy<Lesson>({
+  name: 'lesson calendar',
+  read: 'staging',
+  rows: (db, s) => (s.access.scheduleManagement ? lessonScope(db, s) : []),
+});
+export const attendancePolicy = definePolicy({
+  name: 'attendance',
+  read: 'scheduleManagement',
+  rows: (db: Db, s: Session) => {
+    ensureScheduleTables(db);
+    const own = new Set(lessonRows(db, s).map((l) => l.id));
+    return indexOf(db, 'attendances', s.company.id).filter((a) => own.has(a.lessonId));
+  },
+});
+export const leavePolicy = definePolicy<LeaveRequest>({ name: 'leave requests', read: 'studentManagement', rows: leaveRows });
+export const reservationPolicy = definePolicy<Reservation>({
+  name: 'reservations',
+  read: 'studentManagement',
+  write: (a) => !a.isCustomer,
+  rows: reservationRows,
+});
+export const trialPolicy = definePolicy<Trial>({
+  name: 'trials',
+  read: 'scheduleManagement',
+  write: (a) => a.isDealer || a.isManager || a.isSales || a.isTeacher,
+  rows: trialRows,
+});
+/** Leads a trial may be booked for: the customer center's scope (sales: their own leads), open ones only. */
+export const trialLeadPolicy = definePolicy<Lead>({
+  name: 'trial leads',
+  read: (a) => a.scheduleManagement && a.customerCenter,
+  rows: (db, s) => leadRows(db, s).filter((l) => l.status !== 'formal' && l.status !== 'invalid'),
+});
+
+/** Parses the query string with a schema (400 naming the parameter). */
+function parseQuery<S extends Parameters<typeof parseBody>[0]>(ctx: AuthedCtx, schema: S) {
+  return parseBody(schema, ctx.query, ctx.lang, LABELS);
 }
 
 const TRIAL_NEXT: Record<TrialStatus, TrialStatus[]> = {
@@ -188,15 +274,16 @@ export const scheduleHandlers: HttpHandler[] = [
   /* ---------------------------------------------------------------- lessons ---------------------------------------------------------------- */
 
   // Paged list (roll-call screen, new lessons).
-  api('get', '/v2/lesson', { access: 'scheduleManagement' }, ({ db, session, query, lang }) => {
-    ensureScheduleTables(db);
+  api('get', '/v2/lesson', { read: lessonPolicy }, (ctx) => {
+    const { db, session, query, lang } = ctx;
     const ix = indexesOf(db, session.company.id);
     const t = today();
-    const rows = visibleLessons(db, session)
+    const rows = ctx
+      .rows(lessonPolicy)
       .map((l) => viewLesson(l, ix, t))
       .sort((a, b) => (b.date + b.start).localeCompare(a.date + a.start));
     return listQuery(
-      rows,
+      drillRows(db, session, 'lesson', rows, query, lang),
       query,
       {
         keywordFields: ['className', 'teacherName', 'roomName', 'course'],
@@ -210,18 +297,17 @@ export const scheduleHandlers: HttpHandler[] = [
   }),
 
   // Every lesson of a date range (timetable grids, export). At most 62 days.
-  api('get', '/v2/lesson/range', { access: 'scheduleManagement' }, ({ db, session, query, lang, t }) => {
-    ensureScheduleTables(db);
-    const v = new Validator(query, lang, LABELS(t));
-    const startDate = v.date('startDate');
-    const endDate = v.date('endDate');
+  api('get', '/v2/lesson/range', { read: lessonPolicy }, (ctx) => {
+    const { db, session, query, lang } = ctx;
+    const { startDate, endDate } = parseQuery(ctx, LessonRangeQuery);
     if (endDate < startDate) throw new HttpError(400, message(lang, 'common.badRange'));
     if (dateRange(startDate, endDate).length > 62) throw new HttpError(400, message(lang, 'sch.rangeTooLong', { days: 62 }));
     const ix = indexesOf(db, session.company.id);
     const day = today();
     const num = (k: string) => (query[k] ? Number(query[k]) : undefined);
     const [teacherId, classId, roomId, campusId] = [num('teacherId'), num('classId'), num('roomId'), num('campusId')];
-    return visibleLessons(db, session)
+    return ctx
+      .rows(lessonPolicy)
       .filter(
         (l) =>
           l.date >= startDate &&
@@ -237,12 +323,12 @@ export const scheduleHandlers: HttpHandler[] = [
   }),
 
   // Lessons per day of a month (dashboard calendar, month view).
-  api('get', '/v2/lesson/calendar', { access: 'staging' }, ({ db, session, query, lang, t }) => {
-    ensureScheduleTables(db);
+  api('get', '/v2/lesson/calendar', { read: lessonCalendarPolicy }, (ctx) => {
+    const { query, lang, t } = ctx;
     const month = query.month ?? '';
     if (!/^\d{4}-\d{2}$/.test(month)) throw new HttpError(400, message(lang, 'v.date', { field: t('sch.month') }));
     const counts: Record<string, number> = {};
-    for (const l of visibleLessons(db, session)) {
+    for (const l of ctx.rows(lessonCalendarPolicy)) {
       if (l.status === 'cancelled' || !l.date.startsWith(month)) continue;
       counts[l.date] = (counts[l.date] ?? 0) + 1;
     }
@@ -250,45 +336,48 @@ export const scheduleHandlers: HttpHandler[] = [
   }),
 
   // Dashboard: today's lessons, lessons waiting for roll call, pending leave.
-  api('get', '/v2/lesson/overview', { access: 'staging' }, ({ db, session }): ScheduleOverview => {
-    ensureScheduleTables(db);
+  // The same scope as the timetable: the parent account and roles without the schedule get 403.
+  api('get', '/v2/lesson/overview', { read: lessonPolicy }, (ctx): ScheduleOverview => {
+    const { db, session } = ctx;
     const ix = indexesOf(db, session.company.id);
     const day = today();
-    const mine = visibleLessons(db, session).map((l) => viewLesson(l, ix, day));
+    const mine = ctx.rows(lessonPolicy).map((l) => viewLesson(l, ix, day));
     const waiting = mine.filter((l) => l.rollCall === 'waiting').sort((a, b) => (b.date + b.start).localeCompare(a.date + a.start));
     return {
       today: mine.filter((l) => l.date === day && l.status !== 'cancelled').sort((a, b) => a.start.localeCompare(b.start)),
       waitingRollCall: waiting.length,
       waitingLessons: waiting.slice(0, 5),
-      pendingLeave: leaveVisible(db, session).filter((r) => r.status === 'pending').length,
+      pendingLeave: session.access.studentManagement ? leaveVisible(db, session).filter((r) => r.status === 'pending').length : 0,
     };
   }),
 
   // Options for filters and forms: teachers, rooms, classes, campuses (teachers see themselves and their classes).
-  api('get', '/v2/lesson/filter_options', { access: 'scheduleManagement' }, ({ db, session }) => {
+  api('get', '/v2/lesson/filter_options', { read: lessonPolicy }, ({ db, session }) => {
     const actor = actorOf(db, session);
     const own = limitedToOwnLessons(actor);
     const cid = session.company.id;
     return {
-      teachers: db.staff
-        .filter((s) => s.companyId === cid && s.role === 'teacher' && s.status === 'active' && (!own || s.id === actor.staffId))
+      teachers: indexOf(db, 'staff', cid)
+        .filter((s) => s.role === 'teacher' && s.status === 'active' && (!own || s.id === actor.staffId))
         .map((s) => ({ value: s.id, label: s.name, campusId: s.campusId })),
-      rooms: db.rooms.filter((r) => r.companyId === cid).map((r) => ({ value: r.id, label: r.name, campusId: r.campusId, capacity: r.capacity })),
-      classes: db.classes
-        .filter((c) => c.companyId === cid && (!own || c.teacherId === actor.staffId))
+      rooms: indexOf(db, 'rooms', cid).map((r) => ({ value: r.id, label: r.name, campusId: r.campusId, capacity: r.capacity })),
+      classes: indexOf(db, 'classes', cid)
+        .filter((c) => !own || c.teacherId === actor.staffId)
         .map((c) => ({ value: c.id, label: c.name, campusId: c.campusId, teacherId: c.teacherId, roomId: c.roomId, hours: c.hoursPerLesson, status: c.status })),
-      campuses: db.campuses.filter((c) => c.companyId === cid).map((c) => ({ value: c.id, label: c.name })),
+      campuses: indexOf(db, 'campuses', cid).map((c) => ({ value: c.id, label: c.name })),
     };
   }),
 
   // Future lessons to pick (leave, reservation, trial forms).
-  api('get', '/v2/lesson/options', { access: 'loggedIn' }, ({ db, session, query }) => {
-    ensureScheduleTables(db);
+  // Same scope as the timetable, and flags (so an expired company or the parent account get 403).
+  api('get', '/v2/lesson/options', { read: lessonPickPolicy }, (ctx) => {
+    const { db, session, query } = ctx;
     const ix = indexesOf(db, session.company.id);
     const day = today();
     const kw = (query.keyword ?? '').trim().toLowerCase();
     const studentId = query.studentId ? Number(query.studentId) : undefined;
-    return visibleLessons(db, session)
+    return ctx
+      .rows(lessonPickPolicy)
       .filter((l) => l.status === 'scheduled' && !l.rollCalledAt && notStarted(l))
       .filter((l) => !kw || `${l.className} ${l.teacherName} ${l.date}`.toLowerCase().includes(kw))
       .filter((l) => studentId === undefined || expectedStudentIds(l, ix).includes(studentId))
@@ -301,7 +390,7 @@ export const scheduleHandlers: HttpHandler[] = [
   }),
 
   // One lesson with its students and roll-call lines.
-  api<{ id: string }>('get', '/v2/lesson/:id', { access: 'scheduleManagement' }, ({ db, session, params, lang }) => {
+  api<{ id: string }>('get', '/v2/lesson/:id', { read: lessonPolicy }, ({ db, session, params, lang }) => {
     ensureScheduleTables(db);
     const lesson = findLesson(db, session, Number(params.id), lang);
     const actor = actorOf(db, session);
@@ -312,27 +401,25 @@ export const scheduleHandlers: HttpHandler[] = [
   }),
 
   // Batch scheduling (§5.3): generate, check clashes, save unless refused.
-  api('post', '/v2/lesson/batch', { access: ['scheduleManagement', manage] }, (ctx) => {
-    const { db, session, lang } = ctx;
-    ensureScheduleTables(db);
-    const v = validator(ctx);
-    const cls = classOf(db, session, v.num('classId', { integer: true }), lang);
+  api('post', '/v2/lesson/batch', { write: lessonPolicy, access: manage, body: BatchScheduleBody, labels: LABELS }, (ctx) => {
+    const { db, session, lang, body } = ctx;
+    const cls = classOf(db, session, body.classId, lang);
     if (cls.status !== 'open') throw ctx.bad('sch.classClosed', { name: cls.name });
-    const startDate = v.date('startDate');
-    const endDate = v.date('endDate');
+    const { startDate, endDate } = body;
     if (endDate < startDate) throw ctx.bad('common.badRange');
     if (dateRange(startDate, endDate).length > MAX_BATCH_DAYS) throw ctx.bad('sch.rangeTooLong', { days: MAX_BATCH_DAYS });
-    const slots = readSlots(v, lang);
+    if (body.slots.length === 0) throw ctx.bad('sch.noSlots');
+    const slots: ScheduleSlot[] = body.slots;
     checkSlotProblems(slots, lang);
-    const teacherId = v.optNum('teacherId', { integer: true });
-    const roomId = v.optNum('roomId', { integer: true });
+    const teacherId = body.teacherId ?? undefined;
+    const roomId = body.roomId ?? undefined;
     checkStaff(db, session, teacherId, lang);
     checkRoom(db, session, roomId, lang);
-    const hours = v.optNum('hours', { min: 0.5, max: 8, decimals: 1 });
-    const kind: LessonKind = v.has('kind') ? v.oneOf('kind', LESSON_KINDS) : 'normal';
-    const skipHolidays = v.bool('skipHolidays', true);
-    const overrideRoom = v.bool('overrideRoom', false);
-    const dryRun = v.bool('dryRun', false);
+    const hours = body.hours ?? undefined;
+    const kind: LessonKind = body.kind ?? 'normal';
+    const skipHolidays = body.skipHolidays ?? true;
+    const overrideRoom = body.overrideRoom ?? false;
+    const dryRun = body.dryRun ?? false;
     const gen = generateLessons(startDate, endDate, slots, skipHolidays ? holidayOf : undefined);
     if (!gen.lessons.length) throw ctx.bad('sch.nothingToCreate');
     const at = nowStamp();
@@ -349,12 +436,10 @@ export const scheduleHandlers: HttpHandler[] = [
   }),
 
   // Add one lesson, with the same checks.
-  api('post', '/v2/lesson', { access: ['scheduleManagement', manage] }, (ctx) => {
+  api('post', '/v2/lesson', { write: lessonPolicy, access: manage, body: LessonBody, labels: LABELS }, (ctx) => {
     const { db, session, lang } = ctx;
-    ensureScheduleTables(db);
-    const v = validator(ctx);
-    const cls = classOf(db, session, v.num('classId', { integer: true }), lang);
-    const f = readLessonFields(ctx, v);
+    const cls = classOf(db, session, ctx.body.classId, lang);
+    const f = readLessonFields(ctx, ctx.body);
     const lesson = makeLesson(db, cls, { ...f, createdAt: nowStamp(), createdBy: scheduleOperator(db, session).name });
     const ix = indexesOf(db, session.company.id);
     const clashes = clashesFor(db, session, [lesson], ix);
@@ -363,14 +448,12 @@ export const scheduleHandlers: HttpHandler[] = [
   }),
 
   // Move / change one lesson (date, time, teacher, room, hours), with the same checks.
-  api('put', '/v2/lesson', { access: ['scheduleManagement', manage] }, (ctx) => {
+  api('put', '/v2/lesson', { write: lessonPolicy, access: manage, body: LessonUpdateBody, labels: LABELS }, (ctx) => {
     const { db, session, lang } = ctx;
-    ensureScheduleTables(db);
-    const v = validator(ctx);
-    const lesson = findLesson(db, session, v.num('id', { integer: true }), lang);
+    const lesson = ctx.target(lessonPolicy, ctx.body.id, 'sch.lesson');
     if (lesson.rollCalledAt) throw ctx.bad('sch.rollCalledNoChange');
     if (lesson.status === 'cancelled') throw ctx.bad('sch.cancelled');
-    const f = readLessonFields(ctx, v);
+    const f = readLessonFields(ctx, ctx.body);
     const cls = classOf(db, session, lesson.classId, lang);
     const moved = makeLesson(db, cls, {
       ...f,
@@ -392,12 +475,10 @@ export const scheduleHandlers: HttpHandler[] = [
     return viewLesson(lesson, ix);
   }),
 
-  api('post', '/v2/lesson/cancel', { access: ['scheduleManagement', manage] }, (ctx) => {
-    const { db, session, lang } = ctx;
-    ensureScheduleTables(db);
-    const v = validator(ctx);
-    const lesson = findLesson(db, session, v.num('id', { integer: true }), lang);
-    const reason = v.optStr('reason', { max: 200 });
+  api('post', '/v2/lesson/cancel', { write: lessonPolicy, access: manage, body: CancelLessonBody, labels: LABELS }, (ctx) => {
+    const { db, session } = ctx;
+    const lesson = ctx.target(lessonPolicy, ctx.body.id, 'sch.lesson');
+    const reason = ctx.body.reason;
     if (lesson.rollCalledAt) throw ctx.bad('sch.rollCalledNoChange');
     if (lesson.status === 'cancelled') throw ctx.bad('sch.alreadyCancelled');
     lesson.status = 'cancelled';
@@ -408,7 +489,7 @@ export const scheduleHandlers: HttpHandler[] = [
 
   /* --------------------------------------------------------------- roll call --------------------------------------------------------------- */
 
-  api<{ id: string }>('get', '/v2/lesson/:id/roll_call', { access: 'scheduleManagement' }, ({ db, session, params, lang }): RollCallView => {
+  api<{ id: string }>('get', '/v2/lesson/:id/roll_call', { read: lessonPolicy }, ({ db, session, params, lang }): RollCallView => {
     ensureScheduleTables(db);
     const lesson = findLesson(db, session, Number(params.id), lang);
     const actor = actorOf(db, session);
@@ -425,21 +506,16 @@ export const scheduleHandlers: HttpHandler[] = [
     };
   }),
 
-  api('post', '/v2/lesson/roll_call', { access: 'scheduleManagement' }, (ctx) => {
+  api('post', '/v2/lesson/roll_call', { write: lessonPolicy, body: RollCallBody, labels: LABELS }, (ctx) => {
     const { db, session, lang } = ctx;
     ensureScheduleTables(db);
-    const v = validator(ctx);
-    const lesson = findLesson(db, session, v.num('lessonId', { integer: true }), lang);
+    const lesson = findLesson(db, session, ctx.body.lessonId, lang);
     const actor = actorOf(db, session);
     if (!canRollCall(actor, lesson)) throw new HttpError(403, message(lang, 'sch.notYourLesson'));
     if (lesson.status === 'cancelled') throw ctx.bad('sch.cancelled');
     if (lesson.date > today()) throw ctx.bad('sch.notDue');
-    const raw = v.body.marks;
-    if (!Array.isArray(raw) || raw.length === 0) throw ctx.bad('sch.noMarks');
-    const marks = raw.map((x) => {
-      const mv = new Validator(asBody(x), lang, LABELS(ctx.t));
-      return { studentId: mv.num('studentId', { integer: true }), mark: mv.oneOf('mark', MARKS) };
-    });
+    const marks = ctx.body.marks;
+    if (marks.length === 0) throw ctx.bad('sch.noMarks');
     const ix = indexesOf(db, session.company.id);
     const expected = new Set(rollCallStudents(db, lesson, ix).map((r) => r.studentId));
     const stranger = marks.find((m) => !expected.has(m.studentId));
@@ -449,33 +525,29 @@ export const scheduleHandlers: HttpHandler[] = [
     }
     const res = writeRollCall(db, lesson, marks, scheduleOperator(db, session), { lang, ix });
     if (!res.attendances.length) throw ctx.bad('sch.nothingNew');
+    emit(db, session.company.id, 'rollCallResult', { studentIds: res.attendances.map((a) => a.studentId), perStudent: Object.fromEntries(res.attendances.map((a) => [a.studentId, { status: a.mark }])), classId: lesson.classId, values: { className: lesson.className, date: lesson.date } });
     return { lesson: viewLesson(lesson, ix), attendances: res.attendances, failed: res.failed };
   }),
 
-  api('post', '/v2/lesson/roll_call/undo', { access: ['scheduleManagement', manage] }, (ctx) => {
+  api('post', '/v2/lesson/roll_call/undo', { write: lessonPolicy, access: manage, body: UndoRollCallBody, labels: LABELS }, (ctx) => {
     const { db, session, lang } = ctx;
-    ensureScheduleTables(db);
-    const v = validator(ctx);
-    const lesson = findLesson(db, session, v.num('lessonId', { integer: true }), lang);
+    const lesson = ctx.target(lessonPolicy, ctx.body.lessonId, 'sch.lesson');
     if (!canUndoRollCall(actorOf(db, session))) throw new HttpError(403, message(lang, 'sch.undoRoles'));
     const proofs = undoRollCall(db, lesson, scheduleOperator(db, session), { lang });
     return { lesson: viewLesson(lesson, indexesOf(db, session.company.id)), proofs };
   }),
 
   // A student's lesson history (attendance lines).
-  api('get', '/v2/attendance', { access: 'scheduleManagement' }, ({ db, session, query, lang }) => {
-    ensureScheduleTables(db);
-    const own = new Set(visibleLessons(db, session).map((l) => l.id));
-    const rows = db.attendances.filter((a) => a.companyId === session.company.id && own.has(a.lessonId));
+  api('get', '/v2/attendance', { read: attendancePolicy }, ({ rows: rowsOf, query, lang }) => {
+    const rows = rowsOf(attendancePolicy);
     return listQuery(rows, query, { equalFields: ['studentId', 'lessonId', 'mark'], dateField: 'createdAt', sortable: ['createdAt'], defaultSort: { field: 'createdAt', order: 'descend' } }, lang);
   }),
 
   /* ------------------------------------------------------------ leave requests ------------------------------------------------------------ */
 
-  api('get', '/v2/leave', { access: 'studentManagement' }, ({ db, session, query, lang }) => {
-    ensureScheduleTables(db);
+  api('get', '/v2/leave', { read: leavePolicy }, ({ rows, query, lang }) => {
     return listQuery(
-      leaveVisible(db, session),
+      rows(leavePolicy),
       query,
       {
         keywordFields: ['studentName', 'lessonLabel', 'reason'],
@@ -488,14 +560,12 @@ export const scheduleHandlers: HttpHandler[] = [
     );
   }),
 
-  api('post', '/v2/leave', { access: 'studentManagement' }, (ctx) => {
+  api('post', '/v2/leave', { write: leavePolicy, body: LeaveBody, labels: LABELS }, (ctx) => {
     const { db, session, lang } = ctx;
     ensureScheduleTables(db);
-    const v = validator(ctx);
-    const lesson = findLesson(db, session, v.num('lessonId', { integer: true }), lang);
-    const studentId = v.num('studentId', { integer: true });
-    const reason = v.str('reason', { max: 200 });
-    if (!canSeeLesson(actorOf(db, session), lesson)) throw new HttpError(403, message(lang, 'sch.notYourLessonView'));
+    const lesson = findLesson(db, session, ctx.body.lessonId, lang);
+    const { studentId, reason } = ctx.body;
+    if (!ctx.rows(lessonPickPolicy).includes(lesson)) throw new HttpError(403, message(lang, 'sch.notYourLessonView'));
     if (!isOpenForBooking(lesson, nowMinute())) throw ctx.bad('sch.pastLesson');
     const student = db.students.find((s) => s.id === studentId && s.companyId === session.company.id);
     if (!student) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'sch.student') }));
@@ -521,31 +591,26 @@ export const scheduleHandlers: HttpHandler[] = [
   }),
 
   ...(['approve', 'reject'] as const).map((action) =>
-    api('post', `/v2/leave/${action}`, { access: ['studentManagement', manage] }, (ctx) => {
+    api('post', `/v2/leave/${action}`, { write: leavePolicy, access: manage, body: LeaveReviewBody, labels: LABELS }, (ctx) => {
       const { db, session, lang } = ctx;
-      ensureScheduleTables(db);
-      const v = validator(ctx);
-      const id = v.num('id', { integer: true });
-      const remark = v.optStr('remark', { max: 200 });
-      const row = db.leaveRequests.find((r) => r.id === id && r.companyId === session.company.id);
-      if (!row) throw new HttpError(404, message(lang, 'common.notFound', { what: message(lang, 'sch.reason') }));
+      const { remark } = ctx.body;
+      const row = ctx.target(leavePolicy, ctx.body.id, 'sch.leave');
       if (row.status !== 'pending') throw ctx.bad('sch.leaveReviewed');
       if (!canManageSchedule(actorOf(db, session))) throw new HttpError(403, message(lang, 'common.forbidden'));
       row.status = action === 'approve' ? 'approved' : 'rejected';
       row.reviewerName = scheduleOperator(db, session).name;
       row.reviewedAt = nowStamp();
       if (remark) row.reviewRemark = remark;
+      emit(db, session.company.id, 'leaveReviewed', { studentIds: [row.studentId], classId: row.classId, values: { decision: row.status, date: row.date } });
       return row;
     }),
   ),
 
   /* ------------------------------------------------------------- reservations ------------------------------------------------------------- */
 
-  api('get', '/v2/reservation', { access: 'studentManagement' }, ({ db, session, query, lang }) => {
-    ensureScheduleTables(db);
-    const own = new Set(visibleLessons(db, session).map((l) => l.id));
+  api('get', '/v2/reservation', { read: reservationPolicy }, ({ rows, query, lang }) => {
     return listQuery(
-      db.reservations.filter((r) => r.companyId === session.company.id && own.has(r.lessonId)),
+      rows(reservationPolicy),
       query,
       {
         keywordFields: ['studentName', 'lessonLabel'],
@@ -558,14 +623,12 @@ export const scheduleHandlers: HttpHandler[] = [
     );
   }),
 
-  api('post', '/v2/reservation', { access: ['studentManagement', (a) => !a.isCustomer] }, (ctx) => {
+  api('post', '/v2/reservation', { write: reservationPolicy, body: ReservationBody, labels: LABELS }, (ctx) => {
     const { db, session, lang } = ctx;
     ensureScheduleTables(db);
-    const v = validator(ctx);
-    const lesson = findLesson(db, session, v.num('lessonId', { integer: true }), lang);
-    const studentId = v.num('studentId', { integer: true });
-    const remark = v.optStr('remark', { max: 200 });
-    if (!canSeeLesson(actorOf(db, session), lesson)) throw new HttpError(403, message(lang, 'sch.notYourLessonView'));
+    const lesson = findLesson(db, session, ctx.body.lessonId, lang);
+    const { studentId, remark } = ctx.body;
+    if (!ctx.rows(lessonPickPolicy).includes(lesson)) throw new HttpError(403, message(lang, 'sch.notYourLessonView'));
     if (!isOpenForBooking(lesson, nowMinute())) throw ctx.bad('sch.pastLesson');
     const student = db.students.find((s) => s.id === studentId && s.companyId === session.company.id);
     if (!student) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'sch.student') }));
@@ -590,12 +653,9 @@ export const scheduleHandlers: HttpHandler[] = [
     return row;
   }),
 
-  api('post', '/v2/reservation/cancel', { access: ['studentManagement', (a) => !a.isCustomer] }, (ctx) => {
-    const { db, session, lang } = ctx;
-    ensureScheduleTables(db);
-    const v = validator(ctx);
-    const row = db.reservations.find((r) => r.id === v.num('id', { integer: true }) && r.companyId === session.company.id);
-    if (!row) throw new HttpError(404, message(lang, 'common.notFound', { what: message(lang, 'sch.lesson') }));
+  // The reservation must be in the caller's scope: a teacher cancels only reservations of their own lessons.
+  api('post', '/v2/reservation/cancel', { write: reservationPolicy, body: ReservationCancelBody, labels: LABELS }, (ctx) => {
+    const row = ctx.target(reservationPolicy, ctx.body.id, 'sch.reservation');
     if (row.status !== 'booked') throw ctx.bad('sch.reservationClosed');
     row.status = 'cancelled';
     return row;
@@ -603,12 +663,9 @@ export const scheduleHandlers: HttpHandler[] = [
 
   /* ---------------------------------------------------------------- trials ---------------------------------------------------------------- */
 
-  api('get', '/v2/trial', { access: 'scheduleManagement' }, ({ db, session, query, lang }) => {
-    ensureScheduleTables(db);
-    const actor = actorOf(db, session);
-    const rows = db.trials.filter((r) => r.companyId === session.company.id && (!limitedToOwnLessons(actor) || r.teacherId === actor.staffId));
+  api('get', '/v2/trial', { read: trialPolicy }, ({ rows, query, lang }) => {
     return listQuery(
-      rows,
+      rows(trialPolicy),
       query,
       {
         keywordFields: ['leadName', 'mobile', 'className', 'course'],
@@ -622,33 +679,33 @@ export const scheduleHandlers: HttpHandler[] = [
   }),
 
   // Leads to book (customer center data), by name or mobile.
-  api('get', '/v2/trial/lead_options', { access: 'scheduleManagement' }, ({ db, session, query }) => {
+  // The customer center's scope: teachers (no customer center) get 403, sales only their own leads.
+  api('get', '/v2/trial/lead_options', { read: trialLeadPolicy }, ({ rows, query }) => {
     const kw = (query.keyword ?? '').trim().toLowerCase();
-    return (db.leads ?? [])
-      .filter((l) => l.companyId === session.company.id && l.status !== 'formal' && l.status !== 'invalid')
+    return rows(trialLeadPolicy)
       .filter((l) => !kw || l.name.toLowerCase().includes(kw) || l.mobile.includes(kw))
       .slice(0, 30)
       .map((l) => ({ value: l.id, label: `${l.name} ${l.mobile}`, status: l.status }));
   }),
 
-  api('post', '/v2/trial', { access: ['scheduleManagement', (a) => a.isDealer || a.isManager || a.isSales] }, (ctx) => {
-    const { db, session, lang } = ctx;
+  api('post', '/v2/trial', { write: trialPolicy, access: (a) => a.isDealer || a.isManager || a.isSales, body: TrialBody, labels: LABELS }, (ctx) => {
+    const { db, session, lang, body } = ctx;
     ensureScheduleTables(db);
-    const v = validator(ctx);
     const operator = scheduleOperator(db, session);
-    const leadIdIn = v.optNum('leadId', { integer: true });
-    const remark = v.optStr('remark', { max: 200 });
-    let lead = leadIdIn !== undefined ? (db.leads ?? []).find((l) => l.id === leadIdIn && l.companyId === session.company.id) : undefined;
+    const leadIdIn = body.leadId ?? undefined;
+    const remark = body.remark;
+    // The lead must be in the caller's customer-center scope (sales: their own leads).
+    let lead = leadIdIn !== undefined ? ctx.rows(trialLeadPolicy).find((l) => l.id === leadIdIn) : undefined;
     if (leadIdIn !== undefined && !lead) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'sch.name') }));
     let leadName = lead?.name;
     let mobile = lead?.mobile;
     if (!lead) {
-      if (!v.has('leadName') || !v.has('mobile')) throw ctx.bad('sch.trialNeedsLead');
-      leadName = v.str('leadName', { max: 32 });
-      mobile = v.mobile('mobile');
+      if (!body.leadName || !body.mobile) throw ctx.bad('sch.trialNeedsLead');
+      leadName = body.leadName;
+      mobile = body.mobile;
     }
     // Where: a lesson, or a slot.
-    const lessonId = v.optNum('lessonId', { integer: true });
+    const lessonId = body.lessonId ?? undefined;
     let trial: Omit<Trial, 'id' | 'leadId' | 'leadName' | 'mobile' | 'createdAt' | 'createdBy' | 'status'>;
     if (lessonId !== undefined) {
       const lesson = findLesson(db, session, lessonId, lang);
@@ -658,23 +715,20 @@ export const scheduleHandlers: HttpHandler[] = [
       if (taken >= lesson.capacity) throw ctx.bad('sch.full', { capacity: lesson.capacity });
       trial = { companyId: session.company.id, campusId: lesson.campusId, lessonId: lesson.id, classId: lesson.classId, className: lesson.className, course: lesson.course, teacherId: lesson.teacherId, teacherName: lesson.teacherName, date: lesson.date, start: lesson.start, end: lesson.end, remark };
     } else {
-      if (!v.has('date') || !v.has('start') || !v.has('end') || !v.has('teacherId')) throw ctx.bad('sch.trialNeedsSlot');
-      const date = v.date('date');
-      const start = v.time('start');
-      const end = v.time('end');
+      if (!body.date || !body.start || !body.end || !body.teacherId) throw ctx.bad('sch.trialNeedsSlot');
+      const { date, start, end, teacherId } = body;
       if (minutesOf(end) <= minutesOf(start)) throw ctx.bad('sch.endBeforeStart');
       if (date < today()) throw ctx.bad('sch.pastLesson');
-      const teacherId = v.num('teacherId', { integer: true });
       checkStaff(db, session, teacherId, lang);
       const teacher = db.staff.find((s) => s.id === teacherId)!;
       // The teacher must be free in that slot.
       const busy = db.lessons.filter((l) => l.companyId === session.company.id && l.date === date && l.status !== 'cancelled' && l.teacherId === teacherId);
       const clashes = detectClashes(
-        [{ className: v.optStr('course', { max: 32 }) ?? '', teacherId, teacherName: teacher.name, roomId: -1, roomName: '', date, start, end, studentIds: [] }],
+        [{ className: body.course ?? '', teacherId, teacherName: teacher.name, roomId: -1, roomName: '', date, start, end, studentIds: [] }],
         busy.map((l) => ({ id: l.id, className: l.className, teacherId: l.teacherId, teacherName: l.teacherName, roomId: l.roomId, roomName: l.roomName, date: l.date, start: l.start, end: l.end, studentIds: [] })),
       );
       if (clashes.length) return clashResponse(lang, clashes);
-      trial = { companyId: session.company.id, campusId: teacher.campusId, teacherId, teacherName: teacher.name, course: v.optStr('course', { max: 32 }), date, start, end, remark };
+      trial = { companyId: session.company.id, campusId: teacher.campusId, teacherId, teacherName: teacher.name, course: body.course, date, start, end, remark };
     }
     const dup = db.trials.find((x) => x.companyId === session.company.id && x.mobile === mobile && x.date === trial.date && x.start === trial.start && x.status === 'booked');
     if (dup) throw ctx.bad('sch.trialExists', { name: leadName ?? '' });
@@ -688,15 +742,15 @@ export const scheduleHandlers: HttpHandler[] = [
     return row;
   }),
 
-  api('post', '/v2/trial/status', { access: ['scheduleManagement', (a) => a.isDealer || a.isManager || a.isSales || a.isTeacher] }, (ctx) => {
+  api('post', '/v2/trial/status', { write: trialPolicy, body: TrialStatusBody, labels: LABELS }, (ctx) => {
     const { db, session, lang } = ctx;
-    ensureScheduleTables(db);
-    const v = validator(ctx);
-    const row = db.trials.find((r) => r.id === v.num('id', { integer: true }) && r.companyId === session.company.id);
-    if (!row) throw new HttpError(404, message(lang, 'common.notFound', { what: message(lang, 'sch.lesson') }));
+    const row = ctx.target(trialPolicy, ctx.body.id, 'sch.trial');
     const actor = actorOf(db, session);
-    if (limitedToOwnLessons(actor) && row.teacherId !== actor.staffId) throw new HttpError(403, message(lang, 'sch.notYourLessonView'));
-    const status = v.oneOf('status', ['booked', 'attended', 'noShow', 'converted', 'cancelled'] as const);
+    // Sales change only the trials of their own leads (the customer center's scope); teachers those they teach.
+    if (session.access.isSales && row.leadId !== undefined && !leadRows(db, session).some((l) => l.id === row.leadId)) {
+      throw new HttpError(403, message(lang, 'sch.notYourLead'));
+    }
+    const status = ctx.body.status;
     if (!TRIAL_NEXT[row.status].includes(status)) throw ctx.bad('sch.trialStatus');
     if (status === 'converted' && limitedToOwnLessons(actor)) throw new HttpError(403, message(lang, 'common.forbidden'));
     if (row.leadId !== undefined && (db.leads ?? []).some((l) => l.id === row.leadId)) {
