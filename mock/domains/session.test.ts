@@ -40,13 +40,17 @@ describe('login', () => {
     const empty = await call('POST', '/v2/user/login/password', { body: { username: ' ' } });
     expect(empty.body.msg).toBe('Please enter your account and password.');
   });
-  it('SMS: 123456 only, one send per 60 s, unknown numbers refused', async () => {
+  it('SMS: 123456 only, one send per 60 s, the same answers for unknown numbers', async () => {
     expect((await call('POST', '/api/send/sms', { body: { mobile: '13800000004', scene: 'login' } })).status).toBe(200);
     const again = await call('POST', '/api/send/sms', { body: { mobile: '13800000004', scene: 'login' } });
     expect(again.status).toBe(400);
     expect(again.body.msg).toMatch(/Try again in \d+ s/);
     expect((await call('POST', '/api/send/sms', { body: { mobile: '12345', scene: 'login' } })).body.msg).toMatch(/11-digit/);
-    expect((await call('POST', '/api/send/sms', { body: { mobile: '13900000000', scene: 'login' } })).body.msg).toBe('No account uses this mobile number.');
+    // No account enumeration: an unknown number is answered like a known one, and its code is "wrong".
+    const unknown = await call('POST', '/api/send/sms', { body: { mobile: '13900000000', scene: 'login' } });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.data).toEqual({ sent: true, resendAfter: 60 });
+    expect((await call('POST', '/v2/user/login/sms', { body: { mobile: '13900000000', code: '123456' } })).body.msg).toBe('The verification code is incorrect.');
     expect((await call('POST', '/v2/user/login/sms', { body: { mobile: '13800000004', code: '111111' } })).status).toBe(400);
     const ok = await call('POST', '/v2/user/login/sms', { body: { mobile: '13800000004', code: '123456' } });
     expect(ok.body.data.token).toBeTruthy();

@@ -4,7 +4,15 @@ import type { Db, MembershipRow } from '../db';
 import { nextId } from '../db';
 import { api, buildSession, HttpError, type AuthedCtx } from '../http';
 import { defineMessages } from '../messages';
-import { asBody, Validator } from '../validate';
+import {
+  MobileChangeBody,
+  PasswordChangeBody,
+  PasswordLoginBody,
+  ProfileBody,
+  SendSmsBody,
+  SmsLoginBody,
+  SwitchStoreBody,
+} from '../../src/types/session.schemas';
 import { loginRefusal } from './companyStatus';
 import { addDays, today } from '../clock';
 import type { CompanyRoleEntry, MenuEntry, PermissionFlag, Role } from '../../src/types/session';
@@ -23,6 +31,10 @@ defineMessages({
   'auth.companyDisabled': { en: 'This company has been disabled.', zh: '该公司已被停用。' },
   'auth.oldPassword': { en: 'The current password is incorrect.', zh: '当前密码错误。' },
   'auth.passwordRule': { en: 'The new password must have 6 to 32 characters.', zh: '新密码长度须为 6 到 32 位。' },
+  'auth.locked': {
+    en: 'Too many wrong passwords or codes for this account. Try again in {m} minute(s).',
+    zh: '该账号密码或验证码错误次数过多，请 {m} 分钟后再试。',
+  },
   'auth.mobileTaken': { en: 'Another account already uses this mobile number.', zh: '该手机号已被其他账号使用。' },
   'field.username': { en: 'Account', zh: '账号' },
   'field.password': { en: 'Password', zh: '密码' },
@@ -111,6 +123,50 @@ export function seedCore(db: Db) {
   db.serviceContact = { name: 'Campus Console Support / 客服小星', phone: '400-820-0088', wechat: 'campus-console-help' };
 }
 
+declare module '../db' {
+  interface Db {
+    /** Wrong passwords and SMS codes per account (times, ms): at most MAX_FAILURES per FAILURE_WINDOW_MS. */
+    loginFailures?: Map<string, number[]>;
+  }
+}
+
+export const MAX_FAILURES = 5;
+export const FAILURE_WINDOW_MS = 15 * 60_000;
+
+/** The throttle key of an account: the user when the name or mobile is known, else the name as typed (no hint). */
+function failureKey(userId: number | undefined, typed: string): string {
+  return userId !== undefined ? `u:${userId}` : `n:${typed.trim().toLowerCase()}`;
+}
+
+/** Minutes to wait when the account is locked, else 0. */
+function lockedFor(db: Db, key: string, now = Date.now()): number {
+  const recent = (db.loginFailures?.get(key) ?? []).filter((t) => now - t < FAILURE_WINDOW_MS);
+  if (recent.length < MAX_FAILURES) return 0;
+  return Math.max(1, Math.ceil((recent[recent.length - MAX_FAILURES] + FAILURE_WINDOW_MS - now) / 60_000));
+}
+
+function recordFailure(db: Db, key: string, now = Date.now()) {
+  db.loginFailures ??= new Map();
+  const recent = (db.loginFailures.get(key) ?? []).filter((t) => now - t < FAILURE_WINDOW_MS);
+  recent.push(now);
+  db.loginFailures.set(key, recent);
+}
+
+/**
+ * Ends the sessions of a user (all of them, or all but `except`): a password change, a disabled account.
+ * Their next call answers 401. Returns how many ended.
+ */
+export function endSessionsOf(db: Db, userId: number, except?: string): number {
+  let n = 0;
+  for (const [token, row] of db.sessions) {
+    if (row.userId === userId && token !== except) {
+      db.sessions.delete(token);
+      n += 1;
+    }
+  }
+  return n;
+}
+
 function newToken(): string {
   const bytes = new Uint8Array(24);
   crypto.getRandomValues(bytes);
@@ -150,13 +206,21 @@ export function buildMenu(s: { currentUser: AuthedCtx['session']['currentUser'];
 }
 
 export const sessionHandlers = [
-  api('post', '/v2/user/login/password', { auth: false }, ({ db, body, lang, t }) => {
-    const v = new Validator(asBody(body), lang, { username: t('field.username'), password: t('field.password') });
-    if (!v.has('username') || !v.has('password')) throw new HttpError(400, t('auth.fields'));
-    const username = v.str('username', { max: 64 });
-    const password = v.str('password', { max: 64 });
+  api('post', '/v2/user/login/password', { auth: false, body: PasswordLoginBody }, ({ db, body, lang, t }) => {
+    const username = (body.username ?? '').trim();
+    const password = body.password ?? '';
+    if (!username || !password.trim()) throw new HttpError(400, t('auth.fields'));
     const user = db.users.find((u) => u.username === username || u.mobile === username);
-    if (!user || user.password !== password) throw new HttpError(400, t('auth.bad'));
+    // At most MAX_FAILURES wrong passwords per account in the window, then a refusal with the wait (even a right one).
+    const key = failureKey(user?.id, username);
+    const wait = lockedFor(db, key);
+    if (wait) throw new HttpError(400, t('auth.locked', { m: wait }));
+    if (!user || user.password !== password) {
+      recordFailure(db, key);
+      const after = lockedFor(db, key);
+      throw new HttpError(400, after ? t('auth.locked', { m: after }) : t('auth.bad'));
+    }
+    db.loginFailures?.delete(key);
     try {
       return startSession(db, user.id);
     } catch {
@@ -164,11 +228,9 @@ export const sessionHandlers = [
     }
   }),
 
-  api('post', '/api/send/sms', { auth: false }, ({ db, body, lang, t }) => {
-    const v = new Validator(asBody(body), lang, { mobile: t('field.mobile') });
-    const mobile = v.mobile('mobile');
-    const scene = v.oneOf('scene', ['login', 'bind'] as const);
-    if (scene === 'login' && !db.users.some((u) => u.mobile === mobile)) throw new HttpError(400, t('auth.noMobile'));
+  // The same answer whether or not the mobile has an account (no account enumeration): nothing is sent to unknown ones.
+  api('post', '/api/send/sms', { auth: false, body: SendSmsBody }, ({ db, body, t }) => {
+    const { mobile } = body;
     const last = db.smsSentAt.get(mobile);
     const now = Date.now();
     if (last !== undefined && now - last < SMS_RESEND_MS) {
@@ -178,13 +240,19 @@ export const sessionHandlers = [
     return { sent: true, resendAfter: SMS_RESEND_MS / 1000 };
   }),
 
-  api('post', '/v2/user/login/sms', { auth: false }, ({ db, body, lang, t }) => {
-    const v = new Validator(asBody(body), lang, { mobile: t('field.mobile'), code: t('field.code') });
-    const mobile = v.mobile('mobile');
-    const code = v.str('code', { max: 6 });
+  api('post', '/v2/user/login/sms', { auth: false, body: SmsLoginBody }, ({ db, body, lang, t }) => {
+    const { mobile, code } = body;
     const user = db.users.find((u) => u.mobile === mobile);
-    if (!user) throw new HttpError(400, t('auth.noMobile'));
-    if (code !== SMS_CODE) throw new HttpError(400, t('auth.badCode'));
+    // An unknown mobile answers like a wrong code; both count towards the account's limit.
+    const key = failureKey(user?.id, mobile);
+    const wait = lockedFor(db, key);
+    if (wait) throw new HttpError(400, t('auth.locked', { m: wait }));
+    if (!user || code !== SMS_CODE) {
+      recordFailure(db, key);
+      const after = lockedFor(db, key);
+      throw new HttpError(400, after ? t('auth.locked', { m: after }) : t('auth.badCode'));
+    }
+    db.loginFailures?.delete(key);
     try {
       return startSession(db, user.id);
     } catch {
@@ -192,22 +260,21 @@ export const sessionHandlers = [
     }
   }),
 
-  api('get', '/v2/user/info', {}, ({ session }) => session.currentUser),
+  api('get', '/v2/user/info', { self: true }, ({ session }) => session.currentUser),
 
-  api('get', '/v2/company_role/permissions', {}, ({ session, t }) => {
+  api('get', '/v2/company_role/permissions', { self: true }, ({ session, t }) => {
     if (session.company.status !== 'active') return HttpResponse.json({ code: 1, msg: t('auth.companyDisabled') });
     return session.permissions;
   }),
 
-  api('get', '/v2/company_role/select', {}, ({ db, session }): CompanyRoleEntry[] =>
+  api('get', '/v2/company_role/select', { self: true }, ({ db, session }): CompanyRoleEntry[] =>
     db.memberships
       .filter((mm) => mm.userId === session.user.id && !mm.disabled)
       .map((mm) => ({ roleId: mm.roleId, role: mm.role, companyName: db.companies.find((c) => c.id === mm.companyId)?.name ?? '' })),
   ),
 
-  api('post', '/v2/company_role/switch', {}, ({ db, session, body, lang, t }) => {
-    const v = new Validator(asBody(body), lang, { roleId: t('field.roleId') });
-    const roleId = v.num('roleId', { integer: true });
+  api('post', '/v2/company_role/switch', { self: true, body: SwitchStoreBody }, ({ db, session, body, t }) => {
+    const { roleId } = body;
     const target = db.memberships.find((mm) => mm.roleId === roleId && mm.userId === session.user.id && !mm.disabled);
     if (!target) throw new HttpError(403, t('auth.notYourStore'));
     if (db.companies.find((c) => c.id === target.companyId)?.status !== 'active') throw new HttpError(400, t('auth.companyDisabled'));
@@ -217,7 +284,7 @@ export const sessionHandlers = [
     return { roleId };
   }),
 
-  api('get', '/v2/company_role/get_menu_pc', {}, ({ db, session, query, t }) => {
+  api('get', '/v2/company_role/get_menu_pc', { self: true }, ({ db, session, query, t }) => {
     const roleId = query.roleId ? Number(query.roleId) : session.membership.roleId;
     if (roleId !== session.membership.roleId) {
       const other = db.memberships.find((mm) => mm.roleId === roleId && mm.userId === session.user.id);
@@ -228,7 +295,7 @@ export const sessionHandlers = [
     return buildMenu(session);
   }),
 
-  api('get', '/v2/company_role/service', {}, ({ db }) => db.serviceContact),
+  api('get', '/v2/company_role/service', { self: true }, ({ db }) => db.serviceContact),
 
   api('get', '/v2/user/login/logout', { auth: false }, ({ db, request }) => {
     const token = request.headers.get('request-token');
@@ -236,26 +303,23 @@ export const sessionHandlers = [
     return null;
   }),
 
-  api('put', '/v2/user/profile', {}, ({ session, body, lang, t }) => {
-    const v = new Validator(asBody(body), lang, { name: t('field.name') });
-    session.user.name = v.str('name', { max: 32 });
+  api('put', '/v2/user/profile', { self: true, body: ProfileBody }, ({ session, body }) => {
+    session.user.name = body.name;
     return session.currentUser && { ...session.currentUser, name: session.user.name };
   }),
 
-  api('post', '/v2/user/password', {}, ({ session, body, lang, t }) => {
-    const v = new Validator(asBody(body), lang, { oldPassword: t('field.password'), newPassword: t('field.password') });
-    const oldPassword = v.str('oldPassword', { max: 64 });
-    const newPassword = v.str('newPassword', { max: 64 });
+  api('post', '/v2/user/password', { self: true, body: PasswordChangeBody, labels: { oldPassword: 'field.password', newPassword: 'field.password' } }, ({ db, session, body, t }) => {
+    const { oldPassword, newPassword } = body;
     if (oldPassword !== session.user.password) throw new HttpError(400, t('auth.oldPassword'));
     if (newPassword.length < 6 || newPassword.length > 32) throw new HttpError(400, t('auth.passwordRule'));
     session.user.password = newPassword;
+    // Every other session of the user ends (a stolen session does not survive a password change).
+    endSessionsOf(db, session.user.id, session.token);
     return null;
   }),
 
-  api('post', '/v2/user/mobile', {}, ({ db, session, body, lang, t }) => {
-    const v = new Validator(asBody(body), lang, { mobile: t('field.mobile'), code: t('field.code') });
-    const mobile = v.mobile('mobile');
-    const code = v.str('code', { max: 6 });
+  api('post', '/v2/user/mobile', { self: true, body: MobileChangeBody }, ({ db, session, body, t }) => {
+    const { mobile, code } = body;
     if (code !== SMS_CODE) throw new HttpError(400, t('auth.badCode'));
     if (db.users.some((u) => u.mobile === mobile && u.id !== session.user.id)) throw new HttpError(400, t('auth.mobileTaken'));
     session.user.mobile = mobile;

@@ -1,10 +1,11 @@
 /** Subscription packages, orders and renewal (PRODUCT.md §5.6; routes /renew and /campus/order). */
 import type { Db } from '../db';
 import { nextId } from '../db';
-import { api, HttpError } from '../http';
+import { api, definePolicy, HttpError } from '../http';
 import { defineMessages } from '../messages';
 import { listQuery } from '../list';
-import { asBody, Validator } from '../validate';
+import { indexOf } from '../indexes';
+import { OrderBody, OrderIdBody } from '../../src/types/subscription.schemas';
 import { addDays, nowStamp, today } from '../clock';
 import type { SubscriptionOrder, SubscriptionStatus } from '../../src/types/subscription';
 import { daysLeft } from '../../src/utils/expiry';
@@ -39,19 +40,29 @@ export function seedSubscription(db: Db) {
   });
 }
 
-export const subscriptionHandlers = [
-  api('get', '/v2/package', { access: 'subscription' }, ({ db }) => db.packages.filter((p) => p.onSale)),
+/** The company's subscription orders: the owner and campus managers read, only the owner orders and pays. */
+export const subscriptionOrderPolicy = definePolicy<SubscriptionOrder>({
+  name: 'subscription orders',
+  read: 'subscription',
+  write: 'isOwner',
+  rows: (db, s) => indexOf(db, 'subscriptionOrders', s.company.id),
+});
+/** Packages on sale (platform data shown to the subscription screens). */
+export const packagePolicy = definePolicy({ name: 'packages', read: 'subscription', rows: (db: Db) => db.packages.filter((p) => p.onSale) });
 
-  api('get', '/v2/subscription/status', { access: 'subscription' }, ({ session }): SubscriptionStatus => ({
+export const subscriptionHandlers = [
+  api('get', '/v2/package', { read: packagePolicy }, ({ rows }) => rows(packagePolicy)),
+
+  api('get', '/v2/subscription/status', { read: subscriptionOrderPolicy }, ({ session }): SubscriptionStatus => ({
     companyId: session.company.id,
     companyName: session.company.name,
     validUntil: session.company.validUntil,
     day: daysLeft(session.company.validUntil, today()),
   })),
 
-  api('get', '/v2/subscription_order', { access: 'subscription' }, ({ db, session, query, lang }) =>
+  api('get', '/v2/subscription_order', { read: subscriptionOrderPolicy }, ({ rows, query, lang }) =>
     listQuery(
-      db.subscriptionOrders.filter((o) => o.companyId === session.company.id),
+      rows(subscriptionOrderPolicy),
       query,
       {
         keywordFields: ['orderNo', 'packageName'],
@@ -64,9 +75,8 @@ export const subscriptionHandlers = [
     ),
   ),
 
-  api('post', '/v2/subscription_order', { access: ['subscription', 'isOwner'] }, ({ db, session, body, lang, t }) => {
-    const v = new Validator(asBody(body), lang, { packageId: t('sub.package') });
-    const packageId = v.num('packageId', { integer: true });
+  api('post', '/v2/subscription_order', { write: subscriptionOrderPolicy, body: OrderBody, labels: { packageId: 'sub.package' } }, ({ db, session, body, t }) => {
+    const { packageId } = body;
     const pkg = db.packages.find((p) => p.id === packageId);
     if (!pkg) throw new HttpError(400, t('common.notFound', { what: t('sub.package') }));
     if (!pkg.onSale) throw new HttpError(400, t('sub.offSale'));
@@ -88,11 +98,9 @@ export const subscriptionHandlers = [
     return order;
   }),
 
-  api('post', '/v2/subscription_order/pay', { access: ['subscription', 'isOwner'] }, ({ db, session, body, lang, t }) => {
-    const v = new Validator(asBody(body), lang, { id: t('sub.order') });
-    const id = v.num('id', { integer: true });
-    const order = db.subscriptionOrders.find((o) => o.id === id && o.companyId === session.company.id);
-    if (!order) throw new HttpError(404, t('common.notFound', { what: t('sub.order') }));
+  api('post', '/v2/subscription_order/pay', { write: subscriptionOrderPolicy, body: OrderIdBody, labels: { id: 'sub.order' } }, (ctx) => {
+    const { session, t } = ctx;
+    const order = ctx.target(subscriptionOrderPolicy, ctx.body.id, 'sub.order');
     if (order.status !== 'unpaid') throw new HttpError(400, t('sub.notUnpaid'));
     const from = session.company.validUntil > today() ? session.company.validUntil : today();
     session.company.validUntil = addDays(from, order.days);
@@ -101,11 +109,9 @@ export const subscriptionHandlers = [
     return { order, validUntil: session.company.validUntil, day: daysLeft(session.company.validUntil, today()) };
   }),
 
-  api('post', '/v2/subscription_order/cancel', { access: ['subscription', 'isOwner'] }, ({ db, session, body, lang, t }) => {
-    const v = new Validator(asBody(body), lang, { id: t('sub.order') });
-    const id = v.num('id', { integer: true });
-    const order = db.subscriptionOrders.find((o) => o.id === id && o.companyId === session.company.id);
-    if (!order) throw new HttpError(404, t('common.notFound', { what: t('sub.order') }));
+  api('post', '/v2/subscription_order/cancel', { write: subscriptionOrderPolicy, body: OrderIdBody, labels: { id: 'sub.order' } }, (ctx) => {
+    const { session, t } = ctx;
+    const order = ctx.target(subscriptionOrderPolicy, ctx.body.id, 'sub.order');
     if (order.status !== 'unpaid') throw new HttpError(400, t('sub.notUnpaid'));
     order.status = 'cancelled';
     return order;
