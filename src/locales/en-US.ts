@@ -5,6 +5,7 @@ import schedule from './parts/schedule.en-US';
 import customer from './parts/customer.en-US';
 import everyday from './parts/everyday.en-US';
 import campus from './parts/campus.en-US';
+import analysis from './parts/analysis.en-US';
 
-const enUS: Record<string, string> = { ...helpers, ...app, ...school, ...schedule, ...customer, ...everyday, ...campus };
+const enUS: Record<string, string> = { ...helpers, ...app, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis };
 export default enUS;

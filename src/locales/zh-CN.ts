@@ -5,6 +5,7 @@ import schedule from './parts/schedule.zh-CN';
 import customer from './parts/customer.zh-CN';
 import everyday from './parts/everyday.zh-CN';
 import campus from './parts/campus.zh-CN';
+import analysis from './parts/analysis.zh-CN';
 
-const zhCN: Record<string, string> = { ...helpers, ...app, ...school, ...schedule, ...customer, ...everyday, ...campus };
+const zhCN: Record<string, string> = { ...helpers, ...app, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis };
 export default zhCN;
