@@ -28,7 +28,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `npx tsx mock/server.ts --static ${process.env.E2E_DIST || 'dist'} --port ${port}`,
+    // --test: the server offers POST /v2/__test__/reset (never without it: npm start / npm run preview).
+    command: `npx tsx mock/server.ts --static ${process.env.E2E_DIST || 'dist'} --port ${port} --test`,
     url: `http://127.0.0.1:${port}/user/login`,
     reuseExistingServer: false,
     timeout: 60_000,

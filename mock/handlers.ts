@@ -9,14 +9,16 @@ import { langOf, message } from './messages';
 
 setSeeders(seeders);
 
-export const handlers = [
-  ...domainHandlers,
-  // Test-only: restore the deterministic seed.
+/** Test-only: restore the deterministic seed. Served only when the server is started for tests (see `handlersFor`). */
+const testHandlers = [
   http.post('*/v2/__test__/reset', () => {
     resetDb();
     return HttpResponse.json({ code: 0, data: null });
   }),
-  // Any other /v2 or /api call: 404 with a message, like a real server.
+];
+
+// Any other /v2 or /api call: 404 with a message, like a real server.
+const notFound = [
   http.all('*/v2/*', ({ request }) => {
     const u = new URL(request.url);
     return HttpResponse.json({ code: 404, msg: message(langOf(request), 'common.noRoute', { method: request.method, path: u.pathname }) }, { status: 404 });
@@ -26,5 +28,17 @@ export const handlers = [
     return HttpResponse.json({ code: 404, msg: message(langOf(request), 'common.noRoute', { method: request.method, path: u.pathname }) }, { status: 404 });
   }),
 ];
+
+/**
+ * The handlers of a server: `test: true` adds `POST /v2/__test__/reset`, which only test runners ask for
+ * (mock/server.ts `--test` / MOCK_TEST=1 set by playwright.config.ts; tests/setup.ts for vitest). Never in
+ * `npm start` or `npm run preview`.
+ */
+export function handlersFor(opts: { test?: boolean } = {}) {
+  return [...domainHandlers, ...(opts.test ? testHandlers : []), ...notFound];
+}
+
+/** The production set (no test reset). */
+export const handlers = handlersFor();
 
 export { resetDb };

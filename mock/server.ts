@@ -2,14 +2,17 @@
  * The embedded mock backend as a real HTTP server.
  *   tsx mock/server.ts                 → API only (npm start runs it behind Umi's dev proxy)
  *   tsx mock/server.ts --static dist   → API + the production build on one origin (npm run preview, browser tests)
- * Options: --port N (or MOCK_PORT / PORT), BASE_PATH for the built files' base path.
+ * Options: --port N (or MOCK_PORT / PORT), BASE_PATH for the built files' base path, --test (or MOCK_TEST=1) for
+ * test runners only: adds POST /v2/__test__/reset (playwright.config.ts sets it; npm start / preview never do).
+ * Every answer carries the security headers (CSP without inline scripts, no framing, nosniff, referrer policy);
+ * a request body over 1 MB gets 413.
  */
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { getResponse } from 'msw';
-import { handlers } from './handlers';
+import { handlersFor } from './handlers';
 
 const args = process.argv.slice(2);
 const argOf = (name: string) => {
@@ -20,6 +23,36 @@ const staticDir = argOf('--static');
 const port = Number(argOf('--port') || process.env.PORT || process.env.MOCK_PORT || (staticDir ? 8001 : 4100));
 const host = argOf('--host') || '127.0.0.1';
 const base = (process.env.BASE_PATH || '/').replace(/\/?$/, '/');
+const testMode = args.includes('--test') || process.env.MOCK_TEST === '1';
+const handlers = handlersFor({ test: testMode });
+
+/** Largest accepted request body. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Security headers of every answer. Scripts only from this origin (no inline script: the build emits none, see
+ * docs/DEVELOPING.md); styles from this origin plus inline style elements and attributes, which antd's CSS-in-JS
+ * writes at run time; images also as data: URLs (antd icons, avatars); no framing by any site.
+ */
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+class TooLarge extends Error {}
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -34,8 +67,14 @@ const TYPES: Record<string, string> = {
 };
 
 async function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw new TooLarge();
   const chunks: Buffer[] = [];
-  for await (const c of req) chunks.push(c as Buffer);
+  let size = 0;
+  for await (const c of req) {
+    size += (c as Buffer).length;
+    if (size > MAX_BODY_BYTES) throw new TooLarge();
+    chunks.push(c as Buffer);
+  }
   return Buffer.concat(chunks);
 }
 
@@ -47,7 +86,17 @@ async function handleApi(req: http.IncomingMessage, res: http.ServerResponse) {
     else if (Array.isArray(v)) headers.set(k, v.join(', '));
   }
   const method = req.method || 'GET';
-  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
+  let body: Buffer | undefined;
+  try {
+    body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
+  } catch (e) {
+    if (!(e instanceof TooLarge)) throw e;
+    const zh = String(req.headers['accept-language'] ?? '').toLowerCase().startsWith('zh');
+    res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
+    res.end(JSON.stringify({ code: 413, msg: zh ? '请求内容超过 1 MB。' : 'The request body is larger than 1 MB.' }));
+    req.resume();
+    return;
+  }
   const request = new Request(url, { method, headers, body: body ? new Uint8Array(body) : undefined });
   const response = await getResponse(handlers, request);
   if (!response) {
@@ -85,6 +134,7 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, root: 
 }
 
 const server = http.createServer((req, res) => {
+  for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
   const pathname = (req.url || '/').split('?')[0];
   const apiPath = pathname.startsWith(base) ? `/${pathname.slice(base.length)}` : pathname;
   if (apiPath.startsWith('/v2/') || apiPath.startsWith('/api/') || pathname.startsWith('/v2/') || pathname.startsWith('/api/')) {
@@ -104,5 +154,6 @@ const server = http.createServer((req, res) => {
 
 server.listen(port, host, () => {
   const what = staticDir ? `console (${staticDir}) and mock backend` : 'mock backend';
+  if (testMode) console.log('[mock] test mode: POST /v2/__test__/reset is served');
   console.log(`[mock] ${what} listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${staticDir ? base : ''}`);
 });

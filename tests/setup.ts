@@ -3,10 +3,11 @@ import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import { handlers, resetDb } from '../mock/handlers';
+import { handlersFor, resetDb } from '../mock/handlers';
 import { loadMessages } from '../src/locales';
 
-export const server = setupServer(...handlers);
+// The test flag: the test reset call exists only for test runners (mock/handlers.ts `handlersFor`).
+export const server = setupServer(...handlersFor({ test: true }));
 
 beforeAll(async () => {
   await Promise.all([loadMessages('en-US'), loadMessages('zh-CN')]);

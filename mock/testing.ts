@@ -1,0 +1,34 @@
+/**
+ * Helpers for vitest tests that call the mock backend over fetch (msw/node, tests/setup.ts). A session is both
+ * tokens (`request-token` and `satoken`, mock/http.ts): `authHeaders(token)` adds both, reading the second from the
+ * in-memory session table, so a test only keeps the `token` returned by the login.
+ */
+import { getDb } from './db';
+
+export const BASE = 'http://localhost';
+
+/** The two headers of a session (empty when no token). */
+export function authHeaders(token: string | undefined): Record<string, string> {
+  if (!token) return {};
+  return { 'request-token': token, satoken: getDb().sessions.get(token)?.satoken ?? '' };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Answer = { status: number; body: { code: number; data?: any; msg?: string } };
+
+/** One call: JSON body, English unless `lang`, the session's two tokens when `token`. */
+export async function call(method: string, path: string, opts: { token?: string; body?: unknown; lang?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+  const res = await fetch(`${BASE}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'accept-language': opts.lang ?? 'en-US', ...authHeaders(opts.token), ...(opts.headers ?? {}) },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  return { status: res.status, body: (await res.json()) as Answer['body'] };
+}
+
+/** Logs in with the demo password of an account (`<username>123`, maple's teacher `maple123`). */
+export async function loginToken(username: string, password = username === 'mapleteacher' ? 'maple123' : `${username}123`): Promise<string> {
+  const r = await call('POST', '/v2/user/login/password', { body: { username, password } });
+  if (r.status !== 200) throw new Error(`login ${username}: ${r.status} ${r.body.msg}`);
+  return r.body.data.token as string;
+}
