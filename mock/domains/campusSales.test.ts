@@ -1,0 +1,95 @@
+// @vitest-environment node
+import { authHeaders } from '../testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { resetDb } from '../handlers';
+import { getDb } from '../db';
+
+const BASE = 'http://localhost';
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Res = { status: number; body: { code: number; data?: any; msg?: string } };
+async function call(method: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<Res> {
+  const res = await fetch(`${BASE}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...authHeaders(opts.token) },
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+async function login(username: string) {
+  return (await call('POST', '/v2/user/login/password', { body: { username, password: `${username}123` } })).body.data.token as string;
+}
+
+beforeEach(() => {
+  resetDb();
+});
+
+describe('online sales', () => {
+  it('a parent buys a card on the public page: the paid order issues the card with an add record, like a desk sale', async () => {
+    const db = getDb();
+    const page = db.webPages.find((p) => p.campusId === 1)!;
+    const pub = await call('GET', `/v2/public/web/${page.code}`);
+    expect(pub.status).toBe(200);
+    const tpl = pub.body.data.templates[0];
+    expect(tpl).toBeTruthy();
+    const bad = await call('POST', `/v2/public/web/${page.code}/order`, { body: { templateId: tpl.id, parentName: '刘妈妈', mobile: '139', studentName: '刘小雨' } });
+    expect(bad.status).toBe(400);
+    const ordered = await call('POST', `/v2/public/web/${page.code}/order`, { body: { templateId: tpl.id, parentName: '刘妈妈', mobile: '13933334444', studentName: '刘小雨' } });
+    expect(ordered.status).toBe(200);
+    const cards = db.studentCards.length;
+    const paid = await call('POST', `/v2/public/web/${page.code}/pay`, { body: { orderNo: ordered.body.data.orderNo } });
+    expect(paid.status).toBe(200);
+    expect(db.studentCards.length).toBe(cards + 1);
+    const order = db.onlineOrders.find((o) => o.orderNo === ordered.body.data.orderNo)!;
+    const card = db.studentCards.find((c) => c.id === order.cardId)!;
+    expect(card.studentName).toBe('刘小雨');
+    const add = db.hourRecords.filter((r) => r.cardId === card.id && r.type === 'add');
+    expect(add).toHaveLength(1);
+    expect(add[0].hours).toBe(tpl.hours);
+    expect(db.cardOrders.some((o) => o.cardId === card.id && o.amount === tpl.price)).toBe(true);
+    expect((await call('POST', `/v2/public/web/${page.code}/pay`, { body: { orderNo: order.orderNo } })).status).toBe(400);
+    const dealer = await login('dealer');
+    const list = (await call('GET', `/v2/online_order?keyword=${order.orderNo}`, { token: dealer })).body.data;
+    expect(list.list[0]).toMatchObject({ status: 'paid', cardNo: card.cardNo });
+  });
+
+  it('the prepaid cap is enforced by the server', async () => {
+    const db = getDb();
+    const page = db.webPages.find((p) => p.campusId === 1)!;
+    const dealer = await login('dealer');
+    const s = (await call('GET', '/v2/setting', { token: dealer })).body.data;
+    const tpl = db.cardTemplates.find((tp) => tp.companyId === 2 && tp.onSale && tp.hours > 1 && page.templateIds.includes(tp.id) && tp.validDays <= 90)!;
+    const ordered = await call('POST', `/v2/public/web/${page.code}/order`, { body: { templateId: tpl.id, parentName: '刘妈妈', mobile: '13933334444', studentName: '刘小雨' } });
+    expect(ordered.status).toBe(200);
+    await call('PUT', '/v2/setting', { token: dealer, body: { ...s, onlineMaxHours: 1 } });
+    const refused = await call('POST', `/v2/public/web/${page.code}/pay`, { body: { orderNo: ordered.body.data.orderNo } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toMatch(/limited to 1 hours/);
+    expect(db.onlineOrders.find((o) => o.orderNo === ordered.body.data.orderNo)?.status).toBe('unpaid');
+    expect((await call('POST', `/v2/public/web/${page.code}/order`, { body: { templateId: tpl.id, parentName: '刘妈妈', mobile: '13933334444', studentName: '刘小雨' } })).status).toBe(400);
+    expect((await call('GET', `/v2/public/web/${page.code}`)).body.data.templates.some((t: { id: number }) => t.id === tpl.id)).toBe(false);
+  });
+
+  it('settlements: finished months less the platform fee; invoices requested on paid subscription orders', async () => {
+    const dealer = await login('dealer');
+    const list = (await call('GET', '/v2/settlement', { token: dealer })).body.data.list as { gross: number; fee: number; net: number; orderCount: number; id: number }[];
+    expect(list.length).toBeGreaterThan(0);
+    for (const s of list) expect(Math.round(s.gross * 100)).toBe(Math.round((s.fee + s.net) * 100));
+    const orders = (await call('GET', `/v2/online_order?settlementId=${list[0].id}&pageSize=100`, { token: dealer })).body.data;
+    expect(orders.total).toBe(list[0].orderCount);
+    const paidOrder = getDb().subscriptionOrders.find((o) => o.companyId === 2 && o.status === 'paid')!;
+    const body = { orderId: paidOrder.id, title: 'Starlight Dance Ltd', taxNo: '91310000MA1FL8XX', email: 'finance@starlight.example' };
+    expect((await call('POST', '/v2/invoice', { token: dealer, body: { ...body, taxNo: 'x' } })).status).toBe(400);
+    expect((await call('POST', '/v2/invoice', { token: dealer, body })).status).toBe(200);
+    expect((await call('POST', '/v2/invoice', { token: dealer, body })).status).toBe(400);
+  });
+
+  it('contracts: a card prints with its values; unknown variables are refused', async () => {
+    const dealer = await login('dealer');
+    const card = getDb().studentCards.find((c) => c.companyId === 2)!;
+    const r = await call('GET', `/v2/contract_template/render?cardId=${card.id}`, { token: dealer });
+    expect(r.status).toBe(200);
+    expect(r.body.data.text).toContain(card.cardNo);
+    expect(r.body.data.text).toContain(card.studentName);
+    expect((await call('POST', '/v2/contract_template', { token: dealer, body: { name: 'X', body: 'Hi {nickname}', isDefault: false } })).status).toBe(400);
+  });
+});

@@ -1,0 +1,567 @@
+/**
+ * Campus web page, online card sales, settlements, invoices and contract templates (PRODUCT.md §5.14, §6.8).
+ *
+ * Tables (exported for the platform side, PRODUCT.md §5.15, which reads and acts on the same rows):
+ * - `db.webPages`: one public page per campus, public link /w/:code.
+ * - `db.onlineOrders`: a parent buys a card template on the public page; paying (simulated) issues the card through
+ *   the one ledger exactly like a desk sale (student card + card order + an `add` record, `give` for gift hours).
+ *   The company's prepaid-tuition cap (mock/domains/campusSettings.ts `saleCapOf`) is enforced on ordering and paying.
+ * - `db.settlements`: paid online orders of a finished month, paid out less the platform fee (`platformFeePercent`);
+ *   pending → paid (the platform marks it paid: `markSettlementPaid`).
+ * - `db.invoices`: the company asks for an invoice on a paid subscription order; the platform issues (number, date)
+ *   or rejects it with a reason (`issueInvoice`, `rejectInvoice`).
+ * - `db.contractTemplates`: contract texts with {variables}; a card's contract is rendered by `renderContract`.
+ */
+import type { Db } from '../db';
+import { nextId } from '../db';
+import { api, definePolicy, HttpError } from '../http';
+import { defineMessages, message, type Lang } from '../messages';
+import { listQuery } from '../list';
+import { addDays, nowStamp, today } from '../clock';
+import type { CampusWebPage, ContractTemplate, InvoiceRequest, OnlineOrder, PublicWebPage, Settlement } from '../../src/types/campus';
+import type { CardOrder, CardTemplate, Student, StudentCard } from '../../src/types/school';
+import { ContractBody, ContractUpdateBody, InvoiceBody, PublicOrderBody, PublicPayBody, WebPageBody } from '../../src/types/campus.schemas';
+import { unitPrice } from '../../src/domain/ledger';
+import { exceedsSaleCap, renderTemplate, settlementOf } from '../../src/domain/onlineSale';
+import { appendHourRecord } from './ledger';
+import { insertStudent, nextCardNo, nextOrderNo } from './school';
+import { saleCapOf } from './campusSettings';
+import { platformFeePercent } from './platform';
+import { insertWebSignup } from './customerExtra';
+
+declare module '../db' {
+  interface Db {
+    webPages: CampusWebPage[];
+    onlineOrders: OnlineOrder[];
+    settlements: Settlement[];
+    invoices: InvoiceRequest[];
+    contractTemplates: ContractTemplate[];
+  }
+}
+
+defineMessages({
+  'web.page': { en: 'Web page', zh: '网页' },
+  'web.notFound': { en: 'This page does not exist or is not published.', zh: '该页面不存在或未发布。' },
+  'web.template': { en: 'Card', zh: '课卡' },
+  'web.notOffered': { en: 'This card is not sold on this page.', zh: '本页面不出售该课卡。' },
+  'web.capHours': {
+    en: 'Online purchases are limited to {max} hours each; this card has {hours}. Buy it at the campus desk.',
+    zh: '线上每次购买最多 {max} 课时，该课卡含 {hours} 课时，请到校区前台购买。',
+  },
+  'web.capMonths': {
+    en: 'Online purchases are limited to {max} months each; this card is valid {days} days. Buy it at the campus desk.',
+    zh: '线上每次购买最多 {max} 个月，该课卡有效期 {days} 天，请到校区前台购买。',
+  },
+  'web.order': { en: 'Order', zh: '订单' },
+  'web.notUnpaid': { en: 'This order is already {status}.', zh: '该订单已{status}。' },
+  'web.status.paid': { en: 'paid', zh: '支付' },
+  'web.status.cancelled': { en: 'cancelled', zh: '取消' },
+  'web.templateNotYours': { en: 'A card on the page is not one of this company’s templates.', zh: '页面上的课卡不属于本公司。' },
+  'invoice.order': { en: 'Subscription order', zh: '订阅订单' },
+  'invoice.notPaid': { en: 'Only a paid order can be invoiced.', zh: '只有已支付的订单可以开票。' },
+  'invoice.exists': { en: 'An invoice for this order is already {status}.', zh: '该订单的发票已{status}。' },
+  'invoice.status.requested': { en: 'requested', zh: '申请' },
+  'invoice.status.issued': { en: 'issued', zh: '开具' },
+  'contract.template': { en: 'Contract template', zh: '合同模板' },
+  'contract.card': { en: 'Card', zh: '课卡' },
+  'contract.noTemplate': { en: 'No contract template yet: add one on the contract page.', zh: '还没有合同模板，请先在合同页面添加。' },
+  'contract.unknownVar': { en: 'Unknown variable {name}.', zh: '未知变量 {name}。' },
+  'field.title': { en: 'Title', zh: '标题' },
+  'field.intro': { en: 'Introduction', zh: '简介' },
+  'field.photos': { en: 'Photos', zh: '图片' },
+  'field.published': { en: 'Published', zh: '发布' },
+  'field.templateIds': { en: 'Cards on sale', zh: '在售课卡' },
+  'field.parentName': { en: 'Parent name', zh: '家长姓名' },
+  'field.studentName': { en: 'Student name', zh: '学员姓名' },
+  'field.templateId': { en: 'Card', zh: '课卡' },
+  'field.orderNo': { en: 'Order number', zh: '订单号' },
+  'field.orderId': { en: 'Order', zh: '订单' },
+  'field.taxNo': { en: 'Tax number', zh: '税号' },
+  'field.email': { en: 'Email', zh: '邮箱' },
+  'field.body': { en: 'Contract text', zh: '合同正文' },
+  'field.isDefault': { en: 'Default', zh: '默认' },
+});
+
+/** The seller shown on cards sold online (no staff member sold them). */
+export const ONLINE_SELLER = { id: 0, name: 'Online 线上' };
+
+const DEFAULT_CONTRACT = `Training services agreement 培训服务协议
+
+Party A (school): {companyName}, {campusName}
+Party B (parent): {parentName}, mobile {mobile}
+Student: {studentName}
+
+Party B buys the class card {cardName} (No. {cardNo}): {hours} hours plus {giftHours} gift hours, for {amount} yuan,
+valid from {startDate} to {expiryDate}. Hours are consumed by attendance as the school's rules say; unused hours
+after the expiry date are forfeited. Seller: {sellerName}.
+
+Signed on {today}.
+Party A: ____________    Party B: ____________`;
+
+function pageCode(campusId: number): string {
+  return `c${campusId}${(campusId * 7919).toString(36)}`;
+}
+
+export function seedCampusSales(db: Db) {
+  db.webPages = [];
+  db.onlineOrders = [];
+  db.settlements = [];
+  db.invoices = [];
+  db.contractTemplates = [];
+  const t = today();
+  for (const campus of db.campuses) {
+    const company = db.companies.find((c) => c.id === campus.companyId);
+    if (!company || company.platform) continue;
+    const templates = (db.cardTemplates ?? []).filter((tp) => tp.companyId === campus.companyId && tp.onSale);
+    db.webPages.push({
+      companyId: campus.companyId,
+      campusId: campus.id,
+      campusName: campus.name,
+      code: pageCode(campus.id),
+      title: `${company.name} · ${campus.name}`,
+      intro: `${company.name} ${campus.name}: small classes, experienced teachers, a free trial lesson for every new student. 小班教学，资深老师，新学员免费试听。`,
+      photos: [],
+      address: campus.address,
+      phone: campus.phone,
+      published: true,
+      templateIds: templates.map((tp) => tp.id),
+    });
+    db.contractTemplates.push({ id: nextId(db, 'contractTemplates'), companyId: campus.companyId, name: 'Standard agreement 标准协议', body: DEFAULT_CONTRACT, isDefault: true, updatedAt: `${addDays(t, -90)} 10:00:00` });
+  }
+  // Remove duplicate contract templates (one per company).
+  const seen = new Set<number>();
+  db.contractTemplates = db.contractTemplates.filter((c) => (seen.has(c.companyId) ? false : (seen.add(c.companyId), true)));
+
+  // Online orders of the past three months (Starlight Dance), linked to cards of the seed, and their settlements.
+  const company = db.companies.find((c) => c.id === 2);
+  if (!company) return;
+  const thisMonth = t.slice(0, 7);
+  const cards = (db.studentCards ?? []).filter((c) => c.companyId === 2 && c.createdAt.slice(0, 7) < thisMonth && c.createdAt >= addDays(t, -100)).slice(0, 12);
+  for (const card of cards) {
+    const student = db.students.find((s) => s.id === card.studentId);
+    const id = nextId(db, 'onlineOrders');
+    db.onlineOrders.push({
+      id,
+      companyId: 2,
+      companyName: company.name,
+      campusId: student?.campusId ?? 1,
+      campusName: student?.campusName ?? '',
+      orderNo: `OL${String(200000 + id)}`,
+      templateId: card.templateId,
+      templateName: card.templateName,
+      hours: card.boughtHours,
+      giftHours: card.giftHours,
+      amount: card.paidAmount,
+      parentName: student?.parentName ?? '',
+      mobile: student?.mobile ?? '',
+      studentName: card.studentName,
+      studentId: card.studentId,
+      cardId: card.id,
+      cardNo: card.cardNo,
+      status: 'paid',
+      createdAt: card.createdAt,
+      paidAt: card.createdAt,
+    });
+  }
+  settleFinishedMonths(db, 2, t);
+  // Older settlements were paid out on the 5th of the next month; the last one is still pending.
+  const done = db.settlements.filter((s) => s.companyId === 2).sort((a, b) => a.month.localeCompare(b.month));
+  done.slice(0, -1).forEach((s) => {
+    s.status = 'paid';
+    s.paidAt = `${nextMonth(s.month)}-05 10:00:00`;
+  });
+}
+
+function nextMonth(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/**
+ * Groups the company's paid, unsettled online orders of finished months into one pending settlement per month
+ * (the current month stays open). Called before settlements are read.
+ */
+export function settleFinishedMonths(db: Db, companyId: number, day = today()): void {
+  const thisMonth = day.slice(0, 7);
+  const open = db.onlineOrders.filter((o) => o.companyId === companyId && o.status === 'paid' && !o.settlementId && (o.paidAt ?? o.createdAt).slice(0, 7) < thisMonth);
+  const months = [...new Set(open.map((o) => (o.paidAt ?? o.createdAt).slice(0, 7)))].sort();
+  const company = db.companies.find((c) => c.id === companyId);
+  for (const month of months) {
+    const orders = open.filter((o) => (o.paidAt ?? o.createdAt).slice(0, 7) === month);
+    const rate = platformFeePercent(db);
+    const figures = settlementOf(
+      orders.map((o) => o.amount),
+      rate,
+    );
+    const id = nextId(db, 'settlements');
+    db.settlements.push({ id, companyId, companyName: company?.name ?? '', month, orderCount: orders.length, gross: figures.gross, feeRate: rate, fee: figures.fee, net: figures.net, status: 'pending', createdAt: `${nextMonth(month)}-01 00:10:00` });
+    orders.forEach((o) => (o.settlementId = id));
+  }
+}
+
+/** The platform pays a settlement out (platform side). */
+export function markSettlementPaid(db: Db, id: number, lang: Lang = 'en'): Settlement {
+  const s = db.settlements.find((x) => x.id === id);
+  if (!s) throw new HttpError(404, message(lang, 'common.notFound', { what: 'settlement' }));
+  if (s.status !== 'paid') {
+    s.status = 'paid';
+    s.paidAt = nowStamp();
+  }
+  return s;
+}
+
+/** The platform issues a requested invoice (platform side). */
+export function issueInvoice(db: Db, id: number, invoiceNo: string, at = nowStamp()): InvoiceRequest | undefined {
+  const inv = db.invoices.find((x) => x.id === id && x.status === 'requested');
+  if (!inv) return undefined;
+  inv.status = 'issued';
+  inv.invoiceNo = invoiceNo;
+  inv.issuedAt = at;
+  return inv;
+}
+
+/** The platform rejects a requested invoice with a reason (platform side). */
+export function rejectInvoice(db: Db, id: number, reason: string): InvoiceRequest | undefined {
+  const inv = db.invoices.find((x) => x.id === id && x.status === 'requested');
+  if (!inv) return undefined;
+  inv.status = 'rejected';
+  inv.rejectReason = reason;
+  return inv;
+}
+
+function offeredTemplates(db: Db, page: CampusWebPage): CardTemplate[] {
+  return (db.cardTemplates ?? []).filter((tp) => tp.companyId === page.companyId && tp.onSale && page.templateIds.includes(tp.id));
+}
+
+function publicPage(db: Db, code: string, lang: Lang): CampusWebPage {
+  const page = db.webPages.find((p) => p.code === code && p.published);
+  const company = page && db.companies.find((c) => c.id === page.companyId);
+  if (!page || !company || company.status !== 'active') throw new HttpError(404, message(lang, 'web.notFound'));
+  return page;
+}
+
+function capRefusal(db: Db, tpl: CardTemplate, lang: Lang): HttpError | undefined {
+  const cap = saleCapOf(db, tpl.companyId);
+  const over = exceedsSaleCap(tpl, cap);
+  if (over === 'hours') return new HttpError(400, message(lang, 'web.capHours', { max: cap.maxHours, hours: tpl.hours + tpl.giftHours }));
+  if (over === 'months') return new HttpError(400, message(lang, 'web.capMonths', { max: cap.maxMonths, days: tpl.validDays }));
+  return undefined;
+}
+
+/**
+ * Pays an online order (simulated payment) and issues its card through the ledger like a desk sale: the student is
+ * found by name and mobile (or added on the page's campus), the card and its order are written, then the `add`
+ * record (and `give` for gift hours).
+ */
+export function payOnlineOrder(db: Db, order: OnlineOrder, lang: Lang = 'en', at = nowStamp()): OnlineOrder {
+  if (order.status !== 'unpaid') throw new HttpError(400, message(lang, 'web.notUnpaid', { status: message(lang, `web.status.${order.status}`) }));
+  const tpl = db.cardTemplates.find((tp) => tp.id === order.templateId && tp.companyId === order.companyId);
+  if (!tpl || !tpl.onSale) throw new HttpError(400, message(lang, 'web.notOffered'));
+  const refusal = capRefusal(db, tpl, lang);
+  if (refusal) throw refusal;
+  let student: Student | undefined = db.students.find((s) => s.companyId === order.companyId && s.name === order.studentName && s.mobile === order.mobile);
+  if (!student) {
+    student = insertStudent(db, { companyId: order.companyId, campusId: order.campusId, name: order.studentName, mobile: order.mobile, parentName: order.parentName, remark: order.orderNo, lang });
+  }
+  const startDate = at.slice(0, 10);
+  const id = nextId(db, 'studentCards');
+  const card: StudentCard = {
+    id,
+    companyId: order.companyId,
+    cardNo: nextCardNo(db, order.companyId, id),
+    studentId: student.id,
+    studentName: student.name,
+    templateId: tpl.id,
+    templateName: tpl.name,
+    kind: tpl.kind,
+    boughtHours: tpl.hours,
+    giftHours: tpl.giftHours,
+    paidAmount: order.amount,
+    unitPrice: unitPrice(order.amount, tpl.hours, tpl.giftHours),
+    remainingHours: 0,
+    startDate,
+    expiryDate: addDays(startDate, tpl.validDays),
+    status: 'active',
+    classIds: [...tpl.classIds],
+    sellerId: ONLINE_SELLER.id,
+    sellerName: ONLINE_SELLER.name,
+    createdAt: at,
+  };
+  db.studentCards.push(card);
+  tpl.issuedCount += 1;
+  const orderId = nextId(db, 'cardOrders');
+  const cardOrder: CardOrder = {
+    id: orderId,
+    companyId: order.companyId,
+    orderNo: nextOrderNo(orderId),
+    kind: 'new',
+    studentId: student.id,
+    studentName: student.name,
+    cardId: card.id,
+    templateId: tpl.id,
+    templateName: tpl.name,
+    hours: tpl.hours,
+    giftHours: tpl.giftHours,
+    amount: order.amount,
+    method: 'wechat',
+    sellerId: ONLINE_SELLER.id,
+    sellerName: ONLINE_SELLER.name,
+    createdAt: at,
+  };
+  db.cardOrders.push(cardOrder);
+  const operator = { id: 0, name: `${order.parentName} (${ONLINE_SELLER.name})` };
+  appendHourRecord(db, { cardId: card.id, type: 'add', hours: tpl.hours, orderId, operator, at, lang });
+  if (tpl.giftHours > 0) appendHourRecord(db, { cardId: card.id, type: 'give', hours: tpl.giftHours, orderId, operator, at, lang });
+  order.status = 'paid';
+  order.paidAt = at;
+  order.studentId = student.id;
+  order.cardId = card.id;
+  order.cardNo = card.cardNo;
+  return order;
+}
+
+/** The values of a card's contract variables. */
+export function contractValues(db: Db, card: StudentCard): Record<string, string | number> {
+  const student = db.students.find((s) => s.id === card.studentId);
+  const company = db.companies.find((c) => c.id === card.companyId);
+  return {
+    companyName: company?.name ?? '',
+    campusName: student?.campusName ?? '',
+    studentName: card.studentName,
+    parentName: student?.parentName ?? '',
+    mobile: student?.mobile ?? '',
+    cardNo: card.cardNo,
+    cardName: card.templateName,
+    hours: card.boughtHours,
+    giftHours: card.giftHours,
+    amount: card.paidAmount.toFixed(2),
+    startDate: card.startDate,
+    expiryDate: card.expiryDate,
+    sellerName: card.sellerName,
+    today: today(),
+  };
+}
+
+/* ---------------- policies ---------------- */
+
+export const webPagePolicy = definePolicy<CampusWebPage>({
+  name: 'web page',
+  read: 'campusManagement',
+  write: 'campusManagement',
+  rows: (db, s) => db.webPages.filter((p) => p.companyId === s.company.id),
+  idOf: (p) => p.campusId,
+});
+export const onlineOrderPolicy = definePolicy<OnlineOrder>({
+  name: 'online order',
+  read: 'campusManagement',
+  write: 'campusManagement',
+  rows: (db, s) => db.onlineOrders.filter((o) => o.companyId === s.company.id),
+});
+export const settlementPolicy = definePolicy<Settlement>({
+  name: 'settlement',
+  read: 'campusManagement',
+  rows: (db, s) => {
+    settleFinishedMonths(db, s.company.id);
+    return db.settlements.filter((x) => x.companyId === s.company.id);
+  },
+});
+export const invoicePolicy = definePolicy<InvoiceRequest>({
+  name: 'invoice',
+  read: 'campusManagement',
+  write: 'campusManagement',
+  rows: (db, s) => db.invoices.filter((x) => x.companyId === s.company.id),
+});
+/** Contract templates: kept by campus managers; read by whoever may see cards (to print a card's contract). */
+export const contractPolicy = definePolicy<ContractTemplate>({
+  name: 'contract template',
+  read: (a) => a.functionSetting || a.studentManagement,
+  write: 'functionSetting',
+  rows: (db, s) => db.contractTemplates.filter((x) => x.companyId === s.company.id),
+});
+
+function viewPublic(db: Db, page: CampusWebPage): PublicWebPage {
+  const company = db.companies.find((c) => c.id === page.companyId)!;
+  return {
+    code: page.code,
+    companyName: company.name,
+    campusName: page.campusName,
+    title: page.title,
+    intro: page.intro,
+    photos: page.photos,
+    address: page.address,
+    phone: page.phone,
+    themeColor: company.themeColor,
+    templates: offeredTemplates(db, page)
+      .filter((tp) => !exceedsSaleCap(tp, saleCapOf(db, tp.companyId)))
+      .map((tp) => ({ id: tp.id, name: tp.name, kind: tp.kind, hours: tp.hours, giftHours: tp.giftHours, price: tp.price, validDays: tp.validDays })),
+  };
+}
+
+export const campusSalesHandlers = [
+  /* ---------------- web pages (company side) ---------------- */
+  api('get', '/v2/campus_web', { read: webPagePolicy }, (ctx) => ctx.rows(webPagePolicy)),
+
+  api('put', '/v2/campus_web', { write: webPagePolicy, body: WebPageBody }, (ctx) => {
+    const page = ctx.target(webPagePolicy, ctx.body.campusId, 'web.page');
+    const own = new Set(ctx.db.cardTemplates.filter((tp) => tp.companyId === ctx.session.company.id).map((tp) => tp.id));
+    if (ctx.body.templateIds.some((id) => !own.has(id))) throw ctx.bad('web.templateNotYours');
+    Object.assign(page, { title: ctx.body.title, intro: ctx.body.intro, photos: ctx.body.photos, address: ctx.body.address, phone: ctx.body.phone, published: ctx.body.published, templateIds: ctx.body.templateIds });
+    return page;
+  }),
+
+  api('get', '/v2/campus_web/preview', { read: webPagePolicy }, (ctx) => viewPublic(ctx.db, ctx.target(webPagePolicy, Number(ctx.query.campusId), 'web.page'))),
+
+  /* ---------------- the public page /w/:code (no login) ---------------- */
+  api<{ code: string }>('get', '/v2/public/web/:code', { auth: false }, (ctx) => viewPublic(ctx.db, publicPage(ctx.db, ctx.params.code, ctx.lang))),
+
+  api<{ code: string }, typeof PublicOrderBody>('post', '/v2/public/web/:code/order', { auth: false, body: PublicOrderBody }, (ctx) => {
+    const page = publicPage(ctx.db, ctx.params.code, ctx.lang);
+    const tpl = offeredTemplates(ctx.db, page).find((tp) => tp.id === ctx.body.templateId);
+    if (!tpl) throw ctx.bad('web.notOffered');
+    const refusal = capRefusal(ctx.db, tpl, ctx.lang);
+    if (refusal) throw refusal;
+    const company = ctx.db.companies.find((c) => c.id === page.companyId)!;
+    const id = nextId(ctx.db, 'onlineOrders');
+    const order: OnlineOrder = {
+      id,
+      companyId: page.companyId,
+      companyName: company.name,
+      campusId: page.campusId,
+      campusName: page.campusName,
+      orderNo: `OL${String(200000 + id)}`,
+      templateId: tpl.id,
+      templateName: tpl.name,
+      hours: tpl.hours,
+      giftHours: tpl.giftHours,
+      amount: tpl.price,
+      parentName: ctx.body.parentName,
+      mobile: ctx.body.mobile,
+      studentName: ctx.body.studentName,
+      status: 'unpaid',
+      createdAt: nowStamp(),
+    };
+    ctx.db.onlineOrders.push(order);
+    return { orderNo: order.orderNo, amount: order.amount, templateName: order.templateName, status: order.status };
+  }),
+
+  api<{ code: string }, typeof PublicPayBody>('post', '/v2/public/web/:code/pay', { auth: false, body: PublicPayBody }, (ctx) => {
+    const page = publicPage(ctx.db, ctx.params.code, ctx.lang);
+    const order = ctx.db.onlineOrders.find((o) => o.orderNo === ctx.body.orderNo && o.companyId === page.companyId);
+    if (!order) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('web.order') }));
+    const paid = payOnlineOrder(ctx.db, order, ctx.lang);
+    return { orderNo: paid.orderNo, amount: paid.amount, templateName: paid.templateName, status: paid.status, cardNo: paid.cardNo };
+  }),
+
+  api<{ code: string }>('post', '/v2/public/web/:code/signup', { auth: false }, (ctx) => {
+    const page = publicPage(ctx.db, ctx.params.code, ctx.lang);
+    const body = PublicOrderBody.pick({ parentName: true, mobile: true }).safeParse(ctx.body);
+    if (!body.success) throw ctx.bad('v.invalid', { field: ctx.t('field.mobile') });
+    insertWebSignup(ctx.db, { companyId: page.companyId, campusId: page.campusId, name: body.data.parentName, mobile: body.data.mobile });
+    return { ok: true };
+  }),
+
+  /* ---------------- online orders, settlements, invoices (company side) ---------------- */
+  api('get', '/v2/online_order', { read: onlineOrderPolicy }, (ctx) =>
+    listQuery(
+      ctx.rows(onlineOrderPolicy),
+      ctx.query,
+      {
+        keywordFields: ['orderNo', 'studentName', 'parentName', 'mobile', 'templateName', 'cardNo'],
+        equalFields: ['status', 'campusId', 'settlementId'],
+        dateField: 'createdAt',
+        sortable: ['createdAt', 'amount', 'paidAt'],
+        defaultSort: { field: 'createdAt', order: 'descend' },
+      },
+      ctx.lang,
+    ),
+  ),
+
+  api('get', '/v2/settlement', { read: settlementPolicy }, (ctx) =>
+    listQuery(ctx.rows(settlementPolicy), ctx.query, { equalFields: ['status'], sortable: ['month', 'net', 'gross'], defaultSort: { field: 'month', order: 'descend' } }, ctx.lang),
+  ),
+
+  api('get', '/v2/settlement/open', { read: settlementPolicy }, (ctx) => {
+    const month = today().slice(0, 7);
+    const orders = ctx.db.onlineOrders.filter((o) => o.companyId === ctx.session.company.id && o.status === 'paid' && !o.settlementId);
+    const rate = platformFeePercent(ctx.db);
+    return { month, ...settlementOf(orders.map((o) => o.amount), rate), feeRate: rate, orderCount: orders.length };
+  }),
+
+  api('get', '/v2/invoice', { read: invoicePolicy }, (ctx) =>
+    listQuery(ctx.rows(invoicePolicy), ctx.query, { keywordFields: ['orderNo', 'title', 'invoiceNo'], equalFields: ['status'], sortable: ['createdAt', 'amount'], defaultSort: { field: 'createdAt', order: 'descend' } }, ctx.lang),
+  ),
+
+  api('post', '/v2/invoice', { write: invoicePolicy, body: InvoiceBody }, (ctx) => {
+    const { db, session, body } = ctx;
+    const order = db.subscriptionOrders.find((o) => o.id === body.orderId && o.companyId === session.company.id);
+    if (!order) throw ctx.bad('common.notFound', { what: ctx.t('invoice.order') });
+    if (order.status !== 'paid') throw ctx.bad('invoice.notPaid');
+    const open = db.invoices.find((x) => x.orderId === order.id && x.status !== 'rejected');
+    if (open) throw ctx.bad('invoice.exists', { status: ctx.t(`invoice.status.${open.status}`) });
+    const inv: InvoiceRequest = {
+      id: nextId(db, 'invoices'),
+      companyId: session.company.id,
+      companyName: session.company.name,
+      orderId: order.id,
+      orderNo: order.orderNo,
+      amount: order.amount,
+      title: body.title,
+      taxNo: body.taxNo,
+      email: body.email,
+      status: 'requested',
+      createdAt: nowStamp(),
+      createdBy: session.user.name,
+    };
+    db.invoices.push(inv);
+    return inv;
+  }),
+
+  /* ---------------- contract templates (/pact) and a card's contract ---------------- */
+  api('get', '/v2/contract_template', { read: contractPolicy }, (ctx) =>
+    listQuery(ctx.rows(contractPolicy), ctx.query, { keywordFields: ['name'], sortable: ['name', 'updatedAt'], defaultSort: { field: 'id', order: 'ascend' } }, ctx.lang),
+  ),
+
+  api('post', '/v2/contract_template', { write: contractPolicy, body: ContractBody }, (ctx) => {
+    const bad = renderTemplate(ctx.body.body, {}).unknown[0];
+    if (bad) throw ctx.bad('contract.unknownVar', { name: bad });
+    const row: ContractTemplate = { id: nextId(ctx.db, 'contractTemplates'), companyId: ctx.session.company.id, name: ctx.body.name, body: ctx.body.body, isDefault: false, updatedAt: nowStamp() };
+    ctx.db.contractTemplates.push(row);
+    if (ctx.body.isDefault || !ctx.rows(contractPolicy).some((c) => c.isDefault)) setDefault(ctx.db, row);
+    return row;
+  }),
+
+  api('put', '/v2/contract_template', { write: contractPolicy, body: ContractUpdateBody }, (ctx) => {
+    const row = ctx.target(contractPolicy, ctx.body.id, 'contract.template');
+    const bad = renderTemplate(ctx.body.body, {}).unknown[0];
+    if (bad) throw ctx.bad('contract.unknownVar', { name: bad });
+    row.name = ctx.body.name;
+    row.body = ctx.body.body;
+    row.updatedAt = nowStamp();
+    if (ctx.body.isDefault) setDefault(ctx.db, row);
+    return row;
+  }),
+
+  api<{ id: string }>('delete', '/v2/contract_template/:id', { write: contractPolicy }, (ctx) => {
+    const row = ctx.target(contractPolicy, Number(ctx.params.id), 'contract.template');
+    ctx.db.contractTemplates = ctx.db.contractTemplates.filter((c) => c.id !== row.id);
+    const next = ctx.db.contractTemplates.find((c) => c.companyId === row.companyId);
+    if (row.isDefault && next) next.isDefault = true;
+    return null;
+  }),
+
+  /** A card's contract: the chosen (or default) template with the card's values. */
+  api('get', '/v2/contract_template/render', { read: contractPolicy }, (ctx) => {
+    const cardId = Number(ctx.query.cardId);
+    const card = ctx.db.studentCards.find((c) => c.id === cardId && c.companyId === ctx.session.company.id);
+    if (!card) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('contract.card') }));
+    const templates = ctx.rows(contractPolicy);
+    const tpl = ctx.query.templateId ? templates.find((c) => c.id === Number(ctx.query.templateId)) : templates.find((c) => c.isDefault) ?? templates[0];
+    if (!tpl) throw ctx.bad('contract.noTemplate');
+    return { templateId: tpl.id, templateName: tpl.name, text: renderTemplate(tpl.body, contractValues(ctx.db, card)).text, cardNo: card.cardNo };
+  }),
+];
+
+function setDefault(db: Db, row: ContractTemplate) {
+  for (const c of db.contractTemplates) if (c.companyId === row.companyId) c.isDefault = c.id === row.id;
+}
+
