@@ -11,13 +11,14 @@ import { schoolHandlers } from './schoolApi';
 import { customerHandlers, customerExtraHandlers, seedCustomer } from './customerIndex';
 import { seedSchedule } from './schedule';
 import { scheduleHandlers } from './scheduleApi';
+import { financeHandlers, seedFinance } from './finance';
+import { salaryHandlers, seedSalary } from './salary';
 import { analysisHandlers } from './analysis';
 import { campusHandlers, seedCampus } from './campus';
 import { accountHandlers, seedAccounts } from './campusAccounts';
 import { seedSettings, settingsHandlers } from './campusSettings';
-import { campusSalesHandlers, seedCampusSales } from './campusSales';
 import { seedTeachingAndNotices, teachingAndNoticeHandlers } from './teachingIndex';
 
-export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedCampus, seedAccounts, seedSettings, seedCampusSales, seedTeachingAndNotices];
+export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedSalary, seedCampus, seedAccounts, seedSettings, seedTeachingAndNotices];
 
-export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers, ...analysisHandlers, ...campusHandlers, ...accountHandlers, ...settingsHandlers, ...campusSalesHandlers, ...teachingAndNoticeHandlers];
+export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers, ...financeHandlers, ...salaryHandlers, ...analysisHandlers, ...campusHandlers, ...accountHandlers, ...settingsHandlers, ...teachingAndNoticeHandlers];

@@ -4,13 +4,14 @@
  * Used by the card operations (./schoolCards.ts), the seed, and the schedule domain's roll call.
  */
 import type { Db } from '../db';
+import { afterDeduction } from './notify';
 import { nextId, settingsOf } from '../db';
 import { HttpError } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
 import { nowStamp, today } from '../clock';
 import type { HourRecord, HourRecordType, StudentCard } from '../../src/types/school';
 import { applyReview, cardStatus, LedgerError, pickDeductionCard, planRecord, round1, round2 } from '../../src/domain/ledger';
-import { allocateRecordValue, poolUnitPrice, replayCardValues, type ValuePool } from '../../src/domain/revenue';
+import { allocateRecordValue, poolOf, poolUnitPrice, remainingValueCents, type ValuePool } from '../../src/domain/revenue';
 
 defineMessages({
   'ledger.badHours': { en: 'Hours must be a positive number with at most 1 decimal.', zh: '课时必须是最多 1 位小数的正数。' },
@@ -97,13 +98,14 @@ export function orderAmountOf(db: Db, orderId: number | undefined): number {
 }
 
 /**
- * A card's value pool now (src/domain/revenue.ts): its records replayed in time order, an approved return taking
- * effect when it was approved.
+ * A card's value pool now (src/domain/revenue.ts): the value its records leave over the hours still owed
+ * (remaining + frozen by a pending return). Derived from the ledger, so a roll call's rollback needs no cache.
  */
 export function poolOfCard(db: Db, cardId: number): ValuePool {
-  const eff = (r: HourRecord) => (r.type === 'back' ? (r.reviewedAt ?? r.createdAt) : r.createdAt);
-  const recs = [...recordsOfCard(db, cardId)].sort((a, b) => (eff(a) === eff(b) ? a.id - b.id : eff(a) < eff(b) ? -1 : 1));
-  return replayCardValues(recs, (id) => orderAmountOf(db, id)).pool;
+  const card = db.studentCards[cardId - 1]?.id === cardId ? db.studentCards[cardId - 1] : db.studentCards.find((c) => c.id === cardId);
+  const recs = recordsOfCard(db, cardId);
+  const frozen = recs.reduce((s, r) => (r.type === 'backing' ? s + Math.round((r.requestedHours ?? -r.hours) * 10) : s), 0);
+  return poolOf(remainingValueCents(recs), Math.round((card?.remainingHours ?? 0) * 10) + frozen);
 }
 
 /** Status of a card today (it can change with the date alone: expiry). */
@@ -161,6 +163,7 @@ export function appendHourRecord(db: Db, input: AppendHourRecordInput): HourReco
   if (input.type === 'add' || input.type === 'give') card.unitPrice = round2(poolUnitPrice(valued.pool));
   card.remainingHours = plan.balanceAfter;
   refreshCardStatus(card);
+  afterDeduction(db, card, plan.balanceBefore, plan.balanceAfter);
   return record;
 }
 

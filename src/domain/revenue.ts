@@ -13,12 +13,13 @@
  * - **deferred value** (`deferredValue`): paid − recognised − refunded − forfeited (+ corrections), which equals the
  *   remaining hours × unit price (`deferredByHours`): both are the same number by construction (see below).
  *
- * Money values of records are allocated in cents (`allocateRecordValue`): a card's value pool is anchored at its last
- * purchase (remaining value + paid, over remaining hours + bought + gift hours: for a card bought once this is
- * paid ÷ (bought + gift)); the remaining value of b hours is `round(b × anchorValue / anchorHours)` cents, and a
- * record's value is the difference of the remaining value before and after it. So the values telescope: the record
- * that empties a card takes the remainder, and a card's records add up to exactly its paid amount.
- * Hours frozen by a pending return stay in the pool (owed until the return is approved) and leave it on approval.
+ * Money values of records are allocated in cents (`allocateRecordValue`) from a card's value pool: the value left
+ * (cents) over the hours still owed. The remaining value of b hours is `round(b × value / hours)` cents and a record's
+ * value is the difference of the remaining value before and after it; so the record that empties a card takes the
+ * remainder, and a card's records add up to exactly its paid amount. The mock ledger takes the pool from the card's
+ * ledger before each record (`poolOf(remainingValueCents(records), hours)`): for a card bought once the price is
+ * paid ÷ (bought + gift), within a cent per record. Hours frozen by a pending return stay in the pool (owed until the
+ * return is approved) and leave it on approval.
  */
 import type { CardKind, HourRecord, HourRecordType, StudentCard, StudentCardStatus } from '@/types/school';
 
@@ -76,6 +77,20 @@ export interface ValuePool {
 
 export const emptyPool = (): ValuePool => ({ hoursT: 0, anchorCents: 0, anchorHoursT: 0 });
 
+/**
+ * The pool of a card from what its ledger says now: remaining value (cents: sales − values taken) over the hours
+ * still owed (tenths: remaining + frozen by a pending return). Valuing each record against it prices it at the card's
+ * current average; the record that empties the card takes what is left.
+ */
+export function poolOf(valueCents: number, hoursT: number): ValuePool {
+  return { hoursT, anchorCents: valueCents, anchorHoursT: hoursT };
+}
+
+/** Remaining value (cents) a card's records leave in its pool: every value except a pending return's preview. */
+export function remainingValueCents(records: Pick<HourRecord, 'type' | 'amount'>[]): number {
+  return records.reduce((s, r) => (r.type === 'backing' ? s : s + toCents(r.amount)), 0);
+}
+
 /** Remaining value (cents) of `hoursT` tenths of hours in a pool. */
 export function poolCents(pool: ValuePool, hoursT = pool.hoursT): number {
   if (pool.anchorHoursT === 0 || hoursT === 0) return 0;
@@ -105,7 +120,9 @@ export function allocateRecordValue(pool: ValuePool, rec: ValueRecord, orderAmou
     case 'give': {
       const added = rec.type === 'add' ? toCents(orderAmount) : 0;
       const hoursT = pool.hoursT + h;
-      return { amount: fromCents(added), pool: { hoursT, anchorCents: now + added, anchorHoursT: hoursT } };
+      // What is left (even with no hours left) joins the new purchase.
+      const left = pool.hoursT === pool.anchorHoursT ? pool.anchorCents : now;
+      return { amount: fromCents(added), pool: { hoursT, anchorCents: left + added, anchorHoursT: hoursT } };
     }
     case 'backing': {
       const req = toTenths(rec.requestedHours ?? Math.abs(rec.hours));

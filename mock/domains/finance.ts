@@ -1,0 +1,513 @@
+/**
+ * Finance calls (PRODUCT.md §5.8, §5.9, §6.6): revenue by month and campus with the records behind every figure,
+ * the deferred-revenue rollforward per campus and per card, the month close, and the bill journal.
+ * Every figure is computed from the ledger (hour records, card orders) with src/domain/revenue.ts, never stored.
+ * The journal's automatic entries (card orders, approved refunds, paid pay slips) are derived from their sources
+ * at read time, so they can never disagree with them; manual entries are stored (add, edit while open, void).
+ */
+import type { Db } from '../db';
+import { nextId } from '../db';
+import { api, definePolicy, type AuthedCtx, type Session } from '../http';
+import { defineMessages } from '../messages';
+import { listQuery } from '../list';
+import { nowStamp, today } from '../clock';
+import type { Access } from '../../src/access';
+import type { CardOrder, PayMethod, StudentCard } from '../../src/types/school';
+import type {
+  AccountBalance,
+  AccrualCardRow,
+  AccrualOverview,
+  JournalAccount,
+  JournalEntry,
+  MonthClose,
+  RevenueMonth,
+  RevenueRecordRow,
+  RollforwardFigures,
+} from '../../src/types/finance';
+import { JournalBody, JournalUpdateBody, JournalVoidBody, MonthCloseBody } from '../../src/types/finance.schemas';
+import {
+  addFigures,
+  cardFigures,
+  monthRange,
+  monthsEnding,
+  plusDays,
+  recordRecognised,
+  RECOGNISED_TYPES,
+  sumMoney,
+  type CardFigures,
+  type CardLedger,
+} from '../../src/domain/revenue';
+import { isMonthClosed, recordsOfCard } from './ledger';
+
+declare module '../db' {
+  interface Db {
+    monthCloses: MonthClose[];
+    journalEntries: JournalEntry[];
+    /** Pay slips (./salary.ts) read by the journal. */
+    paySlips: import('../../src/types/finance').PaySlip[];
+  }
+}
+
+defineMessages({
+  'fin.monthNotOver': { en: 'Only a month that is over can be closed ({month} is not).', zh: '只能结账已结束的月份（{month} 尚未结束）。' },
+  'fin.alreadyClosed': { en: '{month} is already closed.', zh: '{month} 已结账。' },
+  'fin.badMonth': { en: 'Month must be written YYYY-MM.', zh: '月份格式应为 YYYY-MM。' },
+  'fin.badFigure': { en: 'Unknown figure: {figure}.', zh: '未知的指标：{figure}。' },
+  'fin.badCampus': { en: 'Campus not found.', zh: '校区不存在。' },
+  'fin.entry': { en: 'Journal entry', zh: '流水' },
+  'fin.entryVoid': { en: 'This entry is void and can no longer change.', zh: '该流水已作废，不能再修改。' },
+  'fin.entryClosed': { en: '{month} is closed: entries dated in it cannot be added, edited or voided.', zh: '{month} 已结账：不能新增、编辑或作废该月的流水。' },
+  'fin.categoryDirection': { en: 'The category does not belong to the direction (income or expense).', zh: '分类与收支方向不符。' },
+  'field.month': { en: 'Month', zh: '月份' },
+  'field.direction': { en: 'Direction', zh: '收支' },
+  'field.category': { en: 'Category', zh: '分类' },
+  'field.account': { en: 'Account', zh: '账户' },
+  'field.campusId': { en: 'Campus', zh: '校区' },
+  'field.counterparty': { en: 'Counterparty', zh: '往来对象' },
+  'field.remark': { en: 'Remark', zh: '备注' },
+  'field.amount': { en: 'Amount', zh: '金额' },
+  'field.date': { en: 'Date', zh: '日期' },
+  'field.reason': { en: 'Reason', zh: '原因' },
+});
+
+/** Finance screens: the financialManagement flag (dealer and manager by default). */
+const readFinance = (a: Access) => a.financialManagement;
+/** Closing a month, writing the journal: the dealer or a manager. */
+const financeWriter = (_a: Access, s: Session) => s.membership.role === 'dealer' || s.membership.role === 'manager';
+
+export const revenuePolicy = definePolicy<StudentCard>({
+  name: 'revenue',
+  read: readFinance,
+  write: financeWriter,
+  rows: (db, s) => db.studentCards.filter((c) => c.companyId === s.company.id),
+});
+
+export const monthClosePolicy = definePolicy<MonthClose>({
+  name: 'monthClose',
+  read: readFinance,
+  write: financeWriter,
+  rows: (db, s) => db.monthCloses.filter((c) => c.companyId === s.company.id),
+});
+
+/* ------------------------------------------------------------------ ledgers per card */
+
+export interface CardContext {
+  card: StudentCard;
+  campusId: number;
+  campusName: string;
+  orders: CardOrder[];
+  ledger: CardLedger;
+}
+
+const METHOD_ACCOUNT: Record<PayMethod, JournalAccount> = { cash: 'cash', wechat: 'wechat', alipay: 'alipay', card: 'bank', transfer: 'bank' };
+
+/** Every card of a company with its records, orders and campus (the student's). */
+export function companyCards(db: Db, companyId: number, campusId?: number): CardContext[] {
+  const students = new Map(db.students.filter((s) => s.companyId === companyId).map((s) => [s.id, s]));
+  const ordersByCard = new Map<number, CardOrder[]>();
+  for (const o of db.cardOrders) {
+    if (o.companyId !== companyId) continue;
+    const list = ordersByCard.get(o.cardId);
+    if (list) list.push(o);
+    else ordersByCard.set(o.cardId, [o]);
+  }
+  const out: CardContext[] = [];
+  for (const card of db.studentCards) {
+    if (card.companyId !== companyId) continue;
+    const st = students.get(card.studentId);
+    const cId = st?.campusId ?? 0;
+    if (campusId !== undefined && cId !== campusId) continue;
+    const orders = ordersByCard.get(card.id) ?? [];
+    out.push({ card, campusId: cId, campusName: st?.campusName ?? '', orders, ledger: { card, records: recordsOfCard(db, card.id), orders } });
+  }
+  return out;
+}
+
+function campusOfStudent(db: Db, studentId: number): { campusId: number; campusName: string } {
+  const st = db.students.find((s) => s.id === studentId);
+  return { campusId: st?.campusId ?? 0, campusName: st?.campusName ?? '' };
+}
+
+function readMonth(ctx: AuthedCtx, key = 'month'): string {
+  const m = ctx.query[key] || today().slice(0, 7);
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(m)) throw ctx.bad('fin.badMonth');
+  return m;
+}
+
+function readCampus(ctx: AuthedCtx): number | undefined {
+  if (!ctx.query.campusId) return undefined;
+  const id = Number(ctx.query.campusId);
+  if (!ctx.db.campuses.some((c) => c.id === id && c.companyId === ctx.session.company.id)) throw ctx.bad('fin.badCampus');
+  return id;
+}
+
+/* ------------------------------------------------------------------ revenue */
+
+/** Revenue figures of one month (optionally one campus), from the ledger. */
+export function revenueMonth(db: Db, companyId: number, month: string, campusId?: number, cards = companyCards(db, companyId, campusId)): RevenueMonth {
+  const { start, end } = monthRange(month);
+  const t = today();
+  let cash = 0;
+  let refunds = 0;
+  let lessons = 0;
+  let forfeited = 0;
+  let deferred = 0;
+  for (const c of cards) {
+    const f = cardFigures(c.ledger, start, end, t);
+    cash += Math.round(f.sold * 100);
+    refunds += Math.round(f.refunded * 100);
+    lessons += Math.round((f.recognised - f.corrections) * 100);
+    forfeited += Math.round(f.forfeited * 100);
+    deferred += Math.round(f.closing * 100);
+  }
+  return { month, cashIn: cash / 100, refundsOut: refunds / 100, recognisedLessons: lessons / 100, forfeited: forfeited / 100, recognised: (lessons + forfeited) / 100, deferred: deferred / 100 };
+}
+
+/** The records behind one revenue figure of a month; they add up to the figure. */
+export function revenueRecords(db: Db, companyId: number, month: string, figure: string, campusId?: number): RevenueRecordRow[] {
+  const { start, end } = monthRange(month);
+  const t = today();
+  const rows: RevenueRecordRow[] = [];
+  const inMonth = (s: string | undefined) => !!s && s.slice(0, 10) >= start && s.slice(0, 10) <= end;
+  for (const c of companyCards(db, companyId, campusId)) {
+    const base = { cardId: c.card.id, cardNo: c.card.cardNo, studentName: c.card.studentName, campusName: c.campusName };
+    if (figure === 'cashIn') {
+      for (const o of c.orders) {
+        if (inMonth(o.createdAt) && o.amount !== 0) rows.push({ ...base, key: `o-${o.id}`, date: o.createdAt.slice(0, 10), source: 'order', type: o.kind, ref: o.orderNo, hours: o.hours + o.giftHours, amount: o.amount });
+      }
+    } else if (figure === 'refundsOut') {
+      for (const r of c.ledger.records) {
+        if (r.type === 'back' && r.amount !== 0 && inMonth(r.reviewedAt ?? r.createdAt)) rows.push({ ...base, key: `r-${r.id}`, date: (r.reviewedAt ?? r.createdAt).slice(0, 10), source: 'record', type: r.type, ref: `#${r.id}`, hours: r.hours, amount: -r.amount });
+      }
+    } else if (figure === 'recognisedLessons') {
+      if (c.card.kind === 'period') {
+        const f = cardFigures(c.ledger, start, end, t);
+        if (f.recognised !== 0) rows.push({ ...base, key: `p-${c.card.id}`, date: end, source: 'periodCard', type: 'period', ref: c.card.templateName, amount: f.recognised });
+      } else {
+        for (const r of c.ledger.records) {
+          const v = recordRecognised(r);
+          if (v !== 0 && inMonth(r.createdAt) && (RECOGNISED_TYPES.includes(r.type) || r.type === 'proof')) rows.push({ ...base, key: `r-${r.id}`, date: r.createdAt.slice(0, 10), source: 'record', type: r.type, ref: `#${r.id}`, hours: r.hours, amount: v });
+        }
+      }
+    } else if (figure === 'forfeited') {
+      const f = cardFigures(c.ledger, start, end, t);
+      if (f.forfeited !== 0) rows.push({ ...base, key: `f-${c.card.id}`, date: c.card.status === 'invalid' ? (c.card.invalidatedAt ?? end).slice(0, 10) : plusDays(c.card.expiryDate, 1), source: 'forfeit', type: c.card.status, ref: c.card.templateName, hours: c.card.remainingHours, amount: f.forfeited });
+    } else {
+      throw new Error(`figure ${figure}`);
+    }
+  }
+  return rows;
+}
+
+/* ------------------------------------------------------------------ accrual */
+
+const FIG_KEYS: (keyof RollforwardFigures)[] = ['opening', 'sold', 'recognised', 'corrections', 'refunded', 'forfeited', 'closing'];
+const pick = (f: CardFigures): RollforwardFigures => Object.fromEntries(FIG_KEYS.map((k) => [k, f[k]])) as unknown as RollforwardFigures;
+
+export function accrualOverview(db: Db, companyId: number, month: string): AccrualOverview {
+  const { start, end } = monthRange(month);
+  const t = today();
+  const byCampus = new Map<number, { name: string; figures: CardFigures[] }>();
+  for (const campus of db.campuses.filter((c) => c.companyId === companyId)) byCampus.set(campus.id, { name: campus.name, figures: [] });
+  for (const c of companyCards(db, companyId)) {
+    const entry = byCampus.get(c.campusId) ?? { name: c.campusName, figures: [] };
+    entry.figures.push(cardFigures(c.ledger, start, end, t));
+    byCampus.set(c.campusId, entry);
+  }
+  const campuses = [...byCampus.entries()].map(([campusId, v]) => ({ campusId, campusName: v.name, ...pick(addFigures(v.figures)) }));
+  const close = db.monthCloses.find((c) => c.companyId === companyId && c.month === month);
+  return { month, closed: !!close, closedAt: close?.closedAt, closedBy: close?.closedBy, campuses, total: pick(addFigures(campuses)) };
+}
+
+export function accrualCards(db: Db, companyId: number, month: string): AccrualCardRow[] {
+  const { start, end } = monthRange(month);
+  const t = today();
+  return companyCards(db, companyId).map((c) => ({
+    cardId: c.card.id,
+    cardNo: c.card.cardNo,
+    studentId: c.card.studentId,
+    studentName: c.card.studentName,
+    templateId: c.card.templateId,
+    templateName: c.card.templateName,
+    status: c.card.status,
+    campusId: c.campusId,
+    campusName: c.campusName,
+    ...pick(cardFigures(c.ledger, start, end, t)),
+  }));
+}
+
+/* ------------------------------------------------------------------ journal */
+
+/** The company's journal: manual entries and the entries derived from card orders, approved refunds and pay slips. */
+export function journalRows(db: Db, companyId: number): JournalEntry[] {
+  const out: JournalEntry[] = db.journalEntries.filter((e) => e.companyId === companyId);
+  const firstMethod = new Map<number, PayMethod>();
+  for (const o of db.cardOrders) {
+    if (o.companyId !== companyId) continue;
+    if (!firstMethod.has(o.cardId)) firstMethod.set(o.cardId, o.method);
+    if (o.amount <= 0) continue;
+    const campus = campusOfStudent(db, o.studentId);
+    out.push({
+      key: `o-${o.id}`,
+      companyId,
+      date: o.createdAt.slice(0, 10),
+      direction: 'income',
+      category: 'income.cardSales',
+      account: METHOD_ACCOUNT[o.method],
+      ...campus,
+      amount: o.amount,
+      counterparty: o.studentName,
+      remark: o.templateName,
+      source: 'cardOrder',
+      sourceId: o.id,
+      sourceRef: o.orderNo,
+      status: 'active',
+      operatorName: o.sellerName,
+      createdAt: o.createdAt,
+    });
+  }
+  for (const r of db.hourRecords) {
+    if (r.companyId !== companyId || r.type !== 'back' || r.amount === 0) continue;
+    const campus = campusOfStudent(db, r.studentId);
+    out.push({
+      key: `r-${r.id}`,
+      companyId,
+      date: (r.reviewedAt ?? r.createdAt).slice(0, 10),
+      direction: 'expense',
+      category: 'expense.refunds',
+      account: METHOD_ACCOUNT[firstMethod.get(r.cardId) ?? 'cash'],
+      ...campus,
+      amount: -r.amount,
+      counterparty: r.studentName,
+      remark: r.reason,
+      source: 'refund',
+      sourceId: r.id,
+      sourceRef: r.cardNo,
+      status: 'active',
+      operatorName: r.reviewerName ?? r.operatorName,
+      createdAt: r.reviewedAt ?? r.createdAt,
+    });
+  }
+  for (const s of db.paySlips ?? []) {
+    if (s.companyId !== companyId || s.total <= 0) continue;
+    out.push({
+      key: `s-${s.id}`,
+      companyId,
+      date: s.paidAt.slice(0, 10),
+      direction: 'expense',
+      category: 'expense.salaries',
+      account: s.account,
+      campusId: s.campusId,
+      campusName: s.campusName,
+      amount: s.total,
+      counterparty: s.staffName,
+      remark: s.month,
+      source: 'paySlip',
+      sourceId: s.id,
+      sourceRef: s.slipNo,
+      status: 'active',
+      operatorName: s.paidBy,
+      createdAt: s.paidAt,
+    });
+  }
+  return out;
+}
+
+export const journalPolicy = definePolicy<JournalEntry>({
+  name: 'journal',
+  read: readFinance,
+  write: financeWriter,
+  rows: (db, s) => journalRows(db, s.company.id),
+  idOf: (e) => (e.source === 'manual' && e.id !== undefined ? e.id : -1),
+});
+
+export function accountBalances(rows: JournalEntry[]): AccountBalance[] {
+  const accounts: JournalAccount[] = ['cash', 'bank', 'wechat', 'alipay'];
+  return accounts.map((account) => {
+    const mine = rows.filter((r) => r.account === account && r.status === 'active');
+    const income = sumMoney(mine.filter((r) => r.direction === 'income').map((r) => r.amount));
+    const expense = sumMoney(mine.filter((r) => r.direction === 'expense').map((r) => r.amount));
+    return { account, income, expense, net: sumMoney([income, -expense]) };
+  });
+}
+
+function checkEntry(ctx: AuthedCtx, body: { date: string; direction: string; category: string; campusId: number }) {
+  if (!body.category.startsWith(`${body.direction}.`)) throw ctx.bad('fin.categoryDirection');
+  if (body.date > today()) throw ctx.bad('ledger.futureDate');
+  if (isMonthClosed(ctx.db, ctx.session.company.id, body.date)) throw ctx.bad('fin.entryClosed', { month: body.date.slice(0, 7) });
+  const campus = ctx.db.campuses.find((c) => c.id === body.campusId && c.companyId === ctx.session.company.id);
+  if (!campus) throw ctx.bad('fin.badCampus');
+  return campus;
+}
+
+/* ------------------------------------------------------------------ seed */
+
+/** Manual journal entries of Starlight Dance: rent, utilities and marketing for the last 12 months per campus. */
+export function seedFinance(db: Db) {
+  db.monthCloses = [];
+  db.journalEntries = [];
+  db.paySlips = db.paySlips ?? [];
+  const t = today();
+  const months = monthsEnding(t.slice(0, 7), 12);
+  for (const company of db.companies.filter((c) => !c.platform)) {
+    const campuses = db.campuses.filter((c) => c.companyId === company.id);
+    const manager = db.staff.find((s) => s.companyId === company.id && (s.role === 'dealer' || s.role === 'manager'));
+    months.forEach((m, i) => {
+      campuses.forEach((campus, k) => {
+        const big = company.id === 2;
+        const plan: { day: number; category: JournalEntry['category']; account: JournalAccount; amount: number; counterparty: string; remark: string }[] = [
+          { day: 1, category: 'expense.rent', account: 'bank', amount: (big ? (k === 0 ? 18000 : 12500) : 6800) + 0, counterparty: k === 0 ? '星光大厦物业 Starlight Tower' : '滨江商业中心 Riverside Plaza', remark: `Rent ${m}` },
+          { day: 10, category: 'expense.utilities', account: 'bank', amount: Math.round(((big ? 2100 : 600) + ((i * 37 + k * 53) % 400) + 0.35) * 100) / 100, counterparty: '国网电力 / 自来水公司', remark: `Water and power ${m}` },
+          { day: 15, category: 'expense.marketing', account: i % 2 ? 'wechat' : 'alipay', amount: (big ? 3000 : 800) + ((i * 71 + k * 29) % 5) * 250, counterparty: i % 3 ? '抖音本地推广 Douyin ads' : '小红书种草 Xiaohongshu', remark: `Campaign ${m}` },
+        ];
+        for (const p of plan) {
+          const date = `${m}-${String(p.day).padStart(2, '0')}`;
+          if (date > t) continue;
+          const id = nextId(db, 'journalEntries');
+          db.journalEntries.push({
+            key: `m-${id}`,
+            id,
+            companyId: company.id,
+            date,
+            direction: 'expense',
+            category: p.category,
+            account: p.account,
+            campusId: campus.id,
+            campusName: campus.name,
+            amount: p.amount,
+            counterparty: p.counterparty,
+            remark: p.remark,
+            source: 'manual',
+            status: 'active',
+            operatorName: manager?.name ?? '',
+            createdAt: `${date} 09:00:00`,
+          });
+        }
+      });
+    });
+  }
+}
+
+/* ------------------------------------------------------------------ calls */
+
+export const financeHandlers = [
+  api('get', '/v2/finance/revenue', { read: revenuePolicy }, (ctx) => {
+    const campusId = readCampus(ctx);
+    const last = readMonth(ctx);
+    const count = Math.min(Math.max(Number(ctx.query.months) || 12, 1), 24);
+    const cards = companyCards(ctx.db, ctx.session.company.id, campusId);
+    return { months: monthsEnding(last, count).map((m) => revenueMonth(ctx.db, ctx.session.company.id, m, campusId, cards)) };
+  }),
+
+  api('get', '/v2/finance/revenue/records', { read: revenuePolicy }, (ctx) => {
+    const month = readMonth(ctx);
+    const campusId = readCampus(ctx);
+    const figure = ctx.query.figure;
+    if (!['cashIn', 'refundsOut', 'recognisedLessons', 'forfeited'].includes(figure)) throw ctx.bad('fin.badFigure', { figure: String(figure) });
+    const rows = revenueRecords(ctx.db, ctx.session.company.id, month, figure, campusId);
+    const total = sumMoney(rows.map((r) => r.amount));
+    const { figure: _f, month: _m, campusId: _c, ...query } = ctx.query;
+    return {
+      ...listQuery(rows, query, { keywordFields: ['studentName', 'cardNo', 'ref'], equalFields: ['type', 'source'], sortable: ['date', 'amount', 'studentName'], defaultSort: { field: 'date', order: 'ascend' } }, ctx.lang),
+      sumAll: total,
+    };
+  }),
+
+  api('get', '/v2/finance/accrual', { read: revenuePolicy }, (ctx) => accrualOverview(ctx.db, ctx.session.company.id, readMonth(ctx))),
+
+  api('get', '/v2/finance/accrual/cards', { read: revenuePolicy }, (ctx) => {
+    const month = readMonth(ctx);
+    const rows = accrualCards(ctx.db, ctx.session.company.id, month);
+    const { month: _m, ...query } = ctx.query;
+    const res = listQuery(rows, query, {
+      keywordFields: ['studentName', 'cardNo', 'templateName'],
+      equalFields: ['status', 'templateId', 'campusId', 'studentId'],
+      filters: { moved: (r, v) => v !== 'true' || r.opening !== 0 || r.closing !== 0 || r.sold !== 0 },
+      sortable: ['opening', 'sold', 'recognised', 'refunded', 'forfeited', 'corrections', 'closing', 'studentName'],
+      defaultSort: { field: 'cardId' as keyof AccrualCardRow, order: 'ascend' },
+    }, ctx.lang);
+    return res;
+  }),
+
+  api('get', '/v2/finance/month_close', { read: monthClosePolicy }, (ctx) =>
+    listQuery(ctx.rows(monthClosePolicy), ctx.query, { sortable: ['month'], defaultSort: { field: 'month', order: 'descend' } }, ctx.lang),
+  ),
+
+  api('post', '/v2/finance/month_close', { write: monthClosePolicy, body: MonthCloseBody }, (ctx) => {
+    const { month } = ctx.body;
+    if (month >= today().slice(0, 7)) throw ctx.bad('fin.monthNotOver', { month });
+    if (isMonthClosed(ctx.db, ctx.session.company.id, `${month}-01`)) throw ctx.bad('fin.alreadyClosed', { month });
+    const overview = accrualOverview(ctx.db, ctx.session.company.id, month);
+    const row: MonthClose = { id: nextId(ctx.db, 'monthCloses'), companyId: ctx.session.company.id, month, closedAt: nowStamp(), closedBy: ctx.session.user.name, closing: overview.total.closing };
+    ctx.db.monthCloses.push(row);
+    return row;
+  }),
+
+  api('get', '/v2/bill', { read: journalPolicy }, (ctx) => {
+    const rows = ctx.rows(journalPolicy);
+    const res = listQuery(rows, ctx.query, {
+      keywordFields: ['counterparty', 'remark', 'sourceRef'],
+      equalFields: ['direction', 'category', 'account', 'campusId', 'source', 'status'],
+      filters: { month: (r, v) => r.date.startsWith(v) },
+      dateField: 'date',
+      sortable: ['date', 'amount'],
+      defaultSort: { field: 'date', order: 'descend' },
+    }, ctx.lang);
+    // Balances per account over the same filters (every page).
+    const filtered = filterJournal(rows, ctx.query);
+    return { ...res, balances: accountBalances(filtered) };
+  }),
+
+  api('post', '/v2/bill', { write: journalPolicy, body: JournalBody }, (ctx) => {
+    const campus = checkEntry(ctx, ctx.body);
+    const id = nextId(ctx.db, 'journalEntries');
+    const row: JournalEntry = {
+      key: `m-${id}`,
+      id,
+      companyId: ctx.session.company.id,
+      ...ctx.body,
+      campusName: campus.name,
+      source: 'manual',
+      status: 'active',
+      operatorName: ctx.session.user.name,
+      createdAt: nowStamp(),
+    };
+    ctx.db.journalEntries.push(row);
+    return row;
+  }),
+
+  api('put', '/v2/bill', { write: journalPolicy, body: JournalUpdateBody }, (ctx) => {
+    const target = ctx.target(journalPolicy, ctx.body.id, 'fin.entry');
+    const row = ctx.db.journalEntries.find((e) => e.key === target.key)!;
+    if (row.status === 'void') throw ctx.bad('fin.entryVoid');
+    if (isMonthClosed(ctx.db, row.companyId, row.date)) throw ctx.bad('fin.entryClosed', { month: row.date.slice(0, 7) });
+    const campus = checkEntry(ctx, ctx.body);
+    const { id: _id, ...rest } = ctx.body;
+    Object.assign(row, rest, { campusName: campus.name, remark: rest.remark });
+    return row;
+  }),
+
+  api('post', '/v2/bill/void', { write: journalPolicy, body: JournalVoidBody }, (ctx) => {
+    const target = ctx.target(journalPolicy, ctx.body.id, 'fin.entry');
+    const row = ctx.db.journalEntries.find((e) => e.key === target.key)!;
+    if (row.status === 'void') throw ctx.bad('fin.entryVoid');
+    if (isMonthClosed(ctx.db, row.companyId, row.date)) throw ctx.bad('fin.entryClosed', { month: row.date.slice(0, 7) });
+    row.status = 'void';
+    row.voidReason = ctx.body.reason;
+    return row;
+  }),
+];
+
+function filterJournal(rows: JournalEntry[], q: Record<string, string>): JournalEntry[] {
+  return rows.filter((r) => {
+    for (const f of ['direction', 'category', 'account', 'campusId', 'source', 'status'] as const) {
+      if (q[f] && !q[f].split(',').includes(String(r[f]))) return false;
+    }
+    if (q.month && !r.date.startsWith(q.month)) return false;
+    if (q.startDate && r.date < q.startDate) return false;
+    if (q.endDate && r.date > q.endDate) return false;
+    const kw = (q.keyword || '').trim().toLowerCase();
+    if (kw && ![r.counterparty, r.remark, r.sourceRef].some((x) => String(x ?? '').toLowerCase().includes(kw))) return false;
+    return true;
+  });
+}

@@ -1,0 +1,211 @@
+/** Finance types (PRODUCT.md §5.5, §5.8, §5.9, §6.6), shared by the client and the mock backend. */
+import type { CommissionItem, ElimMode, SalaryStatus, Tier, TierMode } from '@/domain/salary';
+import type { StudentCardStatus } from './school';
+import type { Role } from './session';
+
+export type { CommissionItem, ElimMode, SalaryStatus, Tier, TierMode };
+
+/** One month of /finance/revenue (one campus or all). */
+export interface RevenueMonth {
+  month: string;
+  cashIn: number;
+  refundsOut: number;
+  /** Lessons consumed (count cards, net of corrections) and period cards by day. */
+  recognisedLessons: number;
+  forfeited: number;
+  /** recognisedLessons + forfeited. */
+  recognised: number;
+  /** Deferred value at the month's end. */
+  deferred: number;
+}
+
+export type RevenueFigure = 'cashIn' | 'refundsOut' | 'recognisedLessons' | 'forfeited';
+
+/** A record behind a revenue figure. */
+export interface RevenueRecordRow {
+  key: string;
+  date: string;
+  source: 'order' | 'record' | 'periodCard' | 'forfeit';
+  /** Record type (hour records), order kind, or 'period' / 'invalid' / 'expired'. */
+  type: string;
+  ref: string;
+  cardId: number;
+  cardNo: string;
+  studentName: string;
+  campusName: string;
+  hours?: number;
+  amount: number;
+}
+
+export interface RollforwardFigures {
+  opening: number;
+  sold: number;
+  recognised: number;
+  corrections: number;
+  refunded: number;
+  forfeited: number;
+  closing: number;
+}
+
+export interface AccrualCampusRow extends RollforwardFigures {
+  campusId: number;
+  campusName: string;
+}
+
+export interface AccrualOverview {
+  month: string;
+  closed: boolean;
+  closedAt?: string;
+  closedBy?: string;
+  campuses: AccrualCampusRow[];
+  total: RollforwardFigures;
+}
+
+export interface AccrualCardRow extends RollforwardFigures {
+  cardId: number;
+  cardNo: string;
+  studentId: number;
+  studentName: string;
+  templateId: number;
+  templateName: string;
+  status: StudentCardStatus;
+  campusId: number;
+  campusName: string;
+}
+
+export interface MonthClose {
+  id: number;
+  companyId: number;
+  month: string;
+  closedAt: string;
+  closedBy: string;
+  /** Closing deferred value of the company when closed. */
+  closing: number;
+}
+
+/* ---------------- the bill journal (§5.9) ---------------- */
+
+export type JournalDirection = 'income' | 'expense';
+export type JournalAccount = 'cash' | 'bank' | 'wechat' | 'alipay';
+export type JournalSource = 'manual' | 'cardOrder' | 'refund' | 'paySlip';
+export const JOURNAL_CATEGORIES = {
+  income: ['cardSales', 'other'],
+  expense: ['rent', 'salaries', 'utilities', 'marketing', 'refunds', 'other'],
+} as const;
+export type JournalCategory = `income.${(typeof JOURNAL_CATEGORIES)['income'][number]}` | `expense.${(typeof JOURNAL_CATEGORIES)['expense'][number]}`;
+
+export interface JournalEntry {
+  /** `m-<id>` manual, `o-<orderId>` card order, `r-<recordId>` refund, `s-<slipId>` pay slip. */
+  key: string;
+  /** Manual entries only (the id of add/edit/void). */
+  id?: number;
+  companyId: number;
+  date: string;
+  direction: JournalDirection;
+  category: JournalCategory;
+  account: JournalAccount;
+  campusId: number;
+  campusName: string;
+  amount: number;
+  counterparty: string;
+  remark?: string;
+  source: JournalSource;
+  sourceId?: number;
+  sourceRef?: string;
+  status: 'active' | 'void';
+  voidReason?: string;
+  operatorName: string;
+  createdAt: string;
+}
+
+export interface AccountBalance {
+  account: JournalAccount;
+  income: number;
+  expense: number;
+  net: number;
+}
+
+/* ---------------- salary (§5.5) ---------------- */
+
+export interface SalaryPlan {
+  id: number;
+  companyId: number;
+  staffId: number;
+  staffName: string;
+  role: Role;
+  campusName: string;
+  baseSalary: number;
+  cardRate: number;
+  elimMode: ElimMode;
+  elimAmount: number;
+  elimRate: number;
+  tiers: Tier[];
+  tierMode: TierMode;
+  updatedAt: string;
+}
+
+export interface SalaryAdjustment {
+  id: number;
+  kind: 'bonus' | 'penalty';
+  amount: number;
+  reason: string;
+  createdAt: string;
+  operatorName: string;
+}
+
+export interface SalaryLine {
+  id: number;
+  companyId: number;
+  month: string;
+  staffId: number;
+  staffName: string;
+  role: Role;
+  campusName: string;
+  /** The plan's terms the line was calculated with. */
+  plan: Omit<SalaryPlan, 'id' | 'companyId' | 'staffName' | 'role' | 'campusName' | 'updatedAt'>;
+  /** ChangeWage: this month's base only, with a reason. */
+  wageChange?: { from: number; to: number; reason: string; at: string; by: string };
+  base: number;
+  cardCommission: number;
+  elimCommission: number;
+  bonus: number;
+  penalties: number;
+  total: number;
+  /** Consumed hours of the lessons taught. */
+  hours: number;
+  cardItems: CommissionItem[];
+  elimItems: CommissionItem[];
+  adjustments: SalaryAdjustment[];
+  status: SalaryStatus;
+  calculatedAt: string;
+  checkedAt?: string;
+  checkedBy?: string;
+  paidAt?: string;
+  slipId?: number;
+}
+
+export type SalaryLineSummary = Omit<SalaryLine, 'cardItems' | 'elimItems'>;
+
+export interface PaySlipLine {
+  key: 'base' | 'cardCommission' | 'elimCommission' | 'bonus' | 'penalties';
+  amount: number;
+  detail?: string;
+}
+
+export interface PaySlip {
+  id: number;
+  companyId: number;
+  slipNo: string;
+  lineId: number;
+  month: string;
+  staffId: number;
+  staffName: string;
+  role: Role;
+  campusId: number;
+  campusName: string;
+  lines: PaySlipLine[];
+  total: number;
+  account: JournalAccount;
+  paidAt: string;
+  paidBy: string;
+}
