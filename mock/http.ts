@@ -173,7 +173,9 @@ function sessionOf(db: Db, request: Request): Session | undefined {
   const token = request.headers.get('request-token');
   if (!token) return undefined;
   const row = db.sessions.get(token);
-  if (!row) return undefined;
+  // Both tokens of the login must come together (SPEC §9): a request-token with another session's satoken, or
+  // none, is no session. Tests: mock/testing.ts `authHeaders` sends both.
+  if (!row || request.headers.get('satoken') !== row.satoken) return undefined;
   return buildSession(db, token, row.userId, row.roleId);
 }
 

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { authHeaders } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
@@ -11,7 +12,7 @@ type Res = { status: number; body: { code: number; data?: any; msg?: string } };
 async function call(method: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<Res> {
   const res = await fetch(`${BASE}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...(opts.token ? { 'request-token': opts.token } : {}) },
+    headers: { 'content-type': 'application/json', ...authHeaders(opts.token) },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   return { status: res.status, body: await res.json() };

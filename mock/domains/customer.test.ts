@@ -1,4 +1,5 @@
 /** The customer center's mock calls, end to end through msw (seed, scoping, pool, limit, conversion, stats, forms). */
+import { authHeaders } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, resetDb, settingsOf } from '../db';
 import type { ClaimResult, ConvertResult, FastCheckResult, Lead, LeadStats, LeadStatus } from '../../src/types/customer';
@@ -23,7 +24,7 @@ async function login(username: string): Promise<string> {
 async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; data: T; msg?: string }> {
   const res = await fetch(`${BASE}${path}`, {
     method,
-    headers: { 'request-token': token, 'content-type': 'application/json', 'accept-language': 'en-US' },
+    headers: { ...authHeaders(token), 'content-type': 'application/json', 'accept-language': 'en-US' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await res.json()) as { data: T; msg?: string };

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { authHeaders } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { resetDb } from '../handlers';
@@ -11,7 +12,7 @@ type Answer = { status: number; body: { code: number; data?: any; msg?: string }
 async function call(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
   const res = await fetch(`${BASE}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...(opts.token ? { 'request-token': opts.token } : {}), ...(opts.headers ?? {}) },
+    headers: { 'content-type': 'application/json', ...authHeaders(opts.token), ...(opts.headers ?? {}) },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   return { status: res.status, body: await res.json() };

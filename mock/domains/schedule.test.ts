@@ -1,4 +1,5 @@
 /** The schedule calls against the mock backend: batch scheduling with clashes, roll call → ledger, undo, teacher scope. */
+import { authHeaders } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, resetDb } from '../db';
 import { seedSchedule } from './schedule';
@@ -16,7 +17,7 @@ async function login(username: string): Promise<string> {
 }
 
 async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; data: T; body: { msg?: string; clashes?: unknown[] } }> {
-  const res = await fetch(`${BASE}${path}`, { method, headers: { 'request-token': token, 'content-type': 'application/json', 'accept-language': 'en-US' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${BASE}${path}`, { method, headers: { ...authHeaders(token), 'content-type': 'application/json', 'accept-language': 'en-US' }, body: body === undefined ? undefined : JSON.stringify(body) });
   const json = (await res.json()) as { data: T; msg?: string; clashes?: unknown[] };
   return { status: res.status, data: json.data, body: json };
 }

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { authHeaders } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import type { MenuEntry } from '../../src/types/session';
@@ -9,7 +10,7 @@ async function call(method: string, path: string, opts: { token?: string; body?:
     method,
     headers: {
       'content-type': 'application/json',
-      ...(opts.token ? { 'request-token': opts.token } : {}),
+      ...authHeaders(opts.token),
       ...(opts.lang ? { 'accept-language': opts.lang } : {}),
     },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),

@@ -1,4 +1,5 @@
 /** Homework, scores, notices, rules and inboxes through msw: scopes (403/404), state rules, snapshots, emit. */
+import { authHeaders } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, resetDb } from '../db';
 import type { ListResult } from '../../src/types/api';
@@ -15,7 +16,7 @@ async function login(username: string): Promise<string> {
 }
 
 async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; data: T; msg?: string }> {
-  const res = await fetch(`${BASE}${path}`, { method, headers: { 'request-token': token, 'content-type': 'application/json', 'accept-language': 'en-US' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${BASE}${path}`, { method, headers: { ...authHeaders(token), 'content-type': 'application/json', 'accept-language': 'en-US' }, body: body === undefined ? undefined : JSON.stringify(body) });
   const json = (await res.json()) as { data: T; msg?: string };
   return { status: res.status, data: json.data, msg: json.msg };
 }

@@ -9,6 +9,12 @@ export async function resetBackend(page: Page) {
   expect(res.ok()).toBeTruthy();
 }
 
+/** The browser's session as request headers (both tokens must come together: mock/http.ts), for server-state checks. */
+export async function sessionHeaders(page: Page): Promise<Record<string, string>> {
+  const [token, satoken] = await page.evaluate(() => [window.localStorage.getItem('token'), window.localStorage.getItem('satoken')]);
+  return { 'request-token': token ?? '', satoken: satoken ?? '' };
+}
+
 /** Logs in through the login form (English UI) and waits for the layout. */
 export async function login(page: Page, username: string, opts: { redirect?: string } = {}) {
   await page.goto(opts.redirect ? `/user/login?redirect=${encodeURIComponent(opts.redirect)}` : '/user/login');

@@ -1,14 +1,13 @@
 /** Leave requests, reservations and free trials (PRODUCT.md §6.3, §6.4) as the demo manager. */
 import { test, expect, type Page } from '@playwright/test';
-import { dismissReminder, login, open, resetBackend } from './helpers';
+import { dismissReminder, login, open, resetBackend, sessionHeaders } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await resetBackend(page);
 });
 
 async function api<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  const res = await page.request.get(path, { headers: { 'request-token': token ?? '', 'accept-language': 'en-US' } });
+  const res = await page.request.get(path, { headers: { ...(await sessionHeaders(page)), 'accept-language': 'en-US' } });
   expect(res.ok(), `${path} → ${res.status()}`).toBeTruthy();
   return ((await res.json()) as { data: T }).data;
 }

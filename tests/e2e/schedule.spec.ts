@@ -1,13 +1,12 @@
 import { test, expect, type Page } from '@playwright/test';
-import { login, open, resetBackend } from './helpers';
+import { login, open, resetBackend, sessionHeaders } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await resetBackend(page);
 });
 
 async function api<T>(page: Page, path: string, init: { method?: string; data?: unknown } = {}): Promise<{ status: number; data: T }> {
-  const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  const res = await page.request.fetch(path, { method: init.method ?? 'GET', data: init.data, headers: { 'request-token': token ?? '', 'accept-language': 'en-US' } });
+  const res = await page.request.fetch(path, { method: init.method ?? 'GET', data: init.data, headers: { ...(await sessionHeaders(page)), 'accept-language': 'en-US' } });
   const body = (await res.json()) as { data: T };
   return { status: res.status(), data: body.data };
 }
@@ -116,8 +115,8 @@ test('the demo teacher sees and roll-calls only her own lessons', async ({ page 
   // The server refuses another teacher's lesson (found with the dealer's view).
   const today = ymd(new Date());
   const dealer = await page.request.post('/v2/user/login/password', { data: { username: 'dealer', password: 'dealer123' } });
-  const dealerToken = ((await dealer.json()) as { data: { token: string } }).data.token;
-  const everyone = (await (await page.request.get(`/v2/lesson/range?startDate=${today}&endDate=${today}`, { headers: { 'request-token': dealerToken } })).json()) as { data: { id: number; teacherName: string }[] };
+  const dealerSession = ((await dealer.json()) as { data: { token: string; satoken: string } }).data;
+  const everyone = (await (await page.request.get(`/v2/lesson/range?startDate=${today}&endDate=${today}`, { headers: { 'request-token': dealerSession.token, satoken: dealerSession.satoken } })).json()) as { data: { id: number; teacherName: string }[] };
   const other = everyone.data.find((l) => l.teacherName !== '王若汐')!;
   const all = await api<{ id: number; teacherName: string; status: string }[]>(page, `/v2/lesson/range?startDate=${today}&endDate=${today}`);
   expect(all.data.length).toBeGreaterThan(0);

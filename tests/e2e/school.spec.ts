@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { confirmIt, login, openSelect, pickOption, resetBackend } from './helpers';
+import { confirmIt, login, openSelect, pickOption, resetBackend, sessionHeaders } from './helpers';
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 
@@ -66,8 +66,7 @@ test('rooms and classes: seeded lists, field rules, capacity, deletes refused wh
   const drawer = page.locator('.ant-drawer-content');
   await drawer.getByRole('button', { name: 'Enrol in class' }).click();
   const enrol = page.getByRole('dialog', { name: 'Enrol students in 爵士周三小班' });
-  const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  const list = (await (await page.request.get('/v2/student?pageSize=3&campusId=2&sortField=name&sortOrder=ascend', { headers: { 'request-token': token ?? '' } })).json()) as { data: { list: { name: string }[] } };
+  const list = (await (await page.request.get('/v2/student?pageSize=3&campusId=2&sortField=name&sortOrder=ascend', { headers: await sessionHeaders(page) })).json()) as { data: { list: { name: string }[] } };
   for (const { name } of list.data.list) {
     await enrol.getByLabel('Students').fill(name);
     await page.locator('.ant-select-item-option:visible').filter({ hasText: name }).first().click();
@@ -142,8 +141,7 @@ test('access: sales cannot open school setup (403 page and 403 answers); staff l
   await login(page, 'sales');
   await page.goto('/school/staff');
   await expect(page.getByText('Sorry, you do not have access to this page.')).toBeVisible();
-  const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  const res = await page.request.post('/v2/company_dance_room', { data: { campusId: 1, name: 'x', capacity: 3 }, headers: { 'request-token': token ?? '' } });
+  const res = await page.request.post('/v2/company_dance_room', { data: { campusId: 1, name: 'x', capacity: 3 }, headers: await sessionHeaders(page) });
   expect(res.status()).toBe(403);
   await login(page, 'manager');
   await page.goto('/school/staff');

@@ -1,7 +1,7 @@
 /** The console shell (issue 2): login, menus per account, store switch, logout, expiry, 401, 404/403, size. */
 import zlib from 'node:zlib';
 import { test, expect, type Page } from '@playwright/test';
-import { dismissReminder, login, openUserMenu, PASSWORDS, resetBackend } from './helpers';
+import { dismissReminder, login, openUserMenu, PASSWORDS, resetBackend, sessionHeaders } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await resetBackend(page);
@@ -137,8 +137,7 @@ test('the renewal reminder shows once per role and company', async ({ page }) =>
 
 test('a 401 in the middle of a session shows the message once and goes to login', async ({ page }) => {
   await login(page, 'dealer');
-  const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  await page.request.get('/v2/user/login/logout', { headers: { 'request-token': token ?? '' } });
+  await page.request.get('/v2/user/login/logout', { headers: await sessionHeaders(page) });
   // Any call now answers 401: open a list screen in the app (client-side navigation, the session state is kept).
   await page.evaluate(() => window.history.pushState({}, '', '/campus/order'));
   await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));

@@ -1,10 +1,9 @@
 import { test, expect, type Page } from '@playwright/test';
-import { confirmIt, login, openSelect, pickOption, resetBackend } from './helpers';
+import { confirmIt, login, openSelect, pickOption, resetBackend, sessionHeaders } from './helpers';
 
 /** A call to the mock backend with the browser's session (for server-state checks). */
 async function api<T>(page: Page, path: string, init: { method?: string; data?: unknown } = {}): Promise<{ status: number; body: { code: number; data: T; msg?: string } }> {
-  const token = await page.evaluate(() => window.localStorage.getItem('token'));
-  const res = await page.request.fetch(path, { method: init.method ?? 'GET', data: init.data, headers: { 'request-token': token ?? '', 'accept-language': 'en-US' } });
+  const res = await page.request.fetch(path, { method: init.method ?? 'GET', data: init.data, headers: { ...(await sessionHeaders(page)), 'accept-language': 'en-US' } });
   return { status: res.status(), body: await res.json() };
 }
 
