@@ -448,7 +448,7 @@ export const financeHandlers = [
     const res = listQuery(rows, ctx.query, {
       keywordFields: ['counterparty', 'remark', 'sourceRef'],
       equalFields: ['direction', 'category', 'account', 'campusId', 'source', 'status'],
-      filters: { month: (r, v) => r.date.startsWith(v) },
+      filters: { month: (r, v) => r.date.startsWith(v.slice(0, 7)) },
       dateField: 'date',
       sortable: ['date', 'amount'],
       defaultSort: { field: 'date', order: 'descend' },
@@ -503,7 +503,7 @@ function filterJournal(rows: JournalEntry[], q: Record<string, string>): Journal
     for (const f of ['direction', 'category', 'account', 'campusId', 'source', 'status'] as const) {
       if (q[f] && !q[f].split(',').includes(String(r[f]))) return false;
     }
-    if (q.month && !r.date.startsWith(q.month)) return false;
+    if (q.month && !r.date.startsWith(q.month.slice(0, 7))) return false;
     if (q.startDate && r.date < q.startDate) return false;
     if (q.endDate && r.date > q.endDate) return false;
     const kw = (q.keyword || '').trim().toLowerCase();

@@ -9,13 +9,14 @@ import { foundationRoutes } from './routes/foundation';
 import { schoolRoutes } from './routes/school';
 import { scheduleRoutes } from './routes/schedule';
 import { customerRoutes } from './routes/customer';
+import { financeRoutes } from './routes/finance';
 import { campusRoutes } from './routes/campus';
 import { analysisRoutes } from './routes/analysis';
 
 export type { RouteMeta, MenuGroupKey } from './routes/types';
 export { MENU_GROUPS } from './routes/types';
 
-export const ROUTES: RouteMeta[] = [...foundationRoutes, ...schoolRoutes, ...scheduleRoutes, ...customerRoutes, ...campusRoutes, ...analysisRoutes];
+export const ROUTES: RouteMeta[] = [...foundationRoutes, ...schoolRoutes, ...scheduleRoutes, ...customerRoutes, ...financeRoutes, ...campusRoutes, ...analysisRoutes];
 
 export function findRoute(path: string): RouteMeta | undefined {
   const clean = path.replace(/\/+$/, '') || '/';

@@ -1,4 +1,5 @@
 import app from './parts/app.en-US';
+import finance from './parts/finance.en-US';
 import helpers from './parts/helpers.en-US';
 import school from './parts/school.en-US';
 import schedule from './parts/schedule.en-US';
@@ -7,5 +8,5 @@ import everyday from './parts/everyday.en-US';
 import campus from './parts/campus.en-US';
 import analysis from './parts/analysis.en-US';
 
-const enUS: Record<string, string> = { ...helpers, ...app, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis };
+const enUS: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis };
 export default enUS;

@@ -1,4 +1,5 @@
 import app from './parts/app.zh-CN';
+import finance from './parts/finance.zh-CN';
 import helpers from './parts/helpers.zh-CN';
 import school from './parts/school.zh-CN';
 import schedule from './parts/schedule.zh-CN';
@@ -7,5 +8,5 @@ import everyday from './parts/everyday.zh-CN';
 import campus from './parts/campus.zh-CN';
 import analysis from './parts/analysis.zh-CN';
 
-const zhCN: Record<string, string> = { ...helpers, ...app, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis };
+const zhCN: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis };
 export default zhCN;

@@ -1,0 +1,107 @@
+/**
+ * /finance/accrual (PRODUCT.md §5.8, §6.6): the month rollforward per campus and per card (opening + sold −
+ * recognised − refunded − forfeited ± corrections = closing) and the month close.
+ */
+import React, { useEffect, useState } from 'react';
+import dayjs from 'dayjs';
+import { App, Button, DatePicker, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { useIntl } from '@/locales/useIntl';
+import { formatMoney } from '@/utils/format';
+import { tableRequest } from '@/services/list';
+import { closeMonth, fetchAccrual, fetchAccrualCards } from '@/services/finance';
+import type { AccrualCardRow, AccrualCampusRow, AccrualOverview, RollforwardFigures } from '@/types/finance';
+
+const KEYS: (keyof RollforwardFigures)[] = ['opening', 'sold', 'recognised', 'refunded', 'forfeited', 'corrections', 'closing'];
+
+export default function AccrualPage() {
+  const { t } = useIntl();
+  const { message } = App.useApp();
+  const [month, setMonth] = useState(dayjs().subtract(1, 'month').format('YYYY-MM'));
+  const [data, setData] = useState<AccrualOverview>();
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    fetchAccrual(month).then(setData, () => undefined);
+  }, [month, tick]);
+  const money = (v: number) => formatMoney(v);
+  const figCols = KEYS.map((k) => ({ title: t(`fin.rf.${k}`), dataIndex: k, align: 'right' as const, render: money }));
+  const cardCols: ProColumns<AccrualCardRow>[] = [
+    { title: t('fin.keyword'), dataIndex: 'keyword', hideInTable: true },
+    { title: t('fin.card'), dataIndex: 'cardNo', search: false },
+    { title: t('fin.student'), dataIndex: 'studentName', search: false, sorter: true },
+    { title: t('fin.template'), dataIndex: 'templateName', search: false },
+    {
+      title: t('fin.cardStatus'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: Object.fromEntries(['active', 'exhausted', 'expired', 'invalid'].map((s) => [s, { text: t(`fin.cardStatus.${s}`) }])),
+    },
+    { title: t('fin.campus'), dataIndex: 'campusName', search: false },
+    ...KEYS.map((k) => ({ title: t(`fin.rf.${k}`), dataIndex: k, search: false as const, sorter: true, align: 'right' as const, render: (_: unknown, r: AccrualCardRow) => money(r[k]) })),
+  ];
+  return (
+    <div style={{ padding: 24 }}>
+      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        <Space wrap>
+          <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
+            {t('menu.financeAccrual')}
+          </Typography.Title>
+          <DatePicker picker="month" aria-label={t('fin.month')} allowClear={false} value={dayjs(`${month}-01`)} onChange={(d) => d && setMonth(d.format('YYYY-MM'))} disabledDate={(d) => d.isAfter(dayjs(), 'month')} />
+          {data?.closed ? (
+            <Tag color="green" data-testid="month-closed">
+              {t('fin.closedBy', { at: data.closedAt ?? '', by: data.closedBy ?? '' })}
+            </Tag>
+          ) : (
+            <Popconfirm
+              title={t('fin.closeConfirm', { month })}
+              onConfirm={async () => {
+                try {
+                  await closeMonth(month);
+                  message.success(t('fin.closedOk', { month }));
+                  setTick((x) => x + 1);
+                } catch {
+                  /* the request layer showed the message */
+                }
+              }}
+            >
+              <Button type="primary" disabled={month >= dayjs().format('YYYY-MM')}>
+                {t('fin.closeMonth')}
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+        <Table<AccrualCampusRow>
+          rowKey="campusId"
+          size="small"
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          dataSource={data?.campuses ?? []}
+          columns={[{ title: t('fin.campus'), dataIndex: 'campusName' }, ...figCols]}
+          summary={() =>
+            data ? (
+              <Table.Summary.Row>
+                <Table.Summary.Cell index={0}>{t('fin.total')}</Table.Summary.Cell>
+                {KEYS.map((k, i) => (
+                  <Table.Summary.Cell key={k} index={i + 1} align="right">
+                    <span data-testid={`total-${k}`}>{money(data.total[k])}</span>
+                  </Table.Summary.Cell>
+                ))}
+              </Table.Summary.Row>
+            ) : null
+          }
+        />
+        <ProTable<AccrualCardRow>
+          rowKey="cardId"
+          headerTitle={t('fin.perCard')}
+          params={{ month, tick }}
+          columns={cardCols}
+          scroll={{ x: 'max-content' }}
+          request={tableRequest((q) => fetchAccrualCards({ ...q, month, moved: 'true' }))}
+          pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+          search={{ labelWidth: 'auto' }}
+          size="small"
+        />
+      </Space>
+    </div>
+  );
+}

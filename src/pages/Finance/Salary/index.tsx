@@ -1,0 +1,160 @@
+/**
+ * /finance/salary (PRODUCT.md §5.5): the month's sheet, one line per staff member. Generate / recalculate drafts;
+ * ChangeWage, CheckSalary, DeleteSalary, pay (issues the pay slips); teachers and sales see only their own line.
+ */
+import React, { useRef, useState } from 'react';
+import dayjs from 'dayjs';
+import { App, Button, DatePicker, Form, Popconfirm, Select, Space, Tag } from 'antd';
+import { ModalForm, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Link } from 'umi';
+import { useIntl } from '@/locales/useIntl';
+import { useAppAccess } from '@/hooks/useSession';
+import NumberInput from '@/components/NumberInput';
+import { formatHours, formatMoney } from '@/utils/format';
+import { tableRequest } from '@/services/list';
+import { changeWage, checkSalaries, deleteSalary, fetchSalaryLines, generateSalaries, paySalaries } from '@/services/finance';
+import type { SalaryLineSummary, SalaryStatus } from '@/types/finance';
+
+const STATUS_COLOR: Record<SalaryStatus, string> = { draft: 'default', checked: 'blue', paid: 'green' };
+
+export function ChangeWage({ line, onDone }: { line: SalaryLineSummary; onDone: () => void }) {
+  const { t } = useIntl();
+  const { message } = App.useApp();
+  return (
+    <ModalForm
+      title={t('sal.changeWage', { name: line.staffName })}
+      trigger={<a>{t('sal.changeWageLink')}</a>}
+      width={460}
+      modalProps={{ destroyOnClose: true }}
+      initialValues={{ base: line.base }}
+      onFinish={async (v: { base: number; reason: string }) => {
+        try {
+          await changeWage(line.id, v.base, v.reason);
+          message.success(t('common.saved'));
+          onDone();
+          return true;
+        } catch {
+          return false;
+        }
+      }}
+    >
+      <Form.Item name="base" label={t('sal.baseThisMonth')} rules={[{ required: true, message: t('bill.required') }]}>
+        <NumberInput />
+      </Form.Item>
+      <ProFormText name="reason" label={t('sal.reason')} rules={[{ required: true, whitespace: true, message: t('bill.required') }]} />
+    </ModalForm>
+  );
+}
+
+export default function SalaryPage() {
+  const { t } = useIntl();
+  const { message } = App.useApp();
+  const access = useAppAccess();
+  const manage = access.financialManagement;
+  const ref = useRef<ActionType>();
+  const [month, setMonth] = useState(dayjs().format('YYYY-MM'));
+  const [selected, setSelected] = useState<SalaryLineSummary[]>([]);
+  const [account, setAccount] = useState<'bank' | 'cash' | 'wechat' | 'alipay'>('bank');
+  const [total, setTotal] = useState<number>();
+  const reload = () => {
+    setSelected([]);
+    ref.current?.reload();
+  };
+  const act = async (fn: () => Promise<unknown>, ok: string) => {
+    try {
+      await fn();
+      message.success(ok);
+      reload();
+    } catch {
+      /* shown by the request layer */
+    }
+  };
+  const money = (v: number) => formatMoney(v);
+  const columns: ProColumns<SalaryLineSummary>[] = [
+    { title: t('fin.keyword'), dataIndex: 'keyword', hideInTable: true },
+    { title: t('sal.staff'), dataIndex: 'staffName', search: false, sorter: true, render: (_, r) => <Link to={`/finance/salary/view-salary?id=${r.id}`}>{r.staffName}</Link> },
+    { title: t('sal.role'), dataIndex: 'role', search: false, render: (_, r) => t(`sal.role.${r.role}`) },
+    { title: t('sal.base'), dataIndex: 'base', search: false, sorter: true, align: 'right', render: (_, r) => money(r.base) },
+    { title: t('sal.cardCommission'), dataIndex: 'cardCommission', search: false, sorter: true, align: 'right', render: (_, r) => money(r.cardCommission) },
+    { title: t('sal.elimCommission'), dataIndex: 'elimCommission', search: false, sorter: true, align: 'right', render: (_, r) => money(r.elimCommission) },
+    { title: t('sal.hours'), dataIndex: 'hours', search: false, render: (_, r) => formatHours(r.hours) },
+    { title: t('sal.bonus'), dataIndex: 'bonus', search: false, align: 'right', render: (_, r) => money(r.bonus) },
+    { title: t('sal.penalties'), dataIndex: 'penalties', search: false, align: 'right', render: (_, r) => money(r.penalties) },
+    { title: t('sal.total'), dataIndex: 'total', search: false, sorter: true, align: 'right', render: (_, r) => <strong>{money(r.total)}</strong> },
+    {
+      title: t('sal.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: { draft: { text: t('sal.st.draft') }, checked: { text: t('sal.st.checked') }, paid: { text: t('sal.st.paid') } },
+      render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{t(`sal.st.${r.status}`)}</Tag>,
+    },
+    {
+      title: t('common.actions'),
+      valueType: 'option',
+      render: (_, r) => (
+        <Space size={8} wrap>
+          <Link to={`/finance/salary/view-salary?id=${r.id}`}>{t('sal.view')}</Link>
+          {manage && r.status === 'draft' && (
+            <>
+              <ChangeWage line={r} onDone={reload} />
+              <Popconfirm title={t('sal.checkConfirm', { name: r.staffName })} onConfirm={() => act(() => checkSalaries([r.id]), t('sal.checkedOk'))}>
+                <a>{t('sal.check')}</a>
+              </Popconfirm>
+              <Popconfirm title={t('sal.deleteConfirm', { name: r.staffName })} onConfirm={() => act(() => deleteSalary(r.id), t('sal.deleted'))}>
+                <a>{t('sal.delete')}</a>
+              </Popconfirm>
+            </>
+          )}
+          {manage && r.status === 'checked' && (
+            <Popconfirm title={t('sal.payConfirm', { name: r.staffName })} onConfirm={() => act(() => paySalaries([r.id], account), t('sal.paidOk'))}>
+              <a>{t('sal.pay')}</a>
+            </Popconfirm>
+          )}
+          {r.slipId && <Link to={`/finance/pay-slip/detail?id=${r.slipId}`}>{t('sal.slip')}</Link>}
+        </Space>
+      ),
+    },
+  ];
+  return (
+    <div style={{ padding: 24 }}>
+      <ProTable<SalaryLineSummary>
+        rowKey="id"
+        actionRef={ref}
+        headerTitle={
+          <Space wrap>
+            <span>{t('menu.salary')}</span>
+            <DatePicker picker="month" aria-label={t('fin.month')} allowClear={false} value={dayjs(`${month}-01`)} onChange={(d) => d && setMonth(d.format('YYYY-MM'))} />
+            {total !== undefined && <span data-testid="salary-total">{t('sal.monthTotal', { total: money(total) })}</span>}
+          </Space>
+        }
+        params={{ month }}
+        columns={columns}
+        scroll={{ x: 'max-content' }}
+        rowSelection={manage ? { selectedRowKeys: selected.map((s) => s.id), onChange: (_k, rows) => setSelected(rows) } : undefined}
+        request={tableRequest(async (q) => {
+          const res = await fetchSalaryLines({ ...q, month });
+          setTotal(res.totalAmount);
+          return res;
+        })}
+        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        search={{ labelWidth: 'auto' }}
+        toolBarRender={() =>
+          manage
+            ? [
+                <Popconfirm key="gen" title={t('sal.generateConfirm', { month })} onConfirm={() => act(() => generateSalaries(month), t('sal.generated'))}>
+                  <Button type="primary">{t('sal.generate')}</Button>
+                </Popconfirm>,
+                <Button key="check" disabled={!selected.some((s) => s.status === 'draft')} onClick={() => act(() => checkSalaries(selected.filter((s) => s.status === 'draft').map((s) => s.id)), t('sal.checkedOk'))}>
+                  {t('sal.checkSelected')}
+                </Button>,
+                <Select key="acc" aria-label={t('bill.account')} value={account} onChange={setAccount} options={(['bank', 'cash', 'wechat', 'alipay'] as const).map((a) => ({ value: a, label: t(`bill.acc.${a}`) }))} style={{ width: 120 }} />,
+                <Button key="pay" disabled={!selected.some((s) => s.status === 'checked')} onClick={() => act(() => paySalaries(selected.filter((s) => s.status === 'checked').map((s) => s.id), account), t('sal.paidOk'))}>
+                  {t('sal.paySelected')}
+                </Button>,
+              ]
+            : []
+        }
+      />
+    </div>
+  );
+}
