@@ -7,7 +7,7 @@
  * student's campus; leads have their own.
  */
 import type { Db } from '../db';
-import { api, companyCampuses, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
+import { api, companyCampuses, definePolicy, HttpError, onWrite, type AuthedCtx, type Session } from '../http';
 import { defineMessages, message } from '../messages';
 import { listQuery } from '../list';
 import { parseBody } from '../schema';
@@ -37,6 +37,8 @@ import type { Lead } from '../../src/types/customer';
 import {
   activeStudentsOn,
   attendance,
+  attendanceOf,
+  balanceIndex,
   classFill,
   consumedHours,
   daysOf,
@@ -54,6 +56,8 @@ import {
   salesBySeller,
   teacherLoad,
   trend,
+  type AttendanceCount,
+  type BalanceAt,
   type DayRange,
 } from '../../src/domain/metrics';
 import { cashIn, recordRecognised, recognisedValue, refundsOut, sumMoney } from '../../src/domain/revenue';
@@ -83,97 +87,238 @@ interface Scoped {
   studentCampus: Map<number, number>;
   inCampusStudent: (studentId: number) => boolean;
   cards: StudentCard[];
-  records: HourRecord[];
   orders: CardOrder[];
   lessons: Lesson[];
-  attendances: Attendance[];
   classes: SchoolClass[];
   leads: Lead[];
+  index: CompanyIndex;
 }
 
-/** Every table of a company, narrowed to one campus when asked (one pass each). */
-export function scopedData(db: Db, companyId: number, campusId?: number): Scoped {
+/**
+ * Per-day figures of one campus, precomputed (PRODUCT.md §5.16 allows it as long as the figures stay equal to the
+ * lists): each day's group of records goes through the same metric functions, and a range adds its days up
+ * (hours in tenths, money in cents, counts: exact).
+ */
+interface DayFigures {
+  consumedT: number;
+  recognisedC: number;
+  cashC: number;
+  refundC: number;
+  present: number;
+  leave: number;
+  truant: number;
+}
+
+interface CompanyIndex {
+  studentCampus: Map<number, number>;
+  /** `${campusId}|${day}` → figures of that campus and day (campus: the student's for records and orders, the lesson's for marks). */
+  days: Map<string, DayFigures>;
+  campuses: number[];
+  /** Balance of every card at the end of a day. */
+  balanceAt: BalanceAt;
+  /** The records that took a count card to 0 or below (all that the renewal-due rule looks at). */
+  emptying: HourRecord[];
+  /** Consuming records written for lessons, by their day and by lesson. */
+  lessonRecordsByDay: Map<string, HourRecord[]>;
+  recordsByLesson: Map<number, HourRecord[]>;
+  /** Active marks by lesson date. */
+  marksByDay: Map<string, Attendance[]>;
+  lessonById: Map<number, Lesson>;
+}
+
+/** Every write invalidates the indexes (the ledger, roll calls, sales, returns all come through writes). */
+let version = 0;
+onWrite.push(() => {
+  version += 1;
+});
+const indexes = new WeakMap<Db, { version: number; day: string; byCompany: Map<number, CompanyIndex> }>();
+
+const cents = (v: number) => Math.round(v * 100);
+const tenths = (v: number) => Math.round(v * 10);
+
+function push<K, V>(m: Map<K, V[]>, k: K, v: V) {
+  const list = m.get(k);
+  if (list) list.push(v);
+  else m.set(k, [v]);
+}
+
+function buildIndex(db: Db, companyId: number): CompanyIndex {
   const studentCampus = new Map<number, number>();
-  const students: Student[] = [];
-  for (const s of db.students) {
-    if (s.companyId !== companyId) continue;
-    studentCampus.set(s.id, s.campusId);
-    if (campusId === undefined || s.campusId === campusId) students.push(s);
+  for (const s of db.students) if (s.companyId === companyId) studentCampus.set(s.id, s.campusId);
+  const consumption = new Map<string, HourRecord[]>();
+  const refunds = new Map<string, HourRecord[]>();
+  const orders = new Map<string, CardOrder[]>();
+  const marks = new Map<string, Attendance[]>();
+  const emptying: HourRecord[] = [];
+  const lessonRecordsByDay = new Map<string, HourRecord[]>();
+  const recordsByLesson = new Map<number, HourRecord[]>();
+  const company: HourRecord[] = [];
+  for (const r of db.hourRecords) {
+    if (r.companyId !== companyId) continue;
+    company.push(r);
+    const campus = studentCampus.get(r.studentId) ?? 0;
+    if (isConsumption(r)) {
+      const day = r.createdAt.slice(0, 10);
+      push(consumption, `${campus}|${day}`, r);
+      if (r.lessonId !== undefined) {
+        push(lessonRecordsByDay, day, r);
+        push(recordsByLesson, r.lessonId, r);
+      }
+    } else if (r.type === 'back') push(refunds, `${campus}|${(r.reviewedAt ?? r.createdAt).slice(0, 10)}`, r);
+    if (r.hours < 0 && r.balanceAfter <= 0) emptying.push(r);
   }
+  for (const o of db.cardOrders) if (o.companyId === companyId) push(orders, `${studentCampus.get(o.studentId) ?? 0}|${o.createdAt.slice(0, 10)}`, o);
+  const lessonById = new Map<number, Lesson>();
+  for (const l of db.lessons ?? []) if (l.companyId === companyId) lessonById.set(l.id, l);
+  const marksByDay = new Map<string, Attendance[]>();
+  for (const a of db.attendances ?? []) {
+    if (a.companyId !== companyId || a.undoneAt) continue;
+    const l = lessonById.get(a.lessonId);
+    if (!l) continue;
+    push(marks, `${l.campusId}|${l.date}`, a);
+    push(marksByDay, l.date, a);
+  }
+  const days = new Map<string, DayFigures>();
+  const at = (k: string) => {
+    let f = days.get(k);
+    if (!f) days.set(k, (f = { consumedT: 0, recognisedC: 0, cashC: 0, refundC: 0, present: 0, leave: 0, truant: 0 }));
+    return f;
+  };
+  for (const [k, list] of consumption) {
+    const day = k.slice(k.indexOf('|') + 1);
+    at(k).consumedT = tenths(consumedHours(list));
+    at(k).recognisedC = cents(recognisedValue(list, day, day));
+  }
+  for (const [k, list] of refunds) {
+    const day = k.slice(k.indexOf('|') + 1);
+    at(k).refundC = cents(refundsOut(list, day, day));
+  }
+  for (const [k, list] of orders) {
+    const day = k.slice(k.indexOf('|') + 1);
+    at(k).cashC = cents(cashIn(list, day, day));
+  }
+  for (const [k, list] of marks) Object.assign(at(k), attendance(list));
+  return {
+    studentCampus,
+    days,
+    campuses: db.campuses.filter((c) => c.companyId === companyId).map((c) => c.id),
+    balanceAt: balanceIndex(company),
+    emptying,
+    lessonRecordsByDay,
+    recordsByLesson,
+    marksByDay,
+    lessonById,
+  };
+}
+
+/** The company's index, rebuilt after any write (or a new day, or a reset). */
+export function companyIndex(db: Db, companyId: number): CompanyIndex {
+  const day = today();
+  let entry = indexes.get(db);
+  if (!entry || entry.version !== version || entry.day !== day) indexes.set(db, (entry = { version, day, byCompany: new Map() }));
+  let ix = entry.byCompany.get(companyId);
+  if (!ix) entry.byCompany.set(companyId, (ix = buildIndex(db, companyId)));
+  return ix;
+}
+
+/** The company's small tables (students, cards, orders, lessons, classes, leads), narrowed to one campus when asked. */
+export function scopedData(db: Db, companyId: number, campusId?: number): Scoped {
+  const index = companyIndex(db, companyId);
+  const { studentCampus } = index;
   const inCampusStudent = (id: number) => campusId === undefined || studentCampus.get(id) === campusId;
   const own = <T extends { companyId: number; studentId: number }>(rows: T[] | undefined) =>
     (rows ?? []).filter((r) => r.companyId === companyId && inCampusStudent(r.studentId));
-  const lessons = (db.lessons ?? []).filter((l) => l.companyId === companyId && (campusId === undefined || l.campusId === campusId));
-  const lessonIds = new Set(lessons.map((l) => l.id));
   return {
     companyId,
     campusId,
-    students,
+    students: db.students.filter((s) => s.companyId === companyId && (campusId === undefined || s.campusId === campusId)),
     studentCampus,
     inCampusStudent,
     cards: own(db.studentCards),
-    records: own(db.hourRecords),
     orders: own(db.cardOrders),
-    lessons,
-    attendances: (db.attendances ?? []).filter((a) => a.companyId === companyId && lessonIds.has(a.lessonId)),
+    lessons: (db.lessons ?? []).filter((l) => l.companyId === companyId && (campusId === undefined || l.campusId === campusId)),
     classes: db.classes.filter((c) => c.companyId === companyId && (campusId === undefined || c.campusId === campusId)),
     leads: (db.leads ?? []).filter((l) => l.companyId === companyId && (campusId === undefined || l.campusId === campusId)),
+    index,
   };
 }
 
 /* ------------------------------------------------------------ the figures ------------------------------------------------------------ */
 
-/** Active marks of the lessons dated in the range. */
-function marksIn(d: Scoped, r: DayRange): Attendance[] {
-  const ids = new Set(d.lessons.filter((l) => inRange(l.date, r)).map((l) => l.id));
-  return d.attendances.filter((a) => ids.has(a.lessonId) && !a.undoneAt);
-}
-
-const consumedIn = (d: Scoped, r: DayRange) => d.records.filter((x) => isConsumption(x) && inRange(x.createdAt, r));
-
-interface Sets {
-  active: Set<number>;
-  fresh: Set<number>;
-  renewing: Set<number>;
-  due: Set<number>;
-}
-
-function studentSets(d: Scoped, r: DayRange): Sets {
-  const renewing = renewingStudents(d.orders, r);
-  return {
-    active: activeStudentsOn(d.cards, d.records, r.end),
-    fresh: newStudents(d.orders, r),
-    renewing,
-    due: renewalDueStudents(d.cards, d.records, r),
-  };
-}
-
-interface Figures {
+interface RangeFigures {
   consumedHours: number;
   recognised: number;
   cashIn: number;
   refunds: number;
+  attendance: AttendanceCount;
+}
+
+/** The per-day figures of a range added up (one campus or all). */
+function rangeFigures(d: Scoped, r: DayRange): RangeFigures {
+  const campuses = d.campusId === undefined ? [...d.index.campuses, 0] : [d.campusId];
+  const sum = { consumedT: 0, recognisedC: 0, cashC: 0, refundC: 0, present: 0, leave: 0, truant: 0 };
+  for (const day of daysOf(r)) {
+    for (const c of campuses) {
+      const f = d.index.days.get(`${c}|${day}`);
+      if (!f) continue;
+      sum.consumedT += f.consumedT;
+      sum.recognisedC += f.recognisedC;
+      sum.cashC += f.cashC;
+      sum.refundC += f.refundC;
+      sum.present += f.present;
+      sum.leave += f.leave;
+      sum.truant += f.truant;
+    }
+  }
+  return { consumedHours: sum.consumedT / 10, recognised: sum.recognisedC / 100, cashIn: sum.cashC / 100, refunds: sum.refundC / 100, attendance: attendanceOf(sum) };
+}
+
+/** Active marks of the lessons dated in the range. */
+function marksIn(d: Scoped, r: DayRange): Attendance[] {
+  const out: Attendance[] = [];
+  for (const day of daysOf(r)) {
+    for (const a of d.index.marksByDay.get(day) ?? []) {
+      if (d.campusId === undefined || d.index.lessonById.get(a.lessonId)?.campusId === d.campusId) out.push(a);
+    }
+  }
+  return out;
+}
+
+/** Consuming records written for lessons, dated in the range, of students of the campus. */
+function lessonConsumptionIn(d: Scoped, r: DayRange): HourRecord[] {
+  const out: HourRecord[] = [];
+  for (const day of daysOf(r)) for (const x of d.index.lessonRecordsByDay.get(day) ?? []) if (d.inCampusStudent(x.studentId)) out.push(x);
+  return out;
+}
+
+type StudentSetKind = 'active' | 'new' | 'renewing' | 'renewDue' | 'renewed';
+
+function studentSet(d: Scoped, r: DayRange, kind: StudentSetKind): Set<number> {
+  if (kind === 'active') return activeStudentsOn(d.cards, d.index.balanceAt, r.end);
+  if (kind === 'new') return newStudents(d.orders, r);
+  const renewing = renewingStudents(d.orders, r);
+  if (kind === 'renewing') return renewing;
+  const due = renewalDueStudents(d.cards, d.index.emptying, r);
+  return kind === 'renewDue' ? due : renewedStudents(due, renewing);
+}
+
+interface Figures extends RangeFigures {
   active: number;
   fresh: number;
   renewing: number;
   renewal: ReturnType<typeof renewalRate>;
-  attendance: ReturnType<typeof attendance>;
   fill: ReturnType<typeof classFill>;
   leads: ReturnType<typeof leadConversion>;
 }
 
 function figures(d: Scoped, r: DayRange): Figures {
-  const sets = studentSets(d, r);
+  const renewing = renewingStudents(d.orders, r);
   return {
-    consumedHours: consumedHours(consumedIn(d, r)),
-    recognised: recognisedValue(d.records, r.start, r.end),
-    cashIn: cashIn(d.orders, r.start, r.end),
-    refunds: refundsOut(d.records, r.start, r.end),
-    active: sets.active.size,
-    fresh: sets.fresh.size,
-    renewing: sets.renewing.size,
-    renewal: renewalRate(sets.due, sets.renewing),
-    attendance: attendance(marksIn(d, r)),
+    ...rangeFigures(d, r),
+    active: studentSet(d, r, 'active').size,
+    fresh: studentSet(d, r, 'new').size,
+    renewing: renewing.size,
+    renewal: renewalRate(renewalDueStudents(d.cards, d.index.emptying, r), renewing),
     fill: classFill(d.classes),
     leads: leadConversion(d.leads.filter((l) => inRange(l.createdAt, r))),
   };
@@ -182,54 +327,21 @@ function figures(d: Scoped, r: DayRange): Figures {
 /** Buckets of a range: days, or months when the range is longer than 92 days. */
 function buckets(r: DayRange): { bucket: string; from: string; to: string }[] {
   const days = daysOf(r);
-  if (days.length <= 92) return days.map((d) => ({ bucket: d, from: d, to: d }));
+  if (days.length <= 92) return days.map((x) => ({ bucket: x, from: x, to: x }));
   const out: { bucket: string; from: string; to: string }[] = [];
-  for (const d of days) {
-    const m = d.slice(0, 7);
+  for (const x of days) {
+    const m = x.slice(0, 7);
     const last = out[out.length - 1];
-    if (last && last.bucket === m) last.to = d;
-    else out.push({ bucket: m, from: d, to: d });
+    if (last && last.bucket === m) last.to = x;
+    else out.push({ bucket: m, from: x, to: x });
   }
   return out;
 }
 
-/** The figures per bucket, from one pass over each table (grouped by day first). */
-function series(d: Scoped, r: DayRange, lessonFilter: (l: Lesson) => boolean = () => true, recordFilter: (x: HourRecord) => boolean = () => true): DayPoint[] {
-  const bs = buckets(r);
-  const key = new Map<string, number>();
-  bs.forEach((b, i) => daysOf({ start: b.from, end: b.to }).forEach((day) => key.set(day, i)));
-  const consumption = bs.map(() => [] as HourRecord[]);
-  for (const x of d.records) {
-    if (!isConsumption(x) || !recordFilter(x)) continue;
-    const i = key.get(x.createdAt.slice(0, 10));
-    if (i !== undefined) consumption[i].push(x);
-  }
-  const cash = bs.map(() => [] as CardOrder[]);
-  for (const o of d.orders) {
-    const i = key.get(o.createdAt.slice(0, 10));
-    if (i !== undefined) cash[i].push(o);
-  }
-  const lessonBucket = new Map<number, number>();
-  for (const l of d.lessons) {
-    const i = key.get(l.date);
-    if (i !== undefined && lessonFilter(l)) lessonBucket.set(l.id, i);
-  }
-  const marks = bs.map(() => [] as Attendance[]);
-  for (const a of d.attendances) {
-    const i = lessonBucket.get(a.lessonId);
-    if (i !== undefined && !a.undoneAt) marks[i].push(a);
-  }
-  return bs.map((b, i) => {
-    const att = attendance(marks[i]);
-    return {
-      ...b,
-      consumedHours: consumedHours(consumption[i]),
-      recognised: sumMoney(consumption[i].map(recordRecognised)),
-      cashIn: cashIn(cash[i], b.from, b.to),
-      present: att.present,
-      marked: att.marked,
-      attendanceRate: att.rate,
-    };
+function series(d: Scoped, r: DayRange): DayPoint[] {
+  return buckets(r).map((b) => {
+    const f = rangeFigures(d, { start: b.from, end: b.to });
+    return { ...b, consumedHours: f.consumedHours, recognised: f.recognised, cashIn: f.cashIn, present: f.attendance.present, marked: f.attendance.marked, attendanceRate: f.attendance.rate };
   });
 }
 
@@ -300,12 +412,12 @@ export function drillRows<T>(db: Db, session: Pick<Session, 'company'>, entity: 
   const keep = (pred: (row: any) => boolean) => rows.filter(pred);
   switch (kind) {
     case 'consumed': {
-      const lessonOf = new Map(d.lessons.map((l) => [l.id, l]));
+      const lessonOf = d.index.lessonById;
       return keep((x: HourRecord) => {
         if (!isConsumption(x) || !inRange(x.createdAt, r) || !d.inCampusStudent(x.studentId)) return false;
         if (teacher === undefined && cls === undefined) return true;
         const l = x.lessonId === undefined ? undefined : lessonOf.get(x.lessonId);
-        return !!l && isTaught(l) && (teacher === undefined || l.teacherId === teacher) && (cls === undefined || l.classId === cls);
+        return !!l && isTaught(l) && (campus === undefined || l.campusId === campus) && (teacher === undefined || l.teacherId === teacher) && (cls === undefined || l.classId === cls);
       });
     }
     case 'refund':
@@ -317,16 +429,14 @@ export function drillRows<T>(db: Db, session: Pick<Session, 'company'>, entity: 
     case 'renewing':
     case 'renewDue':
     case 'renewed': {
-      const sets = studentSets(d, r);
-      const ids =
-        kind === 'active' ? sets.active : kind === 'new' ? sets.fresh : kind === 'renewing' ? sets.renewing : kind === 'renewDue' ? sets.due : renewedStudents(sets.due, sets.renewing);
+      const ids = studentSet(d, r, kind);
       return keep((s: Student) => ids.has(s.id));
     }
     case 'taught':
       return keep((l: Lesson) => isTaught(l) && inRange(l.date, r) && (campus === undefined || l.campusId === campus) && (teacher === undefined || l.teacherId === teacher) && (cls === undefined || l.classId === cls));
     case 'marked': {
       const byLesson = new Map<number, Attendance[]>();
-      for (const a of d.attendances) if (!a.undoneAt) byLesson.set(a.lessonId, [...(byLesson.get(a.lessonId) ?? []), a]);
+      for (const a of marksIn(d, r)) push(byLesson, a.lessonId, a);
       const out: MarkedLesson[] = [];
       for (const l of rows as unknown as Lesson[]) {
         if (!inRange(l.date, r) || (campus !== undefined && l.campusId !== campus) || (teacher !== undefined && l.teacherId !== teacher) || (cls !== undefined && l.classId !== cls)) continue;
@@ -458,9 +568,11 @@ export function consumeProgress(db: Db, companyId: number, range: AnalyzeQuery, 
     }));
   }
   const cardsOf = new Map<number, StudentCard[]>();
-  for (const c of usable) cardsOf.set(c.studentId, [...(cardsOf.get(c.studentId) ?? []), c]);
+  for (const c of usable) push(cardsOf, c.studentId, c);
+  const membersOf = new Map<number, Student[]>();
+  for (const st of d.students) for (const id of st.classIds) push(membersOf, id, st);
   return d.classes.map((cls) => {
-    const members = d.students.filter((s) => s.classIds.includes(cls.id));
+    const members = membersOf.get(cls.id) ?? [];
     const cards = members.flatMap((s) => cardsOf.get(s.id) ?? []);
     const tot = round1(cards.reduce((s, c) => s + total(c), 0));
     const rem = round1(cards.reduce((s, c) => s + c.remainingHours, 0));
@@ -471,61 +583,56 @@ export function consumeProgress(db: Db, companyId: number, range: AnalyzeQuery, 
 export function analyzeRecords(db: Db, companyId: number, range: AnalyzeQuery, by: RecordDimension): AnalyzeRecords {
   const r: DayRange = { start: range.startDate, end: range.endDate };
   const d = scopedData(db, companyId, range.campusId);
-  const lessonOf = new Map(d.lessons.map((l) => [l.id, l]));
-  const consumed = consumedIn(d, r);
-  const marks = marksIn(d, r);
-  const groups = new Map<number, { name: string; recs: HourRecord[]; marks: Attendance[] }>();
-  const group = (id: number, name: string) => {
-    let g = groups.get(id);
-    if (!g) groups.set(id, (g = { name, recs: [], marks: [] }));
-    return g;
-  };
+  const total = rangeFigures(d, r);
+  const row = (id: number, name: string, f: Pick<RangeFigures, 'consumedHours' | 'recognised' | 'attendance'>): RecordBreakdownRow => ({
+    id,
+    name,
+    consumedHours: f.consumedHours,
+    recognised: f.recognised,
+    present: f.attendance.present,
+    marked: f.attendance.marked,
+    attendanceRate: f.attendance.rate,
+  });
+  let rows: RecordBreakdownRow[];
   if (by === 'campus') {
-    for (const c of db.campuses.filter((x) => x.companyId === companyId && (range.campusId === undefined || x.id === range.campusId))) group(c.id, c.name);
-    for (const x of consumed) {
-      const cid = d.studentCampus.get(x.studentId);
-      if (cid !== undefined) groups.get(cid)?.recs.push(x);
-    }
-    for (const a of marks) {
-      const l = lessonOf.get(a.lessonId);
-      if (l) groups.get(l.campusId)?.marks.push(a);
-    }
+    rows = db.campuses
+      .filter((x) => x.companyId === companyId && (range.campusId === undefined || x.id === range.campusId))
+      .map((c) => row(c.id, c.name, rangeFigures({ ...d, campusId: c.id }, r)));
   } else {
     // Class or teacher: the records written for taught lessons (hours consumed outside a lesson have neither).
+    const lessonOf = new Map(d.lessons.map((l) => [l.id, l]));
     const keyOf = (l: Lesson) => (by === 'class' ? { id: l.classId, name: l.className } : { id: l.teacherId, name: l.teacherName });
-    for (const x of consumed) {
+    const groups = new Map<number, { name: string; recs: HourRecord[]; marks: Attendance[] }>();
+    const group = (l: Lesson) => {
+      const k = keyOf(l);
+      let g = groups.get(k.id);
+      if (!g) groups.set(k.id, (g = { name: k.name, recs: [], marks: [] }));
+      return g;
+    };
+    for (const x of lessonConsumptionIn(d, r)) {
       const l = x.lessonId === undefined ? undefined : lessonOf.get(x.lessonId);
-      if (!l || !isTaught(l)) continue;
-      const k = keyOf(l);
-      group(k.id, k.name).recs.push(x);
+      if (l && isTaught(l)) group(l).recs.push(x);
     }
-    for (const a of marks) {
+    for (const a of marksIn(d, r)) {
       const l = lessonOf.get(a.lessonId);
-      if (!l) continue;
-      const k = keyOf(l);
-      group(k.id, k.name).marks.push(a);
+      if (l) group(l).marks.push(a);
     }
+    rows = [...groups.entries()].map(([id, g]) => row(id, g.name, { consumedHours: consumedHours(g.recs), recognised: recognisedValue(g.recs, r.start, r.end), attendance: attendance(g.marks) }));
   }
-  const rows: RecordBreakdownRow[] = [...groups.entries()].map(([id, g]) => {
-    const att = attendance(g.marks);
-    return { id, name: g.name, consumedHours: consumedHours(g.recs), recognised: sumMoney(g.recs.map(recordRecognised)), present: att.present, marked: att.marked, attendanceRate: att.rate };
-  });
   rows.sort((a, b) => b.consumedHours - a.consumedHours || a.id - b.id);
-  const att = attendance(marks);
   return {
     range,
     by,
     series: series(d, r),
     rows,
-    total: { consumedHours: consumedHours(consumed), recognised: recognisedValue(consumed, r.start, r.end), present: att.present, marked: att.marked, attendanceRate: att.rate },
+    total: { consumedHours: total.consumedHours, recognised: total.recognised, present: total.attendance.present, marked: total.attendance.marked, attendanceRate: total.attendance.rate },
   };
 }
 
 export function analyzeStaff(db: Db, companyId: number, range: AnalyzeQuery): AnalyzeStaff {
   const r: DayRange = { start: range.startDate, end: range.endDate };
   const d = scopedData(db, companyId, range.campusId);
-  const lessonsIn = d.lessons.filter((l) => inRange(l.date, r));
-  const load = new Map(teacherLoad(lessonsIn, d.records).map((x) => [x.teacherId, x]));
+  const load = new Map(teacherLoad(d.lessons, lessonConsumptionIn(d, r), r).map((x) => [x.teacherId, x]));
   const sales = new Map(salesBySeller(d.orders.filter((o) => inRange(o.createdAt, r))).map((x) => [x.sellerId, x]));
   const leadsIn = d.leads.filter((l) => inRange(l.createdAt, r));
   const rows: StaffRow[] = db.staff

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { HourRecordType } from '@/types/school';
 import {
   activeStudentsOn,
+  balanceIndex,
   addDay,
   attendance,
   classFill,
@@ -137,17 +138,20 @@ describe('attendance, classes, teachers, sales, leads', () => {
   });
   it('teacher load: finished lessons, their hours and the value consumed in them', () => {
     const lessons = [
-      { id: 1, teacherId: 7, teacherName: 'A', status: 'finished' as const, hours: 1.5 },
-      { id: 2, teacherId: 7, teacherName: 'A', status: 'scheduled' as const, hours: 1.5 },
-      { id: 3, teacherId: 8, teacherName: 'B', status: 'finished' as const, hours: 2 },
+      { id: 1, teacherId: 7, teacherName: 'A', status: 'finished' as const, hours: 1.5, date: '2026-05-02' },
+      { id: 2, teacherId: 7, teacherName: 'A', status: 'scheduled' as const, hours: 1.5, date: '2026-05-03' },
+      { id: 3, teacherId: 8, teacherName: 'B', status: 'finished' as const, hours: 2, date: '2026-05-04' },
+      { id: 4, teacherId: 8, teacherName: 'B', status: 'finished' as const, hours: 2, date: '2026-04-30' },
     ];
+    const at = '2026-05-05 10:00:00';
     const records = [
-      { lessonId: 1, type: 'reduce' as const, hours: -1.5, amount: -150 },
-      { lessonId: 1, type: 'fail' as const, hours: 0, amount: 0 },
-      { lessonId: 2, type: 'reduce' as const, hours: -1.5, amount: -150 },
-      { lessonId: 3, type: 'truant' as const, hours: -2, amount: -180 },
+      { lessonId: 1, type: 'reduce' as const, hours: -1.5, amount: -150, createdAt: at },
+      { lessonId: 1, type: 'fail' as const, hours: 0, amount: 0, createdAt: at },
+      { lessonId: 2, type: 'reduce' as const, hours: -1.5, amount: -150, createdAt: at },
+      { lessonId: 3, type: 'truant' as const, hours: -2, amount: -180, createdAt: at },
+      { lessonId: 3, type: 'reduce' as const, hours: -2, amount: -180, createdAt: '2026-06-01 10:00:00' },
     ];
-    expect(teacherLoad(lessons, records)).toEqual([
+    expect(teacherLoad(lessons, records, R)).toEqual([
       { teacherId: 8, teacherName: 'B', lessons: 1, hours: 2, consumedValue: 180, consumedHours: 2 },
       { teacherId: 7, teacherName: 'A', lessons: 1, hours: 1.5, consumedValue: 150, consumedHours: 1.5 },
     ]);
@@ -158,5 +162,23 @@ describe('attendance, classes, teachers, sales, leads', () => {
       { sellerId: 2, sellerName: 'Y', orders: 1, amount: 50 },
     ]);
     expect(leadConversion([{ status: 'formal' }, { status: 'new' }, { status: 'invalid' }, { status: 'formal' }])).toEqual({ total: 4, formal: 2, rate: 0.5 });
+  });
+});
+
+describe('balance index', () => {
+  it('property: the indexed balance on a day equals the sum of the hours dated up to it', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ cardId: fc.integer({ min: 1, max: 4 }), tenths: fc.integer({ min: -50, max: 50 }), day: fc.integer({ min: 1, max: 28 }) }), { maxLength: 60 }),
+        fc.integer({ min: 0, max: 29 }),
+        (xs, probe) => {
+          const d = (n: number) => `2026-02-${String(n).padStart(2, '0')}`;
+          const records = xs.map((x) => ({ cardId: x.cardId, hours: x.tenths / 10, createdAt: `${d(x.day)} 10:00:00` }));
+          const at = balanceIndex(records);
+          const day = probe === 0 ? '2026-01-31' : d(probe);
+          return [1, 2, 3, 4].every((c) => Math.abs(at(c, day) - xs.filter((x) => x.cardId === c && d(x.day) <= day).reduce((s, x) => s + x.tenths, 0) / 10) < 1e-9);
+        },
+      ),
+    );
   });
 });

@@ -179,24 +179,64 @@ export function renewedStudents(due: Set<number>, renewing: Set<number>): Set<nu
   return new Set([...due].filter((id) => renewing.has(id)));
 }
 
+/** A card's balance at the end of a day, from its records (any order): the sum of the signed hours dated up to it. */
+export type BalanceAt = (cardId: number, day: string) => number;
+
+/** Balances by day of many cards, indexed once (per card: days in order and the running sum); lookups by binary search. */
+export function balanceIndex(records: Pick<HourRecord, 'cardId' | 'hours' | 'createdAt'>[]): BalanceAt {
+  const byCard = new Map<number, { day: string; hours: number }[]>();
+  for (const r of records) {
+    let list = byCard.get(r.cardId);
+    if (!list) byCard.set(r.cardId, (list = []));
+    list.push({ day: r.createdAt.slice(0, 10), hours: r.hours });
+  }
+  const index = new Map<number, { days: string[]; sums: number[] }>();
+  for (const [cardId, list] of byCard) {
+    list.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+    const days: string[] = [];
+    const sums: number[] = [];
+    let sum = 0;
+    for (const x of list) {
+      sum += x.hours;
+      if (days.length && days[days.length - 1] === x.day) sums[sums.length - 1] = sum;
+      else {
+        days.push(x.day);
+        sums.push(sum);
+      }
+    }
+    index.set(cardId, { days, sums });
+  }
+  return (cardId, day) => {
+    const e = index.get(cardId);
+    if (!e) return 0;
+    let lo = 0;
+    let hi = e.days.length - 1;
+    let at = -1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (e.days[mid] <= day) {
+        at = mid;
+        lo = mid + 1;
+      } else hi = mid - 1;
+    }
+    return at < 0 ? 0 : round1(e.sums[at]);
+  };
+}
+
 /**
  * Active students on a day: holding a card usable that day: started, not expired, not invalidated, and (count
- * cards) with hours left after that day's records. `records` are the cards' records (any order).
+ * cards) with hours left after that day's records. `records` are the cards' records (any order), or their index.
  */
 export function activeStudentsOn(
   cards: Pick<StudentCard, 'id' | 'studentId' | 'kind' | 'startDate' | 'expiryDate' | 'status'>[],
-  records: Pick<HourRecord, 'cardId' | 'hours' | 'createdAt'>[],
+  records: Pick<HourRecord, 'cardId' | 'hours' | 'createdAt'>[] | BalanceAt,
   day: string,
 ): Set<number> {
-  const balance = new Map<number, number>();
-  for (const r of records) {
-    if (r.createdAt.slice(0, 10) > day) continue;
-    balance.set(r.cardId, (balance.get(r.cardId) ?? 0) + r.hours);
-  }
+  const balanceAt = typeof records === 'function' ? records : balanceIndex(records);
   const out = new Set<number>();
   for (const c of cards) {
     if (c.status === 'invalid' || c.startDate > day || c.expiryDate < day) continue;
-    if (c.kind === 'count' && round1(balance.get(c.id) ?? 0) <= 0) continue;
+    if (c.kind === 'count' && balanceAt(c.id, day) <= 0) continue;
     out.add(c.studentId);
   }
   return out;
@@ -213,12 +253,17 @@ export interface AttendanceCount {
   rate: number;
 }
 
+/** Attendance rate from the counts of marks: present ÷ (present + leave + truant). */
+export function attendanceOf(n: Pick<AttendanceCount, 'present' | 'leave' | 'truant'>): AttendanceCount {
+  const marked = n.present + n.leave + n.truant;
+  return { present: n.present, leave: n.leave, truant: n.truant, marked, rate: ratio(n.present, marked) };
+}
+
 /** Attendance rate: present ÷ (present + leave + truant) over the marks still in force (undone ones excluded). */
 export function attendance(marks: Pick<Attendance, 'mark' | 'undoneAt'>[]): AttendanceCount {
   const n: Record<AttendanceMark, number> = { present: 0, leave: 0, truant: 0 };
   for (const m of marks) if (!m.undoneAt) n[m.mark] += 1;
-  const marked = n.present + n.leave + n.truant;
-  return { ...n, marked, rate: ratio(n.present, marked) };
+  return attendanceOf(n);
 }
 
 /* ------------------------------------------------------------ classes and teachers ------------------------------------------------------------ */
@@ -257,33 +302,40 @@ export interface TeacherLoad {
 }
 
 /**
- * Teacher hours: per teacher, the lessons taught (finished) and their hours, and the consumed hours and value of the
- * records written for those lessons.
+ * Teacher hours: per teacher, the lessons taught (finished) dated in the range and their hours; and the consumed
+ * hours and value of the records dated in the range that were written for lessons they taught (`lessons` must hold
+ * those lessons, whatever their date: a roll call can be saved or undone days later).
  */
 export function teacherLoad(
-  lessons: Pick<Lesson, 'id' | 'teacherId' | 'teacherName' | 'status' | 'hours'>[],
-  records: Pick<HourRecord, 'lessonId' | 'type' | 'hours' | 'amount'>[],
+  lessons: Pick<Lesson, 'id' | 'teacherId' | 'teacherName' | 'status' | 'hours' | 'date'>[],
+  records: Pick<HourRecord, 'lessonId' | 'type' | 'hours' | 'amount' | 'createdAt'>[],
+  r: DayRange,
 ): TeacherLoad[] {
   const by = new Map<number, TeacherLoad>();
-  const teacherOfLesson = new Map<number, number>();
+  const row = (l: Pick<Lesson, 'teacherId' | 'teacherName'>) => {
+    let x = by.get(l.teacherId);
+    if (!x) by.set(l.teacherId, (x = { teacherId: l.teacherId, teacherName: l.teacherName, lessons: 0, hours: 0, consumedValue: 0, consumedHours: 0 }));
+    return x;
+  };
+  const taught = new Map<number, Pick<Lesson, 'teacherId' | 'teacherName'>>();
   for (const l of lessons) {
     if (!isTaught(l)) continue;
-    teacherOfLesson.set(l.id, l.teacherId);
-    const row = by.get(l.teacherId) ?? { teacherId: l.teacherId, teacherName: l.teacherName, lessons: 0, hours: 0, consumedValue: 0, consumedHours: 0 };
-    row.lessons += 1;
-    row.hours += l.hours;
-    by.set(l.teacherId, row);
+    taught.set(l.id, l);
+    if (!inRange(l.date, r)) continue;
+    const x = row(l);
+    x.lessons += 1;
+    x.hours += l.hours;
   }
   const values = new Map<number, number[]>();
-  for (const r of records) {
-    if (r.lessonId === undefined || !isConsumption(r)) continue;
-    const tid = teacherOfLesson.get(r.lessonId);
-    if (tid === undefined) continue;
-    by.get(tid)!.consumedHours -= r.hours;
-    values.set(tid, [...(values.get(tid) ?? []), recordRecognised(r)]);
+  for (const rec of records) {
+    if (rec.lessonId === undefined || !isConsumption(rec) || !inRange(rec.createdAt, r)) continue;
+    const l = taught.get(rec.lessonId);
+    if (!l) continue;
+    row(l).consumedHours -= rec.hours;
+    values.set(l.teacherId, [...(values.get(l.teacherId) ?? []), recordRecognised(rec)]);
   }
   return [...by.values()]
-    .map((r) => ({ ...r, hours: round1(r.hours), consumedValue: sumMoney(values.get(r.teacherId) ?? []), consumedHours: round1(r.consumedHours) }))
+    .map((x) => ({ ...x, hours: round1(x.hours), consumedValue: sumMoney(values.get(x.teacherId) ?? []), consumedHours: round1(x.consumedHours) }))
     .sort((a, b) => b.hours - a.hours || a.teacherId - b.teacherId);
 }
 

@@ -38,6 +38,7 @@ import {
   SellCardModal,
 } from "../CardOps";
 import { CardStatusTag, useSchoolCaps } from "../shared";
+import DrillBanner, { useDrill } from '@/components/DrillBanner';
 
 export default function CardOpTab() {
   const { t } = useIntl();
@@ -47,6 +48,8 @@ export default function CardOpTab() {
   const [studentOpts, setStudentOpts] = useState<Option[]>([]);
   const pendingRef = useRef<ActionType>();
   const ordersRef = useRef<ActionType>();
+  // Opened from an analysis figure (cash in, cards sold): its filter (?drill=...) narrows the orders (PRODUCT.md §5.16).
+  const drill = useDrill();
   const search = useDebounceFn(
     async (keyword: string) =>
       setStudentOpts(await fetchStudentOptions({ keyword })),
@@ -213,7 +216,9 @@ export default function CardOpTab() {
           pagination={{ defaultPageSize: 5 }}
         />
       </div>
+      <DrillBanner />
       <ProTable<CardOrder>
+        params={drill}
         rowKey="id"
         scroll={{ x: 'max-content' }}
         actionRef={ordersRef}
