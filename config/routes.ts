@@ -5,6 +5,7 @@ export const umiRoutes = [
   { path: '/user/login', component: './User/Login', layout: false },
   // Public pages (no login; see PUBLIC_PREFIXES in src/app.tsx) are added here with layout: false.
   { path: '/f/:code', component: './Public/GatherForm', layout: false },
+  { path: '/w/:code', component: './Public/WebPage', layout: false },
   { path: '/', redirect: '/dashboard' },
   {
     path: '/',

@@ -229,6 +229,20 @@ export function rejectInvoice(db: Db, id: number, reason: string): InvoiceReques
   return inv;
 }
 
+/** The company's pages, one per campus (a campus added later gets an unpublished page). */
+function ensurePages(db: Db, companyId: number): CampusWebPage[] {
+  const company = db.companies.find((c) => c.id === companyId);
+  for (const campus of db.campuses.filter((c) => c.companyId === companyId)) {
+    const page = db.webPages.find((p) => p.campusId === campus.id);
+    if (page) {
+      page.campusName = campus.name;
+      continue;
+    }
+    db.webPages.push({ companyId, campusId: campus.id, campusName: campus.name, code: pageCode(campus.id), title: `${company?.name ?? ''} · ${campus.name}`, intro: '', photos: [], address: campus.address, phone: campus.phone, published: false, templateIds: [] });
+  }
+  return db.webPages.filter((p) => p.companyId === companyId);
+}
+
 function offeredTemplates(db: Db, page: CampusWebPage): CardTemplate[] {
   return (db.cardTemplates ?? []).filter((tp) => tp.companyId === page.companyId && tp.onSale && page.templateIds.includes(tp.id));
 }
@@ -348,7 +362,7 @@ export const webPagePolicy = definePolicy<CampusWebPage>({
   name: 'web page',
   read: 'campusManagement',
   write: 'campusManagement',
-  rows: (db, s) => db.webPages.filter((p) => p.companyId === s.company.id),
+  rows: (db, s) => ensurePages(db, s.company.id),
   idOf: (p) => p.campusId,
 });
 export const onlineOrderPolicy = definePolicy<OnlineOrder>({

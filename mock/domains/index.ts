@@ -17,8 +17,9 @@ import { analysisHandlers } from './analysis';
 import { campusHandlers, seedCampus } from './campus';
 import { accountHandlers, seedAccounts } from './campusAccounts';
 import { seedSettings, settingsHandlers } from './campusSettings';
+import { campusSalesHandlers, seedCampusSales } from './campusSales';
 import { seedTeachingAndNotices, teachingAndNoticeHandlers } from './teachingIndex';
 
-export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedSalary, seedCampus, seedAccounts, seedSettings, seedTeachingAndNotices];
+export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedSalary, seedCampus, seedAccounts, seedSettings, seedCampusSales, seedTeachingAndNotices];
 
-export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers, ...financeHandlers, ...salaryHandlers, ...analysisHandlers, ...campusHandlers, ...accountHandlers, ...settingsHandlers, ...teachingAndNoticeHandlers];
+export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers, ...financeHandlers, ...salaryHandlers, ...analysisHandlers, ...campusHandlers, ...accountHandlers, ...settingsHandlers, ...campusSalesHandlers, ...teachingAndNoticeHandlers];

@@ -3,7 +3,7 @@ import { http } from '@/utils/request';
 import type { ListQuery, ListResult } from '@/types/api';
 import type { Staff } from '@/types/school';
 import type { SubscriptionOrder, SubscriptionPackage } from '@/types/subscription';
-import type { Campus, CampusRenewal, DataScope, ParentAccount, PermissionGroup, StaffAccess, StaffAccount } from '@/types/campus';
+import type { Campus, CampusRenewal, CampusWebPage, ContractTemplate, DataScope, InvoiceRequest, OnlineOrder, ParentAccount, PermissionGroup, PublicWebPage, Settlement, StaffAccess, StaffAccount } from '@/types/campus';
 import type { PermissionFlag } from '@/types/session';
 
 export interface PermissionGroupInput {
@@ -68,3 +68,26 @@ export const saveCompanySettings = (body: CompanySettingsView) => http.put<Compa
 export const fetchThemeColor = () => http.get<{ color: string | null }>('/v2/company_kt/theme_color');
 export const saveThemeColor = (color: string) => http.put<{ color: string }>('/v2/company_kt/theme_color', { color }, { skipErrorHandler: true });
 export const resetThemeColor = () => http.delete<{ color: null }>('/v2/company_kt/theme_color');
+
+/* campus web page, online orders, settlements, invoices, contracts */
+export const fetchWebPages = () => http.get<CampusWebPage[]>('/v2/campus_web');
+export const saveWebPage = (body: Omit<CampusWebPage, 'companyId' | 'campusName' | 'code'>) => http.put<CampusWebPage>('/v2/campus_web', body);
+export const fetchPublicPage = (code: string) => http.get<PublicWebPage>(`/v2/public/web/${encodeURIComponent(code)}`, undefined, { skipErrorHandler: true });
+export const orderOnline = (code: string, body: { templateId: number; parentName: string; mobile: string; studentName: string }) =>
+  http.post<{ orderNo: string; amount: number; templateName: string; status: string }>(`/v2/public/web/${encodeURIComponent(code)}/order`, body);
+export const payOnline = (code: string, orderNo: string) =>
+  http.post<{ orderNo: string; amount: number; templateName: string; status: string; cardNo: string }>(`/v2/public/web/${encodeURIComponent(code)}/pay`, { orderNo });
+export const signUpOnline = (code: string, body: { parentName: string; mobile: string }) => http.post<{ ok: boolean }>(`/v2/public/web/${encodeURIComponent(code)}/signup`, body);
+export const fetchOnlineOrders = (query: ListQuery) => http.get<ListResult<OnlineOrder>>('/v2/online_order', query);
+export const fetchSettlements = (query: ListQuery) => http.get<ListResult<Settlement>>('/v2/settlement', query);
+export const fetchOpenSettlement = () => http.get<{ month: string; gross: number; fee: number; net: number; feeRate: number; orderCount: number }>('/v2/settlement/open');
+export const fetchInvoices = (query: ListQuery) => http.get<ListResult<InvoiceRequest>>('/v2/invoice', query);
+export const requestInvoice = (body: { orderId: number; title: string; taxNo: string; email: string }) => http.post<InvoiceRequest>('/v2/invoice', body);
+export const fetchPaidSubscriptionOrders = () => http.get<ListResult<SubscriptionOrder>>('/v2/subscription_order', { status: 'paid', pageSize: 200 });
+export const fetchContractTemplates = (query: ListQuery) => http.get<ListResult<ContractTemplate>>('/v2/contract_template', query);
+export const createContractTemplate = (body: { name: string; body: string; isDefault: boolean }) => http.post<ContractTemplate>('/v2/contract_template', body);
+export const updateContractTemplate = (body: { id: number; name: string; body: string; isDefault: boolean }) => http.put<ContractTemplate>('/v2/contract_template', body);
+export const deleteContractTemplate = (id: number) => http.delete<null>(`/v2/contract_template/${id}`);
+export const renderContract = (cardId: number, templateId?: number) =>
+  http.get<{ templateId: number; templateName: string; text: string; cardNo: string }>('/v2/contract_template/render', { cardId, ...(templateId ? { templateId } : {}) });
+export const fetchWebPreview = (campusId: number) => http.get<PublicWebPage>('/v2/campus_web/preview', { campusId });

@@ -9,6 +9,7 @@ import { formatHours, formatMoney } from '@/utils/format';
 import { CardActions, ReviewButtons, SellCardModal } from './CardOps';
 import { EnrolModal, StudentFormModal } from './StudentForms';
 import { CardStatusTag, RecordTypeTag, SignedHours, useSchoolCaps } from './shared';
+import PrintContract from '@/components/PrintContract';
 
 export default function StudentDrawer({ studentId, onClose, onChanged }: { studentId?: number; onClose: () => void; onChanged?: () => void }) {
   const { t } = useIntl();
@@ -125,7 +126,13 @@ export default function StudentDrawer({ studentId, onClose, onChanged }: { stude
                     { title: t('card.remaining'), dataIndex: 'remainingHours', render: (v: number, c) => (c.kind === 'period' ? t('card.kind.period') : formatHours(v)) },
                     { title: t('common.status'), dataIndex: 'status', render: (_: unknown, c) => <CardStatusTag status={c.status} /> },
                     { title: t('card.expiryDate'), dataIndex: 'expiryDate' },
-                    { title: t('common.actions'), key: 'actions', render: (_: unknown, c) => <CardActions card={c} onDone={changed} /> },
+                    { title: t('common.actions'), key: 'actions', render: (_: unknown, c) => (
+                        <Space size={8} wrap>
+                          <CardActions card={c} onDone={changed} />
+                          <PrintContract cardId={c.id} cardNo={c.cardNo} />
+                        </Space>
+                      ),
+                    },
                   ]}
                 />
               ),

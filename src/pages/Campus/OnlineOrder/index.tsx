@@ -1,0 +1,49 @@
+/** /campus/online-order: cards bought by parents on the public pages; a paid order has issued its card (PRODUCT.md §5.14). */
+import React from 'react';
+import { Tag } from 'antd';
+import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { useSearchParams } from 'umi';
+import { useIntl } from '@/locales/useIntl';
+import { tableRequest } from '@/services/list';
+import { fetchOnlineOrders } from '@/services/campus';
+import { fetchCampusOptions } from '@/services/school';
+import type { OnlineOrder } from '@/types/campus';
+
+const COLORS = { unpaid: 'orange', paid: 'green', cancelled: 'default' } as const;
+
+export default function OnlineOrdersPage() {
+  const { t } = useIntl();
+  const [params] = useSearchParams();
+  const settlementId = params.get('settlementId') ?? undefined;
+  const columns: ProColumns<OnlineOrder>[] = [
+    { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true },
+    { title: t('web.orderNo'), dataIndex: 'orderNo', search: false, copyable: true },
+    { title: t('web.studentName'), dataIndex: 'studentName', search: false },
+    { title: t('web.parentName'), dataIndex: 'parentName', search: false, render: (_, r) => `${r.parentName} ${r.mobile}` },
+    { title: t('online.card'), dataIndex: 'templateName', search: false },
+    { title: t('online.cardNo'), dataIndex: 'cardNo', search: false, render: (_, r) => r.cardNo ?? '—' },
+    { title: t('web.amount'), dataIndex: 'amount', search: false, sorter: true, render: (_, r) => `¥${r.amount.toFixed(2)}` },
+    { title: t('school.campus'), dataIndex: 'campusId', valueType: 'select', request: fetchCampusOptions, render: (_, r) => r.campusName },
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: { unpaid: { text: t('online.status.unpaid') }, paid: { text: t('online.status.paid') }, cancelled: { text: t('online.status.cancelled') } },
+      render: (_, r) => <Tag color={COLORS[r.status]}>{t(`online.status.${r.status}`)}</Tag>,
+    },
+    { title: t('online.createdAt'), dataIndex: 'createdAt', search: false, sorter: true },
+    { title: t('online.createdAt'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
+    { title: t('online.paidAt'), dataIndex: 'paidAt', search: false, render: (_, r) => r.paidAt ?? '—' },
+  ];
+  return (
+    <div style={{ padding: 24 }}>
+      <ProTable<OnlineOrder>
+        rowKey="id"
+        headerTitle={t('online.title')}
+        columns={columns}
+        params={settlementId ? { settlementId } : undefined}
+        request={tableRequest(fetchOnlineOrders)}
+      />
+    </div>
+  );
+}

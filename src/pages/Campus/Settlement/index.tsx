@@ -1,0 +1,63 @@
+/** /campus/settlement: online money paid out per month less the platform fee; the current month still open. */
+import React, { useEffect, useState } from 'react';
+import { Card, Statistic, Space, Tag, Typography } from 'antd';
+import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { Link } from 'umi';
+import { useIntl } from '@/locales/useIntl';
+import { tableRequest } from '@/services/list';
+import { fetchOpenSettlement, fetchSettlements } from '@/services/campus';
+import type { Settlement } from '@/types/campus';
+
+const yuan = (n: number) => `¥${n.toFixed(2)}`;
+
+export default function SettlementPage() {
+  const { t } = useIntl();
+  const [open, setOpen] = useState<Awaited<ReturnType<typeof fetchOpenSettlement>>>();
+  useEffect(() => {
+    fetchOpenSettlement()
+      .then(setOpen)
+      .catch(() => undefined);
+  }, []);
+  const columns: ProColumns<Settlement>[] = [
+    { title: t('settle.month'), dataIndex: 'month', sorter: true, search: false },
+    {
+      title: t('settle.orders'),
+      dataIndex: 'orderCount',
+      search: false,
+      render: (_, r) => (
+        <Link to={`/campus/online-order?settlementId=${r.id}`} aria-label={t('settle.ordersOf', { month: r.month })}>
+          {r.orderCount}
+        </Link>
+      ),
+    },
+    { title: t('settle.gross'), dataIndex: 'gross', sorter: true, search: false, render: (_, r) => yuan(r.gross) },
+    { title: t('settle.fee'), dataIndex: 'fee', search: false, render: (_, r) => `${yuan(r.fee)} (${r.feeRate}%)` },
+    { title: t('settle.net'), dataIndex: 'net', sorter: true, search: false, render: (_, r) => yuan(r.net) },
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: { pending: { text: t('settle.status.pending') }, paid: { text: t('settle.status.paid') } },
+      render: (_, r) => <Tag color={r.status === 'paid' ? 'green' : 'orange'}>{t(`settle.status.${r.status}`)}</Tag>,
+    },
+    { title: t('settle.paidAt'), dataIndex: 'paidAt', search: false, render: (_, r) => r.paidAt ?? '—' },
+  ];
+  return (
+    <div style={{ padding: 24 }}>
+      {open && (
+        <Card style={{ marginBottom: 16 }}>
+          <Typography.Title level={3} style={{ marginTop: 0, fontSize: 16 }}>
+            {t('settle.open', { month: open.month })}
+          </Typography.Title>
+          <Space size={48} wrap>
+            <Statistic title={t('settle.orders')} value={open.orderCount} />
+            <Statistic title={t('settle.gross')} value={yuan(open.gross)} />
+            <Statistic title={t('settle.fee')} value={`${yuan(open.fee)} (${open.feeRate}%)`} />
+            <Statistic title={t('settle.net')} value={yuan(open.net)} />
+          </Space>
+        </Card>
+      )}
+      <ProTable<Settlement> rowKey="id" headerTitle={t('settle.title')} columns={columns} request={tableRequest(fetchSettlements)} />
+    </div>
+  );
+}
