@@ -31,6 +31,8 @@ export type Access = Record<PermissionFlag, boolean> & {
   everyone: boolean;
   /** Admin-only platform settings. */
   platformAdmin: boolean;
+  /** Staff who run notices, templates, rules and posters (the serviceNotification flag, not parents or the platform). */
+  notifyStaff: boolean;
   /** Salary lines and pay slips: the finance flag (everything), or a teacher or sales person (their own only). */
   ownSalary: boolean;
   /** The audit log (/operate): platform roles (all companies), and a company's owner or campus managers (their company). */
@@ -73,6 +75,7 @@ export default function access(initialState: InitialState | undefined): Access {
     subscription: loggedIn && !skipsExpiryChecks(role) && (perms?.type === 0 || Number(perms?.campusManagement ?? 0) !== 0),
     everyone: loggedIn && !expired,
     platformAdmin: loggedIn && roleIs(role, 'admin'),
+    notifyStaff: flags.serviceNotification && !roleIs(role, 'customer') && !platform,
     ownSalary: flags.financialManagement || (loggedIn && !expired && roleIs(role, 'teacher', 'sales')),
     auditLog: loggedIn && (platform || (!expired && (perms?.type === 0 || Number(perms?.campusManagement ?? 0) !== 0))),
   };

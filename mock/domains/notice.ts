@@ -20,6 +20,7 @@ import { cardRows, classRows, studentRows } from './teachingScope';
 import { operatorOf } from './school';
 import { deliver, notifyStaff, parentUserOf } from './notify';
 import { checkImageDataUrl } from '../../src/domain/upload';
+import { z } from '../../src/types/schema';
 
 interface NoticeRow extends Omit<Notice, 'receiverCount' | 'readCount'> {
   receivers: Omit<NoticeReceiver, 'readAt'>[];
@@ -198,6 +199,7 @@ export function seedNotice(db: Db) {
 
 /* ---------------- calls ---------------- */
 
+const AvatarBody = z.object({ avatar: z.string().max(3_000_000) });
 const PreviewBody = ReceiverChoice.extend({ text: NoticeBody.shape.text.optional() });
 
 export const noticeHandlers = [
@@ -319,6 +321,31 @@ export const noticeHandlers = [
     const row = ctx.target(bulletinPolicy, Number(ctx.params.id), 'notice.bulletin');
     ctx.db.bulletins.splice(ctx.db.bulletins.indexOf(row), 1);
     ctx.db.bulletinReads = ctx.db.bulletinReads.filter((r) => r.bulletinId !== row.id);
+    return null;
+  }),
+
+  /* posters: what a poster is filled with */
+  api('get', '/v2/poster/info', { read: templatePolicy }, (ctx) => {
+    const cid = ctx.session.company.id;
+    return {
+      companyName: ctx.session.company.name,
+      campuses: ctx.db.campuses.filter((c) => c.companyId === cid).map((c) => ({ id: c.id, name: c.name, address: c.address, phone: c.phone })),
+      forms: (ctx.db.gatherForms ?? []).filter((f) => f.companyId === cid).map((f) => ({ code: f.code, name: f.title })),
+      merchants: (ctx.db.merchants ?? []).filter((m) => m.companyId === cid).map((m) => ({ id: m.id, name: m.name, category: m.category })),
+    };
+  }),
+  api('get', '/v2/poster/clock_in', { read: templatePolicy }, (ctx) => {
+    const st = studentRows(ctx.db, ctx.session).find((s) => s.id === Number(ctx.query.studentId));
+    if (!st) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('field.studentId') }));
+    const attended = (ctx.db.attendances ?? []).filter((x) => x.studentId === st.id && x.mark === 'present').length;
+    return { studentName: st.name, className: ctx.db.classes.find((c) => st.classIds.includes(c.id))?.name ?? '', attended, campusName: ctx.db.campuses.find((c) => c.id === st.campusId)?.name ?? '' };
+  }),
+
+  /** The caller's avatar (an image data URL, ≤ 2 MB). */
+  api('post', '/v2/user/avatar', { self: true, body: AvatarBody }, (ctx) => {
+    const problem = checkImageDataUrl(ctx.body.avatar);
+    if (problem) throw ctx.bad(problem === 'type' ? 'feedback.notImage' : 'feedback.tooLarge');
+    ctx.session.user.avatar = ctx.body.avatar;
     return null;
   }),
 

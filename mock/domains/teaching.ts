@@ -315,6 +315,12 @@ export const teachingHandlers = [
     return listQuery(rows, ctx.query, { keywordFields: ['title'], equalFields: ['status'], sortable: ['dueDate'], defaultSort: { field: 'dueDate', order: 'descend' } }, ctx.lang);
   }),
 
+  /** The students of a class the caller may see (the add-homework form's student choice). */
+  api('get', '/v2/homework/class_students', { read: homeworkPolicy }, (ctx) => {
+    const cls = ctx.target(teachingClassPolicy, Number(ctx.query.classId), 'hw.class');
+    return classStudents(ctx.db, cls).map((s) => ({ value: s.id, label: s.name }));
+  }),
+
   /* exams and scores */
   api('get', '/v2/exam', { read: examPolicy }, (ctx) =>
     listQuery(ctx.rows(examPolicy).map((e) => withExamCounts(ctx.db, e)), ctx.query, {

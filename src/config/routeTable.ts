@@ -12,11 +12,12 @@ import { customerRoutes } from './routes/customer';
 import { financeRoutes } from './routes/finance';
 import { campusRoutes } from './routes/campus';
 import { analysisRoutes } from './routes/analysis';
+import { teachingRoutes } from './routes/teaching';
 
 export type { RouteMeta, MenuGroupKey } from './routes/types';
 export { MENU_GROUPS } from './routes/types';
 
-export const ROUTES: RouteMeta[] = [...foundationRoutes, ...schoolRoutes, ...scheduleRoutes, ...customerRoutes, ...financeRoutes, ...campusRoutes, ...analysisRoutes];
+export const ROUTES: RouteMeta[] = [...foundationRoutes, ...schoolRoutes, ...scheduleRoutes, ...customerRoutes, ...financeRoutes, ...campusRoutes, ...analysisRoutes, ...teachingRoutes];
 
 export function findRoute(path: string): RouteMeta | undefined {
   const clean = path.replace(/\/+$/, '') || '/';

@@ -7,6 +7,7 @@ import customer from './parts/customer.en-US';
 import everyday from './parts/everyday.en-US';
 import campus from './parts/campus.en-US';
 import analysis from './parts/analysis.en-US';
+import teaching from './parts/teaching.en-US';
 
-const enUS: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis };
+const enUS: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis, ...teaching };
 export default enUS;

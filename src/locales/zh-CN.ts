@@ -7,6 +7,7 @@ import customer from './parts/customer.zh-CN';
 import everyday from './parts/everyday.zh-CN';
 import campus from './parts/campus.zh-CN';
 import analysis from './parts/analysis.zh-CN';
+import teaching from './parts/teaching.zh-CN';
 
-const zhCN: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis };
+const zhCN: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis, ...teaching };
 export default zhCN;

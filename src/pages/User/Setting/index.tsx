@@ -5,6 +5,7 @@ import { useIntl } from '@/locales/useIntl';
 import { useSession } from '@/hooks/useSession';
 import { changeMobile, changePassword, sendSms, updateProfile } from '@/services/session';
 import { loadSession } from '@/services/bootstrap';
+import AvatarField from '@/components/AvatarField';
 
 const MOBILE = /^1\d{10}$/;
 
@@ -52,6 +53,7 @@ export default function UserSettingPage() {
       <Row gutter={[24, 24]}>
         <Col xs={24} lg={8}>
           <Card title={t('setting.profile')}>
+            <AvatarField onSaved={async () => setSession(await loadSession())} />
             <Form layout="vertical" initialValues={{ name: currentUser.name }} onFinish={(v: { name: string }) => run('profile', () => updateProfile(v))}>
               <Form.Item label={t('setting.account')}>
                 <Input value={currentUser.info.username} disabled />

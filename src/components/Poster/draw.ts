@@ -1,0 +1,120 @@
+/**
+ * Poster drawing (PRODUCT.md §5.12): a template is a background and positioned text, image and QR elements, drawn on
+ * a canvas at 2× pixel density; texts go through `fitText` so they never overflow their box. Only the poster screens
+ * import this module (their route chunks), so the canvas code loads there only.
+ */
+import { fitText } from '@/domain/textFit';
+
+export const POSTER_WIDTH = 375;
+export const POSTER_HEIGHT = 667;
+export const PIXEL_RATIO = 2;
+
+export interface TextElement {
+  kind: 'text';
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  maxSize: number;
+  minSize?: number;
+  color: string;
+  weight?: 'normal' | 'bold';
+  align?: 'left' | 'center';
+}
+export interface ImageElement {
+  kind: 'image';
+  source: CanvasImageSource | undefined;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** White rounded card behind the image (QR codes, logos). */
+  card?: boolean;
+}
+export type PosterElement = TextElement | ImageElement;
+
+export interface PosterTemplate {
+  background: [string, string];
+  elements: PosterElement[];
+}
+
+const FONT = '"PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif';
+
+function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number, r: number) {
+  ctx.beginPath();
+  ctx.moveTo(x + r, y);
+  ctx.arcTo(x + w, y, x + w, y + h, r);
+  ctx.arcTo(x + w, y + h, x, y + h, r);
+  ctx.arcTo(x, y + h, x, y, r);
+  ctx.arcTo(x, y, x + w, y, r);
+  ctx.closePath();
+}
+
+/** Draws a template on a canvas (sized to 2× the poster). */
+export function drawPoster(canvas: HTMLCanvasElement, tpl: PosterTemplate) {
+  canvas.width = POSTER_WIDTH * PIXEL_RATIO;
+  canvas.height = POSTER_HEIGHT * PIXEL_RATIO;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return;
+  ctx.setTransform(PIXEL_RATIO, 0, 0, PIXEL_RATIO, 0, 0);
+  const g = ctx.createLinearGradient(0, 0, 0, POSTER_HEIGHT);
+  g.addColorStop(0, tpl.background[0]);
+  g.addColorStop(1, tpl.background[1]);
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, POSTER_WIDTH, POSTER_HEIGHT);
+  // Decorative circles.
+  ctx.fillStyle = 'rgba(255,255,255,0.08)';
+  [[320, 80, 120], [40, 560, 90]].forEach(([x, y, r]) => {
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, Math.PI * 2);
+    ctx.fill();
+  });
+  for (const el of tpl.elements) {
+    if (el.kind === 'image') {
+      if (el.card) {
+        ctx.fillStyle = '#ffffff';
+        roundRect(ctx, el.x - 8, el.y - 8, el.width + 16, el.height + 16, 10);
+        ctx.fill();
+      }
+      if (el.source) ctx.drawImage(el.source, el.x, el.y, el.width, el.height);
+      continue;
+    }
+    const measure = (s: string, size: number) => {
+      ctx.font = `${el.weight ?? 'normal'} ${size}px ${FONT}`;
+      return ctx.measureText(s).width;
+    };
+    const fit = fitText(el.text, { width: el.width, height: el.height }, { maxSize: el.maxSize, minSize: el.minSize ?? 10 }, measure);
+    ctx.font = `${el.weight ?? 'normal'} ${fit.size}px ${FONT}`;
+    ctx.fillStyle = el.color;
+    ctx.textBaseline = 'top';
+    ctx.textAlign = el.align === 'center' ? 'center' : 'left';
+    const x = el.align === 'center' ? el.x + el.width / 2 : el.x;
+    fit.lines.forEach((line, i) => ctx.fillText(line, x, el.y + i * fit.lineHeight + (fit.lineHeight - fit.size) / 2));
+  }
+}
+
+/** Loads an image (same origin or data URL). */
+export function loadImage(src: string): Promise<HTMLImageElement | undefined> {
+  return new Promise((resolve) => {
+    const img = new Image();
+    img.onload = () => resolve(img);
+    img.onerror = () => resolve(undefined);
+    img.src = src;
+  });
+}
+
+/** Downloads the canvas as a PNG. */
+export function downloadPng(canvas: HTMLCanvasElement, fileName: string) {
+  canvas.toBlob((blob) => {
+    if (!blob) return;
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = fileName;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }, 'image/png');
+}

@@ -1,0 +1,84 @@
+/**
+ * /student/home-work (PRODUCT.md §5.10): one student's homework, from the student's side: pick a student, see each
+ * homework with its submission, record a submission (or a new one after a rejection); the class's teacher or a
+ * manager checks or rejects here too.
+ */
+import React, { useState } from 'react';
+import { Card, Space, Table, Typography } from 'antd';
+import { useRequest } from 'ahooks';
+import { useSearchParams } from 'umi';
+import { useIntl } from '@/locales/useIntl';
+import { useAppAccess } from '@/hooks/useSession';
+import { fetchStudentHomework } from '@/services/teaching';
+import { PlainText, StudentPicker, SubmissionModal, SubmissionTag } from '@/components/Teaching';
+import { actionsFor } from '@/domain/homework';
+import type { StudentHomework } from '@/types/teaching';
+
+export default function StudentHomeworkPage() {
+  const { t } = useIntl();
+  const access = useAppAccess();
+  const [params, setParams] = useSearchParams();
+  const studentId = params.get('studentId') ? Number(params.get('studentId')) : undefined;
+  const [move, setMove] = useState<{ sub: StudentHomework; mode: 'check' | 'reject' | 'submit' }>();
+  const { data, loading, refresh } = useRequest(() => fetchStudentHomework({ studentId: studentId!, pageSize: 200 }), { ready: !!studentId, refreshDeps: [studentId] });
+  return (
+    <div style={{ padding: 24 }}>
+      <Card>
+        <Space direction="vertical" style={{ width: '100%' }} size={16}>
+          <Space>
+            <label htmlFor="student-homework-picker">{t('hw.student')}</label>
+            <StudentPicker id="student-homework-picker" value={studentId} onChange={(v) => setParams(v ? { studentId: String(v) } : {})} />
+          </Space>
+          {!studentId ? (
+            <Typography.Text type="secondary">{t('hw.pickStudentFirst')}</Typography.Text>
+          ) : (
+            <Table<StudentHomework>
+              rowKey="id"
+              loading={loading}
+              dataSource={data?.list ?? []}
+              pagination={{ pageSize: 10 }}
+              expandable={{ expandedRowRender: (r) => <PlainText text={r.content} /> }}
+              columns={[
+                { title: t('hw.title'), dataIndex: 'title' },
+                { title: t('hw.class'), dataIndex: 'className' },
+                { title: t('hw.dueDate'), dataIndex: 'dueDate' },
+                { title: t('common.status'), dataIndex: 'status', render: (_, r) => <SubmissionTag status={r.status} /> },
+                {
+                  title: t('hw.submissionText'),
+                  key: 'text',
+                  render: (_, r) => (
+                    <Space direction="vertical" size={2}>
+                      <PlainText text={r.text} />
+                      {r.status === 'checked' && <Typography.Text type="secondary">{t('hw.starsValue', { n: r.stars ?? 0 })}{r.comment ? ` · ${r.comment}` : ''}</Typography.Text>}
+                      {r.status === 'rejected' && <Typography.Text type="danger">{t('hw.rejectedBecause', { reason: r.rejectReason ?? '' })}</Typography.Text>}
+                    </Space>
+                  ),
+                },
+                {
+                  title: t('common.actions'),
+                  key: 'actions',
+                  render: (_, r) => (
+                    <Space size={8}>
+                      {actionsFor(r.status, 'student').map((a) => (
+                        <a key={a} onClick={() => setMove({ sub: r, mode: 'submit' })}>
+                          {t('hw.action.submit')}
+                        </a>
+                      ))}
+                      {access.educationalManagement &&
+                        actionsFor(r.status, 'teacher').map((a) => (
+                          <a key={a} onClick={() => setMove({ sub: r, mode: a as 'check' | 'reject' })}>
+                            {t(`hw.action.${a}`)}
+                          </a>
+                        ))}
+                    </Space>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </Space>
+      </Card>
+      <SubmissionModal sub={move?.sub} mode={move?.mode} onClose={() => setMove(undefined)} onDone={refresh} />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+/** /user/feedback/opinion-fill (PRODUCT.md §6.7): feedback to the platform: category, text, optional screenshot. */
+import React from 'react';
+import { App, Button, Card, Form, Input, Radio, Table, Tag } from 'antd';
+import { useRequest } from 'ahooks';
+import { useIntl } from '@/locales/useIntl';
+import { fetchMyFeedback, sendFeedback } from '@/services/notice';
+import ImageUpload from '@/components/ImageUpload';
+import { FEEDBACK_CATEGORIES, type Feedback, type FeedbackCategory } from '@/types/notice';
+
+export default function FeedbackPage() {
+  const { t } = useIntl();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ category: FeedbackCategory; text: string; screenshot?: string }>();
+  const [saving, setSaving] = React.useState(false);
+  const mine = useRequest(() => fetchMyFeedback({ pageSize: 20 }));
+  return (
+    <div style={{ padding: 24 }}>
+      <Card title={t('feedback.title')} style={{ maxWidth: 760, marginBottom: 16 }}>
+        <Form
+          form={form}
+          layout="vertical"
+          name="feedback"
+          initialValues={{ category: 'suggestion' }}
+          onFinish={async (v) => {
+            setSaving(true);
+            try {
+              await sendFeedback({ category: v.category, text: v.text.trim(), screenshot: v.screenshot });
+              message.success(t('feedback.thanks'));
+              form.resetFields();
+              mine.refresh();
+            } catch {
+              /* shown by the request layer; the form keeps its values */
+            } finally {
+              setSaving(false);
+            }
+          }}
+        >
+          <Form.Item name="category" label={t('feedback.category')} rules={[{ required: true }]}>
+            <Radio.Group options={FEEDBACK_CATEGORIES.map((c) => ({ value: c, label: t(`feedback.category.${c}`) }))} />
+          </Form.Item>
+          <Form.Item name="text" label={t('feedback.text')} rules={[{ required: true, whitespace: true, message: t('feedback.text.required') }]}>
+            <Input.TextArea rows={5} maxLength={1000} showCount />
+          </Form.Item>
+          <Form.Item name="screenshot" label={t('feedback.screenshot')} htmlFor="feedback-screenshot">
+            <ImageUpload id="feedback-screenshot" label={t('feedback.screenshot')} />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t('feedback.submit')}
+          </Button>
+        </Form>
+      </Card>
+      <Card title={t('feedback.mine')} style={{ maxWidth: 760 }}>
+        <Table<Feedback>
+          rowKey="id"
+          size="small"
+          loading={mine.loading}
+          dataSource={mine.data?.list ?? []}
+          pagination={false}
+          columns={[
+            { title: t('feedback.category'), dataIndex: 'category', render: (c: FeedbackCategory) => <Tag>{t(`feedback.category.${c}`)}</Tag> },
+            { title: t('feedback.text'), dataIndex: 'text', render: (v: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{v}</span> },
+            { title: t('feedback.sentAt'), dataIndex: 'createdAt' },
+          ]}
+        />
+      </Card>
+    </div>
+  );
+}
