@@ -147,3 +147,23 @@ describe('campuses', () => {
     expect((await call('POST', '/v2/company_kt/campus/renew', { token: manager, body: { id: riverside.id, packageId: 1 } })).status).toBe(403);
   });
 });
+
+describe('an expired campus', () => {
+  it('keeps its data readable but refuses card sales there', async () => {
+    const dealer = await login('dealer');
+    const db = getDb();
+    const riverside = db.campuses.find((c) => c.name === 'Riverside')!;
+    riverside.validUntil = '2020-01-01';
+    const student = db.students.find((st) => st.companyId === 2 && st.campusId === riverside.id)!;
+    expect((await call('GET', `/v2/student?page=1&pageSize=5&campusId=${riverside.id}`, { token: dealer })).status).toBe(200);
+    const tpl = db.cardTemplates.find((tp) => tp.companyId === 2 && tp.onSale)!;
+    const seller = db.staff.find((st) => st.userId === 5)!;
+    const cards = db.studentCards.length;
+    const sale = await call('POST', '/v2/student_card/sell', { token: dealer, body: { studentId: student.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: '2026-01-05' } });
+    expect(sale.status).toBe(400);
+    expect(sale.body.msg).toMatch(/Riverside has expired/);
+    expect(db.studentCards.length).toBe(cards);
+    const list = (await call('GET', '/v2/company_kt/campus?page=1&pageSize=10', { token: dealer })).body.data.list as { name: string; day: number }[];
+    expect(list.find((c) => c.name === 'Riverside')?.day).toBe(0);
+  });
+});

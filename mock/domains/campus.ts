@@ -11,8 +11,8 @@
  */
 import type { CampusRow, Db, MembershipRow, PermissionGroupRow } from '../db';
 import { nextId } from '../db';
-import { api, definePolicy, type AuthedCtx, type Session } from '../http';
-import { defineMessages } from '../messages';
+import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
+import { defineMessages, message, type Lang } from '../messages';
 import { listQuery } from '../list';
 import { addDays, nowStamp, today } from '../clock';
 import type { Campus, CampusRenewal, PermissionGroup, StaffAccess } from '../../src/types/campus';
@@ -63,6 +63,10 @@ defineMessages({
   },
   'campus.package': { en: 'Package', zh: '套餐' },
   'campus.offSale': { en: 'This package is not on sale.', zh: '该套餐未上架。' },
+  'campus.expired': {
+    en: 'Campus {name} has expired: renew it on the campus list to add lessons, take roll calls or sell cards there.',
+    zh: '校区 {name} 已过期：请在校区列表续费后再排课、点名或售卡。',
+  },
   'campus.ownerOnly': { en: 'Only the store owner can renew a campus.', zh: '只有店主可以为校区续费。' },
 });
 
@@ -173,6 +177,13 @@ export function viewCampus(db: Db, c: CampusRow): Campus {
 export function campusExpired(db: Db, campusId: number): boolean {
   const c = db.campuses.find((x) => x.id === campusId);
   return !!c && daysLeft(campusValidUntil(db, c), today()) <= 0;
+}
+
+/** 400 when the campus's validity is over: an expired campus keeps its data readable but refuses new lessons, roll calls and sales. */
+export function assertCampusOpen(db: Db, campusId: number | undefined, lang: Lang): void {
+  if (campusId === undefined || !campusExpired(db, campusId)) return;
+  const c = db.campuses.find((x) => x.id === campusId);
+  throw new HttpError(400, message(lang, 'campus.expired', { name: c?.name ?? '' }));
 }
 
 /* ---------------- policies ---------------- */

@@ -3,6 +3,7 @@
  * src/services/schedule.ts. Teachers see and roll-call only their own lessons (403 / filtered lists).
  */
 import { scopeLessons } from './dataScope';
+import { assertCampusOpen } from './campus';
 import { emit } from './notify';
 import { HttpResponse, type HttpHandler } from 'msw';
 import type { Db } from '../db';
@@ -404,6 +405,7 @@ export const scheduleHandlers: HttpHandler[] = [
   api('post', '/v2/lesson/batch', { write: lessonPolicy, access: manage, body: BatchScheduleBody, labels: LABELS }, (ctx) => {
     const { db, session, lang, body } = ctx;
     const cls = classOf(db, session, body.classId, lang);
+    assertCampusOpen(db, cls.campusId, lang);
     if (cls.status !== 'open') throw ctx.bad('sch.classClosed', { name: cls.name });
     const { startDate, endDate } = body;
     if (endDate < startDate) throw ctx.bad('common.badRange');
@@ -439,6 +441,7 @@ export const scheduleHandlers: HttpHandler[] = [
   api('post', '/v2/lesson', { write: lessonPolicy, access: manage, body: LessonBody, labels: LABELS }, (ctx) => {
     const { db, session, lang } = ctx;
     const cls = classOf(db, session, ctx.body.classId, lang);
+    assertCampusOpen(db, cls.campusId, lang);
     const f = readLessonFields(ctx, ctx.body);
     const lesson = makeLesson(db, cls, { ...f, createdAt: nowStamp(), createdBy: scheduleOperator(db, session).name });
     const ix = indexesOf(db, session.company.id);
@@ -514,6 +517,7 @@ export const scheduleHandlers: HttpHandler[] = [
     if (!canRollCall(actor, lesson)) throw new HttpError(403, message(lang, 'sch.notYourLesson'));
     if (lesson.status === 'cancelled') throw ctx.bad('sch.cancelled');
     if (lesson.date > today()) throw ctx.bad('sch.notDue');
+    assertCampusOpen(db, lesson.campusId, lang);
     const marks = ctx.body.marks;
     if (marks.length === 0) throw ctx.bad('sch.noMarks');
     const ix = indexesOf(db, session.company.id);

@@ -39,6 +39,7 @@ import { appendHourRecord, refreshCardStatus, reviewReturn } from './ledger';
 import { nextCardNo, nextOrderNo, operatorOf } from './school';
 import { can, cardOrderPolicy, cardTemplatePolicy, classPolicy, hourRecordPolicy, staffPolicy, studentCardPolicy, studentPolicy } from './schoolPolicies';
 import { drillRows } from './analysis';
+import { assertCampusOpen } from './campus';
 
 defineMessages({
   'cf.name': { en: 'Name', zh: '名称' },
@@ -216,6 +217,7 @@ export const schoolCardHandlers = [
   api('post', '/v2/student_card/sell', { write: studentCardPolicy, access: can(canSellCard), body: SellCardBody, labels: CF }, (ctx) => {
     const { db, session } = ctx;
     const student = ctx.target(studentPolicy, ctx.body.studentId, 'card.student');
+    assertCampusOpen(db, student.campusId, ctx.lang);
     const tpl = ctx.target(cardTemplatePolicy, ctx.body.templateId, 'card.template');
     if (!tpl.onSale) throw ctx.bad('card.offSale');
     const { amount, method, startDate } = ctx.body;
@@ -276,6 +278,7 @@ export const schoolCardHandlers = [
   api('post', '/v2/student_card/renew', { write: studentCardPolicy, access: can(canSellCard), body: RenewCardBody, labels: CF }, (ctx) => {
     const { db, session } = ctx;
     const card = cardOf(ctx, ctx.body.cardId);
+    assertCampusOpen(db, db.students.find((st) => st.id === card.studentId)?.campusId, ctx.lang);
     if (card.status === 'invalid') throw ctx.bad('ledger.cardInvalid');
     if (card.kind === 'count' && ctx.body.hours === undefined) throw ctx.bad('v.required', { field: ctx.t('cf.hours') });
     if (card.kind === 'period' && (ctx.body.giftHours ?? 0) > 0) throw ctx.bad('card.periodNoHours');
