@@ -15,6 +15,7 @@ import { convertLeads, deleteLead, fetchCustomerCampuses, fetchLeads, fetchMerch
 import type { Lead } from '@/types/customer';
 import { canDelete, canDistribute, conversionBlocker, isActive, seesAllLeads } from '@/domain/leads';
 import TimeSelect from '@/components/TimeSelect';
+import DrillBanner, { useDrill } from '@/components/DrillBanner';
 import AddCustomer from './AddCustomer';
 import FastCheck from './FastCheck';
 import ModifyCustomer from './ModifyCustomer';
@@ -30,6 +31,8 @@ export default function CustomerListPage() {
   const { message, modal } = App.useApp();
   const { currentUser } = useSession();
   const [params] = useSearchParams();
+  // Opened from an analysis figure: its filter (?drill=...) narrows the list (PRODUCT.md §5.16).
+  const drill = useDrill();
   const ref = useRef<ActionType>();
   const [selected, setSelected] = useState<Lead[]>([]);
   const [detail, setDetail] = useState<Lead>();
@@ -198,7 +201,9 @@ export default function CustomerListPage() {
 
   return (
     <div style={{ padding: 24 }}>
+      <DrillBanner />
       <ProTable<Lead>
+        params={drill}
         headerTitle={t('menu.customer')}
         rowKey="id"
         actionRef={ref}

@@ -9,6 +9,7 @@ import { tableRequest } from '@/services/list';
 import { fetchLessons } from '@/services/schedule';
 import type { Lesson } from '@/types/schedule';
 import { formatHours } from '@/utils/format';
+import DrillBanner, { useDrill } from '@/components/DrillBanner';
 import { KindTag, LessonStatusTag, RollCallTag, toValueEnum, useScheduleOptions } from '../components/shared';
 import RollCallDrawer from './RollCallDrawer';
 
@@ -17,6 +18,8 @@ export default function ClassRecordPage() {
   const ref = useRef<ActionType>();
   const { options } = useScheduleOptions();
   const [params, setParams] = useSearchParams();
+  // Opened from an analysis figure: its filter (?drill=...) narrows the list, without the default last-30-days range.
+  const drill = useDrill();
   const [openId, setOpenId] = useState<number | undefined>(params.get('lessonId') ? Number(params.get('lessonId')) : undefined);
   useEffect(() => {
     const id = params.get('lessonId');
@@ -76,7 +79,9 @@ export default function ClassRecordPage() {
 
   return (
     <div style={{ padding: 24 }}>
+      <DrillBanner />
       <ProTable<Lesson>
+        params={drill}
         scroll={{ x: 'max-content' }}
         headerTitle={t('menu.classRecord')}
         rowKey="id"
@@ -85,7 +90,7 @@ export default function ClassRecordPage() {
         request={tableRequest(fetchLessons)}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
-        form={{ initialValues: { rollCall: params.get('rollCall') ?? undefined, dateRange: [dayjs().subtract(30, 'day'), dayjs()] } }}
+        form={{ initialValues: { rollCall: params.get('rollCall') ?? undefined, dateRange: drill ? undefined : [dayjs().subtract(30, 'day'), dayjs()] } }}
       />
       <RollCallDrawer
         lessonId={openId}

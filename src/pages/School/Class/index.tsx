@@ -35,6 +35,7 @@ import {
 } from '@/services/school';
 import type { SchoolClass } from '@/types/school';
 import { formatHours } from '@/utils/format';
+import DrillBanner, { useDrill } from '@/components/DrillBanner';
 import { dateStr, enumOf, todayStr, useSchoolCaps } from '@/pages/Student/List/shared';
 
 const COURSES = ['中国舞', '芭蕾', '街舞', '拉丁', '爵士', '少儿舞蹈', '现代舞', '古典舞'];
@@ -244,6 +245,8 @@ export default function ClassPage() {
   const { message } = App.useApp();
   const caps = useSchoolCaps();
   const ref = useRef<ActionType>();
+  // Opened from an analysis figure (class fill rate): its filter (?drill=...) narrows the list (PRODUCT.md §5.16).
+  const drill = useDrill();
   const [students, setStudents] = useState<SchoolClass>();
   const reload = () => ref.current?.reload();
   const columns: ProColumns<SchoolClass>[] = [
@@ -294,7 +297,9 @@ export default function ClassPage() {
   ];
   return (
     <div style={{ padding: 24 }}>
+      <DrillBanner />
       <ProTable<SchoolClass>
+        params={drill}
         rowKey="id"
         actionRef={ref}
         headerTitle={t('menu.schoolClass')}

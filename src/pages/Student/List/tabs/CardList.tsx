@@ -7,6 +7,7 @@ import { tableRequest } from '@/services/list';
 import { fetchStudentCards, fetchTemplateOptions } from '@/services/school';
 import type { StudentCard } from '@/types/school';
 import { formatHours, formatMoney } from '@/utils/format';
+import DrillBanner, { useDrill } from '@/components/DrillBanner';
 import { CardActions, SellCardModal } from '../CardOps';
 import { CARD_STATUSES, CardStatusTag, enumOf, useSchoolCaps } from '../shared';
 
@@ -14,6 +15,8 @@ export default function CardListTab() {
   const { t } = useIntl();
   const caps = useSchoolCaps();
   const ref = useRef<ActionType>();
+  // Opened from an analysis figure: its filter (?drill=...) narrows the list (PRODUCT.md §5.16).
+  const drill = useDrill();
   const reload = () => ref.current?.reload();
   const columns: ProColumns<StudentCard>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('card.keywordHint') } },
@@ -45,16 +48,20 @@ export default function CardListTab() {
     { title: t('common.actions'), valueType: 'option', fixed: 'right', render: (_, r) => <CardActions card={r} onDone={reload} /> },
   ];
   return (
-    <ProTable<StudentCard>
-      rowKey="id"
-      actionRef={ref}
-      columns={columns}
-      request={tableRequest(fetchStudentCards)}
-      pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-      search={{ labelWidth: 'auto', defaultCollapsed: false }}
-      headerTitle={t('student.tab.cards')}
-      scroll={{ x: 1400 }}
-      toolBarRender={() => (caps.sellCard ? [<SellCardModal key="sell" onDone={reload} trigger={<Button type="primary">{t('card.op.sell')}</Button>} />] : [])}
-    />
+    <>
+      <DrillBanner />
+      <ProTable<StudentCard>
+        params={drill}
+        rowKey="id"
+        actionRef={ref}
+        columns={columns}
+        request={tableRequest(fetchStudentCards)}
+        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        headerTitle={t('student.tab.cards')}
+        scroll={{ x: 1400 }}
+        toolBarRender={() => (caps.sellCard ? [<SellCardModal key="sell" onDone={reload} trigger={<Button type="primary">{t('card.op.sell')}</Button>} />] : [])}
+      />
+    </>
   );
 }

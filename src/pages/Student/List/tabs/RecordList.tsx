@@ -6,12 +6,15 @@ import { tableRequest } from '@/services/list';
 import { fetchHourRecords, fetchStudentOptions } from '@/services/school';
 import type { HourRecord } from '@/types/school';
 import { formatHours, formatMoney } from '@/utils/format';
+import DrillBanner, { useDrill } from '@/components/DrillBanner';
 import { ReviewButtons } from '../CardOps';
 import { RecordTypeTag, SignedHours, useRecordTypeEnum } from '../shared';
 
 export default function RecordListTab() {
   const { t } = useIntl();
   const ref = useRef<ActionType>();
+  // Opened from an analysis figure: its filter (?drill=...) narrows the list (PRODUCT.md §5.16).
+  const drill = useDrill();
   const typeEnum = useRecordTypeEnum();
   const columns: ProColumns<HourRecord>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('record.keywordHint') } },
@@ -43,15 +46,19 @@ export default function RecordListTab() {
     { title: t('common.actions'), valueType: 'option', fixed: 'right', render: (_, r) => <ReviewButtons record={r} onDone={() => ref.current?.reload()} /> },
   ];
   return (
-    <ProTable<HourRecord>
-      rowKey="id"
-      actionRef={ref}
-      columns={columns}
-      request={tableRequest(fetchHourRecords)}
-      pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-      search={{ labelWidth: 'auto', defaultCollapsed: false }}
-      headerTitle={t('student.tab.records')}
-      scroll={{ x: 1400 }}
-    />
+    <>
+      <DrillBanner />
+      <ProTable<HourRecord>
+        params={drill}
+        rowKey="id"
+        actionRef={ref}
+        columns={columns}
+        request={tableRequest(fetchHourRecords)}
+        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        headerTitle={t('student.tab.records')}
+        scroll={{ x: 1400 }}
+      />
+    </>
   );
 }

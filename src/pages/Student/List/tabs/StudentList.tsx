@@ -8,6 +8,7 @@ import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { deleteStudent, fetchCampusOptions, fetchClassOptions, fetchStudents, type StudentRow } from '@/services/school';
 import { formatHours } from '@/utils/format';
+import DrillBanner, { useDrill } from '@/components/DrillBanner';
 import StudentDrawer from '../StudentDrawer';
 import { EnrolModal, StudentFormModal } from '../StudentForms';
 import { SellCardModal } from '../CardOps';
@@ -22,6 +23,8 @@ export default function StudentListTab() {
   const ref = useRef<ActionType>();
   // Links from other screens: ?keyword= pre-fills the search, ?studentId= opens that student's drawer.
   const [params] = useSearchParams();
+  // Opened from an analysis figure: its filter (?drill=...) narrows the list (PRODUCT.md §5.16).
+  const drill = useDrill();
   const [open, setOpen] = useState<number | undefined>(Number(params.get('studentId')) || undefined);
   const reload = () => ref.current?.reload();
 
@@ -82,7 +85,9 @@ export default function StudentListTab() {
 
   return (
     <>
+      <DrillBanner />
       <ProTable<StudentRow>
+        params={drill}
         rowKey="id"
         actionRef={ref}
         columns={columns}
