@@ -3,6 +3,7 @@
  * collection forms (and the public form), web sign-ups and partner merchants.
  */
 import { http } from '@/utils/request';
+import { optionsGet } from './options';
 import type { ListQuery, ListResult } from '@/types/api';
 import type {
   ClaimResult,
@@ -37,8 +38,8 @@ export const deleteLead = (id: number) => http.delete<{ id: number }>(`/v2/custo
 export const distributeLeads = (body: DistributeBody) => http.post<{ distributed: number; active: number }>('/v2/customer/distribute', body);
 export const releaseLeads = (ids: number[]) => http.post<{ released: number }>('/v2/customer/release', { ids });
 export const convertLeads = (ids: number[]) => http.post<ConvertResult>('/v2/customer/formal', { ids });
-export const fetchOwners = () => http.get<OwnerOption[]>('/v2/customer/owners');
-export const fetchCustomerCampuses = () => http.get<OwnerOption[]>('/v2/customer/campus_options');
+export const fetchOwners = () => optionsGet<OwnerOption[]>('/v2/customer/owners');
+export const fetchCustomerCampuses = () => optionsGet<OwnerOption[]>('/v2/customer/campus_options');
 export const fetchLeadStats = (range: { startDate?: string; endDate?: string }) => http.get<LeadStats>('/v2/customer/stats', range);
 
 /* follow-ups */
@@ -67,7 +68,7 @@ export const discardWebSignups = (ids: number[]) => http.post<{ discarded: numbe
 
 /* partner merchants (/market_merchant) */
 export const fetchMerchants = (query: ListQuery) => http.get<ListResult<Merchant>>('/v2/market_merchant', query);
-export const fetchMerchantOptions = () => http.get<(OwnerOption & { disabled?: boolean })[]>('/v2/market_merchant/options');
+export const fetchMerchantOptions = () => optionsGet<(OwnerOption & { disabled?: boolean })[]>('/v2/market_merchant/options');
 export const createMerchant = (body: MerchantBody) => http.post<Merchant>('/v2/market_merchant', body);
 export const updateMerchant = (body: MerchantBody & { id: number }) => http.put<Merchant>('/v2/market_merchant', body);
 export const deleteMerchant = (id: number) => http.delete<{ id: number }>(`/v2/market_merchant/${id}`);

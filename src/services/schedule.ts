@@ -3,6 +3,7 @@
  * list of the domain's calls. Lists take the list query of PRODUCT.md §3.2.
  */
 import { http, type RequestOptions } from '@/utils/request';
+import { optionsGet } from './options';
 import type { ListQuery, ListResult } from '@/types/api';
 import type {
   Attendance,
@@ -49,7 +50,7 @@ export const fetchLessons = (q: ListQuery) => http.get<ListResult<Lesson>>('/v2/
 export const fetchLessonRange = (q: LessonRangeQuery) => http.get<Lesson[]>('/v2/lesson/range', q);
 export const fetchLessonCalendar = (month: string) => http.get<Record<string, number>>('/v2/lesson/calendar', { month });
 export const fetchScheduleOverview = () => http.get<ScheduleOverview>('/v2/lesson/overview');
-export const fetchScheduleFilterOptions = () => http.get<ScheduleFilterOptions>('/v2/lesson/filter_options');
+export const fetchScheduleFilterOptions = () => optionsGet<ScheduleFilterOptions>('/v2/lesson/filter_options');
 export const fetchLessonOptions = (params: { keyword?: string; studentId?: number } = {}) =>
   http.get<(Option & { date: string; free: number })[]>('/v2/lesson/options', params);
 export const fetchLesson = (id: number) => http.get<{ lesson: Lesson; students: RollCallStudent[] }>(`/v2/lesson/${id}`);

@@ -3,6 +3,7 @@
  * this file is the list of the domain's calls. Lists take the list query of PRODUCT.md §3.2.
  */
 import { http } from '@/utils/request';
+import { optionsGet } from './options';
 import type { ListQuery, ListResult } from '@/types/api';
 import type {
   CardKind,
@@ -40,7 +41,7 @@ export interface StaffBody {
 }
 export const fetchStaff = (q: ListQuery) => http.get<ListResult<Staff>>('/v2/company_staff', q);
 /** `role`: one role or several separated by commas. */
-export const fetchStaffOptions = (params: { role?: Role | string; campusId?: number } = {}) => http.get<Option[]>('/v2/company_staff/options', params);
+export const fetchStaffOptions = (params: { role?: Role | string; campusId?: number } = {}) => optionsGet<Option[]>('/v2/company_staff/options', params);
 export const createStaff = (body: StaffBody) => http.post<Staff>('/v2/company_staff', body);
 export const updateStaff = (body: StaffBody & { id: number }) => http.put<Staff>('/v2/company_staff', body);
 export const deleteStaff = (id: number) => http.delete<null>(`/v2/company_staff/${id}`);
@@ -53,7 +54,7 @@ export interface RoomBody {
   capacity: number;
 }
 export const fetchRooms = (q: ListQuery) => http.get<ListResult<Room>>('/v2/company_dance_room', q);
-export const fetchRoomOptions = (params: { campusId?: number } = {}) => http.get<Option[]>('/v2/company_dance_room/options', params);
+export const fetchRoomOptions = (params: { campusId?: number } = {}) => optionsGet<Option[]>('/v2/company_dance_room/options', params);
 export const createRoom = (body: RoomBody) => http.post<Room>('/v2/company_dance_room', body);
 export const updateRoom = (body: RoomBody & { id: number }) => http.put<Room>('/v2/company_dance_room', body);
 export const deleteRoom = (id: number) => http.delete<null>(`/v2/company_dance_room/${id}`);
@@ -74,7 +75,7 @@ export interface ClassBody {
 }
 export const fetchClasses = (q: ListQuery) => http.get<ListResult<SchoolClass>>('/v2/company_class', q);
 /** `all: 1` includes closed classes. */
-export const fetchClassOptions = (params: { campusId?: number; teacherId?: number; all?: 1 } = {}) => http.get<Option[]>('/v2/company_class/options', params);
+export const fetchClassOptions = (params: { campusId?: number; teacherId?: number; all?: 1 } = {}) => optionsGet<Option[]>('/v2/company_class/options', params);
 export const createClass = (body: ClassBody) => http.post<SchoolClass>('/v2/company_class', body);
 export const updateClass = (body: ClassBody & { id: number }) => http.put<SchoolClass>('/v2/company_class', body);
 export const deleteClass = (id: number) => http.delete<null>(`/v2/company_class/${id}`);
@@ -82,7 +83,7 @@ export const enrolStudents = (classId: number, studentIds: number[]) => http.pos
 export const removeFromClass = (classId: number, studentId: number) => http.post<SchoolClass>('/v2/company_class/remove', { classId, studentId });
 
 /* Campuses of the company (for forms). */
-export const fetchCampusOptions = () => http.get<Option[]>('/v2/school/campus_options');
+export const fetchCampusOptions = () => optionsGet<Option[]>('/v2/school/campus_options');
 
 /* Card templates: /v2/card_template */
 export interface TemplateBody {
@@ -97,7 +98,7 @@ export interface TemplateBody {
   onSale: boolean;
 }
 export const fetchTemplates = (q: ListQuery) => http.get<ListResult<CardTemplate>>('/v2/card_template', q);
-export const fetchTemplateOptions = () => http.get<(Option & { template: CardTemplate })[]>('/v2/card_template/options');
+export const fetchTemplateOptions = () => optionsGet<(Option & { template: CardTemplate })[]>('/v2/card_template/options');
 export const createTemplate = (body: TemplateBody) => http.post<CardTemplate>('/v2/card_template', body);
 export const updateTemplate = (body: TemplateBody & { id: number }) => http.put<CardTemplate>('/v2/card_template', body);
 export const deleteTemplate = (id: number) => http.delete<null>(`/v2/card_template/${id}`);

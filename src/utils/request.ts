@@ -118,7 +118,23 @@ export function describeHttpError(status: number, body: unknown): { text: string
   return { kind: 'message', text: t('request.serverLost') };
 }
 
+/** Counts writes (sent and settled): caches of read answers (src/services/options.ts) are stale once it moves. */
+let writes = 0;
+export const writeGeneration = () => writes;
+
 export async function request<T>(method: Method, url: string, options: RequestOptions = {}): Promise<T> {
+  if (String(method).toUpperCase() !== 'GET') {
+    writes += 1;
+    try {
+      return await requestOnce<T>(method, url, options);
+    } finally {
+      writes += 1;
+    }
+  }
+  return requestOnce<T>(method, url, options);
+}
+
+async function requestOnce<T>(method: Method, url: string, options: RequestOptions): Promise<T> {
   const token = tokenStore.get();
   const config: AxiosRequestConfig = {
     method,

@@ -28,4 +28,10 @@ export interface RouteMeta {
   /** Menu group; absent = not in the menu. */
   menu?: MenuGroupKey;
   icon?: string;
+  /**
+   * A list screen: it opens on a table filled by a list call (ListTable + tableRequest). `true` marks it; a route
+   * whose page folder uses `tableRequest` counts as one unless marked `false` (its first view is not that table).
+   * tests/e2e/waterfall.spec.ts opens every list route and fails when the list call waits for an option call.
+   */
+  list?: boolean;
 }

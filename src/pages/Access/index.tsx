@@ -1,7 +1,8 @@
 /** /access: every staff member and their permission group; change one or a selection (PRODUCT.md §5.13). */
 import React, { useRef, useState } from 'react';
 import { App, Button, Tag } from 'antd';
-import { ModalForm, ProFormSelect, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ModalForm, ProFormSelect, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { assignGroup, fetchPermissionGroups, fetchStaffAccess } from '@/services/campus';
@@ -79,7 +80,7 @@ export default function AccessPage() {
   ];
   return (
     <div style={{ padding: 24 }}>
-      <ProTable<StaffAccess>
+      <ListTable<StaffAccess>
         scroll={{ x: 'max-content' }}
         rowKey="staffId"
         actionRef={ref}

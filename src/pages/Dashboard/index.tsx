@@ -9,7 +9,8 @@ import { useAppAccess, useSession } from '@/hooks/useSession';
 import MonthCalendar from '@/components/MonthCalendar';
 import { ROLE_LABEL_KEYS } from '@/utils/constants';
 import { expiryState } from '@/utils/expiry';
-import { DASHBOARD_WIDGETS } from './widgets';
+import { DASHBOARD_WIDGETS, WIDGET_HEIGHT } from './widgets';
+import styles from './index.less';
 
 export default function Dashboard() {
   const { t } = useIntl();
@@ -51,9 +52,11 @@ export default function Dashboard() {
         </Col>
         {DASHBOARD_WIDGETS.filter((w) => access[w.access]).map((w) => (
           <Col key={w.key} xs={24} lg={w.span}>
-            <Suspense fallback={<Card><Skeleton active /></Card>}>
-              <w.component />
-            </Suspense>
+            <div className={styles.slot} style={{ height: w.height ?? WIDGET_HEIGHT }}>
+              <Suspense fallback={<Card><Skeleton active /></Card>}>
+                <w.component />
+              </Suspense>
+            </div>
           </Col>
         ))}
         <Col xs={24} lg={12}>

@@ -6,7 +6,8 @@ import React, { useRef, useState } from 'react';
 import DeleteAction from '@/components/DeleteAction';
 import { App, Button, Drawer, Modal, QRCode, Space, Switch, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ProForm, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProForm, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import FormModal from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
@@ -125,7 +126,7 @@ function Submissions({ form, onClose }: { form?: GatherForm; onClose: () => void
   return (
     <Drawer open={!!form} width={860} title={form ? t('cu.gather.submissionsOf', { title: form.title }) : ''} onClose={onClose} destroyOnHidden>
       {form && (
-        <ProTable<GatherSubmission>
+        <ListTable<GatherSubmission>
           scroll={{ x: 'max-content' }}
           rowKey="id"
           columns={columns}
@@ -197,7 +198,7 @@ export default function GatherPage() {
 
   return (
     <div style={{ padding: 24 }}>
-      <ProTable<GatherForm>
+      <ListTable<GatherForm>
         scroll={{ x: 'max-content' }}
         headerTitle={t('menu.gather')}
         rowKey="id"

@@ -5,7 +5,8 @@
  */
 import React, { useRef, useState } from 'react';
 import { Alert, App, Button, Progress, Space, Typography } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
 import { useSession } from '@/hooks/useSession';
@@ -102,7 +103,7 @@ export default function LeadPoolPage() {
           }
         />
       )}
-      <ProTable<Lead>
+      <ListTable<Lead>
         headerTitle={t('menu.lead')}
         rowKey="id"
         actionRef={ref}

@@ -3,7 +3,8 @@ import React, { useRef } from 'react';
 import DeleteAction from '@/components/DeleteAction';
 import { App, Button, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ProFormSelect, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormSelect, ProFormText, ProFormTextArea, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import FormModal from '@/components/FormModal';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
@@ -111,7 +112,7 @@ export default function MarketMerchantPage() {
 
   return (
     <div style={{ padding: 24 }}>
-      <ProTable<Merchant>
+      <ListTable<Merchant>
         headerTitle={t('menu.marketMerchant')}
         rowKey="id"
         actionRef={ref}

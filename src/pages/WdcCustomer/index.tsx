@@ -1,7 +1,8 @@
 /** /wdc-customer: sign-ups from the campus web page; accept as leads (source "web", into the pool) or discard. */
 import React, { useRef, useState } from 'react';
 import { App, Button, Space, Tag, Typography } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
@@ -109,7 +110,7 @@ export default function WdcCustomerPage() {
 
   return (
     <div style={{ padding: 24 }}>
-      <ProTable<WebSignup>
+      <ListTable<WebSignup>
         scroll={{ x: 'max-content' }}
         headerTitle={t('menu.wdcCustomer')}
         rowKey="id"

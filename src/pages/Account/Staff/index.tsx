@@ -4,7 +4,8 @@
  */
 import React, { useRef } from 'react';
 import { App, Space } from 'antd';
-import { ModalForm, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ModalForm, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { createStaffAccount, fetchStaffAccounts } from '@/services/campus';
@@ -90,7 +91,7 @@ export default function StaffAccountsPage() {
   ];
   return (
     <div style={{ padding: 24 }}>
-      <ProTable<StaffAccount> rowKey="staffId" scroll={{ x: 'max-content' }} actionRef={ref} headerTitle={t('account.staffTitle')} columns={columns} request={tableRequest(fetchStaffAccounts)} />
+      <ListTable<StaffAccount> rowKey="staffId" scroll={{ x: 'max-content' }} actionRef={ref} headerTitle={t('account.staffTitle')} columns={columns} request={tableRequest(fetchStaffAccounts)} />
     </div>
   );
 }

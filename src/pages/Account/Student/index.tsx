@@ -1,7 +1,8 @@
 /** /account/student: parent accounts linked to one or more students (PRODUCT.md §5.13). */
 import React, { useRef } from 'react';
 import { App, Button, Space } from 'antd';
-import { ModalForm, ProFormSelect, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ModalForm, ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { createParentAccount, fetchParentAccounts, linkParentStudents } from '@/services/campus';
@@ -125,7 +126,7 @@ export default function ParentAccountsPage() {
   ];
   return (
     <div style={{ padding: 24 }}>
-      <ProTable<ParentAccount>
+      <ListTable<ParentAccount>
         scroll={{ x: 'max-content' }}
         rowKey="roleId"
         actionRef={ref}

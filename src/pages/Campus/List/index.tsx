@@ -4,7 +4,8 @@
  */
 import React, { useRef, useState } from 'react';
 import { App, Button, Drawer, Popconfirm, Space, Tag } from 'antd';
-import { ModalForm, ProFormSelect, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ModalForm, ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
@@ -85,7 +86,7 @@ function StaffDrawer({ campus, onClose }: { campus?: Campus; onClose: () => void
   return (
     <Drawer open={!!campus} onClose={onClose} width={720} title={campus ? t('campusList.staffOf', { name: campus.name }) : ''} destroyOnHidden>
       {campus && (
-        <ProTable<Staff>
+        <ListTable<Staff>
           scroll={{ x: 'max-content' }}
           rowKey="id"
           columns={columns}
@@ -169,7 +170,7 @@ export default function CampusListPage() {
   ];
   return (
     <div style={{ padding: 24 }}>
-      <ProTable<Campus>
+      <ListTable<Campus>
         scroll={{ x: 'max-content' }}
         rowKey="id"
         actionRef={ref}

@@ -1,7 +1,8 @@
 /** /campus/order: the company's subscription orders; pay or cancel unpaid ones. Open when expired (SPEC §4). */
 import React, { useRef } from 'react';
 import { App, Button, Popconfirm, Space, Tag } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { history } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess, useSession } from '@/hooks/useSession';
@@ -84,7 +85,7 @@ export default function CampusOrderPage() {
 
   return (
     <div style={{ padding: 24 }}>
-      <ProTable<SubscriptionOrder>
+      <ListTable<SubscriptionOrder>
         scroll={{ x: 'max-content' }}
         headerTitle={t('menu.campusOrder')}
         rowKey="id"

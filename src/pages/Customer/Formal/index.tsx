@@ -1,6 +1,7 @@
 /** /customer/formal: converted customers (status formal), each with a link to its student (PRODUCT.md §6.5). */
 import React from 'react';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { useSession } from '@/hooks/useSession';
@@ -52,7 +53,7 @@ export default function FormalCustomersPage() {
 
   return (
     <div style={{ padding: 24 }}>
-      <ProTable<Lead, Params>
+      <ListTable<Lead, Params>
         headerTitle={t('menu.customerFormal')}
         rowKey="id"
         columns={columns}

@@ -5,7 +5,8 @@
  */
 import React, { useMemo, useRef, useState } from 'react';
 import { App, Button, Space, Tooltip, Typography } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useSearchParams } from 'umi';
 import dayjs from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
@@ -202,7 +203,7 @@ export default function CustomerListPage() {
   return (
     <div style={{ padding: 24 }}>
       <DrillBanner />
-      <ProTable<Lead>
+      <ListTable<Lead>
         params={drill}
         headerTitle={t('menu.customer')}
         rowKey="id"

@@ -1,7 +1,8 @@
 /** /schedule/class-record (PRODUCT.md §6.4): lessons with their roll-call state; the roll-call drawer; undo. */
 import React, { useEffect, useRef, useState } from 'react';
 import { Space } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useSearchParams } from 'umi';
 import dayjs from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
@@ -80,7 +81,7 @@ export default function ClassRecordPage() {
   return (
     <div style={{ padding: 24 }}>
       <DrillBanner />
-      <ProTable<Lesson>
+      <ListTable<Lesson>
         params={drill}
         scroll={{ x: 'max-content' }}
         headerTitle={t('menu.classRecord')}

@@ -5,7 +5,8 @@
 import React, { useMemo, useState } from 'react';
 import { Button, Card, DatePicker, Select, Space, Spin, Tabs } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
@@ -34,7 +35,7 @@ function NewScheduleList() {
     { title: t('schedule.field.rollCall'), dataIndex: 'rollCall', render: (_, r) => <RollCallTag state={r.rollCall} /> },
   ];
   return (
-    <ProTable<Lesson>
+    <ListTable<Lesson>
       rowKey="id"
       scroll={{ x: 'max-content' }}
       search={false}

@@ -6,15 +6,8 @@ import React, { useRef, useState } from 'react';
 import DeleteAction from '@/components/DeleteAction';
 import FormModal from '@/components/FormModal';
 import { App, Button, Drawer, Form, Popconfirm, Progress, Space, Tag } from 'antd';
-import {
-  ProFormDatePicker,
-  ProFormDependency,
-  ProFormSelect,
-  ProFormText,
-  ProTable,
-  type ActionType,
-  type ProColumns,
-} from '@ant-design/pro-components';
+import { ProFormDatePicker, ProFormDependency, ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import NumberInput from '@/components/NumberInput';
 import { tableRequest } from '@/services/list';
@@ -167,7 +160,7 @@ function ClassStudents({ cls, onClose, onChanged }: { cls?: SchoolClass; onClose
   return (
     <Drawer open={!!cls} onClose={onClose} width={760} title={cls ? t('class.studentsOf', { name: cls.name }) : ''} destroyOnHidden>
       {cls && (
-        <ProTable<StudentRow>
+        <ListTable<StudentRow>
           scroll={{ x: 'max-content' }}
           rowKey="id"
           actionRef={ref}
@@ -298,7 +291,7 @@ export default function ClassPage() {
   return (
     <div style={{ padding: 24 }}>
       <DrillBanner />
-      <ProTable<SchoolClass>
+      <ListTable<SchoolClass>
         params={drill}
         rowKey="id"
         actionRef={ref}

@@ -3,15 +3,8 @@ import React from 'react';
 import DeleteAction from '@/components/DeleteAction';
 import FormModal from '@/components/FormModal';
 import { App, Form, Space, Switch, Tag } from 'antd';
-import {
-  ProFormDependency,
-  ProFormRadio,
-  ProFormSelect,
-  ProFormText,
-  ProTable,
-  type ActionType,
-  type ProColumns,
-} from '@ant-design/pro-components';
+import { ProFormDependency, ProFormRadio, ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import NumberInput from '@/components/NumberInput';
 import { confirmZeroMoney } from '@/components/NumberInput/rules';
@@ -138,7 +131,7 @@ export default function TemplateList({ actionRef, toolBarRender }: { actionRef: 
     },
   ];
   return (
-    <ProTable<CardTemplate>
+    <ListTable<CardTemplate>
       scroll={{ x: 'max-content' }}
       rowKey="id"
       actionRef={actionRef}

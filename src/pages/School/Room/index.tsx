@@ -2,7 +2,8 @@
 import React, { useRef } from 'react';
 import DeleteAction from '@/components/DeleteAction';
 import { App, Button, Space } from 'antd';
-import { ProFormSelect, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import FormModal from '@/components/FormModal';
 import { Form } from 'antd';
 import { useIntl } from '@/locales/useIntl';
@@ -78,7 +79,7 @@ export default function RoomPage() {
   ];
   return (
     <div style={{ padding: 24 }}>
-      <ProTable<Room>
+      <ListTable<Room>
         scroll={{ x: 'max-content' }}
         rowKey="id"
         actionRef={ref}

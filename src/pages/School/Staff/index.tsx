@@ -2,7 +2,8 @@
 import React, { useRef } from 'react';
 import DeleteAction from '@/components/DeleteAction';
 import { App, Button, Space, Tag } from 'antd';
-import { ProFormDatePicker, ProFormSelect, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormDatePicker, ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import FormModal from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
@@ -107,7 +108,7 @@ export default function StaffPage() {
   ];
   return (
     <div style={{ padding: 24 }}>
-      <ProTable<Staff>
+      <ListTable<Staff>
         scroll={{ x: 'max-content' }}
         rowKey="id"
         actionRef={ref}

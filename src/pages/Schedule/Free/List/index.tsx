@@ -1,7 +1,8 @@
 /** /schedule/free/list (PRODUCT.md §6.4): free trial lessons of leads; attended, no-show, converted; the lead follows. */
 import React, { useRef } from 'react';
 import { App, Button, Popconfirm, Space } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { history } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess } from '@/hooks/useSession';
@@ -75,7 +76,7 @@ export default function FreeTrialListPage() {
 
   return (
     <div style={{ padding: 24 }}>
-      <ProTable<Trial>
+      <ListTable<Trial>
         scroll={{ x: 'max-content' }}
         headerTitle={t('menu.freeList')}
         rowKey="id"

@@ -1,7 +1,8 @@
 /** class-card-list tab: every student card with filters (status, kind, template, dates) and its operations. */
 import React, { useRef } from 'react';
 import { Button } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { fetchStudentCards, fetchTemplateOptions } from '@/services/school';
@@ -50,7 +51,7 @@ export default function CardListTab() {
   return (
     <>
       <DrillBanner />
-      <ProTable<StudentCard>
+      <ListTable<StudentCard>
         params={drill}
         rowKey="id"
         actionRef={ref}

@@ -1,7 +1,8 @@
 /** leave tab (PRODUCT.md §6.3): leave requests for future lessons; create, approve, reject. An approved leave is pre-marked in that lesson's roll call. */
 import React, { useRef } from 'react';
 import { App, Button, Space } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
@@ -65,7 +66,7 @@ export default function LeaveTab() {
     },
   ];
   return (
-    <ProTable<LeaveRequest>
+    <ListTable<LeaveRequest>
       scroll={{ x: 'max-content' }}
       rowKey="id"
       actionRef={ref}

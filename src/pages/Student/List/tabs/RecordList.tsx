@@ -1,6 +1,7 @@
 /** class-card-record tab: the hour ledger, filtered by type, student, card and date. */
 import React, { useRef } from 'react';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { fetchHourRecords, fetchStudentOptions } from '@/services/school';
@@ -48,7 +49,7 @@ export default function RecordListTab() {
   return (
     <>
       <DrillBanner />
-      <ProTable<HourRecord>
+      <ListTable<HourRecord>
         params={drill}
         rowKey="id"
         actionRef={ref}

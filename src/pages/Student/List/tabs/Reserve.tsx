@@ -1,7 +1,8 @@
 /** reserve tab (PRODUCT.md §6.3): bookings of students into lessons within capacity; cancel; attended after roll call. */
 import React, { useRef } from 'react';
 import { App, Button, Popconfirm, Tag } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
@@ -58,7 +59,7 @@ export default function ReserveTab() {
     },
   ];
   return (
-    <ProTable<Reservation>
+    <ListTable<Reservation>
       scroll={{ x: 'max-content' }}
       rowKey="id"
       actionRef={ref}

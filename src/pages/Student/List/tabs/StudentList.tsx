@@ -2,7 +2,8 @@
 import React, { useRef, useState } from 'react';
 import DeleteAction from '@/components/DeleteAction';
 import { Button, Space, Tag } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useSearchParams } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
@@ -86,7 +87,7 @@ export default function StudentListTab() {
   return (
     <>
       <DrillBanner />
-      <ProTable<StudentRow>
+      <ListTable<StudentRow>
         params={drill}
         rowKey="id"
         actionRef={ref}

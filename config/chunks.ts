@@ -1,0 +1,49 @@
+/**
+ * Chunk policy for fast first screens (issue 10), applied after Umi's `granularChunks` strategy (.umirc.ts).
+ *
+ * The entry routes that people land on cold should load in as few files as the bare stack does:
+ *  - The login route (and the public form page) keep every module they need in their own route chunk: Umi's
+ *    `lib` / `shared` groups skip them, so `/user/login` is framework + preload helper + umi + its route chunk
+ *    + the language chunk (preloaded in parallel, see config/preloadLocale.ts), instead of ~12 files.
+ *  - Everything else keeps granular shared chunks (the routes behind the layout share most of their code).
+ * What a route always shows must be in its route chunk (or its chunk group) so that Umi's preload helper fetches
+ * it with the HTML: a list route imports its table statically (docs/DEVELOPING.md), tabs and dashboard widgets
+ * use `import(/* webpackMode: "eager" *\/ ...)`.
+ */
+
+/** Route chunks that are cold entry points outside the layout. */
+export const SELF_CONTAINED_CHUNKS = ['p__User__Login__index', 'p__Public__GatherForm__index'];
+
+interface ChunkLike {
+  name?: string | null;
+  canBeInitial: () => boolean;
+}
+
+interface CacheGroup {
+  chunks?: string | ((chunk: ChunkLike) => boolean);
+  [key: string]: unknown;
+}
+
+interface SplitChunks {
+  cacheGroups?: Record<string, CacheGroup | false>;
+}
+
+/** webpack-5-chain: `optimization.splitChunks` is set by calling it and read with `entries()`. */
+interface ChainLike {
+  optimization: {
+    splitChunks: ((value: SplitChunks) => unknown) & { entries: () => SplitChunks | undefined };
+  };
+}
+
+/** Keeps the self-contained route chunks out of the async split groups (`lib`, `shared`; still async chunks only). */
+export function tuneChunks(memo: ChainLike) {
+  const split = memo.optimization.splitChunks.entries();
+  if (!split || !split.cacheGroups) return;
+  const groups = { ...split.cacheGroups };
+  for (const key of ['lib', 'shared']) {
+    const group = groups[key];
+    if (!group) continue;
+    groups[key] = { ...group, chunks: (chunk: ChunkLike) => !chunk.canBeInitial() && !SELF_CONTAINED_CHUNKS.includes(chunk.name ?? '') };
+  }
+  memo.optimization.splitChunks({ ...split, cacheGroups: groups });
+}

@@ -1,0 +1,90 @@
+/**
+ * ListTable: ProTable for every list screen (issue 10, PRODUCT.md §3.2). Same props as ProTable; one difference:
+ * the first page is requested during the first render, before ProTable's search form has mounted, so the list call
+ * runs in parallel with the option calls of the filters and column renders instead of after them (ProTable itself
+ * waits for its form to initialise, one render after the fields have asked for their options).
+ * The prefetch uses what ProTable will ask for first: page 1 and the default page size, the form's initial values
+ * (`form.initialValues`, the columns' `initialValue`), `params`, the columns' default sort and filters. When the
+ * first real request matches (compared as the list query), it gets the call already in flight; otherwise it makes
+ * its own call (the browser test tests/e2e/waterfall.spec.ts fails on such a double call).
+ * Use with `request={tableRequest(service)}` (src/services/list.ts), as with ProTable.
+ */
+import React, { useCallback, useRef } from 'react';
+import { ProTable, type ParamsType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
+
+type RequestFn = NonNullable<ProTableProps<Record<string, unknown>, ParamsType>['request']>;
+type Args = Parameters<RequestFn>;
+
+function isDayjsLike(v: unknown): v is { format: (f: string) => string } {
+  return !!v && typeof v === 'object' && typeof (v as { format?: unknown }).format === 'function';
+}
+
+function normValue(v: unknown): unknown {
+  if (v === undefined || v === null || v === '') return undefined;
+  if (isDayjsLike(v)) return v.format('YYYY-MM-DD');
+  if (Array.isArray(v)) return v.length ? v.map(normValue).map(String).join(',') : undefined;
+  if (typeof v === 'string') return v.trim() || undefined;
+  if (typeof v === 'object') return undefined;
+  return String(v);
+}
+
+function norm(o: unknown): string {
+  const flat = Object.entries((o ?? {}) as Record<string, unknown>)
+    .map(([k, v]) => [k, normValue(v)] as const)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify(flat);
+}
+
+/** The comparable form of ProTable's `(params, sort, filter)`. */
+export function requestKey(params: unknown, sort: unknown, filter: unknown): string {
+  return `${norm(params)}|${norm(sort)}|${norm(filter)}`;
+}
+
+function keyOfIndex(dataIndex: unknown): string | undefined {
+  if (Array.isArray(dataIndex)) return dataIndex.join(',');
+  return dataIndex === undefined || dataIndex === null ? undefined : String(dataIndex);
+}
+
+/** What ProTable asks for first, from its props (see ProTable's useFetchData and parseDefaultColumnConfig). */
+export function firstRequestArgs(props: Pick<ProTableProps<never, ParamsType>, 'columns' | 'form' | 'params' | 'pagination' | 'search'>): Args {
+  const pagination = typeof props.pagination === 'object' ? props.pagination : undefined;
+  const pageSize = pagination?.pageSize ?? pagination?.defaultPageSize ?? 20;
+  const current = pagination?.current ?? pagination?.defaultCurrent ?? 1;
+  const formValues: Record<string, unknown> = {};
+  const sort: Record<string, unknown> = {};
+  const filter: Record<string, unknown> = {};
+  for (const col of (props.columns ?? []) as ProColumns[]) {
+    const key = keyOfIndex(col.dataIndex) ?? (col.key === undefined ? undefined : String(col.key));
+    if (!key) continue;
+    if (props.search !== false && col.initialValue !== undefined && !col.hideInSearch && col.search !== false) formValues[key] = col.initialValue;
+    if (col.sorter && col.defaultSortOrder) sort[key] = col.defaultSortOrder;
+    if (col.filters && col.defaultFilteredValue !== undefined) filter[key] = col.defaultFilteredValue;
+  }
+  const initial = props.search !== false ? ((props.form?.initialValues as Record<string, unknown> | undefined) ?? {}) : {};
+  const params = { current, pageSize, ...formValues, ...initial, ...(props.params ?? {}) };
+  return [params, sort, filter] as unknown as Args;
+}
+
+export default function ListTable<T extends Record<string, any>, U extends ParamsType = ParamsType, V = 'text'>(props: ProTableProps<T, U, V>) {
+  const latest = useRef(props.request);
+  latest.current = props.request;
+  const first = useRef<{ key: string; promise: ReturnType<RequestFn> } | null | undefined>(undefined);
+  if (first.current === undefined) {
+    first.current = null;
+    if (props.request && !props.manualRequest && !props.dataSource) {
+      const args = firstRequestArgs(props as unknown as Parameters<typeof firstRequestArgs>[0]);
+      const promise = (props.request as unknown as RequestFn)(...args);
+      // Not awaited when ProTable asks for something else; it handles its own call's errors.
+      promise.catch(() => undefined);
+      first.current = { key: requestKey(...args), promise };
+    }
+  }
+  const request = useCallback((params: U & { pageSize?: number; current?: number; keyword?: string }, sort: Args[1], filter: Args[2]) => {
+    const pending = first.current;
+    first.current = null;
+    if (pending && pending.key === requestKey(params, sort, filter)) return pending.promise as ReturnType<NonNullable<ProTableProps<T, U, V>['request']>>;
+    return latest.current!(params, sort, filter);
+  }, []);
+  return <ProTable<T, U, V> {...props} request={props.request ? request : undefined} />;
+}
