@@ -173,7 +173,10 @@ export function appendHourRecord(db: Db, input: AppendHourRecordInput): HourReco
  */
 export function reviewReturn(db: Db, recordId: number, approve: boolean, operator: Operator, opts: { at?: string; lang?: Lang; companyId?: number } = {}): HourRecord {
   const lang = opts.lang ?? 'en';
-  const record = db.hourRecords.find((r) => r.id === recordId && (opts.companyId === undefined || r.companyId === opts.companyId));
+  // Ids follow the table order (nextId), so the row is usually at id − 1: no scan of the whole ledger (large seed).
+  const byIndex = db.hourRecords[recordId - 1];
+  const found = byIndex?.id === recordId ? byIndex : db.hourRecords.find((r) => r.id === recordId);
+  const record = found && (opts.companyId === undefined || found.companyId === opts.companyId) ? found : undefined;
   if (!record) throw new HttpError(400, message(lang, 'ledger.recordNotFound'));
   const card = db.studentCards.find((c) => c.id === record.cardId);
   if (!card) throw new HttpError(400, message(lang, 'ledger.cardNotFound'));

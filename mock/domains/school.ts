@@ -383,7 +383,8 @@ function seedCard(db: Db, rng: Rng, c: CardSeedCtx) {
     classIds: [...tpl.classIds],
     sellerId: seller.id,
     sellerName: seller.name,
-    createdAt: stamp(c.issueDay, rng),
+    // Sold in the morning of its first day (before any lesson of that day can consume it). One draw, like stamp().
+    createdAt: `${c.issueDay} 08:${pad(rng.int(0, 59))}:00`,
   };
   db.studentCards.push(card);
   const tplRow = db.cardTemplates.find((x) => x.id === tpl.id);
@@ -417,7 +418,10 @@ function seedCard(db: Db, rng: Rng, c: CardSeedCtx) {
   if (!cls) return;
   const teacher = db.staff.find((s) => s.id === cls.teacherId) ?? c.teachers[0];
   const teacherOp = { id: teacher.id, name: teacher.name };
-  const last = card.expiryDate < t ? addDays(card.expiryDate, -1) : addDays(t, -1);
+  // The schedule seed (./schedule.ts) roll-calls the lessons of the last SCHEDULE_HISTORY_DAYS for enrolled
+  // students: this history stops before them, so each card's records are written in time order.
+  const until = student.classIds.length ? addDays(t, -(SCHEDULE_HISTORY_DAYS + 1)) : addDays(t, -1);
+  const last = card.expiryDate < until ? addDays(card.expiryDate, -1) : until;
   let day = addDays(c.issueDay, rng.int(1, 6));
   let renewed = false;
   let pendingReturn = false;
@@ -563,6 +567,40 @@ const DEMO_COMPANIES: CompanySeed[] = [
     templates: [{ name: '钢琴 30 课时卡', kind: 'count', hours: 30, giftHours: 0, price: 4500, validDays: 365 }],
   },
 ];
+
+/** Days of past lessons the schedule seed creates and roll-calls (mock/domains/schedule.ts: today − 91 …). */
+export const SCHEDULE_HISTORY_DAYS = 91;
+
+/**
+ * The last seeder (mock/domains/index.ts): every card's records in time order carry the balance after them.
+ * Seeders append records domain by domain (school history, then the schedule's roll calls, then pending return
+ * requests of the last days ...); this recomputes each record's `balanceAfter` as the running sum of the card's
+ * signed hours in time order (a rejected return counts 0, as the ledger keeps it) and checks it never goes below 0.
+ * Hours and money values are untouched. mock/seed.test.ts checks every card at both scales.
+ */
+export function seedLedgerInTimeOrder(db: Db) {
+  const byCard = new Map<number, HourRecord[]>();
+  for (const r of db.hourRecords) {
+    const list = byCard.get(r.cardId);
+    if (list) list.push(r);
+    else byCard.set(r.cardId, [r]);
+  }
+  for (const card of db.studentCards) {
+    const records = byCard.get(card.id);
+    if (!records) continue;
+    records.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id));
+    let balance = 0;
+    for (const r of records) {
+      balance = round1(balance + r.hours);
+      r.balanceAfter = balance;
+    }
+    card.remainingHours = balance;
+  }
+  const t = today();
+  db.studentCards.forEach((card) => {
+    if (card.status !== 'invalid') card.status = cardStatus(card, t);
+  });
+}
 
 /** Seeds the school tables (PRODUCT.md §4). `MOCK_SCALE=large` gives 20 000 students to Starlight Dance. */
 export function seedSchool(db: Db) {
