@@ -18,7 +18,7 @@ export default function LangSwitch() {
         onClick: ({ key }) => setLocale(key as LocaleName),
       }}
     >
-      <Button type="text" icon={<GlobalOutlined />} aria-label={t('header.language')}>
+      <Button type="text" icon={<GlobalOutlined />} aria-label={`${LABELS[locale]} · ${t('header.language')}`}>
         {LABELS[locale]}
       </Button>
     </Dropdown>

@@ -9,6 +9,7 @@ import { monthGrid } from '@/utils/calendar';
 import { WEEKDAYS } from '@/utils/dates';
 import { useIntl } from '@/locales/useIntl';
 import styles from './index.less';
+import { accessibleShades, PRIMARY_COLOR } from '@/utils/theme';
 
 export interface MonthCalendarProps {
   /** Initial month 'YYYY-MM'. */
@@ -46,12 +47,17 @@ export default function MonthCalendar({ month: initial, today, counts, countLabe
         <Button size="small" icon={<RightOutlined />} aria-label={t('calendar.next')} onClick={() => go(1)} />
       </Space>
       <div className={styles.grid} role="grid" aria-label={month}>
-        {WEEKDAYS.map((w) => (
-          <div key={w.key} className={styles.head} role="columnheader">
-            {t(`weekday.${w.key}`)}
-          </div>
-        ))}
-        {days.map((d) => {
+        {/* Rows are `display: contents`: the cells stay items of the CSS grid (grid → row → cell for assistive tech). */}
+        <div role="row" style={{ display: 'contents' }}>
+          {WEEKDAYS.map((w) => (
+            <div key={w.key} className={styles.head} role="columnheader">
+              {t(`weekday.${w.key}`)}
+            </div>
+          ))}
+        </div>
+        {weeksOf(days).map((week) => (
+          <div role="row" key={week[0].date} style={{ display: 'contents' }}>
+            {week.map((d) => {
           const note = d.festival ? t(`festival.${d.festival}`) : d.solarTerm ? t(`solarTerm.${d.solarTerm}`) : d.lunarDayName;
           const count = counts?.[d.date];
           return (
@@ -66,11 +72,22 @@ export default function MonthCalendar({ month: initial, today, counts, countLabe
             >
               <div className={styles.day}>{d.day}</div>
               <div className={d.festival ? styles.festival : d.solarTerm ? styles.term : styles.lunar}>{note}</div>
-              {!!count && <Badge count={count} size="small" color="#05C7BE" title={countLabel} />}
+              {!!count && <Badge count={count} size="small" color={BADGE_COLOR} title={countLabel} />}
             </div>
           );
-        })}
+            })}
+          </div>
+        ))}
       </div>
     </div>
   );
+}
+
+/** The badge fill: the brand's accessible text shade, so that its white count passes WCAG AA. */
+const BADGE_COLOR = accessibleShades(PRIMARY_COLOR).text;
+
+function weeksOf<T>(days: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < days.length; i += 7) out.push(days.slice(i, i + 7));
+  return out;
 }

@@ -4,6 +4,7 @@ import { App, Button, Tag } from 'antd';
 import { ModalForm, ProFormSelect, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
+import { rowCheckbox } from '@/components/rowSelection';
 import { tableRequest } from '@/services/list';
 import { assignGroup, fetchPermissionGroups, fetchStaffAccess } from '@/services/campus';
 import { fetchCampusOptions } from '@/services/school';
@@ -87,7 +88,7 @@ export default function AccessPage() {
         headerTitle={t('access.title')}
         columns={columns}
         request={tableRequest(fetchStaffAccess)}
-        rowSelection={{ onChange: (_, rows) => setSelected(rows) }}
+        rowSelection={{ onChange: (_, rows) => setSelected(rows), getCheckboxProps: rowCheckbox((r) => r.name) }}
         toolBarRender={() =>
           selected.length
             ? [<AssignForm key="batch" staff={selected} title={t('access.batch', { n: selected.length })} onDone={reload} trigger={<Button type="primary">{t('access.batch', { n: selected.length })}</Button>} />]

@@ -9,6 +9,8 @@ import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
+import ExportButton, { useExportable } from '@/components/ExportButton';
+import { rowCheckbox } from '@/components/rowSelection';
 import { useSession } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
 import { claimLeads, fetchCustomerCampuses, fetchLeadQuota, fetchPool } from '@/services/customer';
@@ -51,6 +53,7 @@ export default function LeadPoolPage() {
     }
   };
 
+  const exp = useExportable(fetchPool);
   const columns: ProColumns<Lead>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('cu.keywordHint') } },
     { title: t('cu.field.name'), dataIndex: 'name', search: false, sorter: true },
@@ -97,7 +100,7 @@ export default function LeadPoolPage() {
           message={
             <Space wrap>
               <span>{t('cu.pool.quota', { owned: q.owned, limit: q.limit })}</span>
-              <Progress percent={Math.round((q.owned / q.limit) * 100)} size="small" style={{ width: 160, margin: 0 }} showInfo={false} />
+              <Progress aria-label={t('cu.pool.quota', { owned: q.owned, limit: q.limit })} percent={Math.round((q.owned / q.limit) * 100)} size="small" style={{ width: 160, margin: 0 }} showInfo={false} />
               <Typography.Text type="secondary">{t('cu.pool.rule', { days: q.poolDays })}</Typography.Text>
             </Space>
           }
@@ -105,14 +108,15 @@ export default function LeadPoolPage() {
       )}
       <ListTable<Lead>
         headerTitle={t('menu.lead')}
+        toolBarRender={() => [<ExportButton key="export" exportable={exp} columns={columns} name={t('menu.lead')} />]}
         rowKey="id"
         actionRef={ref}
         columns={columns}
-        request={tableRequest(fetchPool)}
+        request={tableRequest(exp.service)}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
         scroll={{ x: 1300 }}
-        rowSelection={{ selectedRowKeys: selected.map((l) => l.id), onChange: (_, rows) => setSelected(rows), preserveSelectedRowKeys: true }}
+        rowSelection={{ selectedRowKeys: selected.map((l) => l.id), onChange: (_, rows) => setSelected(rows), preserveSelectedRowKeys: true, getCheckboxProps: rowCheckbox((l) => l.name) }}
         tableAlertRender={({ selectedRowKeys }) => t('cu.selected', { n: selectedRowKeys.length })}
         tableAlertOptionRender={() => (
           <Space>

@@ -5,6 +5,7 @@ import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
+import { rowCheckbox } from '@/components/rowSelection';
 import { tableRequest } from '@/services/list';
 import { acceptWebSignups, discardWebSignups, fetchCustomerCampuses, fetchWebSignups } from '@/services/customer';
 import type { WebSignup, WebSignupStatus } from '@/types/customer';
@@ -122,7 +123,7 @@ export default function WdcCustomerPage() {
         rowSelection={{
           selectedRowKeys: selected.map((r) => r.id),
           onChange: (_, rows) => setSelected(rows),
-          getCheckboxProps: (r) => ({ disabled: r.status !== 'pending' }),
+          getCheckboxProps: rowCheckbox((r) => r.name, (r) => ({ disabled: r.status !== 'pending' })),
         }}
         tableAlertRender={({ selectedRowKeys }) => t('cu.selected', { n: selectedRowKeys.length })}
         tableAlertOptionRender={() => (

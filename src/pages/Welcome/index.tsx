@@ -20,7 +20,7 @@ export default function WelcomePage() {
           <Skeleton active />
         ) : (
           <>
-            <Progress percent={Math.round((done / data.length) * 100)} format={() => t('welcome.progress', { done, total: data.length })} style={{ marginBottom: 16 }} />
+            <Progress aria-label={t('welcome.progress', { done, total: data.length })} percent={Math.round((done / data.length) * 100)} format={() => t('welcome.progress', { done, total: data.length })} style={{ marginBottom: 16 }} />
             <List
               dataSource={data}
               renderItem={(item, i) => (

@@ -67,7 +67,9 @@ export default function ThemeColorPage() {
           <Form layout="vertical" style={{ maxWidth: 480 }} onFinish={save} name="themeColor">
             <Form.Item label={t('theme.color')} htmlFor="theme-color-hex" validateStatus={value && !valid ? 'error' : undefined} help={value && !valid ? t('theme.badFormat') : undefined}>
               <Space>
-                <ColorPicker value={valid ? value : undefined} onChangeComplete={(c) => setValue(c.toHexString().toUpperCase())} disabledAlpha aria-label={t('theme.pick')} />
+                <ColorPicker value={valid ? value : undefined} onChangeComplete={(c) => setValue(c.toHexString().toUpperCase())} disabledAlpha>
+                  <Button aria-label={t('theme.pick')} style={{ width: 48, background: valid ? value : undefined }} />
+                </ColorPicker>
                 <Input id="theme-color-hex" value={value} onChange={(e) => setValue(e.target.value.trim())} maxLength={7} style={{ width: 140 }} placeholder="#00766F" />
               </Space>
             </Form.Item>

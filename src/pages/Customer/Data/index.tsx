@@ -38,7 +38,7 @@ function Trend({ data }: { data: LeadStats['trend'] }) {
   const max = Math.max(1, ...data.map((d) => d.count));
   if (!data.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   return (
-    <div style={{ display: 'flex', alignItems: 'flex-end', gap: 2, height: 160, overflowX: 'auto' }} aria-label={t('cu.data.trend')}>
+    <div style={{ display: 'flex', alignItems: 'flex-end', gap: 2, height: 160, overflowX: 'auto' }} role="img" aria-label={t('cu.data.trend')}>
       {data.map((d) => (
         <Tooltip key={d.bucket} title={`${d.bucket}: ${d.count}`}>
           <div style={{ flex: '1 0 6px', display: 'flex', flexDirection: 'column', justifyContent: 'flex-end', height: '100%' }}>

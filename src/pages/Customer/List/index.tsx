@@ -10,6 +10,8 @@ import ListTable from '@/components/ListTable';
 import { useSearchParams } from 'umi';
 import dayjs from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
+import ExportButton, { useExportable } from '@/components/ExportButton';
+import { rowCheckbox } from '@/components/rowSelection';
 import { useSession } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
 import { convertLeads, deleteLead, fetchCustomerCampuses, fetchLeads, fetchMerchantOptions, fetchOwners, releaseLeads } from '@/services/customer';
@@ -113,6 +115,7 @@ export default function CustomerListPage() {
   const param = (k: string) => params.get(k) ?? undefined;
   const numParam = (k: string) => (params.get(k) ? Number(params.get(k)) : undefined);
 
+  const exp = useExportable(fetchLeads);
   const columns = useMemo<ProColumns<Lead>[]>(
     () => [
       { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('cu.keywordHint') }, initialValue: param('keyword') },
@@ -209,11 +212,11 @@ export default function CustomerListPage() {
         rowKey="id"
         actionRef={ref}
         columns={columns}
-        request={tableRequest(fetchLeads)}
+        request={tableRequest(exp.service)}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
         scroll={{ x: 1500 }}
-        rowSelection={{ selectedRowKeys: selected.map((l) => l.id), onChange: (_, rows) => setSelected(rows), preserveSelectedRowKeys: true }}
+        rowSelection={{ selectedRowKeys: selected.map((l) => l.id), onChange: (_, rows) => setSelected(rows), preserveSelectedRowKeys: true, getCheckboxProps: rowCheckbox((l) => l.name) }}
         tableAlertRender={({ selectedRowKeys }) => t('cu.selected', { n: selectedRowKeys.length })}
         tableAlertOptionRender={() => (
           <Space>
@@ -226,7 +229,7 @@ export default function CustomerListPage() {
             <a onClick={() => setSelected([])}>{t('cu.clearSelection')}</a>
           </Space>
         )}
-        toolBarRender={() => [<FastCheck key="fast" />, <AddCustomer key="add" canAssign={all} onDone={reload} />]}
+        toolBarRender={() => [<FastCheck key="fast" />, <ExportButton key="export" exportable={exp} columns={columns} name={t('menu.customer')} />, <AddCustomer key="add" canAssign={all} onDone={reload} />]}
       />
       <LeadDetail lead={detail} version={version} onClose={() => setDetail(undefined)} />
     </div>

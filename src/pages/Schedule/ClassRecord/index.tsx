@@ -6,6 +6,7 @@ import ListTable from '@/components/ListTable';
 import { useSearchParams } from 'umi';
 import dayjs from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
+import ExportButton, { useExportable } from '@/components/ExportButton';
 import { tableRequest } from '@/services/list';
 import { fetchLessons } from '@/services/schedule';
 import type { Lesson } from '@/types/schedule';
@@ -27,6 +28,7 @@ export default function ClassRecordPage() {
     if (id) setOpenId(Number(id));
   }, [params]);
 
+  const exp = useExportable(fetchLessons);
   const columns: ProColumns<Lesson>[] = [
     { title: t('schedule.field.date'), dataIndex: 'date', search: false, sorter: true, render: (_, r) => `${r.date} ${r.start}–${r.end}` },
     { title: t('schedule.field.date'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
@@ -85,13 +87,14 @@ export default function ClassRecordPage() {
         params={drill}
         scroll={{ x: 'max-content' }}
         headerTitle={t('menu.classRecord')}
+        toolBarRender={() => [<ExportButton key="export" exportable={exp} columns={columns} name={t('menu.classRecord')} />]}
         rowKey="id"
         actionRef={ref}
         columns={columns}
-        request={tableRequest(fetchLessons)}
+        request={tableRequest(exp.service)}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
-        form={{ initialValues: { rollCall: params.get('rollCall') ?? undefined, dateRange: drill ? undefined : [dayjs().subtract(30, 'day'), dayjs()] } }}
+        form={{ initialValues: { rollCall: params.get('rollCall') ?? undefined, dateRange: drill || params.get('rollCall') ? undefined : [dayjs().subtract(30, 'day'), dayjs()] } }}
       />
       <RollCallDrawer
         lessonId={openId}

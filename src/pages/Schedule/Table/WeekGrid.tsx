@@ -23,7 +23,7 @@ function LessonChip({ lesson, onOpen, show }: { lesson: Lesson; onOpen: (id: num
   );
 }
 
-export function DayHead({ date, today }: { date: string; today: string }) {
+export function DayHead({ date, today, inTable }: { date: string; today: string; inTable?: boolean }) {
   const { t } = useIntl();
   const rec = useMemo(() => {
     try {
@@ -35,7 +35,7 @@ export function DayHead({ date, today }: { date: string; today: string }) {
   const note = rec ? (rec.festival ? t(`festival.${rec.festival}`) : rec.solarTerm ? t(`solarTerm.${rec.solarTerm}`) : `${rec.lunarMonthName}${rec.lunarDayName}`) : '';
   const wd = WEEKDAYS[(rec?.weekday ?? 1) - 1];
   return (
-    <div className={[styles.dayHead, date === today ? styles.today : ''].join(' ')} role="columnheader">
+    <div className={[styles.dayHead, date === today ? styles.today : ''].join(' ')} role={inTable ? undefined : 'columnheader'}>
       {t(`weekday.${wd.key}`)} {date.slice(5)}
       <small>{note}</small>
     </div>
@@ -65,16 +65,21 @@ export default function WeekGrid({ days, lessons, groupBy, today, onOpen }: { da
   if (groupBy === 'date') {
     return (
       <div className={styles.grid} role="grid" aria-label={t('schedule.table.week')} data-testid="week-grid">
-        {days.map((d) => (
-          <DayHead key={d} date={d} today={today} />
-        ))}
-        {days.map((d) => (
-          <div key={d} className={styles.dayCol} role="gridcell" data-date={d}>
-            {(byDay.get(d) ?? []).map((l) => (
-              <LessonChip key={l.id} lesson={l} onOpen={onOpen} show="date" />
-            ))}
-          </div>
-        ))}
+        {/* Rows are `display: contents`: the cells stay items of the CSS grid (grid → row → cell for assistive tech). */}
+        <div role="row" style={{ display: 'contents' }}>
+          {days.map((d) => (
+            <DayHead key={d} date={d} today={today} />
+          ))}
+        </div>
+        <div role="row" style={{ display: 'contents' }}>
+          {days.map((d) => (
+            <div key={d} className={styles.dayCol} role="gridcell" data-date={d}>
+              {(byDay.get(d) ?? []).map((l) => (
+                <LessonChip key={l.id} lesson={l} onOpen={onOpen} show="date" />
+              ))}
+            </div>
+          ))}
+        </div>
       </div>
     );
   }
@@ -86,7 +91,7 @@ export default function WeekGrid({ days, lessons, groupBy, today, onOpen }: { da
           <th style={{ width: 140 }}>{t(`schedule.group.${groupBy}`)}</th>
           {days.map((d) => (
             <th key={d} style={{ padding: 0 }}>
-              <DayHead date={d} today={today} />
+              <DayHead date={d} today={today} inTable />
             </th>
           ))}
         </tr>

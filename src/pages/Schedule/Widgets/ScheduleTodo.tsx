@@ -13,12 +13,12 @@ export default function ScheduleTodo() {
     <Card title={t('schedule.widget.scheduleTodo')} loading={loading && !data}>
       <Row gutter={16}>
         <Col span={12}>
-          <Link to="/schedule/class-record?rollCall=waiting" aria-label={t('schedule.widget.waitingRollCall')}>
+          <Link to="/schedule/class-record?rollCall=waiting">
             <Statistic title={t('schedule.widget.waitingRollCall')} value={data?.waitingRollCall ?? 0} valueStyle={{ color: data?.waitingRollCall ? '#fa8c16' : undefined }} />
           </Link>
         </Col>
         <Col span={12}>
-          <Link to="/student/list?tab=leave" aria-label={t('schedule.widget.pendingLeave')}>
+          <Link to="/student/list?tab=leave&status=pending" data-testid="pending-leave-link">
             <Statistic title={t('schedule.widget.pendingLeave')} value={data?.pendingLeave ?? 0} />
           </Link>
         </Col>

@@ -9,6 +9,7 @@ import { App, Button, Drawer, Form, Popconfirm, Progress, Space, Tag } from 'ant
 import { ProFormDatePicker, ProFormDependency, ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
+import ExportButton, { useExportable } from '@/components/ExportButton';
 import NumberInput from '@/components/NumberInput';
 import { tableRequest } from '@/services/list';
 import {
@@ -242,6 +243,7 @@ export default function ClassPage() {
   const drill = useDrill();
   const [students, setStudents] = useState<SchoolClass>();
   const reload = () => ref.current?.reload();
+  const exp = useExportable(fetchClasses);
   const columns: ProColumns<SchoolClass>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('class.keywordHint') } },
     { title: t('class.name'), dataIndex: 'name', search: false, sorter: true },
@@ -297,11 +299,11 @@ export default function ClassPage() {
         actionRef={ref}
         headerTitle={t('menu.schoolClass')}
         columns={columns}
-        request={tableRequest(fetchClasses)}
+        request={tableRequest(exp.service)}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
         scroll={{ x: 1300 }}
-        toolBarRender={() => (caps.editSetup ? [<ClassForm key="add" onDone={reload} trigger={<Button type="primary">{t('class.add')}</Button>} />] : [])}
+        toolBarRender={() => [<ExportButton key="export" exportable={exp} columns={columns} name={t('menu.schoolClass')} />, ...(caps.editSetup ? [<ClassForm key="add" onDone={reload} trigger={<Button type="primary">{t('class.add')}</Button>} />] : [])]}
       />
       <ClassStudents cls={students} onClose={() => setStudents(undefined)} onChanged={reload} />
     </div>

@@ -6,6 +6,7 @@ import { App, Form, Space, Switch, Tag } from 'antd';
 import { ProFormDependency, ProFormRadio, ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
+import ExportButton, { useExportable } from '@/components/ExportButton';
 import NumberInput from '@/components/NumberInput';
 import { confirmZeroMoney } from '@/components/NumberInput/rules';
 import { tableRequest } from '@/services/list';
@@ -101,6 +102,7 @@ export default function TemplateList({ actionRef, toolBarRender }: { actionRef: 
   const { message } = App.useApp();
   const caps = useSchoolCaps();
   const reload = () => actionRef.current?.reload();
+  const exp = useExportable(fetchTemplates);
   const columns: ProColumns<CardTemplate>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('template.keywordHint') } },
     { title: t('template.name'), dataIndex: 'name', search: false, sorter: true },
@@ -137,10 +139,10 @@ export default function TemplateList({ actionRef, toolBarRender }: { actionRef: 
       actionRef={actionRef}
       headerTitle={t('menu.schoolClassCard')}
       columns={columns}
-      request={tableRequest(fetchTemplates)}
+      request={tableRequest(exp.service)}
       pagination={{ defaultPageSize: 10, showSizeChanger: true }}
       search={{ labelWidth: 'auto' }}
-      toolBarRender={toolBarRender}
+      toolBarRender={() => [<ExportButton key="export" exportable={exp} columns={columns} name={t('menu.schoolClassCard')} />, ...toolBarRender()]}
     />
   );
 }

@@ -3,6 +3,7 @@ import React, { useRef, useState } from 'react';
 import { App, Button, Modal, Space, Tag } from 'antd';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useIntl } from '@/locales/useIntl';
+import { rowCheckbox } from '@/components/rowSelection';
 import { tableRequest } from '@/services/list';
 import { fetchRenewRemind, sendRenewRemind, type RemindRow } from '@/services/school';
 import { formatHours } from '@/utils/format';
@@ -76,7 +77,7 @@ export default function RenewRemind({ trigger }: { trigger: React.ReactElement }
           options={false}
           search={{ labelWidth: 'auto', span: 8 }}
           pagination={{ defaultPageSize: 10 }}
-          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]), getCheckboxProps: rowCheckbox((r) => r.studentName) }}
           request={async (params, sort, filter) => {
             const res = await tableRequest(async (q) => {
               const r = await fetchRenewRemind(q);

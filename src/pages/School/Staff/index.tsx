@@ -6,6 +6,7 @@ import { ProFormDatePicker, ProFormSelect, ProFormText, type ActionType, type Pr
 import ListTable from '@/components/ListTable';
 import FormModal from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
+import ExportButton, { useExportable } from '@/components/ExportButton';
 import { tableRequest } from '@/services/list';
 import { createStaff, deleteStaff, fetchCampusOptions, fetchStaff, updateStaff, type StaffBody } from '@/services/school';
 import type { Staff } from '@/types/school';
@@ -77,6 +78,7 @@ export default function StaffPage() {
   const caps = useSchoolCaps();
   const ref = useRef<ActionType>();
   const reload = () => ref.current?.reload();
+  const exp = useExportable(fetchStaff);
   const columns: ProColumns<Staff>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('staff.keywordHint') } },
     { title: t('staff.name'), dataIndex: 'name', search: false, sorter: true },
@@ -114,10 +116,10 @@ export default function StaffPage() {
         actionRef={ref}
         headerTitle={t('menu.schoolStaff')}
         columns={columns}
-        request={tableRequest(fetchStaff)}
+        request={tableRequest(exp.service)}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
-        toolBarRender={() => (caps.editSetup ? [<StaffForm key="add" onDone={reload} trigger={<Button type="primary">{t('staff.add')}</Button>} />] : [])}
+        toolBarRender={() => [<ExportButton key="export" exportable={exp} columns={columns} name={t('menu.schoolStaff')} />, ...(caps.editSetup ? [<StaffForm key="add" onDone={reload} trigger={<Button type="primary">{t('staff.add')}</Button>} />] : [])]}
       />
     </div>
   );

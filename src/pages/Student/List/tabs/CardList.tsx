@@ -4,6 +4,7 @@ import { Button } from 'antd';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
+import ExportButton, { useExportable } from '@/components/ExportButton';
 import { tableRequest } from '@/services/list';
 import { fetchStudentCards, fetchTemplateOptions } from '@/services/school';
 import type { StudentCard } from '@/types/school';
@@ -19,6 +20,7 @@ export default function CardListTab() {
   // Opened from an analysis figure: its filter (?drill=...) narrows the list (PRODUCT.md §5.16).
   const drill = useDrill();
   const reload = () => ref.current?.reload();
+  const exp = useExportable(fetchStudentCards);
   const columns: ProColumns<StudentCard>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('card.keywordHint') } },
     { title: t('card.cardNo'), dataIndex: 'cardNo', search: false, copyable: true },
@@ -56,12 +58,12 @@ export default function CardListTab() {
         rowKey="id"
         actionRef={ref}
         columns={columns}
-        request={tableRequest(fetchStudentCards)}
+        request={tableRequest(exp.service)}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         headerTitle={t('student.tab.cards')}
         scroll={{ x: 1400 }}
-        toolBarRender={() => (caps.sellCard ? [<SellCardModal key="sell" onDone={reload} trigger={<Button type="primary">{t('card.op.sell')}</Button>} />] : [])}
+        toolBarRender={() => [<ExportButton key="export" exportable={exp} columns={columns} name={t('student.tab.cards')} />, ...(caps.sellCard ? [<SellCardModal key="sell" onDone={reload} trigger={<Button type="primary">{t('card.op.sell')}</Button>} />] : [])]}
       />
     </>
   );

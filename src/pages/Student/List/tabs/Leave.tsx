@@ -1,9 +1,11 @@
 /** leave tab (PRODUCT.md §6.3): leave requests for future lessons; create, approve, reject. An approved leave is pre-marked in that lesson's roll call. */
 import React, { useRef } from 'react';
 import { App, Button, Space } from 'antd';
+import { useSearchParams } from 'umi';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
+import ExportButton, { useExportable } from '@/components/ExportButton';
 import { useAppAccess } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
 import { approveLeaveRequest, fetchLeaveRequests, rejectLeaveRequest } from '@/services/schedule';
@@ -17,6 +19,10 @@ export default function LeaveTab() {
   const access = useAppAccess();
   const ref = useRef<ActionType>();
   const canReview = access.isDealer || access.isManager;
+  // Links (dashboard: pending leave requests) carry their filter: ?status=pending.
+  const [params] = useSearchParams();
+  const status = params.get('status') ?? undefined;
+  const exp = useExportable(fetchLeaveRequests);
   const columns: ProColumns<LeaveRequest>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('leave.keywordHint') } },
     { title: t('leave.student'), dataIndex: 'studentName', search: false },
@@ -71,10 +77,11 @@ export default function LeaveTab() {
       rowKey="id"
       actionRef={ref}
       columns={columns}
-      request={tableRequest(fetchLeaveRequests)}
+      request={tableRequest(exp.service)}
       pagination={{ defaultPageSize: 10, showSizeChanger: true }}
       search={{ labelWidth: 'auto' }}
-      toolBarRender={() => [<LeaveModal key="add" trigger={<Button type="primary">{t('leave.add')}</Button>} onDone={() => ref.current?.reload()} />]}
+      form={{ initialValues: { status } }}
+      toolBarRender={() => [<ExportButton key="export" exportable={exp} columns={columns} name={t('student.tab.leave')} />, <LeaveModal key="add" trigger={<Button type="primary">{t('leave.add')}</Button>} onDone={() => ref.current?.reload()} />]}
     />
   );
 }

@@ -3,6 +3,7 @@ import React, { useRef } from 'react';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
+import ExportButton, { useExportable } from '@/components/ExportButton';
 import { tableRequest } from '@/services/list';
 import { fetchHourRecords, fetchStudentOptions } from '@/services/school';
 import type { HourRecord } from '@/types/school';
@@ -17,6 +18,7 @@ export default function RecordListTab() {
   // Opened from an analysis figure: its filter (?drill=...) narrows the list (PRODUCT.md §5.16).
   const drill = useDrill();
   const typeEnum = useRecordTypeEnum();
+  const exp = useExportable(fetchHourRecords);
   const columns: ProColumns<HourRecord>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('record.keywordHint') } },
     { title: t('record.time'), dataIndex: 'createdAt', search: false, sorter: true, defaultSortOrder: 'descend', width: 170 },
@@ -54,10 +56,11 @@ export default function RecordListTab() {
         rowKey="id"
         actionRef={ref}
         columns={columns}
-        request={tableRequest(fetchHourRecords)}
+        request={tableRequest(exp.service)}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         headerTitle={t('student.tab.records')}
+        toolBarRender={() => [<ExportButton key="export" exportable={exp} columns={columns} name={t('student.tab.records')} />]}
         scroll={{ x: 1400 }}
       />
     </>

@@ -4,6 +4,7 @@ import { App, Button, Popconfirm, Tag } from 'antd';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
+import ExportButton, { useExportable } from '@/components/ExportButton';
 import { useAppAccess } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
 import { cancelReservation, fetchReservations } from '@/services/schedule';
@@ -18,6 +19,7 @@ export default function ReserveTab() {
   const access = useAppAccess();
   const ref = useRef<ActionType>();
   const canBook = !access.isCustomer;
+  const exp = useExportable(fetchReservations);
   const columns: ProColumns<Reservation>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('reserve.keywordHint') } },
     { title: t('reserve.student'), dataIndex: 'studentName', search: false },
@@ -64,10 +66,10 @@ export default function ReserveTab() {
       rowKey="id"
       actionRef={ref}
       columns={columns}
-      request={tableRequest(fetchReservations, undefined, ['dateRange'])}
+      request={tableRequest(exp.service, undefined, ['dateRange'])}
       pagination={{ defaultPageSize: 10, showSizeChanger: true }}
       search={{ labelWidth: 'auto' }}
-      toolBarRender={() => (canBook ? [<ReserveModal key="add" trigger={<Button type="primary">{t('reserve.add')}</Button>} onDone={() => ref.current?.reload()} />] : [])}
+      toolBarRender={() => [<ExportButton key="export" exportable={exp} columns={columns} name={t('student.tab.reserve')} />, ...(canBook ? [<ReserveModal key="add" trigger={<Button type="primary">{t('reserve.add')}</Button>} onDone={() => ref.current?.reload()} />] : [])]}
     />
   );
 }

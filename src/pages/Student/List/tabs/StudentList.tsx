@@ -6,6 +6,7 @@ import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useSearchParams } from 'umi';
 import { useIntl } from '@/locales/useIntl';
+import ExportButton, { useExportable } from '@/components/ExportButton';
 import { tableRequest } from '@/services/list';
 import { deleteStudent, fetchCampusOptions, fetchClassOptions, fetchStudents, type StudentRow } from '@/services/school';
 import { formatHours } from '@/utils/format';
@@ -29,6 +30,7 @@ export default function StudentListTab() {
   const [open, setOpen] = useState<number | undefined>(Number(params.get('studentId')) || undefined);
   const reload = () => ref.current?.reload();
 
+  const exp = useExportable(fetchStudents);
   const columns: ProColumns<StudentRow>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('student.keywordHint') } },
     {
@@ -92,7 +94,7 @@ export default function StudentListTab() {
         rowKey="id"
         actionRef={ref}
         columns={columns}
-        request={tableRequest(fetchStudents)}
+        request={tableRequest(exp.service)}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         form={{ initialValues: { keyword: params.get('keyword') ?? undefined } }}
@@ -100,8 +102,8 @@ export default function StudentListTab() {
         scroll={{ x: 1200 }}
         toolBarRender={() =>
           caps.editStudents
-            ? [<StudentFormModal key="add" onDone={reload} trigger={<Button type="primary">{t('student.add')}</Button>} />]
-            : []
+            ? [<ExportButton key="export" exportable={exp} columns={columns} name={t('student.tab.list')} />, <StudentFormModal key="add" onDone={reload} trigger={<Button type="primary">{t('student.add')}</Button>} />]
+            : [<ExportButton key="export" exportable={exp} columns={columns} name={t('student.tab.list')} />]
         }
       />
       <StudentDrawer studentId={open} onClose={() => setOpen(undefined)} onChanged={reload} />

@@ -1,0 +1,99 @@
+/**
+ * Excel export and import helpers (issue 9). `exceljs` is loaded with a dynamic import() only when a file is
+ * written or read, so no list page downloads it up front.
+ *
+ * Export: `fetchAllPages` pages through the same list service as the table (same query: filters and sort), 200 rows
+ * a call (the server's maximum), reporting progress and stopping when cancelled; `writeWorkbook` builds the sheet
+ * and `downloadBlob` saves it.
+ */
+import type { ListQuery, ListResult } from '@/types/api';
+import { MAX_PAGE_SIZE } from '@/types/api';
+
+export type Cell = string | number | boolean | null | undefined;
+
+export interface ExportColumn<T> {
+  title: string;
+  value: (row: T, index: number) => Cell;
+  width?: number;
+}
+
+export class ExportCancelled extends Error {
+  constructor() {
+    super('cancelled');
+  }
+}
+
+/** Every row of the list for `query` (its filters and sort), page by page; `shouldStop()` cancels between pages. */
+export async function fetchAllPages<T>(
+  service: (q: ListQuery) => Promise<ListResult<T>>,
+  query: ListQuery,
+  opts: { pageSize?: number; onProgress?: (done: number, total: number) => void; shouldStop?: () => boolean } = {},
+): Promise<T[]> {
+  const pageSize = Math.min(opts.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
+  const rows: T[] = [];
+  let total = Infinity;
+  for (let page = 1; rows.length < total; page++) {
+    if (opts.shouldStop?.()) throw new ExportCancelled();
+    const res = await service({ ...query, page, pageSize });
+    total = res.total;
+    rows.push(...res.list);
+    opts.onProgress?.(rows.length, total);
+    if (!res.list.length) break;
+  }
+  if (opts.shouldStop?.()) throw new ExportCancelled();
+  return rows;
+}
+
+/** An .xlsx workbook with one sheet: a bold header row, then one row per item. */
+export async function writeWorkbook<T>(sheetName: string, columns: ExportColumn<T>[], rows: T[]): Promise<Blob> {
+  const { Workbook } = await import(/* webpackChunkName: "exceljs" */ 'exceljs');
+  const wb = new Workbook();
+  const ws = wb.addWorksheet(sheetName.slice(0, 31) || 'Sheet1');
+  ws.columns = columns.map((c) => ({ header: c.title, width: c.width ?? Math.min(40, Math.max(10, c.title.length + 4)) }));
+  ws.getRow(1).font = { bold: true };
+  ws.views = [{ state: 'frozen', ySplit: 1 }];
+  rows.forEach((r, i) => ws.addRow(columns.map((c) => c.value(r, i) ?? '')));
+  const buf = await wb.xlsx.writeBuffer();
+  return new Blob([buf], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+}
+
+/** Reads the first sheet of an .xlsx file: the header row's titles and the data rows as text/number cells. */
+export async function readWorkbook(data: ArrayBuffer): Promise<{ headers: string[]; rows: Cell[][] }> {
+  const { Workbook } = await import(/* webpackChunkName: "exceljs" */ 'exceljs');
+  const wb = new Workbook();
+  await wb.xlsx.load(data);
+  const ws = wb.worksheets[0];
+  if (!ws) return { headers: [], rows: [] };
+  const plain = (v: unknown): Cell => {
+    if (v === null || v === undefined) return undefined;
+    if (v instanceof Date) return v.toISOString().slice(0, 10);
+    if (typeof v === 'object') {
+      const o = v as { text?: unknown; result?: unknown; richText?: { text: string }[] };
+      if (o.richText) return o.richText.map((p) => p.text).join('');
+      if (o.text !== undefined) return String(o.text);
+      if (o.result !== undefined) return plain(o.result);
+      return String(v);
+    }
+    return v as Cell;
+  };
+  const headers: string[] = [];
+  const rows: Cell[][] = [];
+  ws.eachRow({ includeEmpty: false }, (row, n) => {
+    const values = (row.values as unknown[]).slice(1).map(plain);
+    if (n === 1) headers.push(...values.map((v) => String(v ?? '').trim()));
+    else if (values.some((v) => v !== undefined && String(v).trim() !== '')) rows.push(values);
+  });
+  return { headers, rows };
+}
+
+/** Saves a blob as a file through a temporary link. */
+export function downloadBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
