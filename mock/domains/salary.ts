@@ -234,7 +234,7 @@ function slipOf(db: Db, line: SalaryLine, account: PaySlip['account'], at: strin
       { key: 'cardCommission', amount: line.cardCommission },
       { key: 'elimCommission', amount: line.elimCommission, detail: `${line.hours.toFixed(1)} h` },
       { key: 'bonus', amount: line.bonus },
-      { key: 'penalties', amount: -line.penalties },
+      { key: 'penalties', amount: -line.penalties || 0 },
     ],
     total: line.total,
     account,

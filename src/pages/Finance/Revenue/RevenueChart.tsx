@@ -1,7 +1,8 @@
-/** Cash in vs recognised revenue over 12 months: modular ECharts loaded on demand (only this screen downloads it). */
+/** Cash in vs recognised revenue over 12 months: modular ECharts loaded on demand (the shared chart chunk of src/components/Chart). */
 import React, { useEffect, useRef } from 'react';
 import { useIntl } from '@/locales/useIntl';
 import type { RevenueMonth } from '@/types/finance';
+import { loadECharts } from '@/components/Chart';
 
 export default function RevenueChart({ months }: { months: RevenueMonth[] }) {
   const { t, locale } = useIntl();
@@ -11,18 +12,12 @@ export default function RevenueChart({ months }: { months: RevenueMonth[] }) {
     let chart: { dispose: () => void; resize: () => void } | undefined;
     const onResize = () => chart?.resize();
     (async () => {
-      const [core, charts, components, renderers] = await Promise.all([
-        import('echarts/core'),
-        import('echarts/charts'),
-        import('echarts/components'),
-        import('echarts/renderers'),
-      ]);
-      core.use([charts.BarChart, charts.LineChart, components.GridComponent, components.TooltipComponent, components.LegendComponent, renderers.CanvasRenderer]);
+      const core = await loadECharts();
       if (disposed || !el.current) return;
       const c = core.init(el.current);
       chart = c;
       c.setOption({
-        aria: { enabled: true },
+        animation: false,
         tooltip: { trigger: 'axis' },
         legend: { data: [t('fin.fig.cashIn'), t('fin.fig.recognised')] },
         grid: { left: 60, right: 20, top: 40, bottom: 30 },
