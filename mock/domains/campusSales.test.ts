@@ -92,4 +92,21 @@ describe('online sales', () => {
     expect(r.body.data.text).toContain(card.studentName);
     expect((await call('POST', '/v2/contract_template', { token: dealer, body: { name: 'X', body: 'Hi {nickname}', isDefault: false } })).status).toBe(400);
   });
+
+  it('web pages: edits are validated (another company’s card refused), an unpublished page is not public, an expired campus sells nothing', async () => {
+    const dealer = await login('dealer');
+    const pages = (await call('GET', '/v2/campus_web', { token: dealer })).body.data as { campusId: number; code: string; title: string; intro: string; photos: string[]; address: string; phone: string; published: boolean; templateIds: number[] }[];
+    const p = pages.find((x) => x.campusId === 2)!;
+    const body = { campusId: p.campusId, title: p.title, intro: p.intro, photos: p.photos, address: p.address, phone: p.phone, published: false, templateIds: p.templateIds };
+    const other = getDb().cardTemplates.find((tp) => tp.companyId === 3)!;
+    expect((await call('PUT', '/v2/campus_web', { token: dealer, body: { ...body, templateIds: [other.id] } })).status).toBe(400);
+    expect((await call('PUT', '/v2/campus_web', { token: dealer, body })).status).toBe(200);
+    expect((await call('GET', `/v2/public/web/${p.code}`)).status).toBe(404);
+    await call('PUT', '/v2/campus_web', { token: dealer, body: { ...body, published: true } });
+    getDb().campuses.find((c) => c.id === 2)!.validUntil = '2020-01-01';
+    const tpl = (await call('GET', `/v2/public/web/${p.code}`)).body.data.templates[0];
+    const refused = await call('POST', `/v2/public/web/${p.code}/order`, { body: { templateId: tpl.id, parentName: '刘妈妈', mobile: '13933334444', studentName: '刘小雨' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toMatch(/expired/);
+  });
 });

@@ -28,6 +28,7 @@ import { insertStudent, nextCardNo, nextOrderNo } from './school';
 import { saleCapOf } from './campusSettings';
 import { platformFeePercent } from './platform';
 import { insertWebSignup } from './customerExtra';
+import { assertCampusOpen } from './campus';
 
 declare module '../db' {
   interface Db {
@@ -273,6 +274,7 @@ export function payOnlineOrder(db: Db, order: OnlineOrder, lang: Lang = 'en', at
   if (!tpl || !tpl.onSale) throw new HttpError(400, message(lang, 'web.notOffered'));
   const refusal = capRefusal(db, tpl, lang);
   if (refusal) throw refusal;
+  assertCampusOpen(db, order.campusId, lang);
   let student: Student | undefined = db.students.find((s) => s.companyId === order.companyId && s.name === order.studentName && s.mobile === order.mobile);
   if (!student) {
     student = insertStudent(db, { companyId: order.companyId, campusId: order.campusId, name: order.studentName, mobile: order.mobile, parentName: order.parentName, remark: order.orderNo, lang });
@@ -434,6 +436,7 @@ export const campusSalesHandlers = [
     if (!tpl) throw ctx.bad('web.notOffered');
     const refusal = capRefusal(ctx.db, tpl, ctx.lang);
     if (refusal) throw refusal;
+    assertCampusOpen(ctx.db, page.campusId, ctx.lang);
     const company = ctx.db.companies.find((c) => c.id === page.companyId)!;
     const id = nextId(ctx.db, 'onlineOrders');
     const order: OnlineOrder = {
