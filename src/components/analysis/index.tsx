@@ -9,6 +9,7 @@ import { Link, useSearchParams } from 'umi';
 import { useRequest } from 'ahooks';
 import TimeSelect, { presetRange } from '@/components/TimeSelect';
 import { useIntl } from '@/locales/useIntl';
+import VisuallyHidden from '@/components/VisuallyHidden';
 import { fetchCampusOptions } from '@/services/school';
 import type { AnalyzeQuery, DrillParams, Kpi, KpiUnit } from '@/types/analysis';
 import { drillUrl } from '@/utils/drill';
@@ -100,8 +101,10 @@ export function TrendText({ trend, none }: { trend?: number; none?: string }) {
 /** A link that opens the list of a figure's records. */
 export function DrillLink({ drill, children, label }: { drill: DrillParams; children: React.ReactNode; label?: string }) {
   return (
-    <Link to={drillUrl(drill)} aria-label={label}>
+    <Link to={drillUrl(drill)}>
       {children}
+      {/* The visible figure stays the start of the link's name (WCAG 2.5.3); the label says what it opens. */}
+      {label && <VisuallyHidden>{` ${label}`}</VisuallyHidden>}
     </Link>
   );
 }
@@ -120,7 +123,8 @@ export function KpiCard({ kpi }: { kpi: Kpi }) {
             </Tooltip>
           </Space>
         }
-        value={formatValue(kpi.unit, kpi.value)}
+        value={kpi.value}
+        formatter={() => formatValue(kpi.unit, kpi.value)}
       />
       <div>
         <TrendText trend={kpi.trend} none={kpi.key === 'fillRate' ? t('an.noTrend') : undefined} />
@@ -170,13 +174,4 @@ export function seriesSummary(t: (k: string, v?: Record<string, string | number>
     if (v > values[at]) at = i;
   });
   return t('an.chartSummary', { title, n: values.length, max: fmt(values[at]), at: labels[at] });
-}
-
-/** Page heading (h1 for the axe sweep's heading order). */
-export function PageTitle({ children }: { children: React.ReactNode }) {
-  return (
-    <Typography.Title level={1} style={{ fontSize: 22, marginTop: 0 }}>
-      {children}
-    </Typography.Title>
-  );
 }

@@ -10,7 +10,7 @@ import { history, Link } from 'umi';
 import { useRequest } from 'ahooks';
 import type { ColumnsType } from 'antd/es/table';
 import Chart from '@/components/Chart';
-import { AnalysisFilters, DrillLink, PageTitle, seriesSummary, useAnalysisQuery } from '@/components/analysis';
+import { AnalysisFilters, DrillLink, seriesSummary, useAnalysisQuery } from '@/components/analysis';
 import { useIntl } from '@/locales/useIntl';
 import { fetchAnalyzeCard, fetchCardProgress, fetchClassProgress } from '@/services/analysis';
 import { tableRequest } from '@/services/list';
@@ -37,7 +37,7 @@ function monthSpan(q: AnalyzeQuery, month: string) {
 function Stat({ title, value, drill, label }: { title: string; value: string; drill: DrillParams; label: string }) {
   return (
     <Card size="small">
-      <Statistic title={title} value={value} />
+      <Statistic title={title} value={value} formatter={() => value} />
       <DrillLink drill={drill} label={label}>
         {label}
       </DrillLink>
@@ -108,7 +108,6 @@ export default function AnalyzeCardPage() {
   const key = JSON.stringify(query);
   return (
     <div style={{ padding: 24 }}>
-      <PageTitle>{t('menu.analyzeCard')}</PageTitle>
       <AnalysisFilters query={query} onChange={setQuery} />
       {!data ? (
         <Skeleton active />

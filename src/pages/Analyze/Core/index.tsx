@@ -5,7 +5,7 @@ import { history } from 'umi';
 import { useRequest } from 'ahooks';
 import type { ColumnsType } from 'antd/es/table';
 import Chart from '@/components/Chart';
-import { AnalysisFilters, DrillLink, formatRate, KpiGrid, PageTitle, seriesSummary, useAnalysisQuery } from '@/components/analysis';
+import { AnalysisFilters, DrillLink, formatRate, KpiGrid, seriesSummary, useAnalysisQuery } from '@/components/analysis';
 import { useIntl } from '@/locales/useIntl';
 import { fetchAnalyzeCore } from '@/services/analysis';
 import type { AnalyzeQuery, DayPoint, DrillParams } from '@/types/analysis';
@@ -59,7 +59,6 @@ export default function AnalyzeCorePage() {
   ];
   return (
     <div style={{ padding: 24 }}>
-      <PageTitle>{t('menu.analyzeCore')}</PageTitle>
       <AnalysisFilters query={query} onChange={setQuery} />
       {data && (
         <Typography.Paragraph type="secondary">{t('an.previous', { start: data.previous.startDate, end: data.previous.endDate })}</Typography.Paragraph>

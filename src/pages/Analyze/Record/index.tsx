@@ -8,7 +8,7 @@ import { history } from 'umi';
 import { useRequest } from 'ahooks';
 import type { ColumnsType } from 'antd/es/table';
 import Chart from '@/components/Chart';
-import { AnalysisFilters, DrillLink, formatRate, PageTitle, seriesSummary, useAnalysisQuery } from '@/components/analysis';
+import { AnalysisFilters, DrillLink, formatRate, seriesSummary, useAnalysisQuery } from '@/components/analysis';
 import { useIntl } from '@/locales/useIntl';
 import { fetchAnalyzeRecords } from '@/services/analysis';
 import type { AnalyzeQuery, DayPoint, DrillParams, RecordBreakdownRow, RecordDimension } from '@/types/analysis';
@@ -60,7 +60,6 @@ export default function AnalyzeRecordPage() {
   const breakdownTitle = t('an.record.breakdownTitle', { by: byLabel });
   return (
     <div style={{ padding: 24 }}>
-      <PageTitle>{t('menu.analyzeRecord')}</PageTitle>
       <AnalysisFilters
         query={query}
         onChange={setQuery}

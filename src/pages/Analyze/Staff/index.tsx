@@ -9,7 +9,7 @@ import { history } from 'umi';
 import { useRequest } from 'ahooks';
 import type { ColumnsType } from 'antd/es/table';
 import Chart from '@/components/Chart';
-import { AnalysisFilters, DrillLink, PageTitle, seriesSummary, useAnalysisQuery } from '@/components/analysis';
+import { AnalysisFilters, DrillLink, seriesSummary, useAnalysisQuery } from '@/components/analysis';
 import { useIntl } from '@/locales/useIntl';
 import { fetchAnalyzeStaff } from '@/services/analysis';
 import type { DrillParams, StaffRow } from '@/types/analysis';
@@ -48,7 +48,6 @@ export default function AnalyzeStaffPage() {
   const title = t('an.staff.chartTitle');
   return (
     <div style={{ padding: 24 }}>
-      <PageTitle>{t('menu.analyzeStaff')}</PageTitle>
       <AnalysisFilters query={query} onChange={setQuery} />
       <Card title={title} loading={loading && !data}>
         <Chart<StaffRow>
