@@ -28,6 +28,8 @@ declare module '../db' {
     notifyRules: (RuleCell & { companyId: number })[];
     inbox: InboxMessage[];
     outbox: OutboxRow[];
+    /** Companies and days whose time-based reminders were produced ("companyId:day"). */
+    reminderSweeps: string[];
   }
 }
 
@@ -147,6 +149,38 @@ export function afterDeduction(db: Db, card: { companyId: number; studentId: num
   if (before > th && after <= th) emit(db, card.companyId, 'hoursLow', { studentIds: [card.studentId], values: { cardName: card.templateName, remainingHours: after } });
 }
 
+/**
+ * The time-based events (lesson tomorrow, card reaching its expiry reminder, follow-up due today), produced once per
+ * company and day, lazily (on the first inbox or outbox read of the day), through `emit` like every other event.
+ */
+export function sweepReminders(db: Db, companyId: number, day = today()) {
+  db.reminderSweeps ??= [];
+  const key = `${companyId}:${day}`;
+  if (db.reminderSweeps.includes(key)) return;
+  db.reminderSweeps.push(key);
+  const tomorrow = new Date(`${day}T00:00:00Z`);
+  tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
+  const next = tomorrow.toISOString().slice(0, 10);
+  (db.lessons ?? [])
+    .filter((l) => l.companyId === companyId && l.date === next && l.status !== 'cancelled')
+    .forEach((l) => {
+      const ids = db.students.filter((st) => st.companyId === companyId && st.classIds.includes(l.classId)).map((st) => st.id);
+      if (ids.length) emit(db, companyId, 'lessonReminder', { studentIds: ids, classId: l.classId, values: { className: l.className, lessonTime: `${l.date} ${l.start}` } });
+    });
+  const days = settingsOf(db, companyId).expiryReminderDays;
+  const due = new Date(`${day}T00:00:00Z`);
+  due.setUTCDate(due.getUTCDate() + days);
+  const expiryDay = due.toISOString().slice(0, 10);
+  db.studentCards
+    .filter((c) => c.companyId === companyId && c.status === 'active' && c.expiryDate === expiryDay)
+    .forEach((c) => emit(db, companyId, 'cardExpiring', { studentIds: [c.studentId], values: { cardName: c.templateName, expiryDate: c.expiryDate } }));
+  const byOwner = new Map<number, string[]>();
+  (db.leads ?? [])
+    .filter((l) => l.companyId === companyId && l.ownerId !== undefined && l.nextFollowUpAt === day && l.status !== 'formal' && l.status !== 'invalid')
+    .forEach((l) => byOwner.set(l.ownerId!, [...(byOwner.get(l.ownerId!) ?? []), l.name]));
+  byOwner.forEach((names, ownerUserId) => emit(db, companyId, 'followUpDue', { ownerUserId, values: { names: names.slice(0, 5).join('、'), count: names.length } }));
+}
+
 /* ---------------- access ---------------- */
 
 /** Staff who run notifications (not parents: their flag only opens their inbox). */
@@ -179,6 +213,7 @@ export function seedNotify(db: Db) {
   db.notifyRules = [];
   db.inbox = [];
   db.outbox = [];
+  db.reminderSweeps = [];
   // The demo parent (customer, 13800000008) of Starlight: two students running low and one more.
   const parent = db.users.find((u) => u.username === 'customer');
   if (!parent) return;
@@ -225,20 +260,25 @@ export const notifyHandlers = [
     return { event, channel, receiver, on };
   }),
 
-  api('get', '/v2/notify/outbox', { read: outboxPolicy }, (ctx) =>
-    listQuery(ctx.rows(outboxPolicy), ctx.query, { keywordFields: ['receiverName', 'mobile'], equalFields: ['event'], dateField: 'createdAt', sortable: ['createdAt'], defaultSort: { field: 'createdAt', order: 'descend' } }, ctx.lang),
-  ),
+  api('get', '/v2/notify/outbox', { read: outboxPolicy }, (ctx) => {
+    sweepReminders(ctx.db, ctx.session.company.id);
+    return listQuery(ctx.rows(outboxPolicy), ctx.query, { keywordFields: ['receiverName', 'mobile'], equalFields: ['event'], dateField: 'createdAt', sortable: ['createdAt'], defaultSort: { field: 'createdAt', order: 'descend' } }, ctx.lang);
+  }),
 
-  api('get', '/v2/inbox', { read: inboxPolicy }, (ctx) =>
-    listQuery([...ctx.rows(inboxPolicy)].sort((a, b) => b.id - a.id), ctx.query, {
+  api('get', '/v2/inbox', { read: inboxPolicy }, (ctx) => {
+    sweepReminders(ctx.db, ctx.session.company.id);
+    return listQuery([...ctx.rows(inboxPolicy)].sort((a, b) => b.id - a.id), ctx.query, {
       keywordFields: ['title', 'text', 'studentName'],
       equalFields: ['kind'],
       filters: { unread: (m, v) => (v === '1' ? !m.readAt : true) },
       sortable: ['createdAt'],
-    }, ctx.lang),
-  ),
+    }, ctx.lang);
+  }),
 
-  api('get', '/v2/inbox/summary', { read: inboxPolicy }, (ctx) => summaryOf(ctx.db, ctx.session)),
+  api('get', '/v2/inbox/summary', { read: inboxPolicy }, (ctx) => {
+    sweepReminders(ctx.db, ctx.session.company.id);
+    return summaryOf(ctx.db, ctx.session);
+  }),
 
   api('post', '/v2/inbox/read', { write: inboxPolicy, body: InboxReadBody }, (ctx) => {
     const mine = ctx.rows(inboxPolicy);

@@ -321,6 +321,13 @@ export const teachingHandlers = [
     return classStudents(ctx.db, cls).map((s) => ({ value: s.id, label: s.name }));
   }),
 
+  /** The classes of one student that the caller manages (the student-side "assign homework" form). */
+  api('get', '/v2/homework/student_classes', { read: homeworkPolicy }, (ctx) => {
+    const student = ctx.target(teachingStudentPolicy, Number(ctx.query.studentId), 'hw.student');
+    const mine = new Set(classRows(ctx.db, ctx.session).map((c) => c.id));
+    return ctx.db.classes.filter((c) => student.classIds.includes(c.id) && mine.has(c.id)).map((c) => ({ value: c.id, label: c.name }));
+  }),
+
   /* exams and scores */
   api('get', '/v2/exam', { read: examPolicy }, (ctx) =>
     listQuery(ctx.rows(examPolicy).map((e) => withExamCounts(ctx.db, e)), ctx.query, {

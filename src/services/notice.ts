@@ -51,3 +51,4 @@ export interface PosterInfo {
 export const fetchPosterInfo = () => http.get<PosterInfo>('/v2/poster/info');
 export const fetchClockIn = (studentId: number) => http.get<{ studentName: string; className: string; attended: number; campusName: string }>('/v2/poster/clock_in', { studentId });
 export const updateAvatar = (avatar: string) => http.post<null>('/v2/user/avatar', { avatar });
+export const fetchAllFeedback = (q: ListQuery) => http.get<ListResult<Feedback>>('/v2/feedback', q);

@@ -13,6 +13,7 @@ export const checkSubmission = (body: { id: number; stars: number; comment?: str
 export const rejectSubmission = (body: { id: number; reason: string }) => http.post<Submission>('/v2/homework/submission/reject', body);
 export const submitSubmission = (body: { id: number; text: string }) => http.post<Submission>('/v2/homework/submission/submit', body);
 export const fetchClassStudents = (classId: number) => http.get<{ value: number; label: string }[]>('/v2/homework/class_students', { classId });
+export const fetchStudentClasses = (studentId: number) => http.get<{ value: number; label: string }[]>('/v2/homework/student_classes', { studentId });
 export const fetchStudentHomework = (q: ListQuery & { studentId: number }) => http.get<ListResult<StudentHomework>>('/v2/homework/student', q);
 
 export const fetchExams = (q: ListQuery) => http.get<ListResult<Exam>>('/v2/exam', q);

@@ -261,5 +261,8 @@ const messages: Record<string, string> = {
   'upload.tooLarge': 'The image is larger than 2 MB.',
   'upload.remove': 'Remove',
   'setting.avatar': 'Avatar',
+  'feedback.all': 'All feedback',
+  'feedback.from': 'From',
+  'hw.addForStudent': 'Assign homework to this student',
 };
 export default messages;

@@ -261,5 +261,8 @@ const messages: Record<string, string> = {
   'upload.tooLarge': '图片超过 2 MB。',
   'upload.remove': '移除',
   'setting.avatar': '头像',
+  'feedback.all': '全部反馈',
+  'feedback.from': '提交人',
+  'hw.addForStudent': '给该学员布置作业',
 };
 export default messages;

@@ -4,15 +4,48 @@
  * manager checks or rejects here too.
  */
 import React, { useState } from 'react';
-import { Card, Space, Table, Typography } from 'antd';
+import { App, Button, Card, Space, Table, Typography } from 'antd';
+import { ModalForm, ProFormDatePicker, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import dayjs from 'dayjs';
+import DeleteAction from '@/components/DeleteAction';
 import { useRequest } from 'ahooks';
 import { useSearchParams } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess } from '@/hooks/useSession';
-import { fetchStudentHomework } from '@/services/teaching';
+import { createHomework, deleteHomework, fetchStudentClasses, fetchStudentHomework } from '@/services/teaching';
 import { PlainText, StudentPicker, SubmissionModal, SubmissionTag } from '@/components/Teaching';
 import { actionsFor } from '@/domain/homework';
 import type { StudentHomework } from '@/types/teaching';
+
+/** Assigns homework to this one student, in one of their classes. */
+function AssignToStudent({ studentId, onDone }: { studentId: number; onDone: () => void }) {
+  const { t } = useIntl();
+  const { message } = App.useApp();
+  return (
+    <ModalForm
+      name="studentHomeworkForm"
+      title={t('hw.addForStudent')}
+      trigger={<Button type="primary">{t('hw.addForStudent')}</Button>}
+      modalProps={{ destroyOnHidden: true, maskClosable: false }}
+      onFinish={async (v: Record<string, unknown>) => {
+        const due = v.dueDate as string | { format: (f: string) => string };
+        try {
+          await createHomework({ classId: v.classId as number, studentIds: [studentId], title: String(v.title ?? '').trim(), content: String(v.content ?? '').trim(), dueDate: typeof due === 'string' ? due : due.format('YYYY-MM-DD') });
+          message.success(t('hw.assigned'));
+          onDone();
+          return true;
+        } catch {
+          return false;
+        }
+      }}
+    >
+      <ProFormSelect name="classId" label={t('hw.class')} request={() => fetchStudentClasses(studentId)} rules={[{ required: true, message: t('hw.class.required') }]} />
+      <ProFormText name="title" label={t('hw.title')} fieldProps={{ maxLength: 60 }} rules={[{ required: true, whitespace: true, message: t('hw.title.required') }]} />
+      <ProFormTextArea name="content" label={t('hw.content')} fieldProps={{ maxLength: 2000, showCount: true, rows: 4 }} rules={[{ required: true, whitespace: true, message: t('hw.content.required') }]} />
+      <ProFormDatePicker name="dueDate" label={t('hw.dueDate')} fieldProps={{ disabledDate: (d: dayjs.Dayjs) => d.isBefore(dayjs().startOf('day')), format: 'YYYY-MM-DD' }} rules={[{ required: true, message: t('hw.dueDate.required') }]} />
+    </ModalForm>
+  );
+}
 
 export default function StudentHomeworkPage() {
   const { t } = useIntl();
@@ -28,6 +61,7 @@ export default function StudentHomeworkPage() {
           <Space>
             <label htmlFor="student-homework-picker">{t('hw.student')}</label>
             <StudentPicker id="student-homework-picker" value={studentId} onChange={(v) => setParams(v ? { studentId: String(v) } : {})} />
+            {studentId && access.educationalManagement && <AssignToStudent studentId={studentId} onDone={refresh} />}
           </Space>
           {!studentId ? (
             <Typography.Text type="secondary">{t('hw.pickStudentFirst')}</Typography.Text>
@@ -70,6 +104,7 @@ export default function StudentHomeworkPage() {
                             {t(`hw.action.${a}`)}
                           </a>
                         ))}
+                      {access.educationalManagement && <DeleteAction title={t('hw.deleteConfirm', { title: r.title })} onDelete={() => deleteHomework(r.homeworkId)} onDone={refresh} />}
                     </Space>
                   ),
                 },

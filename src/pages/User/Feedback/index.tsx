@@ -1,9 +1,12 @@
 /** /user/feedback/opinion-fill (PRODUCT.md §6.7): feedback to the platform: category, text, optional screenshot. */
 import React from 'react';
-import { App, Button, Card, Form, Input, Radio, Table, Tag } from 'antd';
+import { App, Button, Card, Form, Image, Input, Radio, Table, Tag } from 'antd';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
-import { fetchMyFeedback, sendFeedback } from '@/services/notice';
+import { fetchAllFeedback, fetchMyFeedback, sendFeedback } from '@/services/notice';
+import { useAppAccess } from '@/hooks/useSession';
+import { tableRequest } from '@/services/list';
+import { ProTable } from '@ant-design/pro-components';
 import ImageUpload from '@/components/ImageUpload';
 import { FEEDBACK_CATEGORIES, type Feedback, type FeedbackCategory } from '@/types/notice';
 
@@ -13,6 +16,7 @@ export default function FeedbackPage() {
   const [form] = Form.useForm<{ category: FeedbackCategory; text: string; screenshot?: string }>();
   const [saving, setSaving] = React.useState(false);
   const mine = useRequest(() => fetchMyFeedback({ pageSize: 20 }));
+  const access = useAppAccess();
   return (
     <div style={{ padding: 24 }}>
       <Card title={t('feedback.title')} style={{ maxWidth: 760, marginBottom: 16 }}>
@@ -63,6 +67,24 @@ export default function FeedbackPage() {
           ]}
         />
       </Card>
+      {access.isPlatform && (
+        <ProTable<Feedback>
+          style={{ marginTop: 16 }}
+          rowKey="id"
+          headerTitle={t('feedback.all')}
+          request={tableRequest(fetchAllFeedback)}
+          pagination={{ defaultPageSize: 10 }}
+          search={{ labelWidth: 'auto' }}
+          columns={[
+            { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true },
+            { title: t('feedback.category'), dataIndex: 'category', valueType: 'select', valueEnum: Object.fromEntries(FEEDBACK_CATEGORIES.map((c) => [c, { text: t(`feedback.category.${c}`) }])) },
+            { title: t('feedback.from'), dataIndex: 'userName', search: false, render: (_, r) => `${r.userName} · ${r.companyName}` },
+            { title: t('feedback.text'), dataIndex: 'text', search: false, render: (_, r) => <span style={{ whiteSpace: 'pre-wrap' }}>{r.text}</span> },
+            { title: t('feedback.screenshot'), dataIndex: 'screenshot', search: false, render: (_, r) => (r.screenshot ? <Image src={r.screenshot} alt={t('feedback.screenshot')} width={80} /> : '-') },
+            { title: t('feedback.sentAt'), dataIndex: 'createdAt', search: false, sorter: true },
+          ]}
+        />
+      )}
     </div>
   );
 }
