@@ -10,6 +10,8 @@ import { addDays, today } from '../clock';
 import type { ListResult } from '../../src/types/api';
 import type { AnalyzeCard, AnalyzeCore, AnalyzeRecords, AnalyzeStaff, DrillParams, Kpi, KpiKey } from '../../src/types/analysis';
 import { drillListPath } from '../../src/utils/drill';
+import { analyzeCore } from './analysis';
+import { appendHourRecord } from './ledger';
 
 const BASE = 'http://localhost';
 const PASSWORDS: Record<string, string> = { dealer: 'dealer123', manager: 'manager123', teacher: 'teacher123', sales: 'sales123' };
@@ -201,5 +203,18 @@ describe('access and validation', () => {
     expect(res.status).toBe(200);
     expect(res.data.list).toHaveLength(5);
     expect(res.data.list[0].progress).toBeGreaterThanOrEqual(res.data.list[4].progress);
+  });
+});
+
+describe('the precomputed figures follow the ledger', () => {
+  it('an append made without a session (e.g. a public online order) shows at once', () => {
+    const db = getDb();
+    const t = today();
+    const q = { startDate: t, endDate: t };
+    const before = analyzeCore(db, 2, q).kpis.find((k) => k.key === 'consumedHours')!.value;
+    const card = db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.status === 'active' && c.remainingHours >= 2 && c.startDate <= t && c.expiryDate >= t)!;
+    appendHourRecord(db, { cardId: card.id, type: 'diy', hours: 2, reason: 'test', operator: { id: 0, name: 'test' } });
+    const after = analyzeCore(db, 2, q).kpis.find((k) => k.key === 'consumedHours')!.value;
+    expect(after - before).toBeCloseTo(2, 5);
   });
 });

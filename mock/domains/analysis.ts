@@ -126,12 +126,21 @@ interface CompanyIndex {
   lessonById: Map<number, Lesson>;
 }
 
-/** Every write invalidates the indexes (the ledger, roll calls, sales, returns all come through writes). */
+/**
+ * Every write with a session invalidates the indexes (the ledger, roll calls, sales, returns, undo all come through
+ * writes); appends by public calls (online orders from the campus web page) change the tables' lengths, which the
+ * cache key includes too.
+ */
 let version = 0;
 onWrite.push(() => {
   version += 1;
 });
-const indexes = new WeakMap<Db, { version: number; day: string; byCompany: Map<number, CompanyIndex> }>();
+const indexes = new WeakMap<Db, { key: string; byCompany: Map<number, CompanyIndex> }>();
+
+function cacheKey(db: Db): string {
+  const n = (rows: unknown[] | undefined) => rows?.length ?? 0;
+  return [version, today(), n(db.hourRecords), n(db.cardOrders), n(db.studentCards), n(db.students), n(db.attendances), n(db.lessons)].join('|');
+}
 
 const cents = (v: number) => Math.round(v * 100);
 const tenths = (v: number) => Math.round(v * 10);
@@ -213,9 +222,9 @@ function buildIndex(db: Db, companyId: number): CompanyIndex {
 
 /** The company's index, rebuilt after any write (or a new day, or a reset). */
 export function companyIndex(db: Db, companyId: number): CompanyIndex {
-  const day = today();
+  const key = cacheKey(db);
   let entry = indexes.get(db);
-  if (!entry || entry.version !== version || entry.day !== day) indexes.set(db, (entry = { version, day, byCompany: new Map() }));
+  if (!entry || entry.key !== key) indexes.set(db, (entry = { key, byCompany: new Map() }));
   let ix = entry.byCompany.get(companyId);
   if (!ix) entry.byCompany.set(companyId, (ix = buildIndex(db, companyId)));
   return ix;
