@@ -50,39 +50,48 @@ export function diffRows(before: unknown, after: unknown): AuditChange[] {
   return keys.filter((k) => !SKIP_FIELDS.has(k) && !same(a[k], b[k])).map((k) => ({ field: k, before: clone(a[k]), after: clone(b[k]) }));
 }
 
-/** The fields of a returned value as "after" values (one level of nesting; xBefore/xAfter paired). */
-export function fieldsOf(result: unknown): AuditChange[] {
-  if (!isPlain(result)) return [];
-  const out: AuditChange[] = [];
+/**
+ * The fields of a returned value: `xBefore` / `xAfter` pairs first (one change `x`), then the fields of the rows it
+ * returned that are stored rows (`isStored`: created or touched by the write; derived views are left out) and not
+ * targets (already diffed), as "after" values, one level of nesting (`card.remainingHours`).
+ */
+export function fieldsOf(result: unknown, skip: Set<unknown> = new Set(), isStored: (v: unknown) => boolean = () => true): AuditChange[] {
+  if (!isPlain(result) || skip.has(result)) return [];
+  const pairs: AuditChange[] = [];
+  const rest: AuditChange[] = [];
   const paired = new Set<string>();
   for (const k of Object.keys(result)) {
     const m = /^(.+)Before$/.exec(k);
     if (m && `${m[1]}After` in result) {
-      out.push({ field: m[1], before: clone(result[k]), after: clone(result[`${m[1]}After`]) });
+      pairs.push({ field: m[1], before: clone(result[k]), after: clone(result[`${m[1]}After`]) });
       paired.add(k).add(`${m[1]}After`);
     }
   }
+  const top = isStored(result);
   for (const [k, v] of Object.entries(result)) {
-    if (paired.has(k) || SKIP_FIELDS.has(k)) continue;
+    if (paired.has(k) || SKIP_FIELDS.has(k) || skip.has(v)) continue;
     if (isPlain(v)) {
-      for (const [k2, v2] of Object.entries(v)) if (!SKIP_FIELDS.has(k2) && !isPlain(v2)) out.push({ field: `${k}.${k2}`, after: clone(v2) });
-    } else out.push({ field: k, after: clone(v) });
+      if (!isStored(v)) continue;
+      for (const [k2, v2] of Object.entries(v)) if (!SKIP_FIELDS.has(k2) && !isPlain(v2)) rest.push({ field: `${k}.${k2}`, after: clone(v2) });
+    } else if (top) rest.push({ field: k, after: clone(v) });
   }
-  return out;
+  return [...pairs, ...rest];
 }
 
-function targetIdOf(e: WriteEvent): number | undefined {
+/** The row a write was about: the row it created (returned, not one of its targets), else its first target, else the id it named. */
+function targetIdOf(e: WriteEvent, targets: Set<unknown>): number | undefined {
+  const r = e.result;
+  if (e.method === 'post' && isPlain(r) && !targets.has(r)) {
+    if (typeof r.id === 'number') return r.id;
+    for (const v of Object.values(r)) if (isPlain(v) && !targets.has(v) && typeof v.id === 'number') return v.id;
+  }
   const first = e.targets[0]?.row;
   if (isPlain(first) && typeof first.id === 'number') return first.id;
   const pid = Number(e.ctx.params?.id);
   if (Number.isInteger(pid) && pid > 0) return pid;
-  const r = e.result;
-  if (isPlain(r)) {
-    if (typeof r.id === 'number') return r.id;
-    for (const v of Object.values(r)) if (isPlain(v) && typeof v.id === 'number') return v.id;
-  }
   const b = e.ctx.body;
   if (isPlain(b) && typeof b.id === 'number') return b.id;
+  if (isPlain(r) && typeof r.id === 'number') return r.id;
   return undefined;
 }
 
@@ -100,12 +109,20 @@ export function ipOf(request: Request): string {
 export function recordWrite(e: WriteEvent) {
   const { ctx, method } = e;
   const s = ctx.session;
+  const targets = new Set(e.targets.map((t) => t.row));
   let changes: AuditChange[];
   if (method === 'delete') changes = e.targets.flatMap((t) => diffRows(t.before, undefined));
-  else if (e.targets.length) {
-    changes = e.targets.flatMap((t) => diffRows(t.before, t.row));
-    if (!changes.length) changes = fieldsOf(e.result).filter((c) => c.before !== undefined);
-  } else changes = fieldsOf(e.result);
+  else {
+    // Rows the write changed (found with ctx.target), then what it returned beyond them (a created row, before/after pairs).
+    const prefix = e.targets.length > 1;
+    const diffs = e.targets.flatMap((t) => diffRows(t.before, t.row).map((c) => (prefix ? { ...c, field: `${t.policy}.${c.field}` } : c)));
+    const tables = Object.values(ctx.db).filter((t): t is unknown[] => Array.isArray(t));
+    const isStored = (v: unknown) => tables.some((t) => t.includes(v));
+    const returned = method === 'put' ? [] : fieldsOf(e.result, targets, isStored);
+    const pairs = returned.filter((c) => c.before !== undefined);
+    const rest = returned.filter((c) => c.before === undefined);
+    changes = [...pairs, ...(diffs.length && rest.length ? diffs.map((c) => (prefix || c.field.includes('.') ? c : { ...c, field: `${e.targets[0].policy}.${c.field}` })) : diffs), ...rest];
+  }
   const action: AuditEntry['action'] = method === 'delete' ? 'delete' : method === 'put' ? 'update' : e.targets.length ? 'action' : 'create';
   const db = ctx.db;
   db.auditLog ??= [];
@@ -121,7 +138,7 @@ export function recordWrite(e: WriteEvent) {
     method: method.toUpperCase(),
     path: ctx.url.pathname,
     resource: resourceOf(e.path),
-    targetId: targetIdOf(e),
+    targetId: targetIdOf(e, targets),
     action,
     changes,
   });

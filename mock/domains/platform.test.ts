@@ -122,6 +122,33 @@ describe('companies', () => {
   });
 });
 
+describe('settlements and invoices (the platform side of the campus tables)', () => {
+  it('the admin pays a pending settlement and issues or rejects invoice requests; service cannot', async () => {
+    const db = getDb();
+    const admin = await login('admin');
+    const service = await login('service');
+    const pending = db.settlements.find((x) => x.status === 'pending')!;
+    expect((await call('POST', '/v2/admin_settlement/pay', { token: service, body: { id: pending.id } })).status).toBe(403);
+    const paid = await call('POST', '/v2/admin_settlement/pay', { token: admin, body: { id: pending.id } });
+    expect(paid.body.data).toMatchObject({ status: 'paid' });
+    expect((await call('POST', '/v2/admin_settlement/pay', { token: admin, body: { id: pending.id } })).body.msg).toBe('Only a pending settlement can be paid.');
+    const list = await call('GET', '/v2/admin_settlement?pageSize=200', { token: service });
+    expect(new Set(list.body.data.list.map((x: { companyId: number }) => x.companyId)).size).toBeGreaterThanOrEqual(1);
+    const orders = await call('GET', '/v2/admin_student_order?pageSize=5', { token: service });
+    expect(orders.body.data.total).toBe(db.onlineOrders.length);
+    // Invoices: a company asks, the platform issues (a number is assigned) or rejects with a reason.
+    const dealer = await login('dealer');
+    const order = db.subscriptionOrders.find((o) => o.companyId === 2 && o.status === 'paid' && !db.invoices.some((i) => i.orderId === o.id))!;
+    const asked = await call('POST', '/v2/invoice', { token: dealer, body: { orderId: order.id, title: 'Starlight Dance Ltd.', taxNo: '91310000MA1FL0XX1X', email: 'finance@starlight.example' } });
+    expect(asked.status, asked.body.msg).toBe(200);
+    const id = asked.body.data.id as number;
+    expect((await call('POST', '/v2/admin_invoice/reject', { token: admin, body: { id, reason: ' ' } })).body.msg).toMatch(/Reason/);
+    const issued = await call('POST', '/v2/admin_invoice/issue', { token: admin, body: { id } });
+    expect(issued.body.data).toMatchObject({ status: 'issued', invoiceNo: expect.stringMatching(/^FP\d{8}\d{4}$/) });
+    expect((await call('POST', '/v2/admin_invoice/reject', { token: admin, body: { id, reason: 'Wrong title' } })).body.msg).toBe('This invoice request has already been handled.');
+  });
+});
+
 describe('access', () => {
   it('company roles get 403 on every platform call; service and operation read but never write', async () => {
     const calls: [string, string, unknown?][] = [
@@ -135,6 +162,8 @@ describe('access', () => {
       ['GET', '/v2/platform_setting'],
       ['GET', '/v2/platform/overview'],
       ['GET', '/v2/company_kt/renew_log'],
+      ['GET', '/v2/admin_invoice'],
+      ['GET', '/v2/platform/feedback'],
     ];
     const writes: [string, string, unknown?][] = [
       ['POST', '/v2/company_kt/disable', { id: 3 }],
@@ -144,6 +173,9 @@ describe('access', () => {
       ['PUT', '/v2/platform_setting', { feePercent: 1, trialDays: 30, defaultCampuses: 1, defaultCapHours: 60, defaultCapMonths: 3 }],
       ['PUT', '/v2/company_role/service', { name: 'x', phone: '1', wechat: 'y' }],
       ['POST', '/v2/company/import_batch_excel', { rows: [] }],
+      ['POST', '/v2/admin_settlement/pay', { id: 1 }],
+      ['POST', '/v2/admin_invoice/issue', { id: 1 }],
+      ['POST', '/v2/package', { name: 'X', days: 1, price: 1, campuses: 1, onSale: true }],
     ];
     for (const who of ['dealer', 'manager']) {
       const token = await login(who);
@@ -171,7 +203,19 @@ describe('audit log', () => {
     await call('POST', '/v2/company_kt/renew_valid_day', { token: admin, body: { id: 3, days: 30 }, headers: { 'x-forwarded-for': '203.0.113.9' } });
     const e = db.auditLog[db.auditLog.length - 1];
     expect(e).toMatchObject({ userName: '林思远', companyId: 1, ip: '203.0.113.9', method: 'POST', path: '/v2/company_kt/renew_valid_day', resource: 'company_kt', targetId: 3 });
-    expect(e.changes).toEqual([{ field: 'validUntil', before: shiftDate(today(), 12), after: shiftDate(today(), 42) }]);
+    expect(e.changes[0]).toEqual({ field: 'company.validUntil', before: shiftDate(today(), 12), after: shiftDate(today(), 42) });
+    expect(e.changes).toContainEqual({ field: 'renewal.days', after: 30 });
+    // A card sale: the balance before/after, the card created, the template's issued count.
+    const student = db.students.find((x) => x.companyId === 2 && x.status === 'active')!;
+    const tpl = db.cardTemplates.find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
+    const seller = db.staff.find((x) => x.companyId === 2 && x.status === 'active')!;
+    const sold = await call('POST', '/v2/student_card/sell', { token: dealer, body: { studentId: student.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: today() } });
+    expect(sold.status).toBe(200);
+    const sale = db.auditLog[db.auditLog.length - 1];
+    expect(sale).toMatchObject({ userName: '周晓彤', companyId: 2, resource: 'student_card', action: 'action', targetId: sold.body.data.card.id });
+    expect(sale.changes[0]).toEqual({ field: 'balance', before: 0, after: sold.body.data.balanceAfter });
+    expect(sale.changes).toContainEqual({ field: 'card.studentName', after: student.name });
+    expect(sale.changes.some((c) => c.field.endsWith('issuedCount') && c.after === (c.before as number) + 1)).toBe(true);
     // Company users see their own company's log only; platform roles see all.
     const own = await call('GET', '/v2/operate_log?pageSize=200', { token: dealer });
     expect(own.body.data.list.every((r: { companyId: number }) => r.companyId === 2)).toBe(true);

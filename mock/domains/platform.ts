@@ -13,9 +13,9 @@ import { addDays, nowStamp, today } from '../clock';
 import { chineseName, createRng } from '../random';
 import { ROLE_FLAGS } from './session';
 import { endCompanySessions } from './companyStatus';
+import { defaultGroupOf, seedCompanyGroups } from './campus';
 import type {
   AdminPackage,
-  AdminSettlement,
   AdminStudentOrder,
   CompanyListItem,
   CompanyRenewal,
@@ -40,6 +40,8 @@ import {
 } from '../../src/types/platform.schemas';
 import { canDelete, checkImportRows, companyState, dayOf, disable, expiresWithin, recover, renew } from '../../src/domain/companyLifecycle';
 import type { SubscriptionOrder, SubscriptionPackage } from '../../src/types/subscription';
+import type { InvoiceRequest, Settlement } from '../../src/types/campus';
+import { InvoiceIssueBody, InvoiceRejectBody } from '../../src/types/platform.schemas';
 
 declare module '../db' {
   interface CompanyRow {
@@ -93,12 +95,19 @@ defineMessages({
   'company.mobileSame': { en: 'This is already the owner mobile.', zh: '该号码已是负责人手机号。' },
   'company.noOwner': { en: 'This company has no owner account.', zh: '该公司没有负责人账号。' },
   'company.importRow': { en: 'Row {row}: {errors}', zh: '第 {row} 行：{errors}' },
-  'import.err.name': { en: 'company name missing or longer than 60 characters', zh: '公司名称缺失或超过 60 个字符' },
-  'import.err.ownerName': { en: 'owner name missing', zh: '负责人缺失' },
-  'import.err.mobile': { en: 'mobile must be 11 digits starting with 1', zh: '手机号须为以 1 开头的 11 位数字' },
-  'import.err.days': { en: 'valid days must be a whole number from 1 to 3650', zh: '有效天数须为 1 到 3650 的整数' },
-  'import.err.duplicate': { en: 'the name appears twice in the file', zh: '名称在文件中重复' },
-  'import.err.exists': { en: 'a company with this name already exists', zh: '已存在同名公司' },
+  'companyImport.err.name': { en: 'company name missing or longer than 60 characters', zh: '公司名称缺失或超过 60 个字符' },
+  'companyImport.err.ownerName': { en: 'owner name missing', zh: '负责人缺失' },
+  'companyImport.err.mobile': { en: 'mobile must be 11 digits starting with 1', zh: '手机号须为以 1 开头的 11 位数字' },
+  'companyImport.err.days': { en: 'valid days must be a whole number from 1 to 3650', zh: '有效天数须为 1 到 3650 的整数' },
+  'companyImport.err.duplicate': { en: 'the name appears twice in the file', zh: '名称在文件中重复' },
+  'companyImport.err.exists': { en: 'a company with this name already exists', zh: '已存在同名公司' },
+  'settlement.notPending': { en: 'Only a pending settlement can be paid.', zh: '只有待结算的结算单可以支付。' },
+  'invoice.notRequested': { en: 'This invoice request has already been handled.', zh: '该开票申请已处理。' },
+  'invoice.noTaken': { en: 'Invoice number {no} is already used.', zh: '发票号 {no} 已被使用。' },
+  'pf.settlement': { en: 'Settlement', zh: '结算单' },
+  'pf.invoice': { en: 'Invoice request', zh: '开票申请' },
+  'pf.invoiceNo': { en: 'Invoice number', zh: '发票号' },
+  'pf.reason': { en: 'Reason', zh: '原因' },
   'package.used': { en: 'Package {name} has {n} order(s): take it off sale instead of deleting it.', zh: '套餐 {name} 已有 {n} 个订单，请下架而不是删除。' },
   'package.nameTaken': { en: 'A package named {name} already exists.', zh: '已存在名为 {name} 的套餐。' },
 });
@@ -123,7 +132,8 @@ export const serviceContactPolicy = definePolicy<Db['serviceContact'] & { id?: n
   idOf: () => 1,
 });
 const tableOf = <T>(db: Db, name: string): T[] => ((db as unknown as Record<string, T[] | undefined>)[name] ?? []);
-export const adminSettlementPolicy = definePolicy<AdminSettlement>({ name: 'adminSettlement', read: 'isPlatform', rows: (db) => settlementsOf(db) });
+export const adminSettlementPolicy = definePolicy<Settlement>({ name: 'adminSettlement', read: 'isPlatform', write: 'platformAdmin', rows: (db) => db.settlements ?? [] });
+export const adminInvoicePolicy = definePolicy<InvoiceRequest>({ name: 'adminInvoice', read: 'isPlatform', write: 'platformAdmin', rows: (db) => db.invoices ?? [] });
 export const adminStudentOrderPolicy = definePolicy<AdminStudentOrder>({ name: 'adminStudentOrder', read: 'isPlatform', rows: (db) => studentOrdersOf(db) });
 export const overviewPolicy = definePolicy<CompanyRow>({ name: 'platformOverview', read: 'isPlatform', rows: (db) => db.companies.filter((c) => !c.platform) });
 
@@ -197,8 +207,13 @@ function createCompany(ctx: AuthedCtx | undefined, db: Db, input: { name: string
     user = { id, username: `u${input.ownerMobile}`, password: `cc${input.ownerMobile.slice(-6)}`, mobile: input.ownerMobile, name: input.ownerName, avatar: '/avatar.svg' };
     db.users.push(user);
   }
-  db.memberships.push({ roleId: nextId(db, 'memberships'), userId: user.id, companyId: c.id, role: 'dealer', type: 0, flags: { ...ROLE_FLAGS.dealer } });
+  // The defaults for a new company (PRODUCT.md §5.15): permission groups per role, company rules, the online-sale cap.
+  seedCompanyGroups(db, c.id, `${createdAt} 09:00:00`);
+  db.memberships.push({ roleId: nextId(db, 'memberships'), userId: user.id, companyId: c.id, role: 'dealer', type: 0, flags: { ...ROLE_FLAGS.dealer }, groupId: defaultGroupOf(db, c.id, 'dealer')?.id });
   settingsOf(db, c.id);
+  if (db.saleCaps && !db.saleCaps.some((x) => x.companyId === c.id)) {
+    db.saleCaps.push({ companyId: c.id, maxHours: db.platformSettings.defaultCapHours, maxMonths: db.platformSettings.defaultCapMonths });
+  }
   logRenewal(ctx, db, c, { kind: 'create', days, before: createdAt, after: c.validUntil }, `${createdAt} 09:00:00`);
   return c;
 }
@@ -347,34 +362,6 @@ interface CampusOnlineOrder {
   createdAt: string;
   paidAt?: string;
 }
-interface CampusSettlement {
-  id: number;
-  companyId: number;
-  companyName: string;
-  month: string;
-  orderCount: number;
-  gross: number;
-  fee: number;
-  net: number;
-  status: 'pending' | 'paid';
-  paidAt?: string;
-}
-
-function settlementsOf(db: Db): AdminSettlement[] {
-  return tableOf<CampusSettlement>(db, 'settlements').map((s) => ({
-    id: s.id,
-    companyId: s.companyId,
-    companyName: s.companyName,
-    month: s.month,
-    orderCount: s.orderCount,
-    gross: s.gross,
-    fee: s.fee,
-    net: s.net,
-    status: s.status,
-    paidAt: s.paidAt,
-  }));
-}
-
 function studentOrdersOf(db: Db): AdminStudentOrder[] {
   return tableOf<CampusOnlineOrder>(db, 'onlineOrders').map((o) => ({
     id: o.id,
@@ -574,6 +561,43 @@ export const platformHandlers = [
       defaultSort: { field: 'month', order: 'descend' },
     }, ctx.lang),
   ),
+
+  api('post', '/v2/admin_settlement/pay', { write: adminSettlementPolicy, body: CompanyIdBody, labels: { id: 'pf.settlement' } }, (ctx) => {
+    const row = ctx.target(adminSettlementPolicy, ctx.body.id, 'pf.settlement');
+    if (row.status !== 'pending') refuse(ctx, 'settlement.notPending');
+    row.status = 'paid';
+    row.paidAt = nowStamp();
+    return row;
+  }),
+
+  api('get', '/v2/admin_invoice', { read: adminInvoicePolicy }, (ctx) =>
+    listQuery(ctx.rows(adminInvoicePolicy), ctx.query, {
+      keywordFields: ['companyName', 'orderNo', 'title', 'taxNo', 'invoiceNo'],
+      equalFields: ['status', 'companyId'],
+      dateField: 'createdAt',
+      sortable: ['createdAt', 'amount'],
+      defaultSort: { field: 'createdAt', order: 'descend' },
+    }, ctx.lang),
+  ),
+
+  api('post', '/v2/admin_invoice/issue', { write: adminInvoicePolicy, body: InvoiceIssueBody, labels: { id: 'pf.invoice', invoiceNo: 'pf.invoiceNo' } }, (ctx) => {
+    const row = ctx.target(adminInvoicePolicy, ctx.body.id, 'pf.invoice');
+    if (row.status !== 'requested') refuse(ctx, 'invoice.notRequested');
+    const no = ctx.body.invoiceNo ?? `FP${today().replace(/-/g, '')}${String(row.id).padStart(4, '0')}`;
+    if (ctx.db.invoices.some((x) => x.invoiceNo === no)) refuse(ctx, 'invoice.noTaken', { no });
+    row.status = 'issued';
+    row.invoiceNo = no;
+    row.issuedAt = nowStamp();
+    return row;
+  }),
+
+  api('post', '/v2/admin_invoice/reject', { write: adminInvoicePolicy, body: InvoiceRejectBody, labels: { id: 'pf.invoice', reason: 'pf.reason' } }, (ctx) => {
+    const row = ctx.target(adminInvoicePolicy, ctx.body.id, 'pf.invoice');
+    if (row.status !== 'requested') refuse(ctx, 'invoice.notRequested');
+    row.status = 'rejected';
+    row.rejectReason = ctx.body.reason;
+    return row;
+  }),
 
   api('get', '/v2/admin_student_order', { read: adminStudentOrderPolicy }, (ctx) =>
     listQuery(ctx.rows(adminStudentOrderPolicy), ctx.query, {

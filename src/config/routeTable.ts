@@ -13,11 +13,12 @@ import { financeRoutes } from './routes/finance';
 import { campusRoutes } from './routes/campus';
 import { analysisRoutes } from './routes/analysis';
 import { teachingRoutes } from './routes/teaching';
+import { platformRoutes } from './routes/platform';
 
 export type { RouteMeta, MenuGroupKey } from './routes/types';
 export { MENU_GROUPS } from './routes/types';
 
-export const ROUTES: RouteMeta[] = [...foundationRoutes, ...schoolRoutes, ...scheduleRoutes, ...customerRoutes, ...financeRoutes, ...campusRoutes, ...analysisRoutes, ...teachingRoutes];
+export const ROUTES: RouteMeta[] = [...foundationRoutes, ...schoolRoutes, ...scheduleRoutes, ...customerRoutes, ...financeRoutes, ...campusRoutes, ...analysisRoutes, ...teachingRoutes, ...platformRoutes];
 
 export function findRoute(path: string): RouteMeta | undefined {
   const clean = path.replace(/\/+$/, '') || '/';

@@ -97,10 +97,10 @@ describe('import rows', () => {
       ['Starlight Dance'],
     );
     expect(rows.map((r) => r.rowNo)).toEqual([2, 3, 4, 5, 6]);
-    expect(rows[0].errors).toEqual(['import.err.duplicate']);
-    expect(rows[1].errors).toEqual(['import.err.name', 'import.err.mobile', 'import.err.days']);
-    expect(rows[2].errors).toEqual(['import.err.days', 'import.err.duplicate']);
-    expect(rows[3].errors).toEqual(['import.err.exists']);
+    expect(rows[0].errors).toEqual(['companyImport.err.duplicate']);
+    expect(rows[1].errors).toEqual(['companyImport.err.name', 'companyImport.err.mobile', 'companyImport.err.days']);
+    expect(rows[2].errors).toEqual(['companyImport.err.days', 'companyImport.err.duplicate']);
+    expect(rows[3].errors).toEqual(['companyImport.err.exists']);
     expect(rows[4].errors).toEqual([]);
     expect(rows[4].value).toEqual({ name: 'Oak Drama', ownerName: '李四', ownerMobile: '13912345671', days: 3650, address: '1 Road', remark: undefined });
   });

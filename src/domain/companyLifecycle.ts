@@ -93,12 +93,12 @@ export function canDelete(studentCount: number, platform = false): true | Lifecy
 /* ---------------- Excel import rows ---------------- */
 
 export type ImportErrorKey =
-  | 'import.err.name'
-  | 'import.err.ownerName'
-  | 'import.err.mobile'
-  | 'import.err.days'
-  | 'import.err.duplicate'
-  | 'import.err.exists';
+  | 'companyImport.err.name'
+  | 'companyImport.err.ownerName'
+  | 'companyImport.err.mobile'
+  | 'companyImport.err.days'
+  | 'companyImport.err.duplicate'
+  | 'companyImport.err.exists';
 
 export interface CheckedRow {
   /** Row number in the sheet (the header is row 1). */
@@ -129,12 +129,12 @@ export function checkImportRows(rows: Record<string, unknown>[], existingNames: 
     const ownerMobile = str(r.ownerMobile);
     const daysText = str(r.days);
     const days = Number(daysText);
-    if (!name || name.length > 60) errors.push('import.err.name');
-    if (!ownerName || ownerName.length > 32) errors.push('import.err.ownerName');
-    if (!/^1\d{10}$/.test(ownerMobile)) errors.push('import.err.mobile');
-    if (!/^\d+$/.test(daysText) || days < 1 || days > MAX_VALID_DAYS) errors.push('import.err.days');
-    if (name && (seen.get(norm(name)) ?? 0) > 1) errors.push('import.err.duplicate');
-    if (name && existing.has(norm(name))) errors.push('import.err.exists');
+    if (!name || name.length > 60) errors.push('companyImport.err.name');
+    if (!ownerName || ownerName.length > 32) errors.push('companyImport.err.ownerName');
+    if (!/^1\d{10}$/.test(ownerMobile)) errors.push('companyImport.err.mobile');
+    if (!/^\d+$/.test(daysText) || days < 1 || days > MAX_VALID_DAYS) errors.push('companyImport.err.days');
+    if (name && (seen.get(norm(name)) ?? 0) > 1) errors.push('companyImport.err.duplicate');
+    if (name && existing.has(norm(name))) errors.push('companyImport.err.exists');
     const address = str(r.address) || undefined;
     const remark = str(r.remark) || undefined;
     return {

@@ -8,6 +8,7 @@ import everyday from './parts/everyday.en-US';
 import campus from './parts/campus.en-US';
 import analysis from './parts/analysis.en-US';
 import teaching from './parts/teaching.en-US';
+import platform from './parts/platform.en-US';
 
-const enUS: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis, ...teaching };
+const enUS: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis, ...teaching, ...platform };
 export default enUS;

@@ -8,6 +8,7 @@ import everyday from './parts/everyday.zh-CN';
 import campus from './parts/campus.zh-CN';
 import analysis from './parts/analysis.zh-CN';
 import teaching from './parts/teaching.zh-CN';
+import platform from './parts/platform.zh-CN';
 
-const zhCN: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis, ...teaching };
+const zhCN: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis, ...teaching, ...platform };
 export default zhCN;

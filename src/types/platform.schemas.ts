@@ -59,3 +59,6 @@ export const PlatformSettingsBody = z.object({
 });
 
 export const ServiceContactBody = z.object({ name: text(60), phone: text(32), wechat: text(60) });
+
+export const InvoiceIssueBody = z.object({ id: id(), invoiceNo: optText(40) });
+export const InvoiceRejectBody = z.object({ id: id(), reason: text(200) });

@@ -1,0 +1,75 @@
+/** /admin-settlement: monthly settlements of online money of every company, less the platform fee (PRODUCT.md §5.14). */
+import React, { useRef } from 'react';
+import { App, Popconfirm, Tag } from 'antd';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useAppAccess } from '@/hooks/useSession';
+import { useRequest } from 'ahooks';
+import { useIntl } from '@/locales/useIntl';
+import { tableRequest } from '@/services/list';
+import { fetchAdminSettlements, fetchCompanyOptions, paySettlement } from '@/services/platform';
+import type { AdminSettlement } from '@/types/platform';
+import { formatMoney } from '@/utils/format';
+
+export default function AdminSettlementPage() {
+  const { t } = useIntl();
+  const { message } = App.useApp();
+  const access = useAppAccess();
+  const actionRef = useRef<ActionType>();
+  const companies = useRequest(fetchCompanyOptions);
+  const columns: ProColumns<AdminSettlement>[] = [
+    {
+      title: t('pfOperate.company'),
+      dataIndex: 'companyId',
+      valueType: 'select',
+      fieldProps: { showSearch: true },
+      valueEnum: Object.fromEntries((companies.data ?? []).map((c) => [String(c.value), { text: c.label }])),
+      render: (_, r) => r.companyName,
+    },
+    { title: t('pfSettlement.month'), dataIndex: 'month', search: false, sorter: true },
+    { title: t('pfSettlement.orders'), dataIndex: 'orderCount', search: false },
+    { title: t('pfSettlement.gross'), dataIndex: 'gross', search: false, sorter: true, render: (_, r) => formatMoney(r.gross) },
+    { title: t('pfSettlement.fee'), dataIndex: 'fee', search: false, render: (_, r) => formatMoney(r.fee) },
+    { title: t('pfSettlement.net'), dataIndex: 'net', search: false, sorter: true, render: (_, r) => formatMoney(r.net) },
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: { pending: { text: t('pfSettlement.status.pending') }, paid: { text: t('pfSettlement.status.paid') } },
+      render: (_, r) => <Tag color={r.status === 'paid' ? 'green' : 'orange'}>{t(`pfSettlement.status.${r.status}`)}</Tag>,
+    },
+    { title: t('pfSettlement.paidAt'), dataIndex: 'paidAt', search: false },
+    {
+      title: t('common.actions'),
+      valueType: 'option',
+      hideInTable: !access.platformAdmin,
+      render: (_, r) =>
+        r.status === 'pending' ? (
+          <Popconfirm
+            title={t('pfSettlement.payConfirm', { name: r.companyName, month: r.month })}
+            onConfirm={async () => {
+              try {
+                await paySettlement(r.id);
+                message.success(t('pfSettlement.paid'));
+                actionRef.current?.reload();
+              } catch {
+                /* shown by the request layer */
+              }
+            }}
+          >
+            <a>{t('pfSettlement.pay')}</a>
+          </Popconfirm>
+        ) : null,
+    },
+  ];
+  return (
+    <ProTable<AdminSettlement>
+      rowKey="id"
+      actionRef={actionRef}
+      headerTitle={t('menu.adminSettlement')}
+      columns={columns}
+      request={tableRequest(fetchAdminSettlements)}
+      pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+      search={{ labelWidth: 'auto' }}
+    />
+  );
+}

@@ -1,0 +1,187 @@
+/**
+ * /company (PRODUCT.md §6.9): every subscribing company with its state and validity; filters by state and expiry
+ * window (7/30/90 days); add, edit, delete, disable, recover, renew with the log, owner mobile, Excel import/export.
+ * Only the admin changes anything: service and operation see the list, the renewal log and the export.
+ */
+import React, { useRef, useState } from 'react';
+import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import dayjs from 'dayjs';
+import { useSearchParams } from 'umi';
+import DeleteAction from '@/components/DeleteAction';
+import FormModal from '@/components/FormModal';
+import { useIntl } from '@/locales/useIntl';
+import { useAppAccess } from '@/hooks/useSession';
+import { tableRequest, toListQuery } from '@/services/list';
+import { deleteCompany, disableCompany, fetchCompanies, recoverCompany } from '@/services/platform';
+import { COMPANY_STATES, EXPIRY_WINDOWS, type CompanyListItem, type CompanyState } from '@/types/platform';
+import { CompanyForm, MobileForm, RenewalLog, RenewForm } from './CompanyForms';
+import ImportCompanies from './ImportCompanies';
+
+export const STATE_COLORS: Record<CompanyState, string> = { active: 'green', expiring: 'orange', expired: 'red', disabled: 'default' };
+
+export default function CompanyPage() {
+  const { t } = useIntl();
+  const { message } = App.useApp();
+  const access = useAppAccess();
+  const canWrite = access.platformAdmin;
+  const actionRef = useRef<ActionType>();
+  const [search] = useSearchParams();
+  const lastParams = useRef<Record<string, unknown>>({});
+  const request = tableRequest(fetchCompanies);
+  const [exporting, setExporting] = useState(false);
+  const today = dayjs().format('YYYY-MM-DD');
+  const reload = () => actionRef.current?.reload();
+
+  const act = async (fn: () => Promise<unknown>, ok: string) => {
+    try {
+      await fn();
+      message.success(ok);
+      reload();
+    } catch {
+      /* shown by the request layer */
+    }
+  };
+
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      const q = { ...toListQuery(lastParams.current), page: 1, pageSize: 200 };
+      const all: CompanyListItem[] = [];
+      for (let page = 1; page <= 50; page += 1) {
+        const r = await fetchCompanies({ ...q, page });
+        all.push(...r.list);
+        if (all.length >= r.total || r.list.length === 0) break;
+      }
+      const { downloadWorkbook } = await import('@/utils/workbook');
+      const col = (key: keyof CompanyListItem, header: string) => ({ key, header });
+      await downloadWorkbook(`companies-${today}.xlsx`, [
+        {
+          name: t('menu.company'),
+          columns: [
+            col('id', 'ID'),
+            col('name', t('pfCompany.name')),
+            col('ownerName', t('pfCompany.owner')),
+            col('ownerMobile', t('pfCompany.ownerMobile')),
+            col('state', t('pfCompany.state')),
+            col('validUntil', t('pfCompany.validUntil')),
+            col('day', t('pfCompany.day')),
+            col('campusCount', t('pfCompany.campuses')),
+            col('studentCount', t('pfCompany.students')),
+            col('createdAt', t('pfCompany.createdAt')),
+          ],
+          rows: all.map((c) => ({ ...c, state: t(`pfCompany.state.${c.state}`) })),
+        },
+      ]);
+      message.success(t('pfExport.done', { n: all.length }));
+    } catch {
+      /* shown by the request layer */
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns: ProColumns<CompanyListItem>[] = [
+    { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('pfCompany.keywordHint') } },
+    { title: t('pfCompany.name'), dataIndex: 'name', search: false, sorter: true, render: (_, r) => <Typography.Text strong>{r.name}</Typography.Text> },
+    { title: t('pfCompany.owner'), dataIndex: 'ownerName', search: false },
+    { title: t('pfCompany.ownerMobile'), dataIndex: 'ownerMobile', search: false },
+    {
+      title: t('pfCompany.state'),
+      dataIndex: 'state',
+      valueType: 'select',
+      initialValue: search.get('state') ?? undefined,
+      valueEnum: Object.fromEntries(COMPANY_STATES.map((s) => [s, { text: t(`pfCompany.state.${s}`) }])),
+      render: (_, r) => <Tag color={STATE_COLORS[r.state]}>{t(`pfCompany.state.${r.state}`)}</Tag>,
+    },
+    {
+      title: t('pfCompany.expiresWithin'),
+      dataIndex: 'expiresWithin',
+      hideInTable: true,
+      valueType: 'select',
+      initialValue: search.get('expiresWithin') ?? undefined,
+      valueEnum: Object.fromEntries(EXPIRY_WINDOWS.map((w) => [String(w), { text: t('pfCompany.within', { n: w }) }])),
+    },
+    { title: t('pfCompany.validUntil'), dataIndex: 'validUntil', search: false, sorter: true },
+    { title: t('pfCompany.day'), dataIndex: 'day', search: false, sorter: true },
+    { title: t('pfCompany.campuses'), dataIndex: 'campusCount', search: false },
+    { title: t('pfCompany.students'), dataIndex: 'studentCount', search: false, sorter: true },
+    { title: t('pfCompany.createdAt'), dataIndex: 'createdAt', search: false, sorter: true },
+    {
+      title: t('common.actions'),
+      valueType: 'option',
+      fixed: 'right',
+      width: canWrite ? 330 : 110,
+      render: (_, r) => (
+        <Space size={8} wrap>
+          {canWrite && <CompanyForm company={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />}
+          {canWrite && <RenewForm company={r} today={today} onDone={reload} trigger={<a>{t('pfCompany.renew')}</a>} />}
+          {canWrite && r.status === 'active' && (
+            <Popconfirm title={t('pfCompany.disableConfirm', { name: r.name })} onConfirm={() => act(() => disableCompany(r.id), t('pfCompany.disabled'))}>
+              <a>{t('pfCompany.disable')}</a>
+            </Popconfirm>
+          )}
+          {canWrite && r.status === 'disabled' && (
+            <Popconfirm
+              title={t('pfCompany.recoverConfirm', { name: r.name })}
+              onConfirm={async () => {
+                try {
+                  const res = await recoverCompany(r.id);
+                  message.success(t('pfCompany.recovered', { n: res.renewal.days, after: res.renewal.after }));
+                  reload();
+                } catch {
+                  /* shown by the request layer */
+                }
+              }}
+            >
+              <a>{t('pfCompany.recover')}</a>
+            </Popconfirm>
+          )}
+          {canWrite && <MobileForm company={r} onDone={reload} trigger={<a>{t('pfCompany.mobile')}</a>} />}
+          {!canWrite && (
+            <FormModal title={t('pfCompany.renewLogOf', { name: r.name })} trigger={<a>{t('pfCompany.renewLog')}</a>} submitter={false} width={760}>
+              <RenewalLog companyId={r.id} />
+            </FormModal>
+          )}
+          {canWrite && <DeleteAction title={t('pfCompany.deleteConfirm', { name: r.name })} onDelete={() => deleteCompany(r.id)} onDone={reload} />}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <ProTable<CompanyListItem>
+      rowKey="id"
+      actionRef={actionRef}
+      headerTitle={t('menu.company')}
+      columns={columns}
+      scroll={{ x: 1300 }}
+      request={(params, sort, filter) => {
+        lastParams.current = params;
+        return request(params, sort, filter);
+      }}
+      pagination={{ defaultPageSize: 10, showSizeChanger: true }}
+      search={{ labelWidth: 'auto', defaultCollapsed: false }}
+      toolBarRender={() => [
+        <Button key="export" icon={<DownloadOutlined />} loading={exporting} onClick={exportList}>
+          {t('pfExport.button')}
+        </Button>,
+        ...(canWrite
+          ? [
+              <ImportCompanies key="import" onDone={reload} />,
+              <CompanyForm
+                key="add"
+                onDone={reload}
+                trigger={
+                  <Button type="primary" icon={<PlusOutlined />}>
+                    {t('pfCompany.add')}
+                  </Button>
+                }
+              />,
+            ]
+          : []),
+      ]}
+    />
+  );
+}
