@@ -183,19 +183,23 @@ export const schoolCardHandlers = [
     const { db, session, query, lang } = ctx;
     const t = today();
     const settings = settingsOf(db, session.company.id);
-    const students = new Map(ctx.rows(studentPolicy).map((s) => [s.id, s]));
     const last = new Map<number, string>();
     db.cardReminders.forEach((r) => last.set(r.cardId, r.sentAt));
-    const rows = ctx
-      .rows(studentCardPolicy)
-      .map((c) => refreshCardStatus(c, t))
-      .map((c) => {
-        const n = needsRenewal(c, t, settings.lowHoursThreshold, settings.expiryReminderDays);
-        const daysLeft = Math.round((Date.parse(`${c.expiryDate}T00:00:00Z`) - Date.parse(`${t}T00:00:00Z`)) / 86400000);
-        const st = students.get(c.studentId);
-        return { ...c, ...n, daysLeft, mobile: st?.mobile ?? '', parentName: st?.parentName ?? '', remindedAt: last.get(c.id) };
-      })
-      .filter((r) => r.low || r.expiring);
+    const todayMs = Date.parse(`${t}T00:00:00Z`);
+    // Only the cards that need a reminder become rows (the others are skipped before any copy).
+    const due: { card: StudentCard; n: ReturnType<typeof needsRenewal> }[] = [];
+    for (const c of ctx.rows(studentCardPolicy)) {
+      refreshCardStatus(c, t);
+      const n = needsRenewal(c, t, settings.lowHoursThreshold, settings.expiryReminderDays);
+      if (n.low || n.expiring) due.push({ card: c, n });
+    }
+    const wanted = new Set(due.map((d) => d.card.studentId));
+    const students = new Map(ctx.rows(studentPolicy).filter((s) => wanted.has(s.id)).map((s) => [s.id, s]));
+    const rows = due.map(({ card: c, n }) => {
+      const daysLeft = Math.round((Date.parse(`${c.expiryDate}T00:00:00Z`) - todayMs) / 86400000);
+      const st = students.get(c.studentId);
+      return { ...c, ...n, daysLeft, mobile: st?.mobile ?? '', parentName: st?.parentName ?? '', remindedAt: last.get(c.id) };
+    });
     const res = listQuery(rows, query, {
       keywordFields: ['studentName', 'cardNo', 'mobile'],
       filters: { reason: (r, v) => (v === 'low' ? r.low : v === 'expiring' ? r.expiring : true) },

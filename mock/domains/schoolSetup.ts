@@ -7,9 +7,9 @@ import type { CampusRow, Db } from '../db';
 import { nextId } from '../db';
 import { api, definePolicy, type AuthedCtx } from '../http';
 import { defineMessages } from '../messages';
-import { listQuery } from '../list';
+import { listQuery, type ListSpec } from '../list';
 import { today } from '../clock';
-import type { Room, SchoolClass, Staff } from '../../src/types/school';
+import type { Room, SchoolClass, Staff, Student } from '../../src/types/school';
 import {
   ClassBody,
   ClassUpdateBody,
@@ -384,32 +384,46 @@ export const schoolSetupHandlers = [
     const { db, session, query, lang } = ctx;
     const t = today();
     const settings = settingsOf(db, session.company.id);
-    const cardsBy = new Map<number, { hours: number; active: number; low: boolean; any: number }>();
-    indexOf(db, 'studentCards', session.company.id).forEach((c) => {
-      const e = cardsBy.get(c.studentId) ?? { hours: 0, active: 0, low: false, any: 0 };
-      const status = cardStatus(c, t);
-      e.any += 1;
-      if (status === 'active') {
-        e.active += 1;
-        e.hours += c.kind === 'count' ? c.remainingHours : 0;
-        if (needsRenewal({ ...c, status }, t, settings.lowHoursThreshold, 0).low) e.low = true;
-      }
-      cardsBy.set(c.studentId, e);
-    });
     const classNames = new Map(indexOf(db, 'classes', session.company.id).map((c) => [c.id, c.name]));
-    const rows = ctx.rows(studentPolicy).map((st) => {
+    /** Card figures of the given students (all of them when undefined). */
+    const cardFigures = (only?: Set<number>) => {
+      const cardsBy = new Map<number, { hours: number; active: number; low: boolean; any: number }>();
+      for (const c of indexOf(db, 'studentCards', session.company.id)) {
+        if (only && !only.has(c.studentId)) continue;
+        const e = cardsBy.get(c.studentId) ?? { hours: 0, active: 0, low: false, any: 0 };
+        const status = cardStatus(c, t);
+        e.any += 1;
+        if (status === 'active') {
+          e.active += 1;
+          e.hours += c.kind === 'count' ? c.remainingHours : 0;
+          if (!e.low && needsRenewal({ ...c, status }, t, settings.lowHoursThreshold, 0).low) e.low = true;
+        }
+        cardsBy.set(c.studentId, e);
+      }
+      return cardsBy;
+    };
+    const decorate = (cardsBy: ReturnType<typeof cardFigures>) => (st: Student) => {
       const e = cardsBy.get(st.id);
       const cardState = !e ? 'none' : e.active === 0 ? 'inactive' : e.low ? 'low' : 'active';
       return { ...st, classNames: st.classIds.map((id) => classNames.get(id) ?? ''), activeHours: Math.round((e?.hours ?? 0) * 10) / 10, cardState };
-    });
-    return listQuery(drillRows(db, session, 'student', rows, query, lang), query, {
+    };
+    const spec = {
       keywordFields: ['name', 'mobile', 'parentName'],
       equalFields: ['status', 'campusId', 'cardState', 'gender'],
-      filters: { classId: (r, v) => r.classIds.includes(Number(v)) },
+      filters: { classId: (r: Student, v: string) => r.classIds.includes(Number(v)) },
       dateField: 'createdAt',
       sortable: ['name', 'createdAt', 'activeHours', 'birthday'],
-      defaultSort: { field: 'createdAt', order: 'descend' },
-    }, lang);
+      defaultSort: { field: 'createdAt', order: 'descend' as const },
+    };
+    // The card figures (cardState, activeHours) are derived per student: when the query neither filters nor sorts
+    // by them (nor drills down), only the page's students need them (filter → sort → page is unchanged).
+    const derived = !!(query.cardState || query.sortField === 'activeHours' || query.drill);
+    if (!derived) {
+      const page = listQuery(ctx.rows(studentPolicy), query, spec as ListSpec<Student>, lang);
+      return { ...page, list: page.list.map(decorate(cardFigures(new Set(page.list.map((st) => st.id))))) };
+    }
+    const rows = ctx.rows(studentPolicy).map(decorate(cardFigures()));
+    return listQuery(drillRows(db, session, 'student', rows, query, lang), query, spec as ListSpec<(typeof rows)[number]>, lang);
   }),
 
   api('get', '/v2/student/options', { read: studentPolicy }, (ctx) => {
