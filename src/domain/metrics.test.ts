@@ -182,3 +182,17 @@ describe('balance index', () => {
     );
   });
 });
+
+describe('renewal due by expiry', () => {
+  it('property: a card is due exactly when the day after its expiry falls in the range or the 30 days before', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 300 }), (s, len, e) => {
+        const r = { start: addDay('2026-01-01', s), end: addDay('2026-01-01', s + len) };
+        const expiryDate = addDay('2025-12-01', e);
+        const due = renewalDueStudents([{ id: 1, studentId: 9, expiryDate }], [], r).has(9);
+        const after = addDay(expiryDate, 1);
+        return due === (after >= addDay(r.start, -30) && after <= r.end);
+      }),
+    );
+  });
+});

@@ -147,10 +147,13 @@ export function renewalDueStudents(
   const w = renewalWindow(r);
   const out = new Set<number>();
   const studentOf = new Map<number, number>();
+  // A card "expires" the day after its last valid day: that day is in the window when its expiry date is in the
+  // window moved one day back.
+  const expiredFrom = addDay(w.start, -1);
+  const expiredTo = addDay(w.end, -1);
   for (const c of cards) {
     studentOf.set(c.id, c.studentId);
-    // A card "expires" the day after its last valid day.
-    if (inRange(addDay(c.expiryDate, 1), w)) out.add(c.studentId);
+    if (c.expiryDate >= expiredFrom && c.expiryDate <= expiredTo) out.add(c.studentId);
   }
   for (const rec of records) {
     if (rec.hours < 0 && rec.balanceAfter <= 0 && inRange(rec.createdAt, w)) {
