@@ -26,7 +26,7 @@ export function ResetPasswordForm({ roleId, name }: { roleId: number; name: stri
   return (
     <ModalForm<{ password: string }>
       title={t('account.resetFor', { name })}
-      trigger={<a aria-label={t('account.resetFor', { name })}>{t('account.reset')}</a>}
+      trigger={<a aria-label={`${t('account.reset')} ${name}`}>{t('account.reset')}</a>}
       width={400}
       modalProps={{ destroyOnHidden: true, maskClosable: false }}
       onFinish={async (v) => {

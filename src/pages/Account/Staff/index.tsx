@@ -20,7 +20,7 @@ function CreateForm({ row, onDone }: { row: StaffAccount; onDone: () => void }) 
   return (
     <ModalForm<{ mobile: string; password: string }>
       title={t('account.createFor', { name: row.name })}
-      trigger={<a aria-label={t('account.createFor', { name: row.name })}>{t('account.create')}</a>}
+      trigger={<a aria-label={`${t('account.create')} ${row.name}`}>{t('account.create')}</a>}
       width={440}
       modalProps={{ destroyOnHidden: true, maskClosable: false }}
       initialValues={{ mobile: row.mobile }}

@@ -25,7 +25,7 @@ export default function SettlementPage() {
       dataIndex: 'orderCount',
       search: false,
       render: (_, r) => (
-        <Link to={`/campus/online-order?settlementId=${r.id}`} aria-label={t('settle.ordersOf', { month: r.month })}>
+        <Link to={`/campus/online-order?settlementId=${r.id}`} title={t('settle.ordersOf', { month: r.month })}>
           {r.orderCount}
         </Link>
       ),
