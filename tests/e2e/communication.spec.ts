@@ -13,12 +13,12 @@ async function api<T>(page: Page, path: string, init: { method?: string; data?: 
   return { status: res.status(), data: body.data, msg: body.msg };
 }
 
-async function switchUser(page: Page, username: string) {
+async function switchUser(page: Page, username: string, redirect?: string) {
   await page.evaluate(() => {
     window.localStorage.removeItem('token');
     window.localStorage.removeItem('satoken');
   });
-  await login(page, username);
+  await login(page, username, { redirect });
 }
 
 test.beforeEach(async ({ page }) => {
@@ -60,8 +60,7 @@ test('dealer sends a template notice to the students running low; the parent rea
   const bell = page.getByTestId('notice-bell');
   await expect(bell).toHaveAttribute('aria-label', /Unread messages: [1-9]/);
   const items = page.locator('[data-testid^="inbox-item-"]').filter({ hasText: '续费提醒' });
-  const n = await items.count();
-  expect(n).toBeGreaterThan(0);
+  await expect(items.first()).toBeVisible();
   await items.first().click();
   await expect(page.getByText(/家长您好/).first()).toBeVisible();
 
@@ -126,12 +125,62 @@ test('admin publishes a bulletin that the dealer sees once on the dashboard', as
   await expect(dialog).toHaveCount(0);
   await expect(page.locator('.ant-table-tbody').getByText('春节放假安排 <script>')).toBeVisible();
 
-  await switchUser(page, 'dealer');
-  await page.goto('/dashboard');
+  await switchUser(page, 'dealer', '/dashboard');
   await expect(page.getByText('Bulletin: 春节放假安排 <script>')).toBeVisible();
   await page.goto('/dashboard');
   await expect(page.locator('.ant-table, .ant-card').first()).toBeVisible();
   await expect(page.getByText('Bulletin: 春节放假安排 <script>')).toHaveCount(0);
   // A dealer cannot publish (server-enforced).
   expect((await api(page, '/v2/system_bulletin', { method: 'POST', data: { title: 'x', body: 'y', startDate: d(today), endDate: d(today), pinned: false } })).status).toBe(403);
+});
+
+function pngSize(buf: Buffer) {
+  expect(buf.subarray(1, 4).toString('ascii')).toBe('PNG');
+  return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
+}
+
+test('each poster kind is drawn and downloads as a non-blank PNG at 2× density; feedback takes images only', async ({ page }) => {
+  test.setTimeout(150_000);
+  await login(page, 'dealer');
+  const students = await api<{ value: number; label: string }[]>(page, '/v2/student/options');
+  for (const path of ['/poster/clock-in', '/poster/co_branded_poster', '/poster/festival']) {
+    await page.goto(path);
+    const canvas = page.getByTestId('poster-canvas');
+    await expect(canvas).toBeVisible();
+    if (path === '/poster/clock-in') {
+      await page.getByLabel('Choose a student').first().click();
+      await pickOption(page, students.data[0].label);
+    }
+    if (path === '/poster/festival') {
+      await expect(page.getByLabel('Festival or solar term')).toBeVisible();
+    }
+    // The canvas holds a drawn poster: many distinct colours, not a blank or flat fill.
+    await expect
+      .poll(async () =>
+        canvas.evaluate((c: HTMLCanvasElement) => {
+          const ctx = c.getContext('2d')!;
+          const data = ctx.getImageData(0, 0, c.width, c.height).data;
+          const colours = new Set<number>();
+          for (let i = 0; i < data.length; i += 4 * 97) colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
+          return colours.size;
+        }),
+      )
+      .toBeGreaterThan(50);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PNG' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.png$/);
+    const file = await download.path();
+    const buf = (await import('node:fs')).readFileSync(file!);
+    expect(pngSize(buf)).toEqual({ width: 750, height: 1334 });
+    expect(buf.length).toBeGreaterThan(20_000);
+  }
+
+  // Feedback: a non-image is refused with a clear message; text is sent.
+  await page.goto('/user/feedback/opinion-fill');
+  await page.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+  await expect(page.getByRole('alert').filter({ hasText: 'Only PNG, JPEG, GIF or WebP images can be uploaded.' })).toBeVisible();
+  await page.getByLabel('Your feedback').fill('海报下载很好用，希望增加更多模板。');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByText('Thank you: your feedback was sent.')).toBeVisible();
+  const mine = await api<{ list: { text: string }[] }>(page, '/v2/feedback/mine');
+  expect(mine.data.list[0].text).toBe('海报下载很好用，希望增加更多模板。');
 });

@@ -77,7 +77,7 @@ export default function InboxPage() {
         headerTitle={
           <Space>
             {t('menu.notice')}
-            <Badge count={s?.unread ?? 0} aria-label={t('inbox.unreadCount', { n: s?.unread ?? 0 })} />
+            <Badge count={s?.unread ?? 0} title={t('inbox.unreadCount', { n: s?.unread ?? 0 })} />
           </Space>
         }
         request={tableRequest(fetchInbox)}
@@ -104,7 +104,7 @@ export default function InboxPage() {
             render: (_: unknown, m: InboxMessage) => (
               <a onClick={() => open(m)} data-testid={`inbox-item-${m.id}`}>
                 <Space>
-                  {!m.readAt && <Badge status="processing" aria-label={t('inbox.unread')} />}
+                  {!m.readAt && <Tag color="blue">{t('inbox.unread')}</Tag>}
                   <Typography.Text strong={!m.readAt}>{messageTitle(m, t)}</Typography.Text>
                 </Space>
               </a>

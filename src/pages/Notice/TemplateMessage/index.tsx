@@ -58,7 +58,7 @@ function TemplateForm({ tpl, trigger, onDone }: { tpl?: MessageTemplate; trigger
           },
         ]}
       />
-      <Space wrap size={4} style={{ marginBottom: 16 }} aria-label={t('msgtpl.insertVariable')}>
+      <Space wrap size={4} style={{ marginBottom: 16 }} role="group" aria-label={t('msgtpl.insertVariable')}>
         {TEMPLATE_VARIABLES.map((name) => (
           <Button key={name} size="small" onClick={() => form.setFieldValue('text', `${form.getFieldValue('text') ?? ''}{${name}}`)}>
             {t(`msgtpl.var.${name}`)}
