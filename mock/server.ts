@@ -85,6 +85,8 @@ async function handleApi(req: http.IncomingMessage, res: http.ServerResponse) {
     if (typeof v === 'string') headers.set(k, v);
     else if (Array.isArray(v)) headers.set(k, v.join(', '));
   }
+  // The caller's address as this server saw it (the audit log's IP); a client cannot set it.
+  headers.set('x-real-ip', req.socket.remoteAddress ?? '');
   const method = req.method || 'GET';
   let body: Buffer | undefined;
   try {

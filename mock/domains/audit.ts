@@ -100,10 +100,17 @@ export function resourceOf(path: string): string {
   return (parts[0] ?? '').replace(/^:/, '') || path;
 }
 
+/**
+ * The caller's IP: the socket address mock/server.ts puts in x-real-ip (a client cannot set it); when that is a
+ * loopback address (a proxy in front on this machine, e.g. the dev proxy) the first x-forwarded-for address;
+ * else 127.0.0.1 (msw in-process, vitest).
+ */
 export function ipOf(request: Request): string {
-  const fwd = request.headers.get('x-forwarded-for');
-  if (fwd) return fwd.split(',')[0].trim();
-  return request.headers.get('x-real-ip') || '127.0.0.1';
+  const real = (request.headers.get('x-real-ip') || '').replace(/^::ffff:/, '');
+  const loopback = !real || real === '127.0.0.1' || real === '::1';
+  const fwd = (request.headers.get('x-forwarded-for') || '').split(',')[0].trim();
+  if (!loopback) return real;
+  return fwd || real || '127.0.0.1';
 }
 
 export function recordWrite(e: WriteEvent) {
