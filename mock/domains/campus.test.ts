@@ -165,5 +165,7 @@ describe('an expired campus', () => {
     expect(db.studentCards.length).toBe(cards);
     const list = (await call('GET', '/v2/company_kt/campus?page=1&pageSize=10', { token: dealer })).body.data.list as { name: string; day: number }[];
     expect(list.find((c) => c.name === 'Riverside')?.day).toBe(0);
+    const expiring = (await call('GET', '/v2/company_kt/campus/expiring', { token: dealer })).body.data as { name: string }[];
+    expect(expiring.map((c) => c.name)).toEqual(['Riverside']);
   });
 });

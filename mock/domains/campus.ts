@@ -71,6 +71,8 @@ defineMessages({
 });
 
 const FLAGS_ALL = Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, 1])) as Record<PermissionFlag, number>;
+/** The dashboard warns this many days before a branch campus expires. */
+export const CAMPUS_WARN_DAYS = 30;
 /** Trial days of a new branch campus (until its first renewal). */
 export const NEW_CAMPUS_DAYS = 30;
 
@@ -401,6 +403,16 @@ export const campusHandlers = [
       ctx.lang,
     );
   }),
+
+  /** Branch campuses expired or expiring within 30 days (the dashboard's warning). */
+  api('get', '/v2/company_kt/campus/expiring', { read: campusPolicy }, (ctx) =>
+    ctx
+      .rows(campusPolicy)
+      .filter((c) => !c.isMain)
+      .map((c) => viewCampus(ctx.db, c))
+      .filter((c) => c.day <= CAMPUS_WARN_DAYS)
+      .sort((a, b) => a.day - b.day),
+  ),
 
   api('get', '/v2/company_kt/campus/renewals', { read: campusPolicy }, (ctx) =>
     listQuery(

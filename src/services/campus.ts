@@ -91,3 +91,4 @@ export const deleteContractTemplate = (id: number) => http.delete<null>(`/v2/con
 export const renderContract = (cardId: number, templateId?: number) =>
   http.get<{ templateId: number; templateName: string; text: string; cardNo: string }>('/v2/contract_template/render', { cardId, ...(templateId ? { templateId } : {}) });
 export const fetchWebPreview = (campusId: number) => http.get<PublicWebPage>('/v2/campus_web/preview', { campusId });
+export const fetchExpiringCampuses = () => http.get<Campus[]>('/v2/company_kt/campus/expiring');

@@ -240,5 +240,8 @@ const messages: Record<string, string> = {
   'pact.printFor': 'Contract of card {cardNo}',
   'pact.contractOf': 'Contract of card {cardNo}',
   'pact.printNow': 'Print',
+  'campusList.expiredNotice': 'Campus {name} has expired: no lessons, roll calls or sales there until it is renewed.',
+  'campusList.expiringNotice': 'Campus {name} expires in {n} days ({date}).',
+  'campusList.renewLink': 'Renew campuses',
 };
 export default messages;

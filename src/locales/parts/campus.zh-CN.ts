@@ -240,5 +240,8 @@ const messages: Record<string, string> = {
   'pact.printFor': '课卡 {cardNo} 的合同',
   'pact.contractOf': '课卡 {cardNo} 的合同',
   'pact.printNow': '打印',
+  'campusList.expiredNotice': '校区 {name} 已过期：续费前不能在该校区排课、点名或售卡。',
+  'campusList.expiringNotice': '校区 {name} 将在 {n} 天后（{date}）到期。',
+  'campusList.renewLink': '去续费',
 };
 export default messages;

@@ -7,6 +7,7 @@ import { fetchLessonCalendar } from '@/services/schedule';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess, useSession } from '@/hooks/useSession';
 import MonthCalendar from '@/components/MonthCalendar';
+import CampusExpiryNotice from '@/components/CampusExpiryNotice';
 import { ROLE_LABEL_KEYS } from '@/utils/constants';
 import { expiryState } from '@/utils/expiry';
 import { DASHBOARD_WIDGETS, WIDGET_HEIGHT } from './widgets';
@@ -24,6 +25,7 @@ export default function Dashboard() {
   return (
     <div style={{ padding: 24 }}>
       <Typography.Title level={3}>{t('dashboard.hello', { name: currentUser.name })}</Typography.Title>
+      {access.campusManagement && <CampusExpiryNotice />}
       <Row gutter={[16, 16]}>
         <Col xs={24} md={8}>
           <Card>
