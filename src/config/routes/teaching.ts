@@ -10,9 +10,9 @@ export const teachingRoutes: RouteMeta[] = [
   { path: '/template-message', component: './Notice/TemplateMessage', title: 'menu.templateMessage', access: 'notifyStaff', menu: 'serviceNotification', icon: 'ProfileOutlined' },
   { path: '/notify', component: './Notice/Notify', title: 'menu.notify', access: 'notifyStaff', menu: 'serviceNotification', icon: 'SettingOutlined' },
   { path: '/notice', component: './Notice/Inbox', title: 'menu.notice', access: 'everyone', menu: 'serviceNotification', icon: 'InboxOutlined' },
-  { path: '/system_bulletin', component: './Notice/Bulletin', title: 'menu.bulletin', access: 'loggedIn', menu: 'serviceNotification', icon: 'GlobalOutlined' },
+  { path: '/system_bulletin', component: './Notice/Bulletin', title: 'menu.bulletin', access: 'everyone', menu: 'serviceNotification', icon: 'GlobalOutlined' },
   { path: '/poster/clock-in', component: './Poster/ClockIn', title: 'menu.posterClockIn', access: 'notifyStaff', menu: 'serviceNotification', icon: 'PictureOutlined' },
   { path: '/poster/co_branded_poster', component: './Poster/CoBranded', title: 'menu.posterCoBranded', access: 'notifyStaff', menu: 'serviceNotification', icon: 'PictureOutlined' },
   { path: '/poster/festival', component: './Poster/Festival', title: 'menu.posterFestival', access: 'notifyStaff', menu: 'serviceNotification', icon: 'PictureOutlined' },
-  { path: '/user/feedback/opinion-fill', component: './User/Feedback', title: 'menu.feedback', access: 'loggedIn', menu: 'serviceNotification', icon: 'SolutionOutlined' },
+  { path: '/user/feedback/opinion-fill', component: './User/Feedback', title: 'menu.feedback', access: 'everyone', menu: 'serviceNotification', icon: 'SolutionOutlined' },
 ];
