@@ -6,6 +6,7 @@ import type { ListResult } from '../../src/types/api';
 import type { Exam, Homework, ScoreSheet, Submission } from '../../src/types/teaching';
 import type { InboxMessage, Notice, NoticeReceiver } from '../../src/types/notice';
 import { emit } from './notify';
+import { appendHourRecord } from './ledger';
 
 const BASE = 'http://localhost';
 const PASSWORDS: Record<string, string> = { manager: 'manager123', dealer: 'dealer123', teacher: 'teacher123', sales: 'sales123', customer: 'customer123', admin: 'admin123' };
@@ -146,5 +147,35 @@ describe('notices, inboxes and rules', () => {
     const html = await call(dealer, 'POST', '/v2/feedback', { category: 'bug', text: 'x', screenshot: 'data:text/html;base64,PGI+' });
     expect(html.status).toBe(400);
     expect(html.msg).toMatch(/PNG, JPEG/);
+  });
+
+  it('existing events reach people through emit: leave reviewed, lead assigned, card running low after a deduction', async () => {
+    const db = getDb();
+    const manager = await login('manager');
+    // Leave reviewed: with the SMS cell on, the parent gets an SMS (logged in the outbox).
+    await call(manager, 'PUT', '/v2/notify/rules', { event: 'leaveReviewed', channel: 'sms', receiver: 'parent', on: true });
+    const leave = db.leaveRequests.find((l) => l.companyId === 2 && l.status === 'pending')!;
+    const before = db.outbox.length;
+    expect((await call(manager, 'POST', '/v2/leave/approve', { id: leave.id })).status).toBe(200);
+    expect(db.outbox.slice(before).some((r) => r.event === 'leaveReviewed' && r.receiver === 'parent' && r.values.decision === 'approved')).toBe(true);
+    // Lead assigned: the new owner gets an in-app message.
+    const pool = db.leads.filter((l) => l.companyId === 2 && l.ownerId === undefined && l.status !== 'formal' && l.status !== 'invalid').slice(0, 2);
+    const sales = db.users.find((u) => u.username === 'sales')!;
+    const b2 = db.inbox.length;
+    expect((await call(manager, 'POST', '/v2/customer/distribute', { ids: pool.map((l) => l.id), ownerId: sales.id })).status).toBe(200);
+    expect(db.inbox.slice(b2).some((m) => m.event === 'leadAssigned' && m.userId === sales.id && m.values?.count === 2)).toBe(true);
+    // A deduction that crosses the "running low" threshold (3 h) logs an SMS to the parent (default rule).
+    const card = db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.status === 'active' && c.remainingHours >= 4.5 && c.remainingHours <= 6 && c.expiryDate > '2027-01-01')
+      ?? db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.status === 'active' && c.remainingHours > 4)!;
+    const b3 = db.outbox.length;
+    appendHourRecord(db, { cardId: card.id, type: 'diy', hours: Math.round((card.remainingHours - 2) * 10) / 10, reason: '测试扣课', operator: { id: 1, name: '陈嘉怡' } });
+    expect(db.outbox.slice(b3).some((r) => r.event === 'hoursLow' && r.receiver === 'parent')).toBe(true);
+    // Switched off, the same event produces nothing.
+    await call(manager, 'PUT', '/v2/notify/rules', { event: 'leadAssigned', channel: 'inApp', receiver: 'leadOwner', on: false });
+    await call(manager, 'PUT', '/v2/notify/rules', { event: 'leadAssigned', channel: 'inApp', receiver: 'manager', on: false });
+    const more = db.leads.filter((l) => l.companyId === 2 && l.ownerId === undefined && l.status !== 'formal' && l.status !== 'invalid').slice(0, 1);
+    const b4 = db.inbox.length;
+    await call(manager, 'POST', '/v2/customer/distribute', { ids: more.map((l) => l.id), ownerId: sales.id });
+    expect(db.inbox.slice(b4).filter((m) => m.event === 'leadAssigned')).toHaveLength(0);
   });
 });
