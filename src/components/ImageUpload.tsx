@@ -38,7 +38,7 @@ export default function ImageUpload({ value, onChange, id, label }: { value?: st
           return false;
         }}
       >
-        <Button id={id} icon={<UploadOutlined />} aria-label={label}>
+        <Button id={id} icon={<UploadOutlined />}>
           {t('upload.choose')}
         </Button>
       </Upload>

@@ -153,7 +153,7 @@ export default function SendNoticeModal({ onDone }: { onDone: () => void }) {
           <Form.Item name="text" label={t('notice.text')} extra={t('msgtpl.variablesHint', { list: TEMPLATE_VARIABLES.map((v) => `{${v}}`).join(' ') })} rules={[{ required: true, whitespace: true, message: t('notice.text.required') }, textRule]}>
             <Input.TextArea maxLength={500} showCount rows={4} />
           </Form.Item>
-          <Form.Item name="segment" label={t('notice.segment')} rules={[{ required: true }]}>
+          <Form.Item name="segment" label={t('notice.segment')}>
             <Radio.Group options={RECEIVER_SEGMENTS.map((s) => ({ value: s, label: t(`notice.segment.${s}`) }))} />
           </Form.Item>
           {segment === 'classes' && (

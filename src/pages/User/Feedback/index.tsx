@@ -39,7 +39,7 @@ export default function FeedbackPage() {
             }
           }}
         >
-          <Form.Item name="category" label={t('feedback.category')} rules={[{ required: true }]}>
+          <Form.Item name="category" label={t('feedback.category')}>
             <Radio.Group options={FEEDBACK_CATEGORIES.map((c) => ({ value: c, label: t(`feedback.category.${c}`) }))} />
           </Form.Item>
           <Form.Item name="text" label={t('feedback.text')} rules={[{ required: true, whitespace: true, message: t('feedback.text.required') }]}>
