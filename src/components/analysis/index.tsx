@@ -92,8 +92,9 @@ export function TrendText({ trend, none }: { trend?: number; none?: string }) {
   const dir = trend > 0 ? 'up' : trend < 0 ? 'down' : 'flat';
   const Icon = dir === 'up' ? ArrowUpOutlined : dir === 'down' ? ArrowDownOutlined : MinusOutlined;
   return (
-    <Typography.Text type={dir === 'down' ? 'danger' : dir === 'up' ? 'success' : 'secondary'}>
-      <Icon aria-label={t(`an.${dir}`)} /> {t('an.vsPrevious', { change: pct })}
+    // The text keeps the body colour (contrast); the arrow and the signed percent carry the direction.
+    <Typography.Text>
+      <Icon aria-label={t(`an.${dir}`)} style={{ color: dir === 'up' ? '#237804' : dir === 'down' ? '#a8071a' : undefined }} /> {t('an.vsPrevious', { change: pct })}
     </Typography.Text>
   );
 }
