@@ -173,11 +173,11 @@ export function revenueRecords(db: Db, companyId: number, month: string, figure:
     const base = { cardId: c.card.id, cardNo: c.card.cardNo, studentName: c.card.studentName, campusName: c.campusName };
     if (figure === 'cashIn') {
       for (const o of c.orders) {
-        if (inMonth(o.createdAt) && o.amount !== 0) rows.push({ ...base, key: `o-${o.id}`, date: o.createdAt.slice(0, 10), source: 'order', type: o.kind, ref: o.orderNo, hours: o.hours + o.giftHours, amount: o.amount });
+        if (inMonth(o.createdAt) && o.amount !== 0) rows.push({ ...base, key: `o-${o.id}`, date: o.createdAt.slice(0, 16), source: 'order', type: o.kind, ref: o.orderNo, hours: o.hours + o.giftHours, amount: o.amount });
       }
     } else if (figure === 'refundsOut') {
       for (const r of c.ledger.records) {
-        if (r.type === 'back' && r.amount !== 0 && inMonth(r.reviewedAt ?? r.createdAt)) rows.push({ ...base, key: `r-${r.id}`, date: (r.reviewedAt ?? r.createdAt).slice(0, 10), source: 'record', type: r.type, ref: `#${r.id}`, hours: r.hours, amount: -r.amount });
+        if (r.type === 'back' && r.amount !== 0 && inMonth(r.reviewedAt ?? r.createdAt)) rows.push({ ...base, key: `r-${r.id}`, date: (r.reviewedAt ?? r.createdAt).slice(0, 16), source: 'record', type: r.type, ref: `#${r.id}`, hours: r.hours, amount: -r.amount });
       }
     } else if (figure === 'recognisedLessons') {
       if (c.card.kind === 'period') {
@@ -186,7 +186,7 @@ export function revenueRecords(db: Db, companyId: number, month: string, figure:
       } else {
         for (const r of c.ledger.records) {
           const v = recordRecognised(r);
-          if (v !== 0 && inMonth(r.createdAt) && (RECOGNISED_TYPES.includes(r.type) || r.type === 'proof')) rows.push({ ...base, key: `r-${r.id}`, date: r.createdAt.slice(0, 10), source: 'record', type: r.type, ref: `#${r.id}`, hours: r.hours, amount: v });
+          if (v !== 0 && inMonth(r.createdAt) && (RECOGNISED_TYPES.includes(r.type) || r.type === 'proof')) rows.push({ ...base, key: `r-${r.id}`, date: r.createdAt.slice(0, 16), source: 'record', type: r.type, ref: `#${r.id}`, hours: r.hours, amount: v });
         }
       }
     } else if (figure === 'forfeited') {
@@ -408,7 +408,7 @@ export const financeHandlers = [
     const total = sumMoney(rows.map((r) => r.amount));
     const { figure: _f, month: _m, campusId: _c, ...query } = ctx.query;
     return {
-      ...listQuery(rows, query, { keywordFields: ['studentName', 'cardNo', 'ref'], equalFields: ['type', 'source'], sortable: ['date', 'amount', 'studentName'], defaultSort: { field: 'date', order: 'ascend' } }, ctx.lang),
+      ...listQuery(rows, query, { keywordFields: ['studentName', 'cardNo', 'ref'], equalFields: ['type', 'source'], sortable: ['date', 'amount', 'studentName'], defaultSort: { field: 'date', order: 'descend' } }, ctx.lang),
       sumAll: total,
     };
   }),

@@ -24,6 +24,7 @@ export type RevenueFigure = 'cashIn' | 'refundsOut' | 'recognisedLessons' | 'for
 /** A record behind a revenue figure. */
 export interface RevenueRecordRow {
   key: string;
+  /** 'YYYY-MM-DD HH:mm' (records, orders) or 'YYYY-MM-DD' (period cards by day, forfeits). */
   date: string;
   source: 'order' | 'record' | 'periodCard' | 'forfeit';
   /** Record type (hour records), order kind, or 'period' / 'invalid' / 'expired'. */

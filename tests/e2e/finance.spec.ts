@@ -1,0 +1,162 @@
+/** Finance screens (issue 11): revenue and the journal move with a sale, month close, the salary month, own lines only. */
+import { test, expect, type Page } from '@playwright/test';
+import { login, resetBackend, sessionHeaders } from './helpers';
+
+const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
+const money = (s: string) => Number(s.replace(/[¥,\s]/g, ''));
+const thisMonth = () => new Date().toISOString().slice(0, 7);
+const lastMonth = () => {
+  const d = new Date();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() - 1);
+  return d.toISOString().slice(0, 7);
+};
+
+async function api(page: Page, path: string, init: { method?: string; data?: unknown } = {}) {
+  const headers = await sessionHeaders(page);
+  const res = await page.request.fetch(path, { method: init.method ?? 'GET', data: init.data, headers: { ...headers, 'content-type': 'application/json' } });
+  return { status: res.status(), body: await res.json() };
+}
+
+test.beforeEach(async ({ page }) => {
+  await resetBackend(page);
+});
+
+test('revenue and the journal: a sale moves cash in, its records add up, the bill agrees; a return shows the refund', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page, 'dealer');
+  const m = thisMonth();
+  await page.goto('/finance/revenue');
+  const cash = page.getByTestId(`fig-${m}-cashIn`);
+  await expect(cash).toBeVisible();
+  await expect(page.getByTestId('revenue-chart').locator('canvas')).toBeVisible();
+  const before = money(await cash.innerText());
+  const sold = await api(page, '/v2/student_card/sell', { method: 'POST', data: { studentId: 2, templateId: 1, amount: 1234.56, method: 'wechat', sellerId: 4, startDate: new Date().toISOString().slice(0, 10) } });
+  expect(sold.status).toBe(200);
+  await page.reload();
+  await expect(cash).toHaveText(`¥${(before + 1234.56).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+  await cash.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(sold.body.data.order.orderNo)).toBeVisible();
+  await expect(dialog.getByTestId('records-sum')).toContainText((before + 1234.56).toLocaleString('en-US', { minimumFractionDigits: 2 }));
+  await page.keyboard.press('Escape');
+
+  // A roll call: recognised revenue moves up and the card's deferred value down by the record's money value.
+  const lessonsBefore = money(await page.getByTestId(`fig-${m}-recognisedLessons`).innerText());
+  const day = new Date().toISOString().slice(0, 10);
+  const lessons = (await api(page, `/v2/lesson/range?startDate=${day}&endDate=${day}`)).body.data as { id: number; status: string; studentCount: number; hours: number }[];
+  let done: { cardId: number; amount: number; cardNo: string } | undefined;
+  for (const lesson of lessons.filter((l) => l.status === 'scheduled' && l.studentCount > 0)) {
+    const view = (await api(page, `/v2/lesson/${lesson.id}/roll_call`)).body.data as { students: { studentId: number; cardId?: number; cardKind?: string; remainingHours?: number }[] };
+    const st = view.students.find((x) => x.cardId && x.cardKind === 'count' && (x.remainingHours ?? 0) >= lesson.hours);
+    if (!st) continue;
+    const cardNo = (await api(page, `/v2/student_card/${st.cardId}`)).body.data.cardNo as string;
+    const deferredBefore = (await api(page, `/v2/finance/accrual/cards?month=${m}&keyword=${cardNo}`)).body.data.list[0].closing as number;
+    expect((await api(page, '/v2/lesson/roll_call', { method: 'POST', data: { lessonId: lesson.id, marks: [{ studentId: st.studentId, mark: 'present' }] } })).status).toBe(200);
+    const rec = (await api(page, `/v2/hour_record?cardId=${st.cardId}&lessonId=${lesson.id}`)).body.data.list[0] as { amount: number };
+    const deferredAfter = (await api(page, `/v2/finance/accrual/cards?month=${m}&keyword=${cardNo}`)).body.data.list[0].closing as number;
+    expect(Math.round((deferredBefore - deferredAfter) * 100)).toBe(Math.round(-rec.amount * 100));
+    done = { cardId: st.cardId!, amount: rec.amount, cardNo };
+    break;
+  }
+  expect(done).toBeTruthy();
+  await page.reload();
+  await expect(page.getByTestId(`fig-${m}-recognisedLessons`)).toHaveText(`¥${(lessonsBefore - done!.amount).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`);
+
+  // A return approved: refund out, a journal entry, and the bill's card sales equal the cash in.
+  const ret = await api(page, '/v2/student_card/return', { method: 'POST', data: { cardId: sold.body.data.card.id, hours: 2, reason: 'Moving away' } });
+  const rev = await api(page, '/v2/student_card/review', { method: 'POST', data: { recordId: ret.body.data.record.id, approve: true } });
+  const refund = -rev.body.data.record.amount;
+  // The seller's clawback line (course-card detail of their salary line).
+  await api(page, '/v2/salary/generate', { method: 'POST', data: { month: m } });
+  const sellerLine = (await api(page, `/v2/salary?month=${m}&staffId=4`)).body.data.list[0];
+  await page.goto(`/finance/salary/view-salary?id=${sellerLine.id}`);
+  await page.getByRole('tab', { name: 'Course cards' }).click();
+  await expect(page.getByRole('row').filter({ hasText: 'Clawback (return)' }).first()).toBeVisible();
+  await page.goto('/bill');
+  await expect(rows(page).filter({ hasText: 'Expense › refunds' }).filter({ hasText: sold.body.data.card.cardNo }).first()).toContainText(refund.toFixed(2));
+  await expect(page.getByTestId('balance-wechat')).toBeVisible();
+  const bill = await api(page, `/v2/bill?month=${m}&category=income.cardSales&pageSize=200`);
+  const revenue = await api(page, `/v2/finance/revenue?month=${m}&months=1`);
+  const sum = bill.body.data.list.reduce((s: number, e: { amount: number }) => s + Math.round(e.amount * 100), 0) / 100;
+  expect(sum).toBe(revenue.body.data.months[0].cashIn);
+  expect(revenue.body.data.months[0].refundsOut).toBeGreaterThanOrEqual(refund);
+});
+
+test('month close: the accrual rollforward closes and a back-dated correction is refused', async ({ page }) => {
+  test.setTimeout(90_000);
+  await login(page, 'dealer');
+  await page.goto('/finance/accrual');
+  await expect(page.getByTestId('total-closing')).toBeVisible();
+  await page.getByRole('button', { name: 'Close month' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByTestId('month-closed')).toBeVisible();
+  const cards = await api(page, '/v2/student_card?status=active&kind=count&pageSize=1');
+  const card = cards.body.data.list[0];
+  const refused = await api(page, '/v2/student_card/correct', { method: 'POST', data: { cardId: card.id, hours: 1, reason: 'Missed roll call', date: `${lastMonth()}-10` } });
+  expect(refused.status).toBe(400);
+  expect(refused.body.msg).toContain(`${lastMonth()} is closed`);
+});
+
+test('salaries: generate, ChangeWage, bonus, check, pay, the slip adds up; a commission opens to its records', async ({ page }) => {
+  test.setTimeout(150_000);
+  await login(page, 'dealer');
+  await page.goto('/finance/salary');
+  await expect(rows(page).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Generate the month' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Drafts generated')).toBeVisible();
+  const first = rows(page).first();
+  const name = (await first.locator('td').nth(1).innerText()).trim();
+  await first.getByText('Change base').click();
+  const wage = page.getByRole('dialog', { name: `Change base of ${name} (this month)` });
+  await wage.getByLabel('Base for this month only').fill('7777');
+  await wage.getByLabel('Reason').fill('Extra duties');
+  await wage.getByRole('button', { name: 'OK' }).click();
+  await expect(first).toContainText('¥7,777.00');
+  await first.getByText('View').click();
+  await expect(page.getByText('Base changed this month')).toBeVisible();
+  await page.getByRole('button', { name: 'Bonus / penalty' }).click();
+  const bp = page.getByRole('dialog', { name: 'Bonus or penalty' });
+  await bp.getByLabel('Amount').fill('300');
+  await bp.getByLabel('Reason').fill('Showcase');
+  await bp.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('cell', { name: 'Showcase', exact: true })).toBeVisible();
+  // ViewCommission: the records add up to the figure.
+  await page.getByTestId('view-elim').click();
+  const comm = page.getByRole('dialog', { name: 'Commission records' });
+  await expect(comm.getByTestId('items-sum')).toHaveText(await page.getByTestId('view-elim').innerText());
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Check amount' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByTestId('line-status')).toHaveText('Checked');
+  const id = Number(new URL(page.url()).searchParams.get('id'));
+  const paid = await api(page, '/v2/salary/pay', { method: 'POST', data: { ids: [id], account: 'bank' } });
+  expect(paid.status).toBe(200);
+  await page.goto(`/finance/pay-slip/detail?id=${paid.body.data.slipIds[0]}`);
+  const total = money(await page.getByTestId('slip-total').innerText());
+  await expect(page.getByTestId('slip-line')).toHaveCount(5);
+  const lines = await page.getByTestId('slip-line').allInnerTexts();
+  expect(lines.reduce((s, x) => s + Math.round(money(x) * 100), 0) / 100).toBe(total);
+  expect(lines).toContain('¥7,777.00');
+});
+
+test('the demo teacher sees only their own salary lines and pay slips', async ({ page }) => {
+  test.setTimeout(90_000);
+  await login(page, 'teacher');
+  await page.goto('/finance/pay-slip');
+  await expect(rows(page).first()).toBeVisible();
+  const names = await rows(page).locator('td:nth-child(3)').allInnerTexts();
+  expect(new Set(names).size).toBe(1);
+  await page.goto('/finance/salary');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Generate the month' })).toHaveCount(0);
+  const all = await api(page, '/v2/salary?pageSize=100');
+  const mine = new Set(all.body.data.list.map((l: { staffId: number }) => l.staffId));
+  expect(mine.size).toBe(1);
+  const other = await api(page, '/v2/salary/1');
+  const otherId = all.body.data.list.some((l: { id: number }) => l.id === 1) ? 2 : 1;
+  expect((await api(page, `/v2/salary/${otherId}`)).status).toBe(404);
+  expect([200, 404]).toContain(other.status);
+  expect((await api(page, '/v2/finance/revenue')).status).toBe(403);
+});
