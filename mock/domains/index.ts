@@ -21,7 +21,8 @@ import { campusSalesHandlers, seedCampusSales } from './campusSales';
 import { seedTeachingAndNotices, teachingAndNoticeHandlers } from './teachingIndex';
 import { platformHandlers, seedPlatform } from './platform';
 import { auditHandlers, seedAudit } from './audit';
+import { searchHandlers } from './search';
 
 export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedSalary, seedCampus, seedAccounts, seedSettings, seedCampusSales, seedTeachingAndNotices, seedPlatform, seedAudit, seedLedgerInTimeOrder];
 
-export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers, ...financeHandlers, ...salaryHandlers, ...analysisHandlers, ...campusHandlers, ...accountHandlers, ...settingsHandlers, ...campusSalesHandlers, ...teachingAndNoticeHandlers, ...platformHandlers, ...auditHandlers];
+export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers, ...financeHandlers, ...salaryHandlers, ...analysisHandlers, ...campusHandlers, ...accountHandlers, ...settingsHandlers, ...campusSalesHandlers, ...teachingAndNoticeHandlers, ...platformHandlers, ...auditHandlers, ...searchHandlers];

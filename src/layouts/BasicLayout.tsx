@@ -16,6 +16,7 @@ import { accessibleShades, PRIMARY_COLOR } from '@/utils/theme';
 import { menuKeyFor } from './menuKey';
 import { useCompanyColor } from '@/hooks/useCompanyColor';
 import LangSwitch from '@/components/LangSwitch';
+import JumpSearch from '@/components/JumpSearch';
 import NoticeBell from '@/components/NoticeBell';
 import Forbidden from '@/pages/Exception/403';
 import ErrorBoundary from '@/components/ErrorBoundary';
@@ -100,6 +101,7 @@ export default function BasicLayout() {
           {title}
         </Typography.Title>
         <Space size="middle">
+          <JumpSearch />
           <Typography.Text type="secondary">{currentUser.company.name}</Typography.Text>
           <NoticeBell />
           <LangSwitch />

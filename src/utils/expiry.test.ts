@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { daysLeft, expireTipKey, expiryState, reminderDecision } from './expiry';
+import { daysLeft, expireTipKey, expiryState, landingPath, reminderDecision } from './expiry';
 
 describe('expiryState', () => {
   it.each([
@@ -56,5 +56,13 @@ describe('daysLeft', () => {
     expect(daysLeft('2026-11-21', '2026-11-21')).toBe(0);
     expect(daysLeft('2026-11-01', '2026-11-21')).toBe(0);
     expect(daysLeft('2028-03-01', '2028-02-28')).toBe(2);
+  });
+});
+
+describe('landingPath', () => {
+  it('sends the expired owner to /renew, everyone else to the dashboard', () => {
+    expect(landingPath(0, 'dealer', 0)).toBe('/renew');
+    expect(landingPath(0, 'teacher', 1)).toBe('/dashboard');
+    expect(landingPath(12, 'dealer', 0)).toBe('/dashboard');
   });
 });

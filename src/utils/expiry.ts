@@ -21,6 +21,11 @@ export function expiryState(day: number | undefined, role: Role | undefined): Ex
   return 'ok';
 }
 
+/** Where a login lands without a redirect: an expired company's owner goes straight to /renew (SPEC §4, issue 9). */
+export function landingPath(day: number | undefined, role: Role | undefined, permissionsType: number | undefined): string {
+  return expiryState(day, role) === 'expired' && permissionsType === 0 ? '/renew' : '/dashboard';
+}
+
 export function expireTipKey(roleId: number, companyId: number): string {
   return `expire_tip_${roleId}_${companyId}`;
 }

@@ -28,10 +28,13 @@ test('every demo account logs in and sees the menu of its role', async ({ page }
     await page.goto('/user/login');
     await page.evaluate(() => window.localStorage.clear());
     await login(page, account);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    // The expired company's owner lands on /renew (issue 9); everyone else on the dashboard.
+    await expect(page).toHaveURL(account === 'maple' ? /\/renew$/ : /\/dashboard$/);
     for (const name of exp.see) await expect(menuItem(page, name), `${account} sees ${name}`).toBeVisible();
     for (const name of exp.notSee) await expect(menuItem(page, name), `${account} does not see ${name}`).toHaveCount(0);
-    if (account === 'maple' || account === 'mapleteacher') {
+    if (account === 'maple') {
+      await expect(page.getByRole('dialog', { name: 'Account expired' })).toHaveCount(0);
+    } else if (account === 'mapleteacher') {
       await expect(page.getByRole('dialog', { name: 'Account expired' })).toBeVisible();
     } else {
       await dismissReminder(page);
@@ -90,6 +93,10 @@ test('without a session every page goes to login with the path as redirect', asy
 
 test('expired company, owner: blocked everywhere but /campus/order and /renew; renewing unlocks it', async ({ page }) => {
   await login(page, 'maple');
+  // The owner lands on /renew (no 403 behind the dialog); any other page shows the lock dialog.
+  await expect(page).toHaveURL(/\/renew$/);
+  await expect(page.getByRole('dialog', { name: 'Account expired' })).toHaveCount(0);
+  await page.goto('/dashboard');
   const dialog = page.getByRole('dialog', { name: 'Account expired' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('The system account has expired. Choose a package to renew');

@@ -10,6 +10,7 @@ import { WEEKDAYS } from '@/utils/dates';
 import { useIntl } from '@/locales/useIntl';
 import styles from './index.less';
 import { accessibleShades, PRIMARY_COLOR } from '@/utils/theme';
+import VisuallyHidden from '@/components/VisuallyHidden';
 
 export interface MonthCalendarProps {
   /** Initial month 'YYYY-MM'. */
@@ -65,14 +66,18 @@ export default function MonthCalendar({ month: initial, today, counts, countLabe
               key={d.date}
               role="gridcell"
               tabIndex={onSelect ? 0 : -1}
-              aria-label={`${d.date} ${note}${count ? ` ${count} ${countLabel ?? ''}` : ''}`}
               className={[styles.cell, d.inMonth ? '' : styles.out, d.date === today ? styles.today : ''].join(' ')}
               onClick={() => onSelect?.(d.date)}
               onKeyDown={(e) => e.key === 'Enter' && onSelect?.(d.date)}
             >
-              <div className={styles.day}>{d.day}</div>
+              {/* The visible day stays first in the cell's name; the full date and the count's meaning are read out too. */}
+              <div className={styles.day}>
+                {d.day}
+                <VisuallyHidden>{` ${d.date}`}</VisuallyHidden>
+              </div>
               <div className={d.festival ? styles.festival : d.solarTerm ? styles.term : styles.lunar}>{note}</div>
               {!!count && <Badge count={count} size="small" color={BADGE_COLOR} title={countLabel} />}
+              {!!count && <VisuallyHidden>{` ${countLabel ?? ''}`}</VisuallyHidden>}
             </div>
           );
             })}

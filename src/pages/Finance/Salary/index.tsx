@@ -8,6 +8,7 @@ import { App, Button, DatePicker, Form, Popconfirm, Select, Space, Tag } from 'a
 import { ModalForm, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
+import { rowCheckbox } from '@/components/rowSelection';
 import { useAppAccess } from '@/hooks/useSession';
 import NumberInput from '@/components/NumberInput';
 import { formatHours, formatMoney } from '@/utils/format';
@@ -130,7 +131,7 @@ export default function SalaryPage() {
         params={{ month }}
         columns={columns}
         scroll={{ x: 'max-content' }}
-        rowSelection={manage ? { selectedRowKeys: selected.map((s) => s.id), onChange: (_k, rows) => setSelected(rows) } : undefined}
+        rowSelection={manage ? { selectedRowKeys: selected.map((s) => s.id), onChange: (_k, rows) => setSelected(rows), getCheckboxProps: rowCheckbox((s) => s.staffName) } : undefined}
         request={tableRequest(async (q) => {
           const res = await fetchSalaryLines({ ...q, month });
           setTotal(res.totalAmount);

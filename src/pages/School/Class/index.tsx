@@ -261,7 +261,7 @@ export default function ClassPage() {
           <span>
             {r.studentCount}/{r.capacity}
           </span>
-          <Progress percent={Math.round((r.studentCount / r.capacity) * 100)} size="small" showInfo={false} style={{ width: 60, margin: 0 }} />
+          <Progress aria-label={`${r.studentCount} / ${r.capacity}`} percent={Math.round((r.studentCount / r.capacity) * 100)} size="small" showInfo={false} style={{ width: 60, margin: 0 }} />
         </Space>
       ),
     },

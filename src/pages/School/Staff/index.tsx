@@ -6,6 +6,7 @@ import { ProFormDatePicker, ProFormSelect, ProFormText, type ActionType, type Pr
 import ListTable from '@/components/ListTable';
 import FormModal from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
+import { useSearchParams } from 'umi';
 import ExportButton, { useExportable } from '@/components/ExportButton';
 import { tableRequest } from '@/services/list';
 import { createStaff, deleteStaff, fetchCampusOptions, fetchStaff, updateStaff, type StaffBody } from '@/services/school';
@@ -78,9 +79,11 @@ export default function StaffPage() {
   const caps = useSchoolCaps();
   const ref = useRef<ActionType>();
   const reload = () => ref.current?.reload();
+  // The jump search opens a staff member as ?keyword=<name>.
+  const [params] = useSearchParams();
   const exp = useExportable(fetchStaff);
   const columns: ProColumns<Staff>[] = [
-    { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('staff.keywordHint') } },
+    { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('staff.keywordHint') }, initialValue: params.get('keyword') ?? undefined },
     { title: t('staff.name'), dataIndex: 'name', search: false, sorter: true },
     { title: t('staff.mobile'), dataIndex: 'mobile', search: false },
     { title: t('staff.role'), dataIndex: 'role', valueType: 'select', sorter: true, valueEnum: enumOf(STAFF_ROLES, (r) => t(ROLE_LABEL_KEYS[r])) },

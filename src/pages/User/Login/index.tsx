@@ -9,6 +9,7 @@ import { loadSession } from '@/services/bootstrap';
 import { tokenStore } from '@/utils/tokenStore';
 import { resetUnauthorized, RequestError } from '@/utils/request';
 import { safeRedirect } from '@/utils/redirect';
+import { landingPath } from '@/utils/expiry';
 import { useSession } from '@/hooks/useSession';
 import LangSwitch from '@/components/LangSwitch';
 import type { LoginResult } from '@/types/session';
@@ -44,7 +45,7 @@ export default function Login() {
       resetUnauthorized();
       const session = await loadSession();
       await setSession(session);
-      history.replace(safeRedirect(params.get('redirect'), '/dashboard'));
+      history.replace(safeRedirect(params.get('redirect'), landingPath(session.currentUser?.company.day, session.currentUser?.role, session.permissions?.type)));
     } catch (e) {
       setError(e instanceof RequestError ? e.message : t('request.fallback'));
     } finally {

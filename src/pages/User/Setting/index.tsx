@@ -56,7 +56,7 @@ export default function UserSettingPage() {
             <AvatarField onSaved={async () => setSession(await loadSession())} />
             <Form layout="vertical" initialValues={{ name: currentUser.name }} onFinish={(v: { name: string }) => run('profile', () => updateProfile(v))}>
               <Form.Item label={t('setting.account')}>
-                <Input value={currentUser.info.username} disabled />
+                <Input value={currentUser.info.username} disabled aria-label={t('setting.account')} />
               </Form.Item>
               <Form.Item name="name" label={t('setting.name')} rules={[{ required: true, whitespace: true, message: t('setting.name.required') }, { max: 32 }]}>
                 <Input maxLength={32} />
