@@ -34,6 +34,7 @@ const messages: Record<string, string> = {
   "fin.keyword": "Keyword",
   "fin.month": "Month",
   "fin.perCard": "Per card",
+  "fin.perCardOf": "Per card · {campus}",
   "fin.recordsSum": "Total of the records: {sum}",
   "fin.ref": "Reference",
   "fin.student": "Student",

@@ -34,6 +34,7 @@ const messages: Record<string, string> = {
   "fin.keyword": "关键字",
   "fin.month": "月份",
   "fin.perCard": "按课时卡",
+  "fin.perCardOf": "按课时卡 · {campus}",
   "fin.recordsSum": "记录合计：{sum}",
   "fin.ref": "单号",
   "fin.student": "学员",

@@ -20,6 +20,8 @@ export default function AccrualPage() {
   const [month, setMonth] = useState(dayjs().subtract(1, 'month').format('YYYY-MM'));
   const [data, setData] = useState<AccrualOverview>();
   const [tick, setTick] = useState(0);
+  /** A campus row opens its cards (the rows behind its figures). */
+  const [campusId, setCampusId] = useState<number>();
   useEffect(() => {
     fetchAccrual(month).then(setData, () => undefined);
   }, [month, tick]);
@@ -76,7 +78,18 @@ export default function AccrualPage() {
           pagination={false}
           scroll={{ x: 'max-content' }}
           dataSource={data?.campuses ?? []}
-          columns={[{ title: t('fin.campus'), dataIndex: 'campusName' }, ...figCols]}
+          columns={[
+            {
+              title: t('fin.campus'),
+              dataIndex: 'campusName',
+              render: (v: string, r: AccrualCampusRow) => (
+                <a role="button" tabIndex={0} aria-pressed={campusId === r.campusId} onClick={() => setCampusId(campusId === r.campusId ? undefined : r.campusId)} onKeyDown={(e) => e.key === 'Enter' && setCampusId(campusId === r.campusId ? undefined : r.campusId)}>
+                  {v}
+                </a>
+              ),
+            },
+            ...figCols,
+          ]}
           summary={() =>
             data ? (
               <Table.Summary.Row>
@@ -92,11 +105,11 @@ export default function AccrualPage() {
         />
         <ProTable<AccrualCardRow>
           rowKey="cardId"
-          headerTitle={t('fin.perCard')}
-          params={{ month, tick }}
+          headerTitle={campusId ? t('fin.perCardOf', { campus: data?.campuses.find((c) => c.campusId === campusId)?.campusName ?? '' }) : t('fin.perCard')}
+          params={{ month, tick, campusId }}
           columns={cardCols}
           scroll={{ x: 'max-content' }}
-          request={tableRequest((q) => fetchAccrualCards({ ...q, month, moved: 'true' }))}
+          request={tableRequest((q) => fetchAccrualCards({ ...q, month, moved: 'true', ...(campusId ? { campusId } : {}) }))}
           pagination={{ defaultPageSize: 10, showSizeChanger: true }}
           search={{ labelWidth: 'auto' }}
           size="small"

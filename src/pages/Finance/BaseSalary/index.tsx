@@ -78,7 +78,7 @@ export default function BaseSalaryPage() {
       render: (_, r) =>
         !r.plan ? '-' : r.plan.elimMode === 'rate' ? `${r.plan.elimRate}%` : r.plan.tiers.length ? t(`sal.tier.${r.plan.tierMode}`) : t('sal.perHourValue', { amount: formatMoney(r.plan.elimAmount) }),
     },
-    { title: t('common.actions'), valueType: 'option', render: (_, r) => <BaseSalaryPlan row={r} onDone={() => ref.current?.reload()} trigger={<a>{r.plan ? t('common.edit') : t('sal.addPlan')}</a>} /> },
+    { title: t('common.actions'), valueType: 'option', fixed: 'right', render: (_, r) => <BaseSalaryPlan row={r} onDone={() => ref.current?.reload()} trigger={<a>{r.plan ? t('common.edit') : t('sal.addPlan')}</a>} /> },
   ];
   return (
     <div style={{ padding: 24 }}>

@@ -110,6 +110,7 @@ export default function BillPage() {
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       render: (_, r) =>
         r.source === 'manual' && r.status === 'active' ? (
           <Space size={8}>

@@ -23,6 +23,7 @@ function Records({ month, figure, campusId, onClose }: { month: string; figure: 
     <Modal open title={`${month} · ${t(`fin.fig.${figure}`)}`} onCancel={onClose} footer={null} width={960} destroyOnClose>
       <ProTable<RevenueRecordRow>
         rowKey="key"
+        scroll={{ x: 'max-content' }}
         search={false}
         options={false}
         size="small"

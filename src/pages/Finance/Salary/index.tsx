@@ -92,6 +92,7 @@ export default function SalaryPage() {
     {
       title: t('common.actions'),
       valueType: 'option',
+      fixed: 'right',
       render: (_, r) => (
         <Space size={8} wrap>
           <Link to={`/finance/salary/view-salary?id=${r.id}`}>{t('sal.view')}</Link>
@@ -121,6 +122,7 @@ export default function SalaryPage() {
       <ProTable<SalaryLineSummary>
         rowKey="id"
         actionRef={ref}
+        scroll={{ x: 'max-content' }}
         headerTitle={
           <Space wrap>
             <span>{t('menu.salary')}</span>
@@ -130,7 +132,6 @@ export default function SalaryPage() {
         }
         params={{ month }}
         columns={columns}
-        scroll={{ x: 'max-content' }}
         rowSelection={manage ? { selectedRowKeys: selected.map((s) => s.id), onChange: (_k, rows) => setSelected(rows), getCheckboxProps: rowCheckbox((s) => s.staffName) } : undefined}
         request={tableRequest(async (q) => {
           const res = await fetchSalaryLines({ ...q, month });
