@@ -59,6 +59,14 @@ test('manager sells a card, runs every ledger operation, reviews returns both wa
   await expect(sell.getByTitle('陈嘉怡')).toBeVisible(); // the seller defaults to the signed-in staff member
   await sell.getByRole('button', { name: 'OK' }).click();
   await expect(sell).toHaveCount(0);
+  // The printable receipt of the sale (issue 9).
+  const receipt = page.getByTestId('receipt');
+  await expect(receipt).toContainText(student.name);
+  await expect(receipt).toContainText('24 课时标准卡');
+  await expect(receipt).toContainText('2,880');
+  await expect(page.getByRole('dialog', { name: 'Receipt' }).getByRole('button', { name: 'Print receipt' })).toBeVisible();
+  await page.getByRole('dialog', { name: 'Receipt' }).getByRole('button', { name: 'Done' }).click();
+  await expect(receipt).toHaveCount(0);
   await expect(balance(page)).toHaveText('26.0');
   const cardNo = (await page.getByTestId('card-summary').locator('td').first().textContent())!.trim();
 

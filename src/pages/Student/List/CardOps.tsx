@@ -17,6 +17,7 @@ import { useIntl } from '@/locales/useIntl';
 import { useSession } from '@/hooks/useSession';
 import NumberInput from '@/components/NumberInput';
 import { confirmZeroMoney } from '@/components/NumberInput/rules';
+import ReceiptModal from '@/components/Receipt';
 import {
   consumeHours,
   correctHours,
@@ -329,7 +330,10 @@ export function SellCardModal({ studentId, trigger, onDone }: { studentId?: numb
   const { message, modal } = App.useApp();
   const [form] = Form.useForm();
   const [templates, setTemplates] = React.useState<CardTemplate[]>([]);
+  const [receipt, setReceipt] = React.useState<CardOpResult>();
   return (
+    <>
+    <ReceiptModal result={receipt} onClose={() => setReceipt(undefined)} />
     <FormModal
       name={`sellCard${studentId ?? ''}`}
       title={t('card.op.sell')}
@@ -350,6 +354,7 @@ export function SellCardModal({ studentId, trigger, onDone }: { studentId?: numb
             startDate: dateStr(values.startDate) ?? todayStr(),
           });
           message.success(t('card.op.sold', { card: res.card.cardNo, after: formatHours(res.balanceAfter) }));
+          setReceipt(res);
           onDone?.(res);
           return true;
         } catch {
@@ -416,6 +421,7 @@ export function SellCardModal({ studentId, trigger, onDone }: { studentId?: numb
         rules={[{ required: true, message: t('card.field.startDate.required') }]}
       />
     </FormModal>
+    </>
   );
 }
 
