@@ -86,5 +86,8 @@ export default function ListTable<T extends Record<string, any>, U extends Param
     if (pending && pending.key === requestKey(params, sort, filter)) return pending.promise as ReturnType<NonNullable<ProTableProps<T, U, V>['request']>>;
     return latest.current!(params, sort, filter);
   }, []);
-  return <ProTable<T, U, V> {...props} request={props.request ? request : undefined} />;
+  // Every list keeps its actions reachable (issue 9): the Actions column is pinned right and the table scrolls
+  // horizontally unless the screen says otherwise.
+  const columns = React.useMemo(() => props.columns?.map((c) => (c.valueType === 'option' && c.fixed === undefined ? { ...c, fixed: 'right' as const } : c)), [props.columns]);
+  return <ProTable<T, U, V> {...props} columns={columns} scroll={props.scroll ?? { x: 'max-content' }} request={props.request ? request : undefined} />;
 }
