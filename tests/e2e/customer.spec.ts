@@ -75,7 +75,7 @@ test('sales: fast-check stops a known mobile, then add, follow up, book a trial,
   // Convert: the student is created in the same step.
   await row.getByText('Convert', { exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Convert' }).click();
-  await expect(page.getByText('1 leads converted to students.')).toBeVisible();
+  await expect(page.getByText('1 lead converted to a student.')).toBeVisible();
   await expect(row).toContainText('Converted');
 
   await open(page, '/student/list');

@@ -115,7 +115,7 @@ test('class cards: templates, RenewRemind and InvalidStudent; Welcome checklist'
   const remind = page.getByRole('dialog', { name: 'Renewal reminders' });
   await expect(remind.getByText(/Cards with 3 hours or fewer, or expiring within 30 days/)).toBeVisible();
   await remind.locator('.ant-table-row').first().getByText('Remind', { exact: true }).click();
-  await expect(page.getByText('1 reminder(s) sent.')).toBeVisible();
+  await expect(page.getByText('1 reminder sent.')).toBeVisible();
   await page.keyboard.press('Escape');
 
   // InvalidStudent: pick a student with a card, invalidate with a reason.

@@ -223,7 +223,7 @@ const messages: Record<string, string> = {
   'remind.lastSent': 'Last reminded',
   'remind.send': 'Remind',
   'remind.sendSelected': 'Remind selected ({n})',
-  'remind.sent': '{n} reminder(s) sent.',
+  'remind.sent': '{n, plural, one {# reminder} other {# reminders}} sent.',
   'welcome.title': 'Getting started',
   'welcome.intro': 'Set up your school in six steps. Each step is checked from your real data.',
   'welcome.progress': '{done}/{total} done',

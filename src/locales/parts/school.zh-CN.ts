@@ -223,7 +223,7 @@ const messages: Record<string, string> = {
   'remind.lastSent': '上次提醒',
   'remind.send': '提醒',
   'remind.sendSelected': '提醒所选（{n}）',
-  'remind.sent': '已发送 {n} 条提醒。',
+  'remind.sent': '已发送 {n, plural, other {# 条提醒}}。',
   'welcome.title': '快速开始',
   'welcome.intro': '六步完成学校设置，每一步都根据实际数据检查。',
   'welcome.progress': '已完成 {done}/{total}',
