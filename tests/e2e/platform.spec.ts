@@ -213,7 +213,7 @@ test('service account reads every platform screen and changes nothing (no button
 
   for (const [path, heading] of [
     ['/Admin', 'Platform overview'],
-    ['/admin-order', 'Subscription orders'],
+    ['/admin-order', 'Orders of all companies'],
     ['/account/user', 'All accounts'],
     ['/operate', 'Audit log'],
     ['/cool', 'Platform settings'],

@@ -3,7 +3,7 @@ const messages: Record<string, string> = {
   'menu.platformAdmin': 'Platform overview',
   'menu.company': 'Companies',
   'menu.package': 'Packages',
-  'menu.adminOrder': 'Subscription orders',
+  'menu.adminOrder': 'Orders of all companies',
   'menu.adminSettlement': 'Settlements',
   'menu.adminStudentOrder': 'Online card orders',
   'menu.accountUser': 'All accounts',

@@ -3,7 +3,7 @@ const messages: Record<string, string> = {
   'menu.platformAdmin': '平台概览',
   'menu.company': '公司管理',
   'menu.package': '套餐管理',
-  'menu.adminOrder': '订阅订单',
+  'menu.adminOrder': '全部公司订单',
   'menu.adminSettlement': '结算管理',
   'menu.adminStudentOrder': '线上购卡订单',
   'menu.accountUser': '全部账号',
