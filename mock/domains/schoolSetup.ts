@@ -455,7 +455,7 @@ export const schoolSetupHandlers = [
     const classes = db.classes.filter((c) => st.classIds.includes(c.id));
     const classById = new Map(db.classes.map((c) => [c.id, c]));
     const lessons = lessonsOf(db)
-      .filter((l) => l.companyId === session.company.id && (l.studentIds ? l.studentIds.includes(st.id) : st.classIds.includes(l.classId)) && l.date <= t)
+      .filter((l) => l.companyId === session.company.id && (l.studentIds ? l.studentIds.includes(st.id) : st.classIds.includes(l.classId)) && l.date <= t && l.date >= st.createdAt.slice(0, 10))
       .sort((a, b) => (a.date < b.date ? 1 : -1))
       .slice(0, 20)
       .map((l) => ({

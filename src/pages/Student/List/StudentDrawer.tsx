@@ -174,7 +174,7 @@ export default function StudentDrawer({ studentId, onClose, onChanged }: { stude
                     { title: t('lesson.date'), dataIndex: 'date' },
                     { title: t('class.name'), dataIndex: 'className' },
                     { title: t('class.teacher'), dataIndex: 'teacherName' },
-                    { title: t('common.status'), dataIndex: 'status' },
+                    { title: t('common.status'), dataIndex: 'status', render: (v: string) => (v ? t(`schedule.status.${v}`) : '-') },
                   ]}
                 />
               ),
