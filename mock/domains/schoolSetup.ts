@@ -326,7 +326,8 @@ export const schoolSetupHandlers = [
       .filter((c) => query.all === '1' || c.status === 'open')
       .filter((c) => !query.campusId || String(c.campusId) === query.campusId)
       .filter((c) => !query.teacherId || String(c.teacherId) === query.teacherId)
-      .map((c) => ({ value: c.id, label: `${c.name} · ${c.teacherName} (${c.studentCount}/${c.capacity})` })),
+      // Enrolment (?enrol=1): full classes are shown but cannot be picked; the campus tells namesakes apart.
+      .map((c) => ({ value: c.id, label: `${c.name} · ${c.campusName} · ${c.teacherName} (${c.studentCount}/${c.capacity})`, ...(query.enrol === '1' && c.studentCount >= c.capacity ? { disabled: true } : {}) })),
   ),
 
   api('post', '/v2/company_class', { write: classPolicy, body: ClassBody, labels: CLASS_LABELS }, (ctx) => {

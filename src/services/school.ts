@@ -75,7 +75,7 @@ export interface ClassBody {
 }
 export const fetchClasses = (q: ListQuery) => http.get<ListResult<SchoolClass>>('/v2/company_class', q);
 /** `all: 1` includes closed classes. */
-export const fetchClassOptions = (params: { campusId?: number; teacherId?: number; all?: 1 } = {}) => optionsGet<Option[]>('/v2/company_class/options', params);
+export const fetchClassOptions = (params: { campusId?: number; teacherId?: number; all?: 1; enrol?: 1 } = {}) => optionsGet<Option[]>('/v2/company_class/options', params);
 export const createClass = (body: ClassBody) => http.post<SchoolClass>('/v2/company_class', body);
 export const updateClass = (body: ClassBody & { id: number }) => http.put<SchoolClass>('/v2/company_class', body);
 export const deleteClass = (id: number) => http.delete<null>(`/v2/company_class/${id}`);

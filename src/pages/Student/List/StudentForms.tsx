@@ -121,7 +121,7 @@ export function EnrolModal({ studentId, trigger, onDone }: { studentId: number; 
         }
       }}
     >
-      <ProFormSelect name="classId" label={t('student.class')} showSearch request={() => fetchClassOptions()} rules={[{ required: true, message: t('student.class.required') }]} />
+      <ProFormSelect name="classId" label={t('student.class')} showSearch request={() => fetchClassOptions({ enrol: 1 })} rules={[{ required: true, message: t('student.class.required') }]} />
     </FormModal>
   );
 }
