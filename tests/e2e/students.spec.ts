@@ -107,12 +107,13 @@ test('manager sells a card, runs every ledger operation, reviews returns both wa
   await expect(page.getByText('Return rejected. Balance 26.5 hours.')).toBeVisible();
   await expect(balance(page)).toHaveText('26.5');
 
-  // A second return, approved: the hours stay off, the refund is hours × unit price.
+  // A second return, approved: the hours stay off, the refund is their value at the card's unit price.
   await runOp(page, 'Return hours', { 'Hours to return': '6.5' }, { confirm: true });
   await expect(balance(page)).toHaveText('20.0');
   await pending.getByRole('row').filter({ hasText: cardNo }).getByRole('button', { name: 'Approve' }).click();
   await confirmIt(page);
-  await expect(page.getByText('Return approved. Refund ¥720.01.')).toBeVisible();
+  // Refund in cents from the card's value pool: the 2 gift hours lowered the unit price to 2880 ÷ 28 (PRODUCT.md §5.8).
+  await expect(page.getByText('Return approved. Refund ¥668.57.')).toBeVisible();
   await expect(balance(page)).toHaveText('20.0');
 
   // Correction of −2 (confirmed, reason required), renewal top-up.
