@@ -1,5 +1,5 @@
 /** StudentList tab: students with server-side filters (name/mobile, class, status, campus, card state), add, edit, enrol, detail. */
-import React, { useRef, useState } from 'react';
+import React, { useEffect, useRef, useState } from 'react';
 import DeleteAction from '@/components/DeleteAction';
 import { Button, Space, Tag } from 'antd';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
@@ -28,6 +28,11 @@ export default function StudentListTab() {
   // Opened from an analysis figure: its filter (?drill=...) narrows the list (PRODUCT.md §5.16).
   const drill = useDrill();
   const [open, setOpen] = useState<number | undefined>(Number(params.get('studentId')) || undefined);
+  // A later link to this page (the jump search while already here) opens its student too.
+  useEffect(() => {
+    const id = Number(params.get('studentId'));
+    if (id) setOpen(id);
+  }, [params]);
   const reload = () => ref.current?.reload();
 
   const exp = useExportable(fetchStudents);
