@@ -114,6 +114,18 @@ async function handleApi(req: http.IncomingMessage, res: http.ServerResponse) {
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
+/** Built files are compressed once, not on every request (like a static server's precompressed files). */
+const gzipCache = new Map<string, { stamp: string; body: Buffer }>();
+function gzipped(file: string, data: Buffer): Buffer {
+  const st = fs.statSync(file);
+  const stamp = `${st.size}:${st.mtimeMs}`;
+  const hit = gzipCache.get(file);
+  if (hit && hit.stamp === stamp) return hit.body;
+  const body = zlib.gzipSync(data);
+  gzipCache.set(file, { stamp, body });
+  return body;
+}
+
 function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, root: string) {
   let p = decodeURIComponent((req.url || '/').split('?')[0]);
   if (p.startsWith(base)) p = `/${p.slice(base.length)}`;
@@ -128,7 +140,7 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, root: 
   if (/gzip/.test(String(req.headers['accept-encoding'])) && ['.js', '.css', '.html', '.svg', '.json'].includes(ext)) {
     headers['content-encoding'] = 'gzip';
     res.writeHead(200, headers);
-    res.end(zlib.gzipSync(data));
+    res.end(gzipped(target, data));
     return;
   }
   res.writeHead(200, headers);

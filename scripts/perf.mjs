@@ -77,6 +77,7 @@ children.push(app);
 const appBase = `http://127.0.0.1:${PORT}`;
 
 /** A static server with gzip and an SPA fallback, like mock/server.ts, for the floor's dist/. */
+const gzipCache = new Map();
 function serveDir(root, port) {
   const types = { '.html': 'text/html; charset=utf-8', '.js': 'application/javascript', '.css': 'text/css', '.svg': 'image/svg+xml' };
   const server = http.createServer((req, res) => {
@@ -88,7 +89,9 @@ function serveDir(root, port) {
     const data = fs.readFileSync(file);
     if (/gzip/.test(String(req.headers['accept-encoding'])) && ['.js', '.css', '.html', '.svg', '.json'].includes(ext)) {
       res.writeHead(200, { ...headers, 'content-encoding': 'gzip' });
-      res.end(zlib.gzipSync(data));
+      // Compressed once per file, as mock/server.ts does.
+      if (!gzipCache.has(file)) gzipCache.set(file, zlib.gzipSync(data));
+      res.end(gzipCache.get(file));
       return;
     }
     res.writeHead(200, headers);

@@ -17,16 +17,33 @@ function currentPath() {
   return history.location.pathname + history.location.search;
 }
 
+/**
+ * Fast first screen (issue 10): the session calls start as soon as the app code runs, in parallel with the language
+ * chunk and the first render, when a token is stored and the page needs a session. getInitialState takes that call
+ * once (a later refresh, e.g. after a store switch, loads again).
+ */
+let earlySession: Promise<InitialState> | undefined;
+if (typeof window !== 'undefined') {
+  const base = (process.env.ROUTER_BASE || '/').replace(/\/$/, '');
+  const pathname = window.location.pathname.startsWith(`${base}/`) ? window.location.pathname.slice(base.length) : window.location.pathname;
+  if (pathname !== LOGIN_PATH && !isPublicPath(pathname) && tokenStore.has()) {
+    earlySession = loadSession();
+    earlySession.catch(() => undefined);
+  }
+}
+
 /** Without user info or permissions every page but login goes to login (SPEC §2). */
 export async function getInitialState(): Promise<InitialState> {
+  const early = earlySession;
+  earlySession = undefined;
   const { pathname } = history.location;
   if (pathname === LOGIN_PATH || isPublicPath(pathname)) return {};
-  if (!tokenStore.has()) {
+  if (!tokenStore.has() && !early) {
     history.replace(loginUrlWithRedirect(currentPath()));
     return {};
   }
   try {
-    return await loadSession();
+    return await (early ?? loadSession());
   } catch {
     history.replace(loginUrlWithRedirect(currentPath()));
     return {};

@@ -1,6 +1,6 @@
 /**
  * ListTable: ProTable for every list screen (issue 10, PRODUCT.md §3.2). Same props as ProTable; one difference:
- * the first page is requested during the first render, before ProTable's search form has mounted, so the list call
+ * the first page is requested when the table mounts, before ProTable's search form has initialised, so the list call
  * runs in parallel with the option calls of the filters and column renders instead of after them (ProTable itself
  * waits for its form to initialise, one render after the fields have asked for their options).
  * The prefetch uses what ProTable will ask for first: page 1 and the default page size, the form's initial values
@@ -9,7 +9,7 @@
  * its own call (the browser test tests/e2e/waterfall.spec.ts fails on such a double call).
  * Use with `request={tableRequest(service)}` (src/services/list.ts), as with ProTable.
  */
-import React, { useCallback, useRef } from 'react';
+import React, { useCallback, useLayoutEffect, useRef } from 'react';
 import { ProTable, type ParamsType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
 
 type RequestFn = NonNullable<ProTableProps<Record<string, unknown>, ParamsType>['request']>;
@@ -70,7 +70,10 @@ export default function ListTable<T extends Record<string, any>, U extends Param
   const latest = useRef(props.request);
   latest.current = props.request;
   const first = useRef<{ key: string; promise: ReturnType<RequestFn> } | null | undefined>(undefined);
-  if (first.current === undefined) {
+  // At mount (layout effect: in the commit, before any passive effect, and never for a render that suspended and
+  // was thrown away), before ProTable's search form initialises.
+  useLayoutEffect(() => {
+    if (first.current !== undefined) return;
     first.current = null;
     if (props.request && !props.manualRequest && !props.dataSource) {
       const args = firstRequestArgs(props as unknown as Parameters<typeof firstRequestArgs>[0]);
@@ -79,7 +82,8 @@ export default function ListTable<T extends Record<string, any>, U extends Param
       promise.catch(() => undefined);
       first.current = { key: requestKey(...args), promise };
     }
-  }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const request = useCallback((params: U & { pageSize?: number; current?: number; keyword?: string }, sort: Args[1], filter: Args[2]) => {
     const pending = first.current;
     first.current = null;

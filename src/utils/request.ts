@@ -61,6 +61,12 @@ let unauthorizedHandled = false;
 
 export function configureRequest(p: RequestPresenter) {
   presenter = p;
+  // A 401 that arrived before the app had mounted (the session calls start early, src/app.tsx) is reported now.
+  if (pendingUnauthorized) {
+    pendingUnauthorized = false;
+    unauthorizedHandled = false;
+    handleUnauthorized();
+  }
 }
 
 /** Called after a successful login so that a later 401 is reported again. */
@@ -82,9 +88,15 @@ export const client = axios.create({
   timeout: REQUEST_TIMEOUT_MS,
 });
 
+let pendingUnauthorized = false;
+
 function handleUnauthorized() {
   tokenStore.clear();
   if (unauthorizedHandled) return;
+  if (presenter === fallbackPresenter && typeof window !== 'undefined') {
+    pendingUnauthorized = true;
+    return;
+  }
   unauthorizedHandled = true;
   presenter.show('error', t('request.unauthorized'));
   presenter.navigate(loginUrlWithRedirect(presenter.currentPath()));

@@ -78,7 +78,7 @@ async function sessionPage(browser: Browser, baseURL: string, username: string):
 }
 
 /** Opens `route` cold and returns the page's /v2 calls, or undefined when the user may not open it. */
-async function callsOf(page: Page, route: string): Promise<Call[] | undefined> {
+async function callsOf(page: Page, route: string, probe = false): Promise<Call[] | undefined> {
   const calls: Promise<Call | undefined>[] = [];
   const onFinished = (req: Request) => {
     const u = new URL(req.url());
@@ -104,9 +104,11 @@ async function callsOf(page: Page, route: string): Promise<Call[] | undefined> {
   try {
     await page.goto(route);
     const forbidden = page.locator('.ant-result-403');
-    await expect(page.locator('.ant-table-row, .ant-table-placeholder, .ant-result-403, .ant-empty').first()).toBeVisible({ timeout: 30_000 });
-    await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => undefined);
+    await expect(page.locator('.ant-pro-layout')).toBeVisible({ timeout: 30_000 });
+    // Settled: no request for 500 ms (the list, its options and the page's other calls have answered).
+    await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
     if (await forbidden.isVisible()) return undefined;
+    if (!probe && (await page.locator('.ant-result-404').isVisible())) throw new Error(`${route}: 404 (is the build older than the route table?)`);
   } finally {
     page.off('requestfinished', onFinished);
   }
@@ -123,8 +125,16 @@ test('list screens: the list call starts before any option call has answered, on
   const dealer = await sessionPage(browser, baseURL!, 'dealer');
   let admin: Page | undefined;
   const problems: string[] = [];
+  const layoutSeen = new Map<Page, Set<string>>();
+  // The layout's own calls (header badges ...): those of a page with nothing in it (a 404 inside the layout).
+  const layoutCalls = async (page: Page) => {
+    if (!layoutSeen.has(page)) layoutSeen.set(page, new Set(((await callsOf(page, '/__layout-probe__', true)) ?? []).map((c) => c.url.split('?')[0])));
+    return layoutSeen.get(page)!;
+  };
+  let dealerCalls: Call[] | undefined;
   for (const route of routes) {
     let calls = await callsOf(dealer, route.path);
+    dealerCalls = calls;
     if (!calls) {
       admin ??= await sessionPage(browser, baseURL!, 'admin');
       calls = await callsOf(admin, route.path);
@@ -133,7 +143,8 @@ test('list screens: the list call starts before any option call has answered, on
       problems.push(`${route.path}: neither the dealer nor the admin may open it`);
       continue;
     }
-    const session = calls.filter((c) => SESSION_CALLS.some((s) => c.url.startsWith(`GET ${s}`)));
+    const layout = await layoutCalls(calls === dealerCalls ? dealer : admin!);
+    const session = calls.filter((c) => SESSION_CALLS.some((s) => c.url.startsWith(`GET ${s}`)) || layout.has(c.url.split('?')[0]));
     const mounted = Math.max(0, ...session.map((c) => c.end));
     const pageCalls = calls.filter((c) => !session.includes(c) && c.start >= mounted);
     const lists = pageCalls.filter((c) => c.list).sort((a, b) => a.start - b.start);
