@@ -1,0 +1,90 @@
+/**
+ * Everyday use (issue 9): forms that open clean, pinned actions, links that keep their filters, Excel export of all
+ * pages, jump search, the expired owner's landing page.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { Workbook } from 'exceljs';
+import { dismissReminder, login, open, resetBackend } from './helpers';
+
+const totalOf = async (page: Page) => Number((await page.locator('.ant-pagination-total-text').first().innerText()).match(/of (\d+) items/)![1]);
+
+test.beforeEach(async ({ page }) => {
+  await resetBackend(page);
+});
+
+test('students: add twice opens empty, actions pinned at 1280 px, export has every row of the filtered list', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await login(page, 'manager');
+  await dismissReminder(page);
+  await open(page, '/student/list?tab=StudentList');
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+
+  // Add twice: the second form is empty (typed then cancelled).
+  await page.getByRole('button', { name: 'Add student' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Add student' });
+  await dialog.getByLabel('Student name').fill('First Child');
+  await dialog.getByLabel('Remark').fill('Allergic to peanuts');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add student' }).click();
+  dialog = page.getByRole('dialog', { name: 'Add student' });
+  await expect(dialog.getByLabel('Student name')).toHaveValue('');
+  await expect(dialog.getByLabel('Remark')).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  // The Actions column is pinned right and on screen at 1280 px.
+  const actions = page.locator('.ant-table-thead th').filter({ hasText: 'Actions' }).first();
+  await expect(actions).toHaveClass(/ant-table-cell-fix-right/);
+  const box = (await actions.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(1280);
+  expect(box.x).toBeGreaterThan(0);
+
+  // Export: every row of the list (all pages), as the list counts them.
+  const total = await totalOf(page);
+  expect(total).toBeGreaterThan(10);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-button').first().click()]);
+  const wb = new Workbook();
+  await wb.xlsx.readFile((await download.path())!);
+  const ws = wb.worksheets[0];
+  expect(ws.actualRowCount - 1).toBe(total);
+  expect(String(ws.getRow(1).getCell(1).value)).toBeTruthy();
+});
+
+test('dashboard: pending leave opens the leave list filtered to pending with the same count', async ({ page }) => {
+  await login(page, 'manager');
+  await dismissReminder(page);
+  const link = page.getByTestId('pending-leave-link');
+  await expect(link.locator('.ant-statistic-content-value')).toBeVisible();
+  const count = Number((await link.locator('.ant-statistic-content-value').innerText()).replace(/\D/g, ''));
+  expect(count).toBeGreaterThan(0);
+  await link.click();
+  await expect(page).toHaveURL(/tab=leave&status=pending/);
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  await expect.poll(() => totalOf(page)).toBe(count);
+  await expect(page.locator('.ant-table-row').filter({ hasNotText: 'Pending' })).toHaveCount(0);
+});
+
+test('jump search finds a student by name and opens the record; Ctrl+K focuses it', async ({ page }) => {
+  await login(page, 'manager');
+  await dismissReminder(page);
+  await open(page, '/school/room');
+  await page.keyboard.press('Control+k');
+  await expect(page.getByTestId('jump-search')).toBeFocused();
+  // A student of the list: search by the first row's name.
+  await open(page, '/student/list?tab=StudentList');
+  const first = page.locator('.ant-table-row').first();
+  await expect(first).toBeVisible();
+  const name = (await first.locator('td').nth(0).innerText()).trim().split('\n')[0];
+  await page.getByTestId('jump-search').fill(name);
+  const option = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) [data-testid^="jump-student-"]').first();
+  await expect(option).toBeVisible();
+  await option.click();
+  await expect(page).toHaveURL(/\/student\/list\?keyword=\d+&studentId=\d+/);
+  await expect(page.getByRole('dialog').getByText(name).first()).toBeVisible();
+});
+
+test('the expired owner lands on /renew', async ({ page }) => {
+  await login(page, 'maple');
+  await expect(page).toHaveURL(/\/renew$/);
+  await expect(page.getByRole('dialog', { name: 'Account expired' })).toHaveCount(0);
+});
