@@ -158,7 +158,7 @@ export default function HomeworkPage() {
       search: false,
       render: (_, r) => (
         <Space direction="vertical" size={0} style={{ minWidth: 160 }}>
-          <Progress percent={r.counts.total ? Math.round(((r.counts.total - r.counts.pending) / r.counts.total) * 100) : 0} size="small" />
+          <Progress aria-label={t('hw.progress')} percent={r.counts.total ? Math.round(((r.counts.total - r.counts.pending) / r.counts.total) * 100) : 0} size="small" />
           <Typography.Text type="secondary">{t('hw.countsLine', { submitted: r.counts.submitted, checked: r.counts.checked, rejected: r.counts.rejected, pending: r.counts.pending })}</Typography.Text>
         </Space>
       ),
