@@ -1,0 +1,53 @@
+/**
+ * Accessibility sweep (issue 9): every route of the route table, as the dealer, in both languages, checked with axe
+ * (WCAG 2.1 A/AA + best practices). No critical or serious violation may remain. One login per language; each route
+ * is opened by URL and checked once its content has loaded.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { ROUTES } from '../../src/config/routeTable';
+import { dismissReminder, login, resetBackend } from './helpers';
+
+/** Concrete URLs for the route table (a sample value for path parameters). */
+function sweepPaths(): string[] {
+  return ROUTES.map((r) => r.path.replace(/:(\w+)/g, 'sample'));
+}
+
+/** Client-side navigation (no reload: one app start per language), then wait for the page's content. */
+async function visit(page: Page, path: string) {
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page.locator('[data-testid="watermark"]')).toBeVisible();
+  await expect(page.locator('[data-testid="watermark"] > *').first()).toBeVisible();
+  await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
+}
+
+for (const lang of ['en-US', 'zh-CN'] as const) {
+  test(`axe: every route as the dealer (${lang})`, async ({ page }) => {
+    test.setTimeout(120_000 + ROUTES.length * 8_000);
+    await resetBackend(page);
+    await login(page, 'dealer');
+    await dismissReminder(page);
+    if (lang === 'zh-CN') {
+      await page.evaluate(() => window.localStorage.setItem('locale', 'zh-CN'));
+      await page.reload();
+    }
+    const problems: string[] = [];
+    for (const path of sweepPaths()) {
+      await visit(page, path);
+      await dismissReminder(page);
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      const started = Date.now();
+      const res = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+      if (process.env.A11Y_TIMING) console.log(`${path} axe ${Date.now() - started} ms`);
+      for (const v of res.violations) {
+        if (v.impact !== 'critical' && v.impact !== 'serious') continue;
+        const where = v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`);
+        problems.push(`${path} [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length}) → ${where.join(' | ')}`);
+      }
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+}
