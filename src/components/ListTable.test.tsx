@@ -1,4 +1,4 @@
-/** ListTable (issue 10): the list call is made when the table mounts, before the filters' options answer, and once. */
+/** ListTable (issue 10): the list call is made at the first render, before the filters' options answer, and once. */
 import React from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';

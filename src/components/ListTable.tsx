@@ -1,6 +1,6 @@
 /**
  * ListTable: ProTable for every list screen (issue 10, PRODUCT.md §3.2). Same props as ProTable; one difference:
- * the first page is requested when the table mounts, before ProTable's search form has initialised, so the list call
+ * the first page is requested during the first render, before ProTable's search form has initialised, so the list call
  * runs in parallel with the option calls of the filters and column renders instead of after them (ProTable itself
  * waits for its form to initialise, one render after the fields have asked for their options).
  * The prefetch uses what ProTable will ask for first: page 1 and the default page size, the form's initial values
@@ -9,7 +9,7 @@
  * its own call (the browser test tests/e2e/waterfall.spec.ts fails on such a double call).
  * Use with `request={tableRequest(service)}` (src/services/list.ts), as with ProTable.
  */
-import React, { useCallback, useLayoutEffect, useRef } from 'react';
+import React, { useCallback, useRef } from 'react';
 import { ProTable, type ParamsType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
 
 type RequestFn = NonNullable<ProTableProps<Record<string, unknown>, ParamsType>['request']>;
@@ -66,27 +66,38 @@ export function firstRequestArgs(props: Pick<ProTableProps<never, ParamsType>, '
   return [params, sort, filter] as unknown as Args;
 }
 
+/** First-page calls in flight, by page URL, table and query (see the first render below). */
+const PENDING = new Map<string, { at: number; promise: ReturnType<RequestFn> }>();
+const PENDING_MS = 5000;
+
 export default function ListTable<T extends Record<string, any>, U extends ParamsType = ParamsType, V = 'text'>(props: ProTableProps<T, U, V>) {
   const latest = useRef(props.request);
   latest.current = props.request;
-  const first = useRef<{ key: string; promise: ReturnType<RequestFn> } | null | undefined>(undefined);
-  // At mount (layout effect: in the commit, before any passive effect, and never for a render that suspended and
-  // was thrown away), before ProTable's search form initialises.
-  useLayoutEffect(() => {
-    if (first.current !== undefined) return;
+  const first = useRef<{ key: string; pending: string; promise: ReturnType<RequestFn> } | null | undefined>(undefined);
+  // During the first render, before ProTable's search form exists. A render that suspends is thrown away and run
+  // again with fresh hooks: the call in flight is found again by its key instead of being sent twice.
+  if (first.current === undefined) {
     first.current = null;
-    if (props.request && !props.manualRequest && !props.dataSource) {
+    if (props.request && !props.manualRequest && !props.dataSource && typeof window !== 'undefined') {
       const args = firstRequestArgs(props as unknown as Parameters<typeof firstRequestArgs>[0]);
-      const promise = (props.request as unknown as RequestFn)(...args);
-      // Not awaited when ProTable asks for something else; it handles its own call's errors.
-      promise.catch(() => undefined);
-      first.current = { key: requestKey(...args), promise };
+      const key = requestKey(...args);
+      const cols = ((props.columns ?? []) as ProColumns[]).map((c) => keyOfIndex(c.dataIndex) ?? '').join(',');
+      const pendingKey = `${window.location.pathname}${window.location.search}|${String(props.rowKey)}|${cols}|${key}`;
+      let hit = PENDING.get(pendingKey);
+      if (!hit || Date.now() - hit.at > PENDING_MS) {
+        const promise = (props.request as unknown as RequestFn)(...args);
+        // Not awaited when ProTable asks for something else; it handles its own call's errors.
+        promise.catch(() => undefined);
+        hit = { at: Date.now(), promise };
+        PENDING.set(pendingKey, hit);
+      }
+      first.current = { key, pending: pendingKey, promise: hit.promise };
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }
   const request = useCallback((params: U & { pageSize?: number; current?: number; keyword?: string }, sort: Args[1], filter: Args[2]) => {
     const pending = first.current;
     first.current = null;
+    if (pending) PENDING.delete(pending.pending);
     if (pending && pending.key === requestKey(params, sort, filter)) return pending.promise as ReturnType<NonNullable<ProTableProps<T, U, V>['request']>>;
     return latest.current!(params, sort, filter);
   }, []);

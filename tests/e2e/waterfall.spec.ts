@@ -144,9 +144,9 @@ test('list screens: the list call starts before any option call has answered, on
       continue;
     }
     const layout = await layoutCalls(calls === dealerCalls ? dealer : admin!);
-    const session = calls.filter((c) => SESSION_CALLS.some((s) => c.url.startsWith(`GET ${s}`)) || layout.has(c.url.split('?')[0]));
+    const session = calls.filter((c) => SESSION_CALLS.some((s) => c.url.startsWith(`GET ${s}`)));
     const mounted = Math.max(0, ...session.map((c) => c.end));
-    const pageCalls = calls.filter((c) => !session.includes(c) && c.start >= mounted);
+    const pageCalls = calls.filter((c) => !session.includes(c) && !layout.has(c.url.split('?')[0]) && c.start >= mounted);
     const lists = pageCalls.filter((c) => c.list).sort((a, b) => a.start - b.start);
     if (!lists.length) {
       problems.push(`${route.path}: no list call when the route opens (mark the route \`list: false\` if its first view is not a list)`);
