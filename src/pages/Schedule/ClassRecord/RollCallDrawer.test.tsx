@@ -46,7 +46,7 @@ describe('Roll-call drawer', () => {
     expect(await screen.findByText(/Roll call saved for \d+ students/, {}, WAIT)).toBeInTheDocument();
     await waitFor(() => expect(getDb().hourRecords.length).toBeGreaterThan(before), WAIT);
     expect(getDb().lessons.find((l) => l.id === lesson!.id)?.rollCalledAt).toBeTruthy();
-    expect(await screen.findByText(/deduction\(s\) failed and were recorded to resolve/, {}, WAIT)).toBeInTheDocument();
+    expect(await screen.findByText(/deductions? failed and were recorded to resolve/, {}, WAIT)).toBeInTheDocument();
   }, 60000);
 
   it('shows a teacher another lesson read-only: the server refuses it', async () => {

@@ -25,7 +25,9 @@ describe('/student/list', () => {
 
   it('a link with ?keyword= and ?studentId= searches for the student and opens the drawer', { timeout: 60000 }, async () => {
     const session = await loginAs('manager');
-    const student = getDb().students.find((x) => x.companyId === 2 && x.name.length >= 2)!;
+    // A student whose mobile no other student shares (parents' numbers can be shared by siblings).
+    const all = getDb().students.filter((x) => x.companyId === 2);
+    const student = all.find((x) => x.name.length >= 2 && all.filter((y) => y.mobile.includes(x.mobile)).length === 1)!;
     renderApp(<StudentListPage />, { route: `/student/list?keyword=${encodeURIComponent(student.mobile)}&studentId=${student.id}`, session });
     await waitFor(() => expect(rows()).toBe(1), { timeout: 20000 });
     expect(screen.getByDisplayValue(student.mobile)).toBeInTheDocument();
