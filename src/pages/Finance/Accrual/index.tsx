@@ -5,12 +5,13 @@
 import React, { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import { App, Button, DatePicker, Popconfirm, Space, Table, Tag, Typography } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { type ProColumns } from '@ant-design/pro-components';
 import { useIntl } from '@/locales/useIntl';
 import { formatMoney } from '@/utils/format';
 import { tableRequest } from '@/services/list';
 import { closeMonth, fetchAccrual, fetchAccrualCards } from '@/services/finance';
 import type { AccrualCardRow, AccrualCampusRow, AccrualOverview, RollforwardFigures } from '@/types/finance';
+import ListTable from '@/components/ListTable';
 
 const KEYS: (keyof RollforwardFigures)[] = ['opening', 'sold', 'recognised', 'refunded', 'forfeited', 'corrections', 'closing'];
 
@@ -103,7 +104,7 @@ export default function AccrualPage() {
             ) : null
           }
         />
-        <ProTable<AccrualCardRow>
+        <ListTable<AccrualCardRow>
           rowKey="cardId"
           headerTitle={campusId ? t('fin.perCardOf', { campus: data?.campuses.find((c) => c.campusId === campusId)?.campusName ?? '' }) : t('fin.perCard')}
           params={{ month, tick, campusId }}

@@ -5,7 +5,7 @@
  */
 import React, { useRef, useState } from 'react';
 import { App, Button, Checkbox, Drawer, Modal, Space, Table, Typography } from 'antd';
-import { ModalForm, ProFormDatePicker, ProFormDigit, ProFormList, ProFormSelect, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ModalForm, ProFormDatePicker, ProFormDigit, ProFormList, ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
@@ -18,6 +18,7 @@ import { StudentPicker } from '@/components/Teaching';
 import StudentScores from '@/components/Teaching/StudentScores';
 import { scoreProblem } from '@/domain/scores';
 import type { Exam, ScoreCell, ScoreSheet, SubjectStats, ExamSubject } from '@/types/teaching';
+import ListTable from '@/components/ListTable';
 
 function ExamForm({ exam, trigger, onDone }: { exam?: Exam; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
@@ -223,7 +224,7 @@ export default function ScorePage() {
   ];
   return (
     <div style={{ padding: 24 }}>
-      <ProTable<Exam>
+      <ListTable<Exam>
         rowKey="id"
         actionRef={actionRef}
         headerTitle={t('menu.score')}

@@ -5,7 +5,7 @@
  */
 import React, { useRef, useState } from 'react';
 import { App, Button, Drawer, Progress, Space, Table, Typography } from 'antd';
-import { ModalForm, ProFormDatePicker, ProFormDependency, ProFormSelect, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ModalForm, ProFormDatePicker, ProFormDependency, ProFormSelect, ProFormText, ProFormTextArea, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
@@ -17,6 +17,7 @@ import DeleteAction from '@/components/DeleteAction';
 import { PlainText, SubmissionModal, SubmissionTag } from '@/components/Teaching';
 import { actionsFor } from '@/domain/homework';
 import type { Homework, Submission } from '@/types/teaching';
+import ListTable from '@/components/ListTable';
 
 function AddHomework({ onDone }: { onDone: () => void }) {
   const { t } = useIntl();
@@ -180,7 +181,7 @@ export default function HomeworkPage() {
   ];
   return (
     <div style={{ padding: 24 }}>
-      <ProTable<Homework>
+      <ListTable<Homework>
         rowKey="id"
         actionRef={actionRef}
         headerTitle={t('menu.homework')}

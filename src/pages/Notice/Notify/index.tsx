@@ -4,13 +4,14 @@
  */
 import React from 'react';
 import { App, Card, Switch, Table, Typography } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { type ProColumns } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { fetchOutbox, fetchRules, saveRule } from '@/services/notice';
 import { NOTIFY_CHANNELS, NOTIFY_EVENTS, NOTIFY_RECEIVERS, type NotifyChannel, type NotifyEvent, type NotifyReceiver } from '@/domain/notifyRules';
 import type { OutboxRow } from '@/types/notice';
+import ListTable from '@/components/ListTable';
 
 export default function NotifyPage() {
   const { t } = useIntl();
@@ -71,7 +72,7 @@ export default function NotifyPage() {
         {!data?.canEdit && !loading && <Typography.Paragraph type="secondary">{t('notify.readOnly')}</Typography.Paragraph>}
         <Table rowKey="event" size="small" bordered loading={loading} pagination={false} dataSource={NOTIFY_EVENTS.map((event) => ({ event }))} columns={columns} scroll={{ x: true }} />
       </Card>
-      <ProTable<OutboxRow> rowKey="id" headerTitle={t('notify.outbox')} columns={outboxColumns} request={tableRequest(fetchOutbox)} pagination={{ defaultPageSize: 10 }} search={{ labelWidth: 'auto' }} />
+      <ListTable<OutboxRow> rowKey="id" headerTitle={t('notify.outbox')} columns={outboxColumns} request={tableRequest(fetchOutbox)} pagination={{ defaultPageSize: 10 }} search={{ labelWidth: 'auto' }} />
     </div>
   );
 }

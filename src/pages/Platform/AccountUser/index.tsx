@@ -1,13 +1,14 @@
 /** /account/user: every login account across companies, with its memberships and open sessions (read-only). */
 import React from 'react';
 import { Space, Tag } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { type ProColumns } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { fetchCompanyOptions, fetchUserAccounts } from '@/services/platform';
 import type { PlatformUserAccount } from '@/types/platform';
 import { ROLES } from '@/types/session';
+import ListTable from '@/components/ListTable';
 
 export default function AccountUserPage() {
   const { t } = useIntl();
@@ -49,7 +50,7 @@ export default function AccountUserPage() {
     { title: t('pfAccount.sessions'), dataIndex: 'sessions', search: false, sorter: true },
   ];
   return (
-    <ProTable<PlatformUserAccount>
+    <ListTable<PlatformUserAccount>
       rowKey="id"
       headerTitle={t('menu.accountUser')}
       columns={columns}

@@ -1,7 +1,7 @@
 /** Invoice requests of every company on their subscription orders: the platform issues (number, date) or rejects with a reason. */
 import React, { useRef } from 'react';
 import { App, Space, Tag } from 'antd';
-import { ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import FormModal from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess } from '@/hooks/useSession';
@@ -9,6 +9,7 @@ import { tableRequest } from '@/services/list';
 import { fetchAdminInvoices, issueInvoice, rejectInvoice } from '@/services/platform';
 import type { InvoiceRequest } from '@/types/campus';
 import { formatMoney } from '@/utils/format';
+import ListTable from '@/components/ListTable';
 
 const COLORS: Record<string, string> = { requested: 'orange', issued: 'green', rejected: 'red' };
 
@@ -82,7 +83,7 @@ export default function Invoices() {
     },
   ];
   return (
-    <ProTable<InvoiceRequest>
+    <ListTable<InvoiceRequest>
       rowKey="id"
       actionRef={actionRef}
       headerTitle={t('pfInvoice.heading')}

@@ -1,7 +1,7 @@
 /** /admin-order: subscription orders of every company (read-only; companies pay on /renew). */
 import React from 'react';
 import { Tabs, Tag } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { type ProColumns } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
@@ -9,6 +9,7 @@ import { fetchAdminOrders, fetchCompanyOptions } from '@/services/platform';
 import type { SubscriptionOrder } from '@/types/subscription';
 import { formatMoney } from '@/utils/format';
 import Invoices from './Invoices';
+import ListTable from '@/components/ListTable';
 
 const COLORS: Record<string, string> = { paid: 'green', unpaid: 'orange', cancelled: 'default' };
 
@@ -42,7 +43,7 @@ export default function AdminOrderPage() {
     { title: t('pfOrder.createdBy'), dataIndex: 'createdBy', search: false },
   ];
   const orders = (
-    <ProTable<SubscriptionOrder>
+    <ListTable<SubscriptionOrder>
       rowKey="id"
       headerTitle={t('menu.adminOrder')}
       columns={columns}

@@ -1,7 +1,7 @@
 /** /admin-settlement: monthly settlements of online money of every company, less the platform fee (PRODUCT.md §5.14). */
 import React, { useRef } from 'react';
 import { App, Popconfirm, Tag } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useAppAccess } from '@/hooks/useSession';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
@@ -9,6 +9,7 @@ import { tableRequest } from '@/services/list';
 import { fetchAdminSettlements, fetchCompanyOptions, paySettlement } from '@/services/platform';
 import type { AdminSettlement } from '@/types/platform';
 import { formatMoney } from '@/utils/format';
+import ListTable from '@/components/ListTable';
 
 export default function AdminSettlementPage() {
   const { t } = useIntl();
@@ -62,7 +63,7 @@ export default function AdminSettlementPage() {
     },
   ];
   return (
-    <ProTable<AdminSettlement>
+    <ListTable<AdminSettlement>
       rowKey="id"
       actionRef={actionRef}
       headerTitle={t('menu.adminSettlement')}

@@ -1,13 +1,14 @@
 /** /admin-student-order: online card orders of every company (bought by parents on the campus web pages). */
 import React from 'react';
 import { Tag } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { type ProColumns } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { fetchAdminStudentOrders, fetchCompanyOptions } from '@/services/platform';
 import type { AdminStudentOrder } from '@/types/platform';
 import { formatMoney } from '@/utils/format';
+import ListTable from '@/components/ListTable';
 
 const COLORS: Record<string, string> = { paid: 'green', unpaid: 'orange', cancelled: 'default', refunded: 'red' };
 
@@ -40,7 +41,7 @@ export default function AdminStudentOrderPage() {
     { title: t('pfOrder.paidAt'), dataIndex: 'paidAt', search: false },
   ];
   return (
-    <ProTable<AdminStudentOrder>
+    <ListTable<AdminStudentOrder>
       rowKey="id"
       headerTitle={t('menu.adminStudentOrder')}
       columns={columns}

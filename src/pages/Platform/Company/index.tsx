@@ -18,6 +18,7 @@ import { deleteCompany, disableCompany, fetchCompanies, recoverCompany } from '@
 import { COMPANY_STATES, EXPIRY_WINDOWS, type CompanyListItem, type CompanyState } from '@/types/platform';
 import { CompanyForm, MobileForm, RenewalLog, RenewForm } from './CompanyForms';
 import ImportCompanies from './ImportCompanies';
+import ListTable from '@/components/ListTable';
 
 export const STATE_COLORS: Record<CompanyState, string> = { active: 'green', expiring: 'orange', expired: 'red', disabled: 'default' };
 
@@ -151,7 +152,7 @@ export default function CompanyPage() {
   ];
 
   return (
-    <ProTable<CompanyListItem>
+    <ListTable<CompanyListItem>
       rowKey="id"
       actionRef={actionRef}
       headerTitle={t('menu.company')}

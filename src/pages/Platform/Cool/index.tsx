@@ -1,7 +1,7 @@
 /** /cool: platform settings at a glance (service contact, fee, defaults for new companies) and the users' feedback. */
 import React from 'react';
 import { Button, Card, Descriptions, Skeleton, Typography } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { type ProColumns } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
@@ -9,6 +9,7 @@ import { useAppAccess } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
 import { fetchFeedback, fetchPlatformSettings } from '@/services/platform';
 import type { PlatformOverview } from '@/types/platform';
+import ListTable from '@/components/ListTable';
 
 type Feedback = PlatformOverview['newestFeedback'][number];
 
@@ -49,7 +50,7 @@ export default function CoolPage() {
           <Skeleton active paragraph={{ rows: 3 }} />
         )}
       </Card>
-      <ProTable<Feedback>
+      <ListTable<Feedback>
         rowKey="id"
         headerTitle={<Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>{t('pfAdmin.feedback')}</Typography.Title>}
         columns={columns}

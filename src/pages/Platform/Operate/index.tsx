@@ -6,13 +6,14 @@
 import React, { useRef, useState } from 'react';
 import { App, Button, Table, Tag, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { type ProColumns } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess } from '@/hooks/useSession';
 import { tableRequest, toListQuery } from '@/services/list';
 import { fetchAuditLog, fetchAuditOptions } from '@/services/platform';
 import type { AuditChange, AuditEntry } from '@/types/platform';
+import ListTable from '@/components/ListTable';
 
 const show = (v: unknown): string => (v === undefined ? '—' : v === null ? 'null' : typeof v === 'object' ? JSON.stringify(v) : String(v));
 export const changeText = (c: AuditChange) => (c.before === undefined ? `${c.field}: ${show(c.after)}` : `${c.field}: ${show(c.before)} → ${show(c.after)}`);
@@ -108,7 +109,7 @@ export default function OperatePage() {
   ];
 
   return (
-    <ProTable<AuditEntry>
+    <ListTable<AuditEntry>
       rowKey="id"
       headerTitle={t('menu.operate')}
       columns={columns}
