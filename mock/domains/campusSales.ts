@@ -24,7 +24,7 @@ import { ContractBody, ContractUpdateBody, InvoiceBody, PublicOrderBody, PublicP
 import { unitPrice } from '../../src/domain/ledger';
 import { exceedsSaleCap, renderTemplate, settlementOf } from '../../src/domain/onlineSale';
 import { appendHourRecord } from './ledger';
-import { insertStudent, nextCardNo, nextOrderNo } from './school';
+import { insertStudent, sellCard } from './school';
 import { saleCapOf } from './campusSettings';
 import { platformFeePercent } from './platform';
 import { insertWebSignup } from './customerExtra';
@@ -279,55 +279,8 @@ export function payOnlineOrder(db: Db, order: OnlineOrder, lang: Lang = 'en', at
   if (!student) {
     student = insertStudent(db, { companyId: order.companyId, campusId: order.campusId, name: order.studentName, mobile: order.mobile, parentName: order.parentName, remark: order.orderNo, lang });
   }
-  const startDate = at.slice(0, 10);
-  const id = nextId(db, 'studentCards');
-  const card: StudentCard = {
-    id,
-    companyId: order.companyId,
-    cardNo: nextCardNo(db, order.companyId, id),
-    studentId: student.id,
-    studentName: student.name,
-    templateId: tpl.id,
-    templateName: tpl.name,
-    kind: tpl.kind,
-    boughtHours: tpl.hours,
-    giftHours: tpl.giftHours,
-    paidAmount: order.amount,
-    unitPrice: unitPrice(order.amount, tpl.hours, tpl.giftHours),
-    remainingHours: 0,
-    startDate,
-    expiryDate: addDays(startDate, tpl.validDays),
-    status: 'active',
-    classIds: [...tpl.classIds],
-    sellerId: ONLINE_SELLER.id,
-    sellerName: ONLINE_SELLER.name,
-    createdAt: at,
-  };
-  db.studentCards.push(card);
-  tpl.issuedCount += 1;
-  const orderId = nextId(db, 'cardOrders');
-  const cardOrder: CardOrder = {
-    id: orderId,
-    companyId: order.companyId,
-    orderNo: nextOrderNo(orderId),
-    kind: 'new',
-    studentId: student.id,
-    studentName: student.name,
-    cardId: card.id,
-    templateId: tpl.id,
-    templateName: tpl.name,
-    hours: tpl.hours,
-    giftHours: tpl.giftHours,
-    amount: order.amount,
-    method: 'wechat',
-    sellerId: ONLINE_SELLER.id,
-    sellerName: ONLINE_SELLER.name,
-    createdAt: at,
-  };
-  db.cardOrders.push(cardOrder);
   const operator = { id: 0, name: `${order.parentName} (${ONLINE_SELLER.name})` };
-  appendHourRecord(db, { cardId: card.id, type: 'add', hours: tpl.hours, orderId, operator, at, lang });
-  if (tpl.giftHours > 0) appendHourRecord(db, { cardId: card.id, type: 'give', hours: tpl.giftHours, orderId, operator, at, lang });
+  const { card } = sellCard(db, { companyId: order.companyId, student, tpl, amount: order.amount, method: 'wechat', startDate: at.slice(0, 10), seller: ONLINE_SELLER, operator, at, lang });
   order.status = 'paid';
   order.paidAt = at;
   order.studentId = student.id;

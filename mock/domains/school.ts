@@ -135,6 +135,76 @@ export function nextOrderNo(id: number): string {
   return `CO${pad(100000 + id, 7)}`;
 }
 
+/**
+ * One card sale, the same at the desk and online (PRODUCT.md §5.1, §5.14): the card from its template, its order,
+ * then the ledger's `add` record (and `give` for the template's gift hours).
+ */
+export function sellCard(
+  db: Db,
+  sale: {
+    companyId: number;
+    student: Student;
+    tpl: CardTemplate;
+    amount: number;
+    method: PayMethod;
+    startDate: string;
+    seller: { id: number; name: string };
+    operator: Operator;
+    at: string;
+    lang: Lang;
+  },
+): { card: StudentCard; order: CardOrder; record: HourRecord } {
+  const { companyId, student, tpl, amount, method, startDate, seller, operator, at, lang } = sale;
+  const id = nextId(db, 'studentCards');
+  const card: StudentCard = {
+    id,
+    companyId,
+    cardNo: nextCardNo(db, companyId, id),
+    studentId: student.id,
+    studentName: student.name,
+    templateId: tpl.id,
+    templateName: tpl.name,
+    kind: tpl.kind,
+    boughtHours: tpl.hours,
+    giftHours: tpl.giftHours,
+    paidAmount: amount,
+    unitPrice: unitPrice(amount, tpl.hours, tpl.giftHours),
+    remainingHours: 0,
+    startDate,
+    expiryDate: addDays(startDate, tpl.validDays),
+    status: 'active',
+    classIds: [...tpl.classIds],
+    sellerId: seller.id,
+    sellerName: seller.name,
+    createdAt: at,
+  };
+  db.studentCards.push(card);
+  tpl.issuedCount += 1;
+  const orderId = nextId(db, 'cardOrders');
+  const order: CardOrder = {
+    id: orderId,
+    companyId,
+    orderNo: nextOrderNo(orderId),
+    kind: 'new',
+    studentId: student.id,
+    studentName: student.name,
+    cardId: card.id,
+    templateId: tpl.id,
+    templateName: tpl.name,
+    hours: tpl.hours,
+    giftHours: tpl.giftHours,
+    amount,
+    method,
+    sellerId: seller.id,
+    sellerName: seller.name,
+    createdAt: at,
+  };
+  db.cardOrders.push(order);
+  const record = appendHourRecord(db, { cardId: card.id, type: 'add', hours: tpl.hours, orderId, operator, at, lang });
+  if (tpl.giftHours > 0) appendHourRecord(db, { cardId: card.id, type: 'give', hours: tpl.giftHours, orderId, operator, at, lang });
+  return { card, order, record };
+}
+
 /* ------------------------------------------------------------------ seed ------------------------------------------------------------------ */
 
 interface StaffSeed {

@@ -36,7 +36,7 @@ import {
   type CardTemplateInput,
 } from '../../src/types/school.schemas';
 import { appendHourRecord, refreshCardStatus, reviewReturn } from './ledger';
-import { nextCardNo, nextOrderNo, operatorOf } from './school';
+import { nextOrderNo, operatorOf, sellCard } from './school';
 import { can, cardOrderPolicy, cardTemplatePolicy, classPolicy, hourRecordPolicy, staffPolicy, studentCardPolicy, studentPolicy } from './schoolPolicies';
 import { drillRows } from './analysis';
 import { assertCampusOpen } from './campus';
@@ -226,56 +226,7 @@ export const schoolCardHandlers = [
     if (!tpl.onSale) throw ctx.bad('card.offSale');
     const { amount, method, startDate } = ctx.body;
     const seller = sellerOf(ctx, ctx.body.sellerId);
-    const at = nowStamp();
-    const id = nextId(db, 'studentCards');
-    const card: StudentCard = {
-      id,
-      companyId: session.company.id,
-      cardNo: nextCardNo(db, session.company.id, id),
-      studentId: student.id,
-      studentName: student.name,
-      templateId: tpl.id,
-      templateName: tpl.name,
-      kind: tpl.kind,
-      boughtHours: tpl.hours,
-      giftHours: tpl.giftHours,
-      paidAmount: amount,
-      unitPrice: unitPrice(amount, tpl.hours, tpl.giftHours),
-      remainingHours: 0,
-      startDate,
-      expiryDate: addDays(startDate, tpl.validDays),
-      status: 'active',
-      classIds: [...tpl.classIds],
-      sellerId: seller.id,
-      sellerName: seller.name,
-      createdAt: at,
-    };
-    db.studentCards.push(card);
-    tpl.issuedCount += 1;
-    const orderId = nextId(db, 'cardOrders');
-    const order: CardOrder = {
-      id: orderId,
-      companyId: session.company.id,
-      orderNo: nextOrderNo(orderId),
-      kind: 'new',
-      studentId: student.id,
-      studentName: student.name,
-      cardId: card.id,
-      templateId: tpl.id,
-      templateName: tpl.name,
-      hours: tpl.hours,
-      giftHours: tpl.giftHours,
-      amount,
-      method,
-      sellerId: seller.id,
-      sellerName: seller.name,
-      createdAt: at,
-    };
-    db.cardOrders.push(order);
-    const op = operatorOf(db, session);
-    // The rules run at the card's start date for a card sold ahead of time.
-    const record = appendHourRecord(db, { cardId: card.id, type: 'add', hours: tpl.hours, orderId, operator: op, at, lang: ctx.lang });
-    if (tpl.giftHours > 0) appendHourRecord(db, { cardId: card.id, type: 'give', hours: tpl.giftHours, orderId, operator: op, at, lang: ctx.lang });
+    const { card, order, record } = sellCard(db, { companyId: session.company.id, student, tpl, amount, method, startDate, seller, operator: operatorOf(db, session), at: nowStamp(), lang: ctx.lang });
     return result(card, 0, { record, order });
   }),
 
