@@ -22,8 +22,8 @@ export interface DashboardWidget {
 export const WIDGET_HEIGHT = 400;
 
 export const DASHBOARD_WIDGETS: DashboardWidget[] = [
-  { key: 'renewAlerts', access: 'studentManagement', span: 12, component: React.lazy(() => import(/* webpackMode: "eager" */ '@/pages/School/Widgets/RenewAlerts')) },
-  { key: 'todayLessons', access: 'scheduleManagement', span: 12, component: React.lazy(() => import(/* webpackMode: "eager" */ '@/pages/Schedule/Widgets/TodayLessons')) },
-  { key: 'scheduleTodo', access: 'scheduleManagement', span: 12, component: React.lazy(() => import(/* webpackMode: "eager" */ '@/pages/Schedule/Widgets/ScheduleTodo')) },
-  { key: 'followUpsDue', access: 'customerCenter', span: 12, component: React.lazy(() => import(/* webpackMode: "eager" */ '@/pages/Customer/Widgets/FollowUpsDue')) },
+  { key: 'renewAlerts', access: 'studentManagement', span: 12, component: React.lazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/RenewAlerts')) },
+  { key: 'todayLessons', access: 'scheduleManagement', span: 12, component: React.lazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/TodayLessons')) },
+  { key: 'scheduleTodo', access: 'scheduleManagement', span: 12, component: React.lazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/ScheduleTodo')) },
+  { key: 'followUpsDue', access: 'customerCenter', span: 12, component: React.lazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/FollowUpsDue')) },
 ];

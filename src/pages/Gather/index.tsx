@@ -14,7 +14,7 @@ import { tableRequest } from '@/services/list';
 import { createGatherForm, deleteGatherForm, fetchCustomerCampuses, fetchGatherForms, fetchGatherSubmissions, updateGatherForm } from '@/services/customer';
 import type { GatherField, GatherForm, GatherFormBody, GatherSubmission } from '@/types/customer';
 import FieldsEditor, { defaultFields } from './FieldsEditor';
-import { formatMobile } from '../Customer/List/labels';
+import { formatMobile } from '@/components/customer/labels';
 
 export function publicLink(code: string): string {
   return `${window.location.origin}/f/${code}`;

@@ -17,8 +17,8 @@ import { claimLeads, fetchCustomerCampuses, fetchLeadQuota, fetchPool } from '@/
 import type { Lead, PoolReason } from '@/types/customer';
 import { canDistribute } from '@/domain/leads';
 import TimeSelect from '@/components/TimeSelect';
-import Distribution from '../Customer/List/Distribution';
-import { formatMobile, intentionEnum, IntentionTag, sourceEnum, statusEnum, StatusTag } from '../Customer/List/labels';
+import Distribution from '@/components/customer/Distribution';
+import { formatMobile, intentionEnum, IntentionTag, sourceEnum, statusEnum, StatusTag } from '@/components/customer/labels';
 
 const REASONS: PoolReason[] = ['unassigned', 'returned', 'released'];
 

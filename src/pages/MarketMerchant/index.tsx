@@ -11,7 +11,7 @@ import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { createMerchant, deleteMerchant, fetchMerchants, updateMerchant } from '@/services/customer';
 import type { Merchant, MerchantBody } from '@/types/customer';
-import { formatMobile } from '../Customer/List/labels';
+import { formatMobile } from '@/components/customer/labels';
 
 function MerchantForm({ merchant, onDone, trigger }: { merchant?: Merchant; onDone: () => void; trigger: JSX.Element }) {
   const { t } = useIntl();

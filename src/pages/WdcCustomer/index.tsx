@@ -10,7 +10,7 @@ import { tableRequest } from '@/services/list';
 import { acceptWebSignups, discardWebSignups, fetchCustomerCampuses, fetchWebSignups } from '@/services/customer';
 import type { WebSignup, WebSignupStatus } from '@/types/customer';
 import TimeSelect from '@/components/TimeSelect';
-import { formatMobile } from '../Customer/List/labels';
+import { formatMobile } from '@/components/customer/labels';
 
 const COLORS: Record<WebSignupStatus, string> = { pending: 'orange', accepted: 'green', discarded: 'default' };
 

@@ -9,7 +9,7 @@ import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { createStaffAccount, fetchStaffAccounts } from '@/services/campus';
-import { PasswordField, ResetPasswordForm, StatusTag, ToggleAccount } from '../shared';
+import { PasswordField, ResetPasswordForm, StatusTag, ToggleAccount } from '@/components/account/shared';
 import type { StaffAccount } from '@/types/campus';
 
 const MOBILE = /^1\d{10}$/;

@@ -8,7 +8,7 @@ import { tableRequest } from '@/services/list';
 import { createParentAccount, fetchParentAccounts, linkParentStudents } from '@/services/campus';
 import { fetchStudentOptions } from '@/services/school';
 import type { ParentAccount } from '@/types/campus';
-import { ResetPasswordForm, StatusTag, ToggleAccount } from '../shared';
+import { ResetPasswordForm, StatusTag, ToggleAccount } from '@/components/account/shared';
 
 function StudentsField() {
   const { t } = useIntl();

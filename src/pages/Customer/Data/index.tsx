@@ -11,7 +11,7 @@ import { useIntl } from '@/locales/useIntl';
 import { fetchLeadStats } from '@/services/customer';
 import type { LeadStats } from '@/types/customer';
 import TimeSelect, { presetRange, type DateRangeValue } from '@/components/TimeSelect';
-import { STATUS_COLOR } from '../List/labels';
+import { STATUS_COLOR } from '@/components/customer/labels';
 
 const BAR_COLORS: Record<string, string> = { blue: '#1677ff', gold: '#faad14', purple: '#722ed1', green: '#52c41a', default: '#bfbfbf' };
 

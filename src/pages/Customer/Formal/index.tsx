@@ -10,7 +10,7 @@ import { fetchCustomerCampuses, fetchLeads, fetchOwners } from '@/services/custo
 import type { Lead } from '@/types/customer';
 import { seesAllLeads } from '@/domain/leads';
 import TimeSelect from '@/components/TimeSelect';
-import { formatMobile, IntentionTag, sourceEnum } from '../List/labels';
+import { formatMobile, IntentionTag, sourceEnum } from '@/components/customer/labels';
 
 type Params = TableParams & { convertedRange?: [string, string] };
 

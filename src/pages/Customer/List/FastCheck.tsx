@@ -6,7 +6,7 @@ import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { fastCheckMobile } from '@/services/customer';
 import type { FastCheckResult } from '@/types/customer';
-import { StatusTag } from './labels';
+import { StatusTag } from '@/components/customer/labels';
 
 /** What fast-check found, as a message (used by the standalone lookup and by add-customer). */
 export function FastCheckAlert({ result, mobile }: { result: FastCheckResult; mobile: string }) {

@@ -9,7 +9,7 @@ import { useIntl } from '@/locales/useIntl';
 import { createFollowUp, fetchFollowUps } from '@/services/customer';
 import type { FollowUpBody, Lead } from '@/types/customer';
 import { FOLLOW_UP_METHODS } from '@/types/customer';
-import { intentionOptions, IntentionTag, statusOptions, StatusTag } from './labels';
+import { intentionOptions, IntentionTag, statusOptions, StatusTag } from '@/components/customer/labels';
 
 /** The follow-up history of a lead, newest first. */
 export function FollowUpTimeline({ leadId, version = 0 }: { leadId: number; version?: number }) {

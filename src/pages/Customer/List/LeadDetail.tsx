@@ -5,7 +5,7 @@ import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import type { Lead } from '@/types/customer';
 import { FollowUpTimeline } from './FollowUp';
-import { formatMobile, IntentionTag, StatusTag } from './labels';
+import { formatMobile, IntentionTag, StatusTag } from '@/components/customer/labels';
 
 export default function LeadDetail({ lead, onClose, version }: { lead?: Lead; onClose: () => void; version: number }) {
   const { t } = useIntl();

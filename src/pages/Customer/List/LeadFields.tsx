@@ -7,7 +7,7 @@ import { numberRange } from '@/components/NumberInput/rules';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
 import { fetchCustomerCampuses, fetchMerchantOptions } from '@/services/customer';
-import { intentionOptions, sourceOptions } from './labels';
+import { intentionOptions, sourceOptions } from '@/components/customer/labels';
 
 interface Props {
   mobileExtra?: React.ReactNode;

@@ -23,9 +23,9 @@ import AddCustomer from './AddCustomer';
 import FastCheck from './FastCheck';
 import ModifyCustomer from './ModifyCustomer';
 import FollowUp from './FollowUp';
-import Distribution from './Distribution';
+import Distribution from '@/components/customer/Distribution';
 import LeadDetail from './LeadDetail';
-import { formatMobile, intentionEnum, IntentionTag, sourceEnum, statusEnum, StatusTag } from './labels';
+import { formatMobile, intentionEnum, IntentionTag, sourceEnum, statusEnum, StatusTag } from '@/components/customer/labels';
 
 const DUE = ['overdue', 'today', 'week', 'none'] as const;
 

@@ -10,7 +10,7 @@ import { fetchRollCall, saveRollCall, undoRollCall } from '@/services/schedule';
 import type { AttendanceMark, RollCallStudent } from '@/types/schedule';
 import { deductionWarning } from '@/domain/rollCall';
 import { formatHours } from '@/utils/format';
-import { MarkTag, RollCallTag } from '../components/shared';
+import { MarkTag, RollCallTag } from '@/components/schedule/labels';
 
 export default function RollCallDrawer({ lessonId, onClose, onChanged }: { lessonId?: number; onClose: () => void; onChanged: () => void }) {
   const { t } = useIntl();

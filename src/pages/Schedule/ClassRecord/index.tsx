@@ -12,7 +12,7 @@ import { fetchLessons } from '@/services/schedule';
 import type { Lesson } from '@/types/schedule';
 import { formatHours } from '@/utils/format';
 import DrillBanner, { useDrill } from '@/components/DrillBanner';
-import { KindTag, LessonStatusTag, RollCallTag, toValueEnum, useScheduleOptions } from '../components/shared';
+import { KindTag, LessonStatusTag, RollCallTag, toValueEnum, useScheduleOptions } from '@/components/schedule/labels';
 import RollCallDrawer from './RollCallDrawer';
 
 export default function ClassRecordPage() {

@@ -16,7 +16,7 @@ import { tableRequest } from '@/services/list';
 import type { Lesson } from '@/types/schedule';
 import { addDays, WEEKDAYS, weekDates } from '@/utils/dates';
 import { formatHours } from '@/utils/format';
-import { RollCallTag, useScheduleOptions } from '../components/shared';
+import { RollCallTag, useScheduleOptions } from '@/components/schedule/labels';
 import { timetableRows, type DrawLabels } from './timetable';
 import DrawTable from './DrawTable';
 import DrawImage from './DrawImage';

@@ -13,10 +13,10 @@ import MonthCalendar from '@/components/MonthCalendar';
 import { fetchLessonRange } from '@/services/schedule';
 import { addDays, weekDates } from '@/utils/dates';
 import { monthGrid } from '@/utils/calendar';
-import ScheduleModal from '../components/ScheduleModal';
-import LessonModal from '../components/LessonModal';
-import LessonDrawer from '../components/LessonDrawer';
-import { useScheduleOptions } from '../components/shared';
+import ScheduleModal from '@/components/schedule/ScheduleModal';
+import LessonModal from '@/components/schedule/LessonModal';
+import LessonDrawer from '@/components/schedule/LessonDrawer';
+import { useScheduleOptions } from '@/components/schedule/labels';
 import WeekGrid, { type GroupBy } from './WeekGrid';
 import styles from './index.less';
 

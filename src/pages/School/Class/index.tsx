@@ -30,7 +30,8 @@ import {
 import type { SchoolClass } from '@/types/school';
 import { formatHours } from '@/utils/format';
 import DrillBanner, { useDrill } from '@/components/DrillBanner';
-import { dateStr, enumOf, todayStr, useSchoolCaps } from '@/pages/Student/List/shared';
+import { dateStr, enumOf, todayStr } from '@/utils/fields';
+import { useSchoolCaps } from '@/hooks/useSchoolCaps';
 
 const COURSES = ['中国舞', '芭蕾', '街舞', '拉丁', '爵士', '少儿舞蹈', '现代舞', '古典舞'];
 

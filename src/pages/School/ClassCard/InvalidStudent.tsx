@@ -6,7 +6,7 @@ import FormModal from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { fetchCardOptions, fetchStudentOptions } from '@/services/school';
 import type { StudentCard } from '@/types/school';
-import { CardOpModal } from '@/pages/Student/List/CardOps';
+import { CardOpModal } from '@/components/school/CardOps';
 import { formatHours } from '@/utils/format';
 
 export default function InvalidStudent({ trigger, onDone }: { trigger: React.ReactElement; onDone?: () => void }) {

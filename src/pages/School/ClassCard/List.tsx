@@ -13,7 +13,8 @@ import { tableRequest } from '@/services/list';
 import { createTemplate, deleteTemplate, fetchClassOptions, fetchTemplates, updateTemplate, type TemplateBody } from '@/services/school';
 import type { CardTemplate } from '@/types/school';
 import { formatHours, formatMoney } from '@/utils/format';
-import { enumOf, useSchoolCaps } from '@/pages/Student/List/shared';
+import { enumOf } from '@/utils/fields';
+import { useSchoolCaps } from '@/hooks/useSchoolCaps';
 
 const positive = (msg: string) => ({ validator: (_r: unknown, v?: number) => (v === undefined || v > 0 ? Promise.resolve() : Promise.reject(new Error(msg))) });
 

@@ -7,8 +7,8 @@ import { rowCheckbox } from '@/components/rowSelection';
 import { tableRequest } from '@/services/list';
 import { fetchRenewRemind, sendRenewRemind, type RemindRow } from '@/services/school';
 import { formatHours } from '@/utils/format';
-import { CardOpModal } from '@/pages/Student/List/CardOps';
-import { useSchoolCaps } from '@/pages/Student/List/shared';
+import { CardOpModal } from '@/components/school/CardOps';
+import { useSchoolCaps } from '@/hooks/useSchoolCaps';
 
 export default function RenewRemind({ trigger }: { trigger: React.ReactElement }) {
   const { t } = useIntl();

@@ -2,7 +2,7 @@
 import React from 'react';
 import { Button } from 'antd';
 import { useIntl } from '@/locales/useIntl';
-import { useSchoolCaps } from '@/pages/Student/List/shared';
+import { useSchoolCaps } from '@/hooks/useSchoolCaps';
 import { TemplateForm } from './List';
 import InvalidStudent from './InvalidStudent';
 import RenewRemind from './RenewRemind';

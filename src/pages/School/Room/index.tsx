@@ -11,7 +11,7 @@ import NumberInput from '@/components/NumberInput';
 import { tableRequest } from '@/services/list';
 import { createRoom, deleteRoom, fetchCampusOptions, fetchRooms, updateRoom } from '@/services/school';
 import type { Room } from '@/types/school';
-import { useSchoolCaps } from '@/pages/Student/List/shared';
+import { useSchoolCaps } from '@/hooks/useSchoolCaps';
 
 function RoomForm({ room, trigger, onDone }: { room?: Room; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();

@@ -12,7 +12,8 @@ import { tableRequest } from '@/services/list';
 import { createStaff, deleteStaff, fetchCampusOptions, fetchStaff, updateStaff, type StaffBody } from '@/services/school';
 import type { Staff } from '@/types/school';
 import { ROLE_LABEL_KEYS } from '@/utils/constants';
-import { dateStr, enumOf, MOBILE_RE, todayStr, useSchoolCaps } from '@/pages/Student/List/shared';
+import { dateStr, enumOf, MOBILE_RE, todayStr } from '@/utils/fields';
+import { useSchoolCaps } from '@/hooks/useSchoolCaps';
 
 const STAFF_ROLES = ['teacher', 'sales', 'manager', 'dealer'] as const;
 

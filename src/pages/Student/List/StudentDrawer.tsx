@@ -6,9 +6,10 @@ import { useIntl } from '@/locales/useIntl';
 import { fetchStudentDetail, removeFromClass } from '@/services/school';
 import type { HourRecord, SchoolClass, StudentCard } from '@/types/school';
 import { formatHours, formatMoney } from '@/utils/format';
-import { CardActions, ReviewButtons, SellCardModal } from './CardOps';
+import { CardActions, ReviewButtons, SellCardModal } from '@/components/school/CardOps';
 import { EnrolModal, StudentFormModal } from './StudentForms';
-import { CardStatusTag, RecordTypeTag, SignedHours, useSchoolCaps } from './shared';
+import { CardStatusTag, RecordTypeTag, SignedHours } from '@/components/school/labels';
+import { useSchoolCaps } from '@/hooks/useSchoolCaps';
 import PrintContract from '@/components/PrintContract';
 
 export default function StudentDrawer({ studentId, onClose, onChanged }: { studentId?: number; onClose: () => void; onChanged?: () => void }) {

@@ -19,7 +19,8 @@ import {
   type StudentBody,
 } from '@/services/school';
 import type { Student } from '@/types/school';
-import { dateStr, MOBILE_RE, STUDENT_STATUSES, todayStr } from './shared';
+import { dateStr, MOBILE_RE, todayStr } from '@/utils/fields';
+import { STUDENT_STATUSES } from '@/components/school/labels';
 
 export function StudentFormModal({ student, trigger, onDone }: { student?: Student; trigger: React.ReactElement; onDone?: (s: Student) => void }) {
   const { t } = useIntl();

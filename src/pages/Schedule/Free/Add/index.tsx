@@ -18,8 +18,8 @@ import { history } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { createTrial, fetchLessonOptions, fetchTrialLeadOptions } from '@/services/schedule';
 import type { Clash } from '@/types/schedule';
-import ClashList, { clashesOf } from '../../components/ClashList';
-import { TIME_OPTIONS, useScheduleOptions } from '../../components/shared';
+import ClashList, { clashesOf } from '@/components/schedule/ClashList';
+import { TIME_OPTIONS, useScheduleOptions } from '@/components/schedule/labels';
 
 interface Values {
   who: 'lead' | 'new';

@@ -9,7 +9,7 @@ import { useAppAccess } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
 import { fetchTrials, setTrialStatus } from '@/services/schedule';
 import type { Trial, TrialStatus } from '@/types/schedule';
-import { toValueEnum, TrialStatusTag, useScheduleOptions } from '../../components/shared';
+import { toValueEnum, TrialStatusTag, useScheduleOptions } from '@/components/schedule/labels';
 
 const NEXT: Record<TrialStatus, TrialStatus[]> = { booked: ['attended', 'noShow', 'cancelled'], attended: ['converted'], noShow: ['booked', 'cancelled'], converted: [], cancelled: [] };
 

@@ -10,8 +10,10 @@ import { fetchStudentCards, fetchTemplateOptions } from '@/services/school';
 import type { StudentCard } from '@/types/school';
 import { formatHours, formatMoney } from '@/utils/format';
 import DrillBanner, { useDrill } from '@/components/DrillBanner';
-import { CardActions, SellCardModal } from '../CardOps';
-import { CARD_STATUSES, CardStatusTag, enumOf, useSchoolCaps } from '../shared';
+import { CardActions, SellCardModal } from '@/components/school/CardOps';
+import { CARD_STATUSES, CardStatusTag } from '@/components/school/labels';
+import { enumOf } from '@/utils/fields';
+import { useSchoolCaps } from '@/hooks/useSchoolCaps';
 
 export default function CardListTab() {
   const { t } = useIntl();

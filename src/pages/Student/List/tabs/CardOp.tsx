@@ -36,8 +36,9 @@ import {
   CardSummary,
   ReviewButtons,
   SellCardModal,
-} from "../CardOps";
-import { CardStatusTag, useSchoolCaps } from "../shared";
+} from '@/components/school/CardOps';
+import { CardStatusTag } from '@/components/school/labels';
+import { useSchoolCaps } from '@/hooks/useSchoolCaps';
 import DrillBanner, { useDrill } from '@/components/DrillBanner';
 
 export default function CardOpTab() {

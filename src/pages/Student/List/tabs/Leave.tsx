@@ -10,7 +10,7 @@ import { useAppAccess } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
 import { approveLeaveRequest, fetchLeaveRequests, rejectLeaveRequest } from '@/services/schedule';
 import type { LeaveRequest } from '@/types/school';
-import { LeaveStatusTag } from '../../../Schedule/components/shared';
+import { LeaveStatusTag } from '@/components/schedule/labels';
 import LeaveModal, { ReviewLeaveModal } from './LeaveModal';
 
 export default function LeaveTab() {

@@ -9,8 +9,8 @@ import { fetchHourRecords, fetchStudentOptions } from '@/services/school';
 import type { HourRecord } from '@/types/school';
 import { formatHours, formatMoney } from '@/utils/format';
 import DrillBanner, { useDrill } from '@/components/DrillBanner';
-import { ReviewButtons } from '../CardOps';
-import { RecordTypeTag, SignedHours, useRecordTypeEnum } from '../shared';
+import { ReviewButtons } from '@/components/school/CardOps';
+import { RecordTypeTag, SignedHours, useRecordTypeEnum } from '@/components/school/labels';
 
 export default function RecordListTab() {
   const { t } = useIntl();

@@ -13,8 +13,10 @@ import { formatHours } from '@/utils/format';
 import DrillBanner, { useDrill } from '@/components/DrillBanner';
 import StudentDrawer from '../StudentDrawer';
 import { EnrolModal, StudentFormModal } from '../StudentForms';
-import { SellCardModal } from '../CardOps';
-import { enumOf, STUDENT_STATUSES, useSchoolCaps } from '../shared';
+import { SellCardModal } from '@/components/school/CardOps';
+import { enumOf } from '@/utils/fields';
+import { STUDENT_STATUSES } from '@/components/school/labels';
+import { useSchoolCaps } from '@/hooks/useSchoolCaps';
 
 const CARD_STATES = ['active', 'low', 'inactive', 'none'] as const;
 const CARD_STATE_COLOR: Record<StudentRow['cardState'], string> = { active: 'green', low: 'orange', inactive: 'default', none: 'red' };

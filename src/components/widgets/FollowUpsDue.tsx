@@ -5,7 +5,7 @@ import { Link } from 'umi';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
 import { fetchLeads } from '@/services/customer';
-import { formatMobile, StatusTag } from '../List/labels';
+import { formatMobile, StatusTag } from '@/components/customer/labels';
 
 export default function FollowUpsDue() {
   const { t } = useIntl();

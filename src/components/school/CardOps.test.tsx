@@ -2,9 +2,9 @@ import React from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CardActions, CardOpModal } from './CardOps';
-import { loginAs, renderApp } from '../../../../tests/utils/render';
-import { resetDb } from '../../../../mock/handlers';
-import { getDb } from '../../../../mock/db';
+import { loginAs, renderApp } from '../../../tests/utils/render';
+import { resetDb } from '../../../mock/handlers';
+import { getDb } from '../../../mock/db';
 import { balanceOf } from '@/domain/ledger';
 
 const slow = { timeout: 10000 };

@@ -36,7 +36,9 @@ import type { CardTemplate, HourRecord, HourRecordType, StudentCard } from '@/ty
 import { round1, signedHoursFor } from '@/domain/ledger';
 import { DEFAULT_COMPANY_SETTINGS } from '@/types/settings';
 import { formatHours, formatMoney } from '@/utils/format';
-import { CardStatusTag, dateStr, PAY_METHODS, todayStr, useSchoolCaps } from './shared';
+import { CardStatusTag, PAY_METHODS } from './labels';
+import { dateStr, todayStr } from '@/utils/fields';
+import { useSchoolCaps } from '@/hooks/useSchoolCaps';
 
 export type CardOp = 'renew' | 'gift' | 'consume' | 'return' | 'correct' | 'invalidate';
 

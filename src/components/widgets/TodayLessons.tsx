@@ -5,7 +5,7 @@ import { useRequest } from 'ahooks';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { fetchScheduleOverview } from '@/services/schedule';
-import { RollCallTag } from '../components/shared';
+import { RollCallTag } from '@/components/schedule/labels';
 
 export default function TodayLessons() {
   const { t } = useIntl();

@@ -9,7 +9,7 @@ import NumberInput from '@/components/NumberInput';
 import { createLesson, updateLesson } from '@/services/schedule';
 import type { Clash, Lesson, LessonKind } from '@/types/schedule';
 import ClashList, { clashesOf } from './ClashList';
-import { TIME_OPTIONS, useScheduleOptions } from './shared';
+import { TIME_OPTIONS, useScheduleOptions } from './labels';
 
 interface Values {
   classId: number;

@@ -14,7 +14,7 @@ import { batchSchedule } from '@/services/schedule';
 import type { BatchScheduleInput, BatchScheduleResult, Clash } from '@/types/schedule';
 import { WEEKDAYS, type Weekday } from '@/utils/dates';
 import ClashList, { clashesOf } from './ClashList';
-import { TIME_OPTIONS, useScheduleOptions } from './shared';
+import { TIME_OPTIONS, useScheduleOptions } from './labels';
 
 interface Values {
   classId: number;

@@ -8,7 +8,7 @@ import { useAppAccess } from '@/hooks/useSession';
 import { cancelLesson, fetchLesson } from '@/services/schedule';
 import { formatHours } from '@/utils/format';
 import LessonModal from './LessonModal';
-import { KindTag, LessonStatusTag, MarkTag, RollCallTag } from './shared';
+import { KindTag, LessonStatusTag, MarkTag, RollCallTag } from './labels';
 
 export default function LessonDrawer({ lessonId, onClose, onChanged }: { lessonId?: number; onClose: () => void; onChanged: () => void }) {
   const { t } = useIntl();
