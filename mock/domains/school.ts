@@ -136,6 +136,55 @@ export function nextOrderNo(id: number): string {
 }
 
 /**
+ * A new card of `student` from its template (no order, no hour record: the caller writes them). Used by `sellCard`
+ * and by the Excel import's opening balances (mock/domains/studentImport.ts).
+ */
+export function issueCard(
+  db: Db,
+  input: {
+    companyId: number;
+    student: Student;
+    tpl: CardTemplate;
+    boughtHours: number;
+    giftHours: number;
+    amount: number;
+    startDate: string;
+    /** Default: start + the template's valid days. */
+    expiryDate?: string;
+    seller: { id: number; name: string };
+    at: string;
+  },
+): StudentCard {
+  const { companyId, student, tpl, boughtHours, giftHours, amount, startDate, seller, at } = input;
+  const id = nextId(db, 'studentCards');
+  const card: StudentCard = {
+    id,
+    companyId,
+    cardNo: nextCardNo(db, companyId, id),
+    studentId: student.id,
+    studentName: student.name,
+    templateId: tpl.id,
+    templateName: tpl.name,
+    kind: tpl.kind,
+    boughtHours,
+    giftHours,
+    paidAmount: amount,
+    unitPrice: unitPrice(amount, boughtHours, giftHours),
+    remainingHours: 0,
+    startDate,
+    expiryDate: input.expiryDate ?? addDays(startDate, tpl.validDays),
+    status: 'active',
+    classIds: [...tpl.classIds],
+    sellerId: seller.id,
+    sellerName: seller.name,
+    createdAt: at,
+  };
+  db.studentCards.push(card);
+  tpl.issuedCount += 1;
+  return card;
+}
+
+/**
  * One card sale, the same at the desk and online (PRODUCT.md §5.1, §5.14): the card from its template, its order,
  * then the ledger's `add` record (and `give` for the template's gift hours).
  */
@@ -155,31 +204,7 @@ export function sellCard(
   },
 ): { card: StudentCard; order: CardOrder; record: HourRecord } {
   const { companyId, student, tpl, amount, method, startDate, seller, operator, at, lang } = sale;
-  const id = nextId(db, 'studentCards');
-  const card: StudentCard = {
-    id,
-    companyId,
-    cardNo: nextCardNo(db, companyId, id),
-    studentId: student.id,
-    studentName: student.name,
-    templateId: tpl.id,
-    templateName: tpl.name,
-    kind: tpl.kind,
-    boughtHours: tpl.hours,
-    giftHours: tpl.giftHours,
-    paidAmount: amount,
-    unitPrice: unitPrice(amount, tpl.hours, tpl.giftHours),
-    remainingHours: 0,
-    startDate,
-    expiryDate: addDays(startDate, tpl.validDays),
-    status: 'active',
-    classIds: [...tpl.classIds],
-    sellerId: seller.id,
-    sellerName: seller.name,
-    createdAt: at,
-  };
-  db.studentCards.push(card);
-  tpl.issuedCount += 1;
+  const card = issueCard(db, { companyId, student, tpl, boughtHours: tpl.hours, giftHours: tpl.giftHours, amount, startDate, seller, at });
   const orderId = nextId(db, 'cardOrders');
   const order: CardOrder = {
     id: orderId,
