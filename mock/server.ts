@@ -4,13 +4,15 @@
  *   tsx mock/server.ts --static dist   → API + the production build on one origin (npm run preview, browser tests)
  * Options: --port N (or MOCK_PORT / PORT), BASE_PATH for the built files' base path, --test (or MOCK_TEST=1) for
  * test runners only: adds POST /v2/__test__/reset (playwright.config.ts sets it; npm start / preview never do).
- * Every answer carries the security headers (CSP without inline scripts, no framing, nosniff, referrer policy);
+ * Every answer carries the security headers (CSP without inline scripts, styles from self or with the page's nonce,
+ * no framing, nosniff, referrer policy);
  * a request body over 1 MB gets 413.
  */
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import crypto from 'node:crypto';
 import { getResponse } from 'msw';
 import { handlersFor } from './handlers';
 
@@ -31,14 +33,16 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * Security headers of every answer. Scripts only from this origin (no inline script: the build emits none, see
- * docs/DEVELOPING.md); styles from this origin plus inline style elements and attributes, which antd's CSS-in-JS
- * writes at run time; images also as data: URLs (antd icons, avatars); no framing by any site.
+ * docs/DEVELOPING.md); styles only from this origin or carrying the page's nonce: every HTML answer gets a fresh
+ * random nonce, in its CSP and in `<meta name="csp-nonce">`, which the app gives to antd's CSS-in-JS (and to any
+ * <style> it creates: src/utils/cspNonce.ts); no inline style attribute in markup. Images also as data: URLs (antd
+ * icons, avatars); no framing by any site.
  */
-const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': [
+export function contentSecurityPolicy(nonce?: string): string {
+  return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
+    nonce ? `style-src 'self' 'nonce-${nonce}'` : "style-src 'self'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",
@@ -46,11 +50,26 @@ const SECURITY_HEADERS: Record<string, string> = {
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'none'",
-  ].join('; '),
+  ].join('; ');
+}
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': contentSecurityPolicy(),
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
 };
+
+/** A fresh nonce per HTML answer (128 random bits), never reused: a page cannot guess the next one. */
+function newNonce(): string {
+  return crypto.randomBytes(16).toString('base64');
+}
+
+/** The served page with its nonce: `<meta name="csp-nonce">` first in <head> (read by the app, no inline script). */
+export function withNonce(html: string, nonce: string): string {
+  const meta = `<meta name="csp-nonce" content="${nonce}">`;
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (m) => `${m}\n${meta}`) : `${meta}\n${html}`;
+}
 
 class TooLarge extends Error {}
 
@@ -137,6 +156,17 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, root: 
   const data = fs.readFileSync(target);
   const headers: Record<string, string> = { 'content-type': TYPES[ext] || 'application/octet-stream' };
   headers['cache-control'] = ext === '.html' ? 'no-cache' : 'public, max-age=31536000, immutable';
+  if (ext === '.html') {
+    // Each page answer has its own nonce (header and meta), so it is compressed per answer, not cached.
+    const nonce = newNonce();
+    res.setHeader('content-security-policy', contentSecurityPolicy(nonce));
+    const page = Buffer.from(withNonce(data.toString('utf8'), nonce));
+    const zip = /gzip/.test(String(req.headers['accept-encoding']));
+    if (zip) headers['content-encoding'] = 'gzip';
+    res.writeHead(200, headers);
+    res.end(zip ? zlib.gzipSync(page) : page);
+    return;
+  }
   if (/gzip/.test(String(req.headers['accept-encoding'])) && ['.js', '.css', '.html', '.svg', '.json'].includes(ext)) {
     headers['content-encoding'] = 'gzip';
     res.writeHead(200, headers);

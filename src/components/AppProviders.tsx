@@ -11,6 +11,10 @@ import { configureRequest } from '@/utils/request';
 import { accessibleTheme, PRIMARY_COLOR } from '@/utils/theme';
 import ErrorBoundary from './ErrorBoundary';
 import { useCompanyColor } from '@/hooks/useCompanyColor';
+import { cspNonce } from '@/utils/cspNonce';
+
+/** The page's CSP nonce for antd's CSS-in-JS <style> elements (src/utils/cspNonce.ts); none in `npm start`. */
+const CSP = cspNonce ? { nonce: cspNonce } : undefined;
 
 function RequestBridge() {
   const { message, notification } = App.useApp();
@@ -45,7 +49,7 @@ export default function AppProviders({ children }: { children: React.ReactNode }
   const companyColor = useCompanyColor();
   const a11yTheme = React.useMemo(() => accessibleTheme(companyColor ?? PRIMARY_COLOR), [companyColor]);
   return (
-    <ConfigProvider locale={locale === 'zh-CN' ? zhCN : enUS} theme={{ ...a11yTheme, token: { ...a11yTheme.token, motion: !reduceMotion } }}>
+    <ConfigProvider csp={CSP} locale={locale === 'zh-CN' ? zhCN : enUS} theme={{ ...a11yTheme, token: { ...a11yTheme.token, motion: !reduceMotion } }}>
       <App>
         <RequestBridge />
         <ErrorBoundary>{children}</ErrorBoundary>

@@ -6,6 +6,7 @@ import React, { useState } from 'react';
 import { Button, Modal, Spin } from 'antd';
 import { useIntl } from '@/locales/useIntl';
 import { renderContract } from '@/services/campus';
+import { cspNonce } from '@/utils/cspNonce';
 
 const PRINT_CSS = '@media print { body * { visibility: hidden !important; } .contract-print, .contract-print * { visibility: visible !important; } .contract-print { position: absolute; left: 0; top: 0; width: 100%; } }';
 
@@ -42,7 +43,7 @@ export default function PrintContract({ cardId, cardNo }: { cardId: number; card
           </Button>,
         ]}
       >
-        <style>{PRINT_CSS}</style>
+        <style nonce={cspNonce}>{PRINT_CSS}</style>
         {text === undefined ? <Spin /> : <pre className="contract-print" style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', margin: 0 }}>{text}</pre>}
       </Modal>
     </>

@@ -15,14 +15,45 @@ export async function sessionHeaders(page: Page): Promise<Record<string, string>
   return { 'request-token': token ?? '', satoken: satoken ?? '' };
 }
 
+const cspLogs = new WeakMap<Page, string[]>();
+
+/**
+ * Records the page's Content-Security-Policy violations from now on (issue 8: styles only from self or with the
+ * page's nonce, no inline script): Chromium's console reports and the `securitypolicyviolation` events (the init
+ * script comes through the devtools protocol, so the policy does not block it). Returns the live list.
+ */
+export async function watchCsp(page: Page): Promise<string[]> {
+  const known = cspLogs.get(page);
+  if (known) return known;
+  const log: string[] = [];
+  cspLogs.set(page, log);
+  page.on('console', (m) => {
+    if (/Content Security Policy|\[csp-violation\]/i.test(m.text())) log.push(`${page.url()} ${m.text()}`);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`[csp-violation] ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`);
+    });
+  });
+  return log;
+}
+
+/** Fails on any CSP violation seen since `watchCsp` (login and open call both). */
+export function expectNoCspViolation(page: Page) {
+  const log = cspLogs.get(page) ?? [];
+  expect(log, log.join('\n')).toEqual([]);
+}
+
 /** Logs in through the login form (English UI) and waits for the layout. */
 export async function login(page: Page, username: string, opts: { redirect?: string } = {}) {
+  await watchCsp(page);
   await page.goto(opts.redirect ? `/user/login?redirect=${encodeURIComponent(opts.redirect)}` : '/user/login');
   await page.evaluate(() => window.localStorage.setItem('locale', 'en-US'));
   await page.getByLabel('Account or mobile', { exact: true }).fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORDS[username]);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.locator('.ant-pro-layout')).toBeVisible();
+  expectNoCspViolation(page);
 }
 
 /** Dismisses the subscription reminder if it shows (accounts with 1–30 days left). */
@@ -33,8 +64,10 @@ export async function dismissReminder(page: Page) {
 
 /** Opens a route through the menu-less way (direct URL) and waits for the layout. */
 export async function open(page: Page, path: string) {
+  await watchCsp(page);
   await page.goto(path);
   await expect(page.locator('.ant-pro-layout')).toBeVisible();
+  expectNoCspViolation(page);
 }
 
 /** Opens the header user menu and waits for its opening animation to finish (clicks during it can miss). */

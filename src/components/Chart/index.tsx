@@ -8,6 +8,7 @@ import React, { useEffect, useRef, useState } from 'react';
 import { Alert, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useIntl } from '@/locales/useIntl';
+import { axisTooltip } from './tooltip';
 
 type EChartsModule = typeof import('./echarts')['default'];
 type Instance = ReturnType<EChartsModule['init']>;
@@ -86,7 +87,7 @@ function ChartCanvas({ categories, series, summary, onSelect, height = 300, righ
     chart.current.setOption(
       {
         animation: false,
-        tooltip: { trigger: 'axis' },
+        tooltip: { trigger: 'axis', formatter: axisTooltip },
         legend: { top: 0 },
         grid: { left: 48, right: right ? 56 : 24, top: 36, bottom: 28, containLabel: true },
         xAxis: { type: 'category', data: categories },

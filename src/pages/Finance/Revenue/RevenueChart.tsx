@@ -3,6 +3,7 @@ import React, { useEffect, useRef } from 'react';
 import { useIntl } from '@/locales/useIntl';
 import type { RevenueMonth } from '@/types/finance';
 import { loadECharts } from '@/components/Chart';
+import { axisTooltip } from '@/components/Chart/tooltip';
 
 export default function RevenueChart({ months }: { months: RevenueMonth[] }) {
   const { t, locale } = useIntl();
@@ -18,7 +19,7 @@ export default function RevenueChart({ months }: { months: RevenueMonth[] }) {
       chart = c;
       c.setOption({
         animation: false,
-        tooltip: { trigger: 'axis' },
+        tooltip: { trigger: 'axis', formatter: axisTooltip },
         legend: { data: [t('fin.fig.cashIn'), t('fin.fig.recognised')] },
         grid: { left: 60, right: 20, top: 40, bottom: 30 },
         xAxis: { type: 'category', data: months.map((m) => m.month) },
