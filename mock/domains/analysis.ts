@@ -8,6 +8,11 @@
  */
 import type { Db } from '../db';
 import { api, companyCampuses, definePolicy, HttpError, onWrite, type AuthedCtx, type Session } from '../http';
+import { indexOf } from '../indexes';
+import { CompanyIndex, dayFigures, emptyFigures, recordDay, type DayFigures } from './analysisIndex';
+import { classRows, visibleStudentIds } from './schoolPolicies';
+import { lessonRows } from './scheduleApi';
+import { leadRows } from './customer';
 import { defineMessages, message } from '../messages';
 import { listQuery } from '../list';
 import { parseBody } from '../schema';
@@ -38,7 +43,6 @@ import {
   activeStudentsOn,
   attendance,
   attendanceOf,
-  balanceIndex,
   classFill,
   consumedHours,
   daysOf,
@@ -57,10 +61,9 @@ import {
   teacherLoad,
   trend,
   type AttendanceCount,
-  type BalanceAt,
   type DayRange,
 } from '../../src/domain/metrics';
-import { cashIn, recordRecognised, recognisedValue, refundsOut, sumMoney } from '../../src/domain/revenue';
+import { cashIn, recognisedValue, sumMoney } from '../../src/domain/revenue';
 import { cardStatus, moneyValue, round1 } from '../../src/domain/ledger';
 
 defineMessages({
@@ -78,177 +81,169 @@ export const analysisPolicy = definePolicy<CampusRow>({
   rows: (db, s) => companyCampuses(db, s),
 });
 
-/* ------------------------------------------------------------ the company's records, scoped ------------------------------------------------------------ */
+/* ------------------------------------------------------------ the caller's records ------------------------------------------------------------ */
+
+/**
+ * Who the figures are for: a company, and within it the rows the caller may see (PRODUCT.md §5.13 data scope and
+ * the role's rules), from the same scope functions as the lists (`studentRows`, `lessonRows`, `classRows`,
+ * `leadRows`), so that a figure equals the total of the list it opens for a scoped user too. Hour records, card
+ * orders and cards follow their student (as `hourRecordRows`, `cardOrderRows`, `cardRows`). A bare company id
+ * means the whole company.
+ */
+export interface Viewer {
+  companyId: number;
+  /** Visible students; undefined = every student of the company. */
+  students?: Set<number>;
+  /** Visible lessons; undefined = every lesson of the company. */
+  lessons?: Set<number>;
+  /** Visible classes and leads; undefined = all of the company's. */
+  classes?: SchoolClass[];
+  leads?: Lead[];
+}
+
+/** The caller's viewer: the scope functions of the lists. */
+export function viewerOfSession(db: Db, s: Session): Viewer {
+  const cid = s.company.id;
+  const lessons = lessonRows(db, s);
+  return {
+    companyId: cid,
+    students: visibleStudentIds(db, s),
+    lessons: lessons.length === indexOf(db, 'lessons', cid).length ? undefined : new Set(lessons.map((l) => l.id)),
+    classes: classRows(db, s),
+    leads: leadRows(db, s),
+  };
+}
 
 interface Scoped {
   companyId: number;
   campusId?: number;
+  /** The student is visible and of the campus asked for. */
+  seeStudent: (studentId: number) => boolean;
+  /** The lesson is visible and of the campus asked for. */
+  seeLesson: (l: Pick<Lesson, 'id' | 'campusId'>) => boolean;
   students: Student[];
-  studentCampus: Map<number, number>;
-  inCampusStudent: (studentId: number) => boolean;
   cards: StudentCard[];
   orders: CardOrder[];
   lessons: Lesson[];
   classes: SchoolClass[];
   leads: Lead[];
   index: CompanyIndex;
+  /** Campuses whose records (by student) and whose marks (by lesson) the caller sees whole: read from the index. */
+  recordCampuses: number[];
+  markCampuses: number[];
+  /** Figures by day of the visible rows of the other campuses (a scope that sees part of a campus), same functions. */
+  extra: Map<string, DayFigures>;
 }
 
 /**
- * Per-day figures of one campus, precomputed (PRODUCT.md §5.16 allows it as long as the figures stay equal to the
- * lists): each day's group of records goes through the same metric functions, and a range adds its days up
- * (hours in tenths, money in cents, counts: exact).
- */
-interface DayFigures {
-  consumedT: number;
-  recognisedC: number;
-  cashC: number;
-  refundC: number;
-  present: number;
-  leave: number;
-  truant: number;
-}
-
-interface CompanyIndex {
-  studentCampus: Map<number, number>;
-  /** `${campusId}|${day}` → figures of that campus and day (campus: the student's for records and orders, the lesson's for marks). */
-  days: Map<string, DayFigures>;
-  campuses: number[];
-  /** Balance of every card at the end of a day. */
-  balanceAt: BalanceAt;
-  /** The records that took a count card to 0 or below (all that the renewal-due rule looks at). */
-  emptying: HourRecord[];
-  /** Consuming records written for lessons, by their day and by lesson. */
-  lessonRecordsByDay: Map<string, HourRecord[]>;
-  recordsByLesson: Map<number, HourRecord[]>;
-  /** Active marks by lesson date. */
-  marksByDay: Map<string, Attendance[]>;
-  lessonById: Map<number, Lesson>;
-}
-
-/**
- * Every write with a session invalidates the indexes (the ledger, roll calls, sales, returns, undo all come through
- * writes); appends by public calls (online orders from the campus web page) change the tables' lengths, which the
- * cache key includes too.
+ * Every write with a session is counted (the ledger, roll calls, sales, returns, undo all come through writes);
+ * appends by public calls (online orders from the campus web page) change the tables' lengths, which the key
+ * includes too. A changed key makes the next analyze call refresh the index (incrementally).
  */
 let version = 0;
 onWrite.push(() => {
   version += 1;
 });
-const indexes = new WeakMap<Db, { key: string; byCompany: Map<number, CompanyIndex> }>();
+const indexes = new WeakMap<Db, Map<number, CompanyIndex>>();
 
 function cacheKey(db: Db): string {
   const n = (rows: unknown[] | undefined) => rows?.length ?? 0;
-  return [version, today(), n(db.hourRecords), n(db.cardOrders), n(db.studentCards), n(db.students), n(db.attendances), n(db.lessons)].join('|');
+  return [version, n(db.hourRecords), n(db.cardOrders), n(db.studentCards), n(db.students), n(db.attendances), n(db.lessons)].join('|');
 }
 
-const cents = (v: number) => Math.round(v * 100);
-const tenths = (v: number) => Math.round(v * 10);
-
-function push<K, V>(m: Map<K, V[]>, k: K, v: V) {
-  const list = m.get(k);
-  if (list) list.push(v);
-  else m.set(k, [v]);
-}
-
-function buildIndex(db: Db, companyId: number): CompanyIndex {
-  const studentCampus = new Map<number, number>();
-  for (const s of db.students) if (s.companyId === companyId) studentCampus.set(s.id, s.campusId);
-  const consumption = new Map<string, HourRecord[]>();
-  const refunds = new Map<string, HourRecord[]>();
-  const orders = new Map<string, CardOrder[]>();
-  const marks = new Map<string, Attendance[]>();
-  const emptying: HourRecord[] = [];
-  const lessonRecordsByDay = new Map<string, HourRecord[]>();
-  const recordsByLesson = new Map<number, HourRecord[]>();
-  const company: HourRecord[] = [];
-  for (const r of db.hourRecords) {
-    if (r.companyId !== companyId) continue;
-    company.push(r);
-    const campus = studentCampus.get(r.studentId) ?? 0;
-    if (isConsumption(r)) {
-      const day = r.createdAt.slice(0, 10);
-      push(consumption, `${campus}|${day}`, r);
-      if (r.lessonId !== undefined) {
-        push(lessonRecordsByDay, day, r);
-        push(recordsByLesson, r.lessonId, r);
-      }
-    } else if (r.type === 'back') push(refunds, `${campus}|${(r.reviewedAt ?? r.createdAt).slice(0, 10)}`, r);
-    if (r.hours < 0 && r.balanceAfter <= 0) emptying.push(r);
-  }
-  for (const o of db.cardOrders) if (o.companyId === companyId) push(orders, `${studentCampus.get(o.studentId) ?? 0}|${o.createdAt.slice(0, 10)}`, o);
-  const lessonById = new Map<number, Lesson>();
-  for (const l of db.lessons ?? []) if (l.companyId === companyId) lessonById.set(l.id, l);
-  const marksByDay = new Map<string, Attendance[]>();
-  for (const a of db.attendances ?? []) {
-    if (a.companyId !== companyId || a.undoneAt) continue;
-    const l = lessonById.get(a.lessonId);
-    if (!l) continue;
-    push(marks, `${l.campusId}|${l.date}`, a);
-    push(marksByDay, l.date, a);
-  }
-  const days = new Map<string, DayFigures>();
-  const at = (k: string) => {
-    let f = days.get(k);
-    if (!f) days.set(k, (f = { consumedT: 0, recognisedC: 0, cashC: 0, refundC: 0, present: 0, leave: 0, truant: 0 }));
-    return f;
-  };
-  for (const [k, list] of consumption) {
-    const day = k.slice(k.indexOf('|') + 1);
-    at(k).consumedT = tenths(consumedHours(list));
-    at(k).recognisedC = cents(recognisedValue(list, day, day));
-  }
-  for (const [k, list] of refunds) {
-    const day = k.slice(k.indexOf('|') + 1);
-    at(k).refundC = cents(refundsOut(list, day, day));
-  }
-  for (const [k, list] of orders) {
-    const day = k.slice(k.indexOf('|') + 1);
-    at(k).cashC = cents(cashIn(list, day, day));
-  }
-  for (const [k, list] of marks) Object.assign(at(k), attendance(list));
-  return {
-    studentCampus,
-    days,
-    campuses: db.campuses.filter((c) => c.companyId === companyId).map((c) => c.id),
-    balanceAt: balanceIndex(company),
-    emptying,
-    lessonRecordsByDay,
-    recordsByLesson,
-    marksByDay,
-    lessonById,
-  };
-}
-
-/** The company's index, rebuilt after any write (or a new day, or a reset). */
-export function companyIndex(db: Db, companyId: number): CompanyIndex {
+/** The company's index, brought up to date after any write (only the changed rows are moved; a reset builds a new one). */
+export function companyIndex(db: Db, companyId: number, force = false): CompanyIndex {
+  const byCompany = indexCacheOf(db);
+  let ix = byCompany.get(companyId);
+  const tables = [db.hourRecords, db.cardOrders, db.attendances, db.students, db.lessons];
+  if (!ix || tables.some((t, i) => t !== ix!.tables[i])) byCompany.set(companyId, (ix = new CompanyIndex(companyId)));
   const key = cacheKey(db);
-  let entry = indexes.get(db);
-  if (!entry || entry.key !== key) indexes.set(db, (entry = { key, byCompany: new Map() }));
-  let ix = entry.byCompany.get(companyId);
-  if (!ix) entry.byCompany.set(companyId, (ix = buildIndex(db, companyId)));
+  if (force || ix.key !== key) {
+    ix.refresh(db);
+    ix.key = key;
+  }
   return ix;
 }
 
-/** The company's small tables (students, cards, orders, lessons, classes, leads), narrowed to one campus when asked. */
-export function scopedData(db: Db, companyId: number, campusId?: number): Scoped {
+/** The cached indexes of a db by company (tests compare a maintained index with a fresh one). */
+export function indexCacheOf(db: Db): Map<number, CompanyIndex> {
+  let byCompany = indexes.get(db);
+  if (!byCompany) indexes.set(db, (byCompany = new Map()));
+  return byCompany;
+}
+
+const asViewer = (who: Viewer | number): Viewer => (typeof who === 'number' ? { companyId: who } : who);
+
+/** The caller's rows of the company's tables, narrowed to one campus when asked. */
+export function scopedData(db: Db, who: Viewer | number, campusId?: number): Scoped {
+  const v = asViewer(who);
+  const companyId = v.companyId;
   const index = companyIndex(db, companyId);
   const { studentCampus } = index;
-  const inCampusStudent = (id: number) => campusId === undefined || studentCampus.get(id) === campusId;
-  const own = <T extends { companyId: number; studentId: number }>(rows: T[] | undefined) =>
-    (rows ?? []).filter((r) => r.companyId === companyId && inCampusStudent(r.studentId));
+  const seeStudent = (id: number) => (campusId === undefined || studentCampus.get(id) === campusId) && (!v.students || v.students.has(id));
+  const seeLesson = (l: Pick<Lesson, 'id' | 'campusId'>) => (campusId === undefined || l.campusId === campusId) && (!v.lessons || v.lessons.has(l.id));
+  const own = <T extends { studentId: number }>(rows: T[]) => rows.filter((r) => seeStudent(r.studentId));
+  const students = indexOf(db, 'students', companyId).filter((s) => seeStudent(s.id));
+  const lessons = indexOf(db, 'lessons', companyId).filter(seeLesson);
+
+  // A campus is read whole from the index when the caller sees all of its students (records, orders) or lessons
+  // (marks); the visible rows of the other campuses are added up by day with the same functions.
+  const campuses = campusId === undefined ? [...index.campuses, 0] : [campusId];
+  const visiblePer = (rows: { campusId: number }[]) => {
+    const m = new Map<number, number>();
+    for (const x of rows) m.set(x.campusId, (m.get(x.campusId) ?? 0) + 1);
+    return m;
+  };
+  const seenStudents = v.students ? visiblePer(students) : undefined;
+  const seenLessons = v.lessons ? visiblePer(lessons) : undefined;
+  // Campus 0 holds records of students no longer in the table: only a viewer who sees every student sees them.
+  const recordCampuses = campuses.filter((c) => !seenStudents || (c !== 0 && seenStudents.get(c) === (index.studentsPerCampus.get(c) ?? 0)));
+  const markCampuses = campuses.filter((c) => !seenLessons || seenLessons.get(c) === (index.lessonsPerCampus.get(c) ?? 0));
+  const extra = new Map<string, DayFigures>();
+  if (seenStudents || seenLessons) {
+    const whole = new Set(recordCampuses);
+    const cons = new Map<string, HourRecord[]>();
+    const refs = new Map<string, HourRecord[]>();
+    const ords = new Map<string, CardOrder[]>();
+    const marks = new Map<string, Attendance[]>();
+    const days = new Set<string>();
+    const at = <V>(m: Map<string, V[]>, day: string, x: V) => {
+      days.add(day);
+      const l = m.get(day);
+      if (l) l.push(x);
+      else m.set(day, [x]);
+    };
+    for (const s of students) {
+      if (whole.has(s.campusId)) continue;
+      for (const r of index.recordsByStudent.get(s.id) ?? []) {
+        const { kind, day } = recordDay(r);
+        if (kind) at(kind === 'consumption' ? cons : refs, day, r);
+      }
+      for (const o of index.ordersByStudent.get(s.id) ?? []) at(ords, o.createdAt.slice(0, 10), o);
+    }
+    const wholeMarks = new Set(markCampuses);
+    for (const l of lessons) {
+      if (wholeMarks.has(l.campusId)) continue;
+      for (const a of index.marksByLesson.get(l.id) ?? []) at(marks, l.date, a);
+    }
+    for (const day of days) extra.set(day, dayFigures(day, cons.get(day) ?? [], refs.get(day) ?? [], ords.get(day) ?? [], marks.get(day) ?? []));
+  }
+
   return {
     companyId,
     campusId,
-    students: db.students.filter((s) => s.companyId === companyId && (campusId === undefined || s.campusId === campusId)),
-    studentCampus,
-    inCampusStudent,
-    cards: own(db.studentCards),
-    orders: own(db.cardOrders),
-    lessons: (db.lessons ?? []).filter((l) => l.companyId === companyId && (campusId === undefined || l.campusId === campusId)),
-    classes: db.classes.filter((c) => c.companyId === companyId && (campusId === undefined || c.campusId === campusId)),
-    leads: (db.leads ?? []).filter((l) => l.companyId === companyId && (campusId === undefined || l.campusId === campusId)),
+    seeStudent,
+    seeLesson,
+    students,
+    cards: own(indexOf(db, 'studentCards', companyId)),
+    orders: own(indexOf(db, 'cardOrders', companyId)),
+    lessons,
+    classes: (v.classes ?? indexOf(db, 'classes', companyId)).filter((c) => campusId === undefined || c.campusId === campusId),
+    leads: (v.leads ?? indexOf(db, 'leads', companyId)).filter((l) => campusId === undefined || l.campusId === campusId),
     index,
+    recordCampuses,
+    markCampuses,
+    extra,
   };
 }
 
@@ -262,41 +257,60 @@ interface RangeFigures {
   attendance: AttendanceCount;
 }
 
-/** The per-day figures of a range added up (one campus or all). */
+/** The per-day figures of a range added up (the caller's campuses and rows). */
 function rangeFigures(d: Scoped, r: DayRange): RangeFigures {
-  const campuses = d.campusId === undefined ? [...d.index.campuses, 0] : [d.campusId];
-  const sum = { consumedT: 0, recognisedC: 0, cashC: 0, refundC: 0, present: 0, leave: 0, truant: 0 };
+  const sum = emptyFigures();
+  const addRecords = (f: DayFigures) => {
+    sum.consumedT += f.consumedT;
+    sum.recognisedC += f.recognisedC;
+    sum.cashC += f.cashC;
+    sum.refundC += f.refundC;
+  };
+  const addMarks = (f: DayFigures) => {
+    sum.present += f.present;
+    sum.leave += f.leave;
+    sum.truant += f.truant;
+  };
   for (const day of daysOf(r)) {
-    for (const c of campuses) {
+    for (const c of d.recordCampuses) {
       const f = d.index.days.get(`${c}|${day}`);
-      if (!f) continue;
-      sum.consumedT += f.consumedT;
-      sum.recognisedC += f.recognisedC;
-      sum.cashC += f.cashC;
-      sum.refundC += f.refundC;
-      sum.present += f.present;
-      sum.leave += f.leave;
-      sum.truant += f.truant;
+      if (f) addRecords(f);
+    }
+    for (const c of d.markCampuses) {
+      const f = d.index.days.get(`${c}|${day}`);
+      if (f) addMarks(f);
+    }
+    const x = d.extra.get(day);
+    if (x) {
+      addRecords(x);
+      addMarks(x);
     }
   }
   return { consumedHours: sum.consumedT / 10, recognised: sum.recognisedC / 100, cashIn: sum.cashC / 100, refunds: sum.refundC / 100, attendance: attendanceOf(sum) };
 }
 
-/** Active marks of the lessons dated in the range. */
+function push<K, V>(m: Map<K, V[]>, k: K, v: V) {
+  const list = m.get(k);
+  if (list) list.push(v);
+  else m.set(k, [v]);
+}
+
+/** Active marks of the visible lessons dated in the range. */
 function marksIn(d: Scoped, r: DayRange): Attendance[] {
   const out: Attendance[] = [];
   for (const day of daysOf(r)) {
     for (const a of d.index.marksByDay.get(day) ?? []) {
-      if (d.campusId === undefined || d.index.lessonById.get(a.lessonId)?.campusId === d.campusId) out.push(a);
+      const l = d.index.lessonById.get(a.lessonId);
+      if (l && d.seeLesson(l)) out.push(a);
     }
   }
   return out;
 }
 
-/** Consuming records written for lessons, dated in the range, of students of the campus. */
+/** Consuming records written for lessons, dated in the range, of the visible students of the campus. */
 function lessonConsumptionIn(d: Scoped, r: DayRange): HourRecord[] {
   const out: HourRecord[] = [];
-  for (const day of daysOf(r)) for (const x of d.index.lessonRecordsByDay.get(day) ?? []) if (d.inCampusStudent(x.studentId)) out.push(x);
+  for (const day of daysOf(r)) for (const x of d.index.lessonRecordsByDay.get(day) ?? []) if (d.seeStudent(x.studentId)) out.push(x);
   return out;
 }
 
@@ -423,16 +437,16 @@ export function drillRows<T>(db: Db, session: Pick<Session, 'company'>, entity: 
     case 'consumed': {
       const lessonOf = d.index.lessonById;
       return keep((x: HourRecord) => {
-        if (!isConsumption(x) || !inRange(x.createdAt, r) || !d.inCampusStudent(x.studentId)) return false;
+        if (!isConsumption(x) || !inRange(x.createdAt, r) || !d.seeStudent(x.studentId)) return false;
         if (teacher === undefined && cls === undefined) return true;
         const l = x.lessonId === undefined ? undefined : lessonOf.get(x.lessonId);
         return !!l && isTaught(l) && (campus === undefined || l.campusId === campus) && (teacher === undefined || l.teacherId === teacher) && (cls === undefined || l.classId === cls);
       });
     }
     case 'refund':
-      return keep((x: HourRecord) => x.type === 'back' && inRange(x.reviewedAt ?? x.createdAt, r) && d.inCampusStudent(x.studentId));
+      return keep((x: HourRecord) => x.type === 'back' && inRange(x.reviewedAt ?? x.createdAt, r) && d.seeStudent(x.studentId));
     case 'sales':
-      return keep((o: CardOrder) => inRange(o.createdAt, r) && d.inCampusStudent(o.studentId) && (template === undefined || o.templateId === template) && (seller === undefined || o.sellerId === seller));
+      return keep((o: CardOrder) => inRange(o.createdAt, r) && d.seeStudent(o.studentId) && (template === undefined || o.templateId === template) && (seller === undefined || o.sellerId === seller));
     case 'active':
     case 'new':
     case 'renewing':
@@ -467,7 +481,7 @@ export function drillRows<T>(db: Db, session: Pick<Session, 'company'>, entity: 
       const enrolled = cls === undefined ? undefined : new Set(d.students.filter((s) => s.classIds.includes(cls)).map((s) => s.id));
       const soon = addDays(t, 30);
       return keep((c: StudentCard) => {
-        if (!d.inCampusStudent(c.studentId) || (template !== undefined && c.templateId !== template) || (enrolled && !enrolled.has(c.studentId))) return false;
+        if (!d.seeStudent(c.studentId) || (template !== undefined && c.templateId !== template) || (enrolled && !enrolled.has(c.studentId))) return false;
         const status = cardStatus(c, t);
         if (kind === 'exhausted') return status === 'exhausted';
         if (status !== 'active') return false;
@@ -486,10 +500,10 @@ function kpi(key: Kpi['key'], unit: Kpi['unit'], value: number, previous: number
   return { key, unit, value, previous, ...(tr !== undefined ? { trend: tr } : {}), drill, ...extra };
 }
 
-export function analyzeCore(db: Db, companyId: number, range: AnalyzeQuery): AnalyzeCore {
+export function analyzeCore(db: Db, who: Viewer | number, range: AnalyzeQuery): AnalyzeCore {
   const r: DayRange = { start: range.startDate, end: range.endDate };
   const p = previousRange(r);
-  const d = scopedData(db, companyId, range.campusId);
+  const d = scopedData(db, who, range.campusId);
   const cur = figures(d, r);
   const prev = figures(d, p);
   const dr = (k: DrillKind, extra: Partial<DrillParams> = {}) => drillOf(k, range, extra);
@@ -514,9 +528,9 @@ export function analyzeCore(db: Db, companyId: number, range: AnalyzeQuery): Ana
   };
 }
 
-export function analyzeCard(db: Db, companyId: number, range: AnalyzeQuery): AnalyzeCard {
+export function analyzeCard(db: Db, who: Viewer | number, range: AnalyzeQuery): AnalyzeCard {
   const r: DayRange = { start: range.startDate, end: range.endDate };
-  const d = scopedData(db, companyId, range.campusId);
+  const d = scopedData(db, who, range.campusId);
   const t = today();
   const sold = d.orders.filter((o) => inRange(o.createdAt, r));
   const byKey = new Map<string, TemplateMonthSales>();
@@ -557,8 +571,8 @@ export function analyzeCard(db: Db, companyId: number, range: AnalyzeQuery): Ana
   };
 }
 
-export function consumeProgress(db: Db, companyId: number, range: AnalyzeQuery, view: 'class' | 'card'): (ClassProgress | CardProgress)[] {
-  const d = scopedData(db, companyId, range.campusId);
+export function consumeProgress(db: Db, who: Viewer | number, range: AnalyzeQuery, view: 'class' | 'card'): (ClassProgress | CardProgress)[] {
+  const d = scopedData(db, who, range.campusId);
   const t = today();
   const usable = d.cards.filter((c) => c.kind === 'count' && cardStatus(c, t) === 'active');
   const total = (c: StudentCard) => round1(c.boughtHours + c.giftHours);
@@ -589,9 +603,9 @@ export function consumeProgress(db: Db, companyId: number, range: AnalyzeQuery, 
   });
 }
 
-export function analyzeRecords(db: Db, companyId: number, range: AnalyzeQuery, by: RecordDimension): AnalyzeRecords {
+export function analyzeRecords(db: Db, who: Viewer | number, range: AnalyzeQuery, by: RecordDimension): AnalyzeRecords {
   const r: DayRange = { start: range.startDate, end: range.endDate };
-  const d = scopedData(db, companyId, range.campusId);
+  const d = scopedData(db, who, range.campusId);
   const total = rangeFigures(d, r);
   const row = (id: number, name: string, f: Pick<RangeFigures, 'consumedHours' | 'recognised' | 'attendance'>): RecordBreakdownRow => ({
     id,
@@ -605,11 +619,15 @@ export function analyzeRecords(db: Db, companyId: number, range: AnalyzeQuery, b
   let rows: RecordBreakdownRow[];
   if (by === 'campus') {
     rows = db.campuses
-      .filter((x) => x.companyId === companyId && (range.campusId === undefined || x.id === range.campusId))
-      .map((c) => row(c.id, c.name, rangeFigures({ ...d, campusId: c.id }, r)));
+      .filter((x) => x.companyId === d.companyId && (range.campusId === undefined || x.id === range.campusId))
+      .map((c) => row(c.id, c.name, range.campusId === c.id ? total : rangeFigures(scopedData(db, who, c.id), r)));
   } else {
-    // Class or teacher: the records written for taught lessons (hours consumed outside a lesson have neither).
-    const lessonOf = new Map(d.lessons.map((l) => [l.id, l]));
+    // Class or teacher: the records written for taught lessons (hours consumed outside a lesson have neither), of
+    // the visible students, whoever may see the lesson (as the record list's drill-down); marks of visible lessons.
+    const lessonOf = (id: number) => {
+      const l = d.index.lessonById.get(id);
+      return l && (range.campusId === undefined || l.campusId === range.campusId) ? l : undefined;
+    };
     const keyOf = (l: Lesson) => (by === 'class' ? { id: l.classId, name: l.className } : { id: l.teacherId, name: l.teacherName });
     const groups = new Map<number, { name: string; recs: HourRecord[]; marks: Attendance[] }>();
     const group = (l: Lesson) => {
@@ -619,11 +637,11 @@ export function analyzeRecords(db: Db, companyId: number, range: AnalyzeQuery, b
       return g;
     };
     for (const x of lessonConsumptionIn(d, r)) {
-      const l = x.lessonId === undefined ? undefined : lessonOf.get(x.lessonId);
+      const l = x.lessonId === undefined ? undefined : lessonOf(x.lessonId);
       if (l && isTaught(l)) group(l).recs.push(x);
     }
     for (const a of marksIn(d, r)) {
-      const l = lessonOf.get(a.lessonId);
+      const l = lessonOf(a.lessonId);
       if (l) group(l).marks.push(a);
     }
     rows = [...groups.entries()].map(([id, g]) => row(id, g.name, { consumedHours: consumedHours(g.recs), recognised: recognisedValue(g.recs, r.start, r.end), attendance: attendance(g.marks) }));
@@ -638,16 +656,21 @@ export function analyzeRecords(db: Db, companyId: number, range: AnalyzeQuery, b
   };
 }
 
-export function analyzeStaff(db: Db, companyId: number, range: AnalyzeQuery): AnalyzeStaff {
+export function analyzeStaff(db: Db, who: Viewer | number, range: AnalyzeQuery): AnalyzeStaff {
   const r: DayRange = { start: range.startDate, end: range.endDate };
-  const d = scopedData(db, companyId, range.campusId);
-  const load = new Map(teacherLoad(d.lessons, lessonConsumptionIn(d, r), r).map((x) => [x.teacherId, x]));
+  const d = scopedData(db, who, range.campusId);
+  // Lessons taught: the visible lessons (the lesson list); consumed hours and value: the visible students' records
+  // written for lessons the teacher taught in the campus, whoever may see the lesson (the record list).
+  const campusLessons = range.campusId === undefined ? [...d.index.lessonById.values()] : [...d.index.lessonById.values()].filter((l) => l.campusId === range.campusId);
+  const consumed = new Map(teacherLoad(campusLessons, lessonConsumptionIn(d, r), r).map((x) => [x.teacherId, x]));
+  const taught = d.lessons.length === campusLessons.length ? consumed : new Map(teacherLoad(d.lessons, [], r).map((x) => [x.teacherId, x]));
   const sales = new Map(salesBySeller(d.orders.filter((o) => inRange(o.createdAt, r))).map((x) => [x.sellerId, x]));
   const leadsIn = d.leads.filter((l) => inRange(l.createdAt, r));
   const rows: StaffRow[] = db.staff
-    .filter((s) => s.companyId === companyId)
+    .filter((s) => s.companyId === d.companyId)
     .map((s) => {
-      const l = load.get(s.id);
+      const l = taught.get(s.id);
+      const c = consumed.get(s.id);
       const sale = sales.get(s.id);
       const mine = s.userId === undefined ? [] : leadsIn.filter((x) => x.ownerId === s.userId);
       const conv = leadConversion(mine);
@@ -659,8 +682,8 @@ export function analyzeStaff(db: Db, companyId: number, range: AnalyzeQuery): An
         campusName: s.campusName,
         lessons: l?.lessons ?? 0,
         hours: l?.hours ?? 0,
-        consumedHours: l?.consumedHours ?? 0,
-        consumedValue: l?.consumedValue ?? 0,
+        consumedHours: c?.consumedHours ?? 0,
+        consumedValue: c?.consumedValue ?? 0,
         cardsSold: sale?.orders ?? 0,
         salesAmount: sale?.amount ?? 0,
         leadsFollowed: conv.total,
@@ -673,14 +696,14 @@ export function analyzeStaff(db: Db, companyId: number, range: AnalyzeQuery): An
 }
 
 export const analysisHandlers = [
-  api('get', '/v2/company_kt/analyze_core', { read: analysisPolicy }, (ctx) => analyzeCore(ctx.db, ctx.session.company.id, rangeOf(ctx).range)),
+  api('get', '/v2/company_kt/analyze_core', { read: analysisPolicy }, (ctx) => analyzeCore(ctx.db, viewerOfSession(ctx.db, ctx.session), rangeOf(ctx).range)),
 
-  api('get', '/v2/company_kt/analyze/card', { read: analysisPolicy }, (ctx) => analyzeCard(ctx.db, ctx.session.company.id, rangeOf(ctx).range)),
+  api('get', '/v2/company_kt/analyze/card', { read: analysisPolicy }, (ctx) => analyzeCard(ctx.db, viewerOfSession(ctx.db, ctx.session), rangeOf(ctx).range)),
 
   api('get', '/v2/company_kt/analyze_consume_progress', { read: analysisPolicy }, (ctx) => {
     const { range, q } = rangeOf(ctx, ConsumeProgressQuery);
     const view = (q.view as 'class' | 'card' | undefined) ?? 'class';
-    const rows = consumeProgress(ctx.db, ctx.session.company.id, range, view) as (ClassProgress & CardProgress)[];
+    const rows = consumeProgress(ctx.db, viewerOfSession(ctx.db, ctx.session), range, view) as (ClassProgress & CardProgress)[];
     const { startDate: _s, endDate: _e, campusId: _c, view: _v, ...rest } = ctx.query;
     return listQuery(rows, rest, {
       keywordFields: view === 'card' ? ['studentName', 'cardNo', 'templateName'] : ['className'],
@@ -691,8 +714,8 @@ export const analysisHandlers = [
 
   api('get', '/v2/company_kt/analyzes', { read: analysisPolicy }, (ctx) => {
     const { range, q } = rangeOf(ctx, RecordsQuery);
-    return analyzeRecords(ctx.db, ctx.session.company.id, range, (q.by as RecordDimension | undefined) ?? 'campus');
+    return analyzeRecords(ctx.db, viewerOfSession(ctx.db, ctx.session), range, (q.by as RecordDimension | undefined) ?? 'campus');
   }),
 
-  api('get', '/v2/company_kt/analyze/contact_user', { read: analysisPolicy }, (ctx) => analyzeStaff(ctx.db, ctx.session.company.id, rangeOf(ctx).range)),
+  api('get', '/v2/company_kt/analyze/contact_user', { read: analysisPolicy }, (ctx) => analyzeStaff(ctx.db, viewerOfSession(ctx.db, ctx.session), rangeOf(ctx).range)),
 ];

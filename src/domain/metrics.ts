@@ -141,7 +141,7 @@ export function renewalWindow(r: DayRange): DayRange {
  */
 export function renewalDueStudents(
   cards: Pick<StudentCard, 'id' | 'studentId' | 'expiryDate'>[],
-  records: Pick<HourRecord, 'cardId' | 'hours' | 'balanceAfter' | 'createdAt'>[],
+  records: Iterable<Pick<HourRecord, 'cardId' | 'hours' | 'balanceAfter' | 'createdAt'>>,
   r: DayRange,
 ): Set<number> {
   const w = renewalWindow(r);
@@ -185,45 +185,57 @@ export function renewedStudents(due: Set<number>, renewing: Set<number>): Set<nu
 /** A card's balance at the end of a day, from its records (any order): the sum of the signed hours dated up to it. */
 export type BalanceAt = (cardId: number, day: string) => number;
 
+/** One card's balance steps: the days of its records in order and the running sum at the end of each. */
+export interface CardBalances {
+  days: string[];
+  sums: number[];
+}
+
+/** The balance steps of one card from its records (any order). */
+export function cardBalances(records: Pick<HourRecord, 'hours' | 'createdAt'>[]): CardBalances {
+  const list = records.map((r) => ({ day: r.createdAt.slice(0, 10), hours: r.hours }));
+  list.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+  const days: string[] = [];
+  const sums: number[] = [];
+  let sum = 0;
+  for (const x of list) {
+    sum += x.hours;
+    if (days.length && days[days.length - 1] === x.day) sums[sums.length - 1] = sum;
+    else {
+      days.push(x.day);
+      sums.push(sum);
+    }
+  }
+  return { days, sums };
+}
+
+/** A card's balance at the end of a day from its steps (binary search; 0 before its first record). */
+export function balanceOn(e: CardBalances | undefined, day: string): number {
+  if (!e) return 0;
+  let lo = 0;
+  let hi = e.days.length - 1;
+  let at = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (e.days[mid] <= day) {
+      at = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return at < 0 ? 0 : round1(e.sums[at]);
+}
+
 /** Balances by day of many cards, indexed once (per card: days in order and the running sum); lookups by binary search. */
 export function balanceIndex(records: Pick<HourRecord, 'cardId' | 'hours' | 'createdAt'>[]): BalanceAt {
-  const byCard = new Map<number, { day: string; hours: number }[]>();
+  const byCard = new Map<number, Pick<HourRecord, 'hours' | 'createdAt'>[]>();
   for (const r of records) {
     let list = byCard.get(r.cardId);
     if (!list) byCard.set(r.cardId, (list = []));
-    list.push({ day: r.createdAt.slice(0, 10), hours: r.hours });
+    list.push(r);
   }
-  const index = new Map<number, { days: string[]; sums: number[] }>();
-  for (const [cardId, list] of byCard) {
-    list.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
-    const days: string[] = [];
-    const sums: number[] = [];
-    let sum = 0;
-    for (const x of list) {
-      sum += x.hours;
-      if (days.length && days[days.length - 1] === x.day) sums[sums.length - 1] = sum;
-      else {
-        days.push(x.day);
-        sums.push(sum);
-      }
-    }
-    index.set(cardId, { days, sums });
-  }
-  return (cardId, day) => {
-    const e = index.get(cardId);
-    if (!e) return 0;
-    let lo = 0;
-    let hi = e.days.length - 1;
-    let at = -1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      if (e.days[mid] <= day) {
-        at = mid;
-        lo = mid + 1;
-      } else hi = mid - 1;
-    }
-    return at < 0 ? 0 : round1(e.sums[at]);
-  };
+  const index = new Map<number, CardBalances>();
+  for (const [cardId, list] of byCard) index.set(cardId, cardBalances(list));
+  return (cardId, day) => balanceOn(index.get(cardId), day);
 }
 
 /**
