@@ -12,6 +12,7 @@ import type { AnalyzeCard, AnalyzeCore, AnalyzeRecords, AnalyzeStaff, DrillParam
 import { drillListPath } from '../../src/utils/drill';
 import { analyzeCore } from './analysis';
 import { appendHourRecord } from './ledger';
+import { PERMISSION_FLAGS } from '../../src/types/session';
 
 const BASE = 'http://localhost';
 const PASSWORDS: Record<string, string> = { dealer: 'dealer123', manager: 'manager123', teacher: 'teacher123', sales: 'sales123' };
@@ -55,50 +56,54 @@ beforeEach(() => {
   resetDb();
 });
 
+/** Every KPI of an analyze_core answer equals the total (or sum) of the list it opens, as the same caller. */
+async function expectKpisMatchLists(token: string, core: AnalyzeCore, nonZero: boolean) {
+  expect(core.kpis).toHaveLength(11);
+  const consumed = byKey(core, 'consumedHours');
+  if (nonZero) expect(consumed.value).toBeGreaterThan(0);
+  const recs = await drillList(token, consumed.drill, 'hours,amount');
+  expect(-(recs.sum?.hours ?? 0)).toBeCloseTo(consumed.value, 5);
+  expect(-(recs.sum?.amount ?? 0)).toBeCloseTo(byKey(core, 'recognised').value, 5);
+
+  const cash = byKey(core, 'cashIn');
+  expect((await drillList(token, cash.drill, 'amount')).sum?.amount ?? 0).toBeCloseTo(cash.value, 5);
+  const refunds = byKey(core, 'refunds');
+  expect(-((await drillList(token, refunds.drill, 'amount')).sum?.amount ?? 0)).toBeCloseTo(refunds.value, 5);
+
+  for (const key of ['activeStudents', 'newStudents', 'renewingStudents'] as const) {
+    const k = byKey(core, key);
+    if (nonZero) expect(k.value, key).toBeGreaterThan(0);
+    expect((await drillList(token, k.drill)).total, key).toBe(k.value);
+  }
+  for (const key of ['renewalRate', 'leadConversion'] as const) {
+    const k = byKey(core, key);
+    expect((await drillList(token, k.drill)).total, key).toBe(k.part);
+    expect((await drillList(token, k.wholeDrill!)).total, key).toBe(k.whole);
+    if (nonZero) expect(k.whole, key).toBeGreaterThan(0);
+  }
+  const att = byKey(core, 'attendanceRate');
+  const lessons = await drillList(token, att.drill, 'presentMarks,markedCount');
+  expect(lessons.sum?.presentMarks ?? 0).toBe(att.part);
+  expect(lessons.sum?.markedCount ?? 0).toBe(att.whole);
+  if (nonZero) expect(att.value).toBeGreaterThan(0.5);
+  const fill = byKey(core, 'fillRate');
+  const classes = await drillList(token, fill.drill, 'studentCount,capacity');
+  expect(classes.sum?.studentCount ?? 0).toBe(fill.part);
+  expect(classes.sum?.capacity ?? 0).toBe(fill.whole);
+
+  // The series adds up to the KPIs.
+  const sum = (f: (p: AnalyzeCore['series'][number]) => number) => core.series.reduce((s, p) => s + f(p), 0);
+  expect(sum((p) => p.consumedHours)).toBeCloseTo(consumed.value, 5);
+  expect(sum((p) => p.cashIn)).toBeCloseTo(cash.value, 5);
+  expect(sum((p) => p.marked)).toBe(att.whole);
+}
+
 describe('every KPI equals the list it opens', () => {
   for (const campusId of [undefined, 1]) {
     it(`demo seed, last 60 days${campusId ? ', one campus' : ''}`, async () => {
       const token = await login('dealer');
       const core = (await call<AnalyzeCore>(token, 'GET', `/v2/company_kt/analyze_core?${qs({ ...RANGE, campusId })}`)).data;
-      expect(core.kpis).toHaveLength(11);
-
-      const consumed = byKey(core, 'consumedHours');
-      expect(consumed.value).toBeGreaterThan(0);
-      const recs = await drillList(token, consumed.drill, 'hours,amount');
-      expect(-recs.sum!.hours).toBeCloseTo(consumed.value, 5);
-      expect(-recs.sum!.amount).toBeCloseTo(byKey(core, 'recognised').value, 5);
-
-      const cash = byKey(core, 'cashIn');
-      expect((await drillList(token, cash.drill, 'amount')).sum!.amount).toBeCloseTo(cash.value, 5);
-      const refunds = byKey(core, 'refunds');
-      expect(-(await drillList(token, refunds.drill, 'amount')).sum!.amount).toBeCloseTo(refunds.value, 5);
-
-      for (const key of ['activeStudents', 'newStudents', 'renewingStudents'] as const) {
-        const k = byKey(core, key);
-        expect(k.value, key).toBeGreaterThan(0);
-        expect((await drillList(token, k.drill)).total, key).toBe(k.value);
-      }
-      for (const key of ['renewalRate', 'leadConversion'] as const) {
-        const k = byKey(core, key);
-        expect((await drillList(token, k.drill)).total, key).toBe(k.part);
-        expect((await drillList(token, k.wholeDrill!)).total, key).toBe(k.whole);
-        expect(k.whole, key).toBeGreaterThan(0);
-      }
-      const att = byKey(core, 'attendanceRate');
-      const lessons = await drillList(token, att.drill, 'presentMarks,markedCount');
-      expect(lessons.sum!.presentMarks).toBe(att.part);
-      expect(lessons.sum!.markedCount).toBe(att.whole);
-      expect(att.value).toBeGreaterThan(0.5);
-      const fill = byKey(core, 'fillRate');
-      const classes = await drillList(token, fill.drill, 'studentCount,capacity');
-      expect(classes.sum!.studentCount).toBe(fill.part);
-      expect(classes.sum!.capacity).toBe(fill.whole);
-
-      // The series adds up to the KPIs.
-      const sum = (f: (p: AnalyzeCore['series'][number]) => number) => core.series.reduce((s, p) => s + f(p), 0);
-      expect(sum((p) => p.consumedHours)).toBeCloseTo(consumed.value, 5);
-      expect(sum((p) => p.cashIn)).toBeCloseTo(cash.value, 5);
-      expect(sum((p) => p.marked)).toBe(att.whole);
+      await expectKpisMatchLists(token, core, true);
     });
   }
 
@@ -132,6 +137,57 @@ describe('every KPI equals the list it opens', () => {
     expect(sold.total).toBe(seller.cardsSold);
     expect(sold.sum!.amount).toBeCloseTo(seller.salesAmount, 5);
   });
+});
+
+describe('a permission group with a narrower data scope (PRODUCT.md §5.13)', () => {
+  /** Gives a role's group every flag (so the lists open) and the scope. */
+  function scopeGroup(role: 'manager' | 'sales', scope: 'campus' | 'own') {
+    const g = getDb().permissionGroups.find((x) => x.companyId === 2 && x.defaultFor === role)!;
+    g.dataScope = scope;
+    for (const f of PERMISSION_FLAGS) g.flags[f] = 1;
+  }
+  const consumed = (c: AnalyzeCore) => byKey(c, 'consumedHours').value;
+
+  for (const [role, scope] of [['manager', 'campus'], ['sales', 'own']] as const) {
+    it(`${role} seeing ${scope} rows: every figure is over those rows and equals the list it opens`, async () => {
+      const dealer = await login('dealer');
+      const whole = (await call<AnalyzeCore>(dealer, 'GET', `/v2/company_kt/analyze_core?${qs(RANGE)}`)).data;
+      scopeGroup(role, scope);
+      const token = await login(role);
+      const core = (await call<AnalyzeCore>(token, 'GET', `/v2/company_kt/analyze_core?${qs(RANGE)}`)).data;
+      // The scope narrows the figures (the other campus, or other people's rows, are left out) ...
+      expect(consumed(core)).toBeLessThan(consumed(whole));
+      expect(byKey(core, 'activeStudents').value).toBeLessThan(byKey(whole, 'activeStudents').value);
+      if (scope === 'campus') expect(consumed(core)).toBeGreaterThan(0);
+      // ... and every KPI still equals the total of its list, as seen by the same user.
+      await expectKpisMatchLists(token, core, false);
+
+      const card = (await call<AnalyzeCard>(token, 'GET', `/v2/company_kt/analyze/card?${qs(RANGE)}`)).data;
+      const sales = await drillList(token, { drill: 'sales', from: start, to: end }, 'amount');
+      expect(sales.total).toBe(card.salesTotal.orders);
+      expect(sales.sum?.amount ?? 0).toBeCloseTo(card.salesTotal.amount, 5);
+      const holding = await drillList(token, { drill: 'holding' }, 'remainingHours');
+      expect(holding.total).toBe(card.holding.cards);
+      const rec = (await call<AnalyzeRecords>(token, 'GET', `/v2/company_kt/analyzes?${qs({ ...RANGE, by: 'teacher' })}`)).data;
+      expect(rec.total.consumedHours).toBeCloseTo(consumed(core), 5);
+      for (const row of rec.rows.slice(0, 2)) {
+        const teacherRecs = await drillList(token, { drill: 'consumed', from: start, to: end, teacher: row.id }, 'hours');
+        expect(-(teacherRecs.sum?.hours ?? 0)).toBeCloseTo(row.consumedHours, 5);
+      }
+      const byCampus = (await call<AnalyzeRecords>(token, 'GET', `/v2/company_kt/analyzes?${qs({ ...RANGE, by: 'campus' })}`)).data;
+      for (const row of byCampus.rows) {
+        const campusRecs = await drillList(token, { drill: 'consumed', from: start, to: end, campus: row.id }, 'hours');
+        expect(-(campusRecs.sum?.hours ?? 0)).toBeCloseTo(row.consumedHours, 5);
+      }
+      const staff = (await call<AnalyzeStaff>(token, 'GET', `/v2/company_kt/analyze/contact_user?${qs(RANGE)}`)).data;
+      for (const row of staff.rows.filter((r) => r.lessons > 0 || r.cardsSold > 0).slice(0, 3)) {
+        const taught = await drillList(token, { drill: 'taught', from: start, to: end, teacher: row.staffId });
+        expect(taught.total).toBe(row.lessons);
+        const sold = await drillList(token, { drill: 'sales', from: start, to: end, seller: row.staffId }, 'amount');
+        expect(sold.total).toBe(row.cardsSold);
+      }
+    });
+  }
 });
 
 describe('a roll call moves the figures', () => {
