@@ -1,8 +1,10 @@
 /**
  * Rows of a table by company, cached: every scope function starts from "the rows of the caller's company", which at
- * `MOCK_SCALE=large` is a filter over tens of thousands of rows per call. The cache of a table is rebuilt when the
- * table changes; tables change by `push` and `splice` (and whole replacement), which the fingerprint (the array
- * itself, its length, its first and last rows) detects. Rows keep their identity: the index holds the same objects.
+ * `MOCK_SCALE=large` is a filter over tens of thousands of rows per call. Tables change by `push` and `splice` (and
+ * whole replacement, or truncation by a rollback), which the fingerprint (the array itself, its length, its first and
+ * last rows) detects. Rows appended at the end (the common write: a sale, a roll call's records) are added to their
+ * company's list (a new frozen copy of that list only); any other change rebuilds the table's index. Rows keep their
+ * identity: the index holds the same objects.
  */
 import type { Db } from './db';
 
@@ -14,6 +16,7 @@ interface Entry {
 }
 
 const cache = new WeakMap<unknown[], Entry>();
+const EMPTY: readonly unknown[] = Object.freeze([]);
 
 type CompanyTable<K extends keyof Db> = Db[K] extends (infer R)[] ? (R extends { companyId: number } ? K : never) : never;
 type RowOf<K extends keyof Db> = Db[K] extends (infer R)[] ? R : never;
@@ -22,6 +25,20 @@ type RowOf<K extends keyof Db> = Db[K] extends (infer R)[] ? R : never;
 export function indexOf<K extends keyof Db>(db: Db, table: CompanyTable<K>, companyId: number): RowOf<K>[] {
   const rows = ((db as unknown as Record<string, unknown>)[table as string] ?? []) as { companyId: number }[];
   let e = cache.get(rows);
+  if (e && e.length < rows.length && e.length > 0 && e.first === rows[0] && e.last === rows[e.length - 1]) {
+    // Appended rows only: extend the lists of the companies they belong to.
+    const added = new Map<number, unknown[]>();
+    for (let i = e.length; i < rows.length; i += 1) {
+      const r = rows[i];
+      let list = added.get(r.companyId);
+      if (!list) added.set(r.companyId, (list = []));
+      list.push(r);
+    }
+    const byCompany = e.byCompany;
+    added.forEach((list, id) => byCompany.set(id, Object.freeze([...(byCompany.get(id) ?? []), ...list]) as unknown[]));
+    e = { length: rows.length, first: rows[0], last: rows[rows.length - 1], byCompany };
+    cache.set(rows, e);
+  }
   if (!e || e.length !== rows.length || e.first !== rows[0] || e.last !== rows[rows.length - 1]) {
     const byCompany = new Map<number, unknown[]>();
     for (const r of rows) {
@@ -33,5 +50,5 @@ export function indexOf<K extends keyof Db>(db: Db, table: CompanyTable<K>, comp
     e = { length: rows.length, first: rows[0], last: rows[rows.length - 1], byCompany };
     cache.set(rows, e);
   }
-  return (e.byCompany.get(companyId) ?? []) as RowOf<K>[];
+  return (e.byCompany.get(companyId) ?? EMPTY) as RowOf<K>[];
 }

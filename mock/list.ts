@@ -25,7 +25,11 @@ export interface ListSpec<T> {
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const collator = new Intl.Collator('zh-CN');
-/** Dates and stamps ('YYYY-MM-DD', 'YYYY-MM-DD HH:mm:ss'): of one format, plain comparison is the collator's order. */
+/**
+ * Dates and stamps ('YYYY-MM-DD', 'YYYY-MM-DD HH:mm', 'YYYY-MM-DD HH:mm:ss'): plain comparison is the collator's order,
+ * even with the formats mixed: at every position both have a digit or both the same separator, so they first differ
+ * on two digits (same order either way) or one is the start of the other (shorter first either way).
+ */
 const STAMP = /^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/;
 
 function compare(a: unknown, b: unknown): number {
@@ -42,10 +46,9 @@ function compare(a: unknown, b: unknown): number {
  */
 function sortedPage<T>(rows: T[], field: keyof T, dir: number, start: number, end: number): T[] {
   const keys = rows.map((r) => r[field] as unknown);
-  // One comparison for the whole column: numbers, stamps of one format (plain), else the collator.
+  // One comparison for the whole column: numbers, stamps (plain, see STAMP), else the collator.
   const allStamps = keys.every((k) => k === undefined || k === null || (typeof k === 'string' && STAMP.test(k)));
-  const lengths = new Set(keys.map((k) => (typeof k === 'string' ? k.length : -1)).filter((n) => n >= 0));
-  const cmpKey = allStamps && lengths.size <= 1
+  const cmpKey = allStamps
     ? (a: unknown, b: unknown) => (a === b ? 0 : a === undefined || a === null ? -1 : b === undefined || b === null ? 1 : (a as string) < (b as string) ? -1 : 1)
     : compare;
   const cmp = (i: number, j: number) => dir * cmpKey(keys[i], keys[j]) || i - j;
@@ -70,17 +73,17 @@ function sortedPage<T>(rows: T[], field: keyof T, dir: number, start: number, en
   return best.slice(start, end).map((i) => rows[i]);
 }
 
-export function listQuery<T>(rows: T[], query: Record<string, string>, spec: ListSpec<T>, lang: Lang): ListResult<T> {
-  const page = query.page === undefined ? DEFAULT_PAGE : Number(query.page);
-  const pageSize = query.pageSize === undefined ? DEFAULT_PAGE_SIZE : Number(query.pageSize);
-  if (!Number.isInteger(page) || page < 1) throw new HttpError(400, message(lang, 'common.badPage'));
-  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw new HttpError(400, message(lang, 'common.badPageSize'));
+/**
+ * The filter step of `listQuery` alone (validated the same way): the rows a list call counts in `total`, for the calls
+ * that give figures over a list's filtered set (e.g. the journal's balances) without defining the filters twice.
+ */
+export function filterRows<T>(rows: readonly T[], query: Record<string, string>, spec: ListSpec<T>, lang: Lang): T[] {
   for (const f of ['startDate', 'endDate']) {
     if (query[f] && !(DATE.test(query[f]) && isValidDate(query[f]))) throw new HttpError(400, message(lang, 'common.badDate', { field: f }));
   }
   if (query.startDate && query.endDate && query.startDate > query.endDate) throw new HttpError(400, message(lang, 'common.badRange'));
 
-  let out = rows;
+  let out = rows as T[];
   const kw = (query.keyword || '').trim().toLowerCase();
   if (kw && spec.keywordFields?.length) {
     out = out.filter((r) => spec.keywordFields!.some((f) => String(r[f] ?? '').toLowerCase().includes(kw)));
@@ -106,6 +109,15 @@ export function listQuery<T>(rows: T[], query: Record<string, string>, spec: Lis
       return true;
     });
   }
+  return out;
+}
+
+export function listQuery<T>(rows: T[], query: Record<string, string>, spec: ListSpec<T>, lang: Lang): ListResult<T> {
+  const page = query.page === undefined ? DEFAULT_PAGE : Number(query.page);
+  const pageSize = query.pageSize === undefined ? DEFAULT_PAGE_SIZE : Number(query.pageSize);
+  if (!Number.isInteger(page) || page < 1) throw new HttpError(400, message(lang, 'common.badPage'));
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw new HttpError(400, message(lang, 'common.badPageSize'));
+  const out = filterRows(rows, query, spec, lang);
   const sortField = query.sortField as keyof T | undefined;
   if (sortField && !(spec.sortable ?? []).includes(sortField)) {
     throw new HttpError(400, message(lang, 'common.badSort', { field: String(sortField) }));

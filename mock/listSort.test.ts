@@ -27,7 +27,10 @@ function reference(rows: Row[], field: keyof Row, dir: number): Row[] {
 
 const row = fc.record({
   id: fc.nat(),
-  at: fc.date({ min: new Date('2025-01-01'), max: new Date('2026-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 19).replace('T', ' ')),
+  // Days and stamps mixed ('YYYY-MM-DD', 'YYYY-MM-DD HH:mm', 'YYYY-MM-DD HH:mm:ss'), as in the revenue drill-down.
+  at: fc
+    .tuple(fc.date({ min: new Date('2025-01-01'), max: new Date('2026-12-31'), noInvalidDate: true }), fc.constantFrom(10, 16, 19, 19))
+    .map(([d, len]) => d.toISOString().slice(0, len).replace('T', ' ')),
   name: fc.constantFrom('王若汐', 'Anna', 'anna', '李浩然', 'Zed', '陈嘉怡', 'b'),
   n: fc.option(fc.integer({ min: -5, max: 5 }), { nil: undefined }),
 });

@@ -130,10 +130,61 @@ describe('deferred value and agreement across screens', () => {
     expect((await call('PUT', '/v2/bill', { token, body: { id, date: T, direction: 'expense', category: 'expense.marketing', account: 'wechat', campusId: 1, amount: 120, counterparty: 'Flyers' } })).body.data.amount).toBe(120);
     expect((await call('POST', '/v2/bill/void', { token, body: { id, reason: '' } })).status).toBe(400);
     expect((await call('POST', '/v2/bill/void', { token, body: { id, reason: 'Duplicate' } })).body.data.status).toBe('void');
-    const list = await get(token, `/v2/bill?month=${THIS}&pageSize=5`);
-    expect(list.balances).toHaveLength(4);
+    const balances = await get(token, `/v2/bill/balances?month=${THIS}`);
+    expect(balances).toHaveLength(4);
+    const wechat = balances.find((b: { account: string }) => b.account === 'wechat');
+    const active = (await get(token, `/v2/bill?month=${THIS}&account=wechat&status=active&direction=expense&pageSize=200`)).list;
+    expect(wechat.expense).toBe(sumMoney(active.map((e: { amount: number }) => e.amount)));
     // An automatic entry has no id to edit.
     expect((await call('POST', '/v2/bill/void', { token, body: { id: 999999, reason: 'x' } })).status).toBe(404);
+  });
+});
+
+describe('journal balances (GET /v2/bill/balances)', () => {
+  type Entry = { account: string; direction: string; status: string; amount: number };
+  /** The balances the way the screen reads them: sums of every page of the list with the same filters. */
+  async function fromList(token: string, query: string) {
+    const rows: Entry[] = [];
+    for (let page = 1; ; page += 1) {
+      const res = await get(token, `/v2/bill?${query}&pageSize=200&page=${page}`);
+      rows.push(...res.list);
+      if (rows.length >= res.total) break;
+    }
+    return ['cash', 'bank', 'wechat', 'alipay'].map((account) => {
+      const mine = rows.filter((r) => r.account === account && r.status === 'active');
+      const income = sumMoney(mine.filter((r) => r.direction === 'income').map((r) => r.amount));
+      const expense = sumMoney(mine.filter((r) => r.direction === 'expense').map((r) => r.amount));
+      return { account, income, expense, net: sumMoney([income, -expense]) };
+    });
+  }
+
+  it('equal the sums of the journal list with the same filters, for each company; 403 and 400 like the list', async () => {
+    const dealer = await login('dealer', 'dealer123');
+    const sunrise = await login('sunrise', 'sunrise123');
+    for (const [token, query] of [
+      [dealer, `month=${LAST}`],
+      [dealer, `month=${THIS}&campusId=1`],
+      [dealer, `startDate=${addMonths(THIS, -3)}-01&endDate=${T}&keyword=a`],
+      [dealer, `direction=income&account=cash,wechat&month=${LAST}`],
+      [sunrise, `month=${LAST}`],
+    ]) {
+      const balances = await get(token, `/v2/bill/balances?${query}`);
+      expect(balances, query).toEqual(await fromList(token, query));
+    }
+    // Some money moved, and a company sees only its own.
+    const all = await get(dealer, `/v2/bill/balances?month=${LAST}`);
+    expect(all.some((b: { income: number }) => b.income > 0)).toBe(true);
+    expect(await get(sunrise, `/v2/bill/balances?month=${LAST}`)).not.toEqual(all);
+    // A void entry counts for nothing.
+    const added = (await call('POST', '/v2/bill', { token: dealer, body: { date: T, direction: 'expense', category: 'expense.rent', account: 'cash', campusId: 1, amount: 12.34, counterparty: 'X' } })).body.data;
+    const cash = async () => (await get(dealer, `/v2/bill/balances?month=${THIS}`)).find((b: { account: string }) => b.account === 'cash').expense;
+    const withEntry = await cash();
+    await call('POST', '/v2/bill/void', { token: dealer, body: { id: added.id, reason: 'Typo' } });
+    expect(sumMoney([withEntry, -(await cash())])).toBe(12.34);
+    const teacher = await login('teacher', 'teacher123');
+    expect((await call('GET', '/v2/bill/balances', { token: teacher })).status).toBe(403);
+    expect((await call('GET', '/v2/bill/balances')).status).toBe(401);
+    expect((await call('GET', '/v2/bill/balances?startDate=2026-02-30', { token: dealer })).status).toBe(400);
   });
 });
 

@@ -9,7 +9,7 @@ import type { Db } from '../db';
 import { nextId } from '../db';
 import { api, definePolicy, type AuthedCtx, type Session } from '../http';
 import { defineMessages } from '../messages';
-import { listQuery } from '../list';
+import { filterRows, listQuery, type ListSpec } from '../list';
 import { nowStamp, today } from '../clock';
 import type { Access } from '../../src/access';
 import type { CardOrder, PayMethod, StudentCard } from '../../src/types/school';
@@ -27,17 +27,21 @@ import type {
 import { JournalBody, JournalUpdateBody, JournalVoidBody, MonthCloseBody } from '../../src/types/finance.schemas';
 import {
   addFigures,
-  cardFigures,
   monthRange,
   monthsEnding,
   plusDays,
   recordRecognised,
   RECOGNISED_TYPES,
   sumMoney,
+  toCents,
+  fromCents,
   type CardFigures,
   type CardLedger,
 } from '../../src/domain/revenue';
 import { isMonthClosed, recordsOfCard } from './ledger';
+import { indexOf } from '../indexes';
+import { figureRanges, figuresOfCard, ordersOfCard } from './financeIndex';
+import type { Student } from '../../src/types/school';
 
 declare module '../db' {
   interface Db {
@@ -79,7 +83,7 @@ export const revenuePolicy = definePolicy<StudentCard>({
   name: 'revenue',
   read: readFinance,
   write: financeWriter,
-  rows: (db, s) => db.studentCards.filter((c) => c.companyId === s.company.id),
+  rows: (db, s) => indexOf(db, 'studentCards', s.company.id),
 });
 
 export const monthClosePolicy = definePolicy<MonthClose>({
@@ -101,30 +105,45 @@ export interface CardContext {
 
 const METHOD_ACCOUNT: Record<PayMethod, JournalAccount> = { cash: 'cash', wechat: 'wechat', alipay: 'alipay', card: 'bank', transfer: 'bank' };
 
-/** Every card of a company with its records, orders and campus (the student's). */
-export function companyCards(db: Db, companyId: number, campusId?: number): CardContext[] {
-  const students = new Map(db.students.filter((s) => s.companyId === companyId).map((s) => [s.id, s]));
-  const ordersByCard = new Map<number, CardOrder[]>();
-  for (const o of db.cardOrders) {
-    if (o.companyId !== companyId) continue;
-    const list = ordersByCard.get(o.cardId);
-    if (list) list.push(o);
-    else ordersByCard.set(o.cardId, [o]);
+/** A card and its campus (the student's, read now: a student may change campus). */
+export type CardRef = Pick<CardContext, 'card' | 'campusId' | 'campusName'>;
+
+const studentMaps = new WeakMap<readonly Student[], Map<number, Student>>();
+
+/** The company's students by id (cached with the company's student index). */
+function studentsById(db: Db, companyId: number): Map<number, Student> {
+  const list = indexOf(db, 'students', companyId);
+  let m = studentMaps.get(list);
+  if (!m) {
+    m = new Map(list.map((s) => [s.id, s]));
+    studentMaps.set(list, m);
   }
-  const out: CardContext[] = [];
-  for (const card of db.studentCards) {
-    if (card.companyId !== companyId) continue;
+  return m;
+}
+
+/** Every card of a company (optionally of one campus) with its campus. */
+export function companyCardRefs(db: Db, companyId: number, campusId?: number): CardRef[] {
+  const students = studentsById(db, companyId);
+  const out: CardRef[] = [];
+  for (const card of indexOf(db, 'studentCards', companyId)) {
     const st = students.get(card.studentId);
     const cId = st?.campusId ?? 0;
     if (campusId !== undefined && cId !== campusId) continue;
-    const orders = ordersByCard.get(card.id) ?? [];
-    out.push({ card, campusId: cId, campusName: st?.campusName ?? '', orders, ledger: { card, records: recordsOfCard(db, card.id), orders } });
+    out.push({ card, campusId: cId, campusName: st?.campusName ?? '' });
   }
   return out;
 }
 
-function campusOfStudent(db: Db, studentId: number): { campusId: number; campusName: string } {
-  const st = db.students.find((s) => s.id === studentId);
+/** Every card of a company with its records, orders and campus (the student's). */
+export function companyCards(db: Db, companyId: number, campusId?: number): CardContext[] {
+  return companyCardRefs(db, companyId, campusId).map((c) => {
+    const orders = ordersOfCard(db, c.card.id);
+    return { ...c, orders, ledger: { card: c.card, records: recordsOfCard(db, c.card.id), orders } };
+  });
+}
+
+function campusOfStudent(students: Map<number, Student>, studentId: number): { campusId: number; campusName: string } {
+  const st = students.get(studentId);
   return { campusId: st?.campusId ?? 0, campusName: st?.campusName ?? '' };
 }
 
@@ -143,57 +162,68 @@ function readCampus(ctx: AuthedCtx): number | undefined {
 
 /* ------------------------------------------------------------------ revenue */
 
-/** Revenue figures of one month (optionally one campus), from the ledger. */
-export function revenueMonth(db: Db, companyId: number, month: string, campusId?: number, cards = companyCards(db, companyId, campusId)): RevenueMonth {
-  const { start, end } = monthRange(month);
+/** Revenue figures of months (optionally one campus), from the ledger: each card's figures (cached per card). */
+export function revenueMonths(db: Db, companyId: number, months: string[], campusId?: number): RevenueMonth[] {
   const t = today();
-  let cash = 0;
-  let refunds = 0;
-  let lessons = 0;
-  let forfeited = 0;
-  let deferred = 0;
-  for (const c of cards) {
-    const f = cardFigures(c.ledger, start, end, t);
-    cash += Math.round(f.sold * 100);
-    refunds += Math.round(f.refunded * 100);
-    lessons += Math.round((f.recognised - f.corrections) * 100);
-    forfeited += Math.round(f.forfeited * 100);
-    deferred += Math.round(f.closing * 100);
+  const ranges = figureRanges(months.map((m) => { const r = monthRange(m); return { from: r.start, to: r.end }; }), t);
+  const acc = months.map(() => ({ cash: 0, refunds: 0, lessons: 0, forfeited: 0, deferred: 0 }));
+  for (const c of companyCardRefs(db, companyId, campusId)) {
+    const figs = figuresOfCard(db, c.card, ranges, t);
+    for (let i = 0; i < figs.length; i += 1) {
+      const f = figs[i];
+      const a = acc[i];
+      a.cash += Math.round(f.sold * 100);
+      a.refunds += Math.round(f.refunded * 100);
+      a.lessons += Math.round((f.recognised - f.corrections) * 100);
+      a.forfeited += Math.round(f.forfeited * 100);
+      a.deferred += Math.round(f.closing * 100);
+    }
   }
-  return { month, cashIn: cash / 100, refundsOut: refunds / 100, recognisedLessons: lessons / 100, forfeited: forfeited / 100, recognised: (lessons + forfeited) / 100, deferred: deferred / 100 };
+  return months.map((month, i) => {
+    const a = acc[i];
+    return { month, cashIn: a.cash / 100, refundsOut: a.refunds / 100, recognisedLessons: a.lessons / 100, forfeited: a.forfeited / 100, recognised: (a.lessons + a.forfeited) / 100, deferred: a.deferred / 100 };
+  });
+}
+
+/** Revenue figures of one month (optionally one campus), from the ledger. */
+export function revenueMonth(db: Db, companyId: number, month: string, campusId?: number): RevenueMonth {
+  return revenueMonths(db, companyId, [month], campusId)[0];
 }
 
 /** The records behind one revenue figure of a month; they add up to the figure. */
 export function revenueRecords(db: Db, companyId: number, month: string, figure: string, campusId?: number): RevenueRecordRow[] {
+  if (!['cashIn', 'refundsOut', 'recognisedLessons', 'forfeited'].includes(figure)) throw new Error(`figure ${figure}`);
   const { start, end } = monthRange(month);
   const t = today();
   const rows: RevenueRecordRow[] = [];
-  const inMonth = (s: string | undefined) => !!s && s.slice(0, 10) >= start && s.slice(0, 10) <= end;
-  for (const c of companyCards(db, companyId, campusId)) {
-    const base = { cardId: c.card.id, cardNo: c.card.cardNo, studentName: c.card.studentName, campusName: c.campusName };
+  // Stamps start with their day: in the month when start ≤ stamp < the first day after it (no slicing per record).
+  const after = plusDays(end, 1);
+  const inMonth = (s: string | undefined) => !!s && s >= start && s < after;
+  const range = figureRanges([{ from: start, to: end }], t);
+  for (const c of companyCardRefs(db, companyId, campusId)) {
+    const base = () => ({ cardId: c.card.id, cardNo: c.card.cardNo, studentName: c.card.studentName, campusName: c.campusName });
     if (figure === 'cashIn') {
-      for (const o of c.orders) {
-        if (inMonth(o.createdAt) && o.amount !== 0) rows.push({ ...base, key: `o-${o.id}`, date: o.createdAt.slice(0, 16), source: 'order', type: o.kind, ref: o.orderNo, hours: o.hours + o.giftHours, amount: o.amount });
+      for (const o of ordersOfCard(db, c.card.id)) {
+        if (inMonth(o.createdAt) && o.amount !== 0) rows.push({ ...base(), key: `o-${o.id}`, date: o.createdAt.slice(0, 16), source: 'order', type: o.kind, ref: o.orderNo, hours: o.hours + o.giftHours, amount: o.amount });
       }
     } else if (figure === 'refundsOut') {
-      for (const r of c.ledger.records) {
-        if (r.type === 'back' && r.amount !== 0 && inMonth(r.reviewedAt ?? r.createdAt)) rows.push({ ...base, key: `r-${r.id}`, date: (r.reviewedAt ?? r.createdAt).slice(0, 16), source: 'record', type: r.type, ref: `#${r.id}`, hours: r.hours, amount: -r.amount });
+      for (const r of recordsOfCard(db, c.card.id)) {
+        if (r.type === 'back' && r.amount !== 0 && inMonth(r.reviewedAt ?? r.createdAt)) rows.push({ ...base(), key: `r-${r.id}`, date: (r.reviewedAt ?? r.createdAt).slice(0, 16), source: 'record', type: r.type, ref: `#${r.id}`, hours: r.hours, amount: -r.amount });
       }
     } else if (figure === 'recognisedLessons') {
       if (c.card.kind === 'period') {
-        const f = cardFigures(c.ledger, start, end, t);
-        if (f.recognised !== 0) rows.push({ ...base, key: `p-${c.card.id}`, date: end, source: 'periodCard', type: 'period', ref: c.card.templateName, amount: f.recognised });
+        const f = figuresOfCard(db, c.card, range, t)[0];
+        if (f.recognised !== 0) rows.push({ ...base(), key: `p-${c.card.id}`, date: end, source: 'periodCard', type: 'period', ref: c.card.templateName, amount: f.recognised });
       } else {
-        for (const r of c.ledger.records) {
+        for (const r of recordsOfCard(db, c.card.id)) {
+          if (!inMonth(r.createdAt) || !(r.type === 'proof' || RECOGNISED_TYPES.includes(r.type))) continue;
           const v = recordRecognised(r);
-          if (v !== 0 && inMonth(r.createdAt) && (RECOGNISED_TYPES.includes(r.type) || r.type === 'proof')) rows.push({ ...base, key: `r-${r.id}`, date: r.createdAt.slice(0, 16), source: 'record', type: r.type, ref: `#${r.id}`, hours: r.hours, amount: v });
+          if (v !== 0) rows.push({ ...base(), key: `r-${r.id}`, date: r.createdAt.slice(0, 16), source: 'record', type: r.type, ref: `#${r.id}`, hours: r.hours, amount: v });
         }
       }
-    } else if (figure === 'forfeited') {
-      const f = cardFigures(c.ledger, start, end, t);
-      if (f.forfeited !== 0) rows.push({ ...base, key: `f-${c.card.id}`, date: c.card.status === 'invalid' ? (c.card.invalidatedAt ?? end).slice(0, 10) : plusDays(c.card.expiryDate, 1), source: 'forfeit', type: c.card.status, ref: c.card.templateName, hours: c.card.remainingHours, amount: f.forfeited });
     } else {
-      throw new Error(`figure ${figure}`);
+      const f = figuresOfCard(db, c.card, range, t)[0];
+      if (f.forfeited !== 0) rows.push({ ...base(), key: `f-${c.card.id}`, date: c.card.status === 'invalid' ? (c.card.invalidatedAt ?? end).slice(0, 10) : plusDays(c.card.expiryDate, 1), source: 'forfeit', type: c.card.status, ref: c.card.templateName, hours: c.card.remainingHours, amount: f.forfeited });
     }
   }
   return rows;
@@ -202,19 +232,31 @@ export function revenueRecords(db: Db, companyId: number, month: string, figure:
 /* ------------------------------------------------------------------ accrual */
 
 const FIG_KEYS: (keyof RollforwardFigures)[] = ['opening', 'sold', 'recognised', 'corrections', 'refunded', 'forfeited', 'closing'];
-const pick = (f: CardFigures): RollforwardFigures => Object.fromEntries(FIG_KEYS.map((k) => [k, f[k]])) as unknown as RollforwardFigures;
+const pick = (f: RollforwardFigures): RollforwardFigures => ({ opening: f.opening, sold: f.sold, recognised: f.recognised, corrections: f.corrections, refunded: f.refunded, forfeited: f.forfeited, closing: f.closing });
+
+/** Sums of figures in cents (as `addFigures`), accumulated one card at a time. */
+function figureSum() {
+  const cents = [0, 0, 0, 0, 0, 0, 0];
+  return {
+    add(f: RollforwardFigures) {
+      for (let i = 0; i < FIG_KEYS.length; i += 1) cents[i] += Math.round(f[FIG_KEYS[i]] * 100);
+    },
+    total: (): RollforwardFigures => Object.fromEntries(FIG_KEYS.map((k, i) => [k, (Math.round(cents[i]) || 0) / 100])) as unknown as RollforwardFigures,
+  };
+}
 
 export function accrualOverview(db: Db, companyId: number, month: string): AccrualOverview {
   const { start, end } = monthRange(month);
   const t = today();
-  const byCampus = new Map<number, { name: string; figures: CardFigures[] }>();
-  for (const campus of db.campuses.filter((c) => c.companyId === companyId)) byCampus.set(campus.id, { name: campus.name, figures: [] });
-  for (const c of companyCards(db, companyId)) {
-    const entry = byCampus.get(c.campusId) ?? { name: c.campusName, figures: [] };
-    entry.figures.push(cardFigures(c.ledger, start, end, t));
-    byCampus.set(c.campusId, entry);
+  const byCampus = new Map<number, { name: string; sum: ReturnType<typeof figureSum> }>();
+  for (const campus of indexOf(db, 'campuses', companyId)) byCampus.set(campus.id, { name: campus.name, sum: figureSum() });
+  const range = figureRanges([{ from: start, to: end }], t);
+  for (const c of companyCardRefs(db, companyId)) {
+    let entry = byCampus.get(c.campusId);
+    if (!entry) byCampus.set(c.campusId, (entry = { name: c.campusName, sum: figureSum() }));
+    entry.sum.add(figuresOfCard(db, c.card, range, t)[0]);
   }
-  const campuses = [...byCampus.entries()].map(([campusId, v]) => ({ campusId, campusName: v.name, ...pick(addFigures(v.figures)) }));
+  const campuses = [...byCampus.entries()].map(([campusId, v]) => ({ campusId, campusName: v.name, ...v.sum.total() }));
   const close = db.monthCloses.find((c) => c.companyId === companyId && c.month === month);
   return { month, closed: !!close, closedAt: close?.closedAt, closedBy: close?.closedBy, campuses, total: pick(addFigures(campuses)) };
 }
@@ -222,7 +264,8 @@ export function accrualOverview(db: Db, companyId: number, month: string): Accru
 export function accrualCards(db: Db, companyId: number, month: string): AccrualCardRow[] {
   const { start, end } = monthRange(month);
   const t = today();
-  return companyCards(db, companyId).map((c) => ({
+  const range = figureRanges([{ from: start, to: end }], t);
+  return companyCardRefs(db, companyId).map((c) => ({
     cardId: c.card.id,
     cardNo: c.card.cardNo,
     studentId: c.card.studentId,
@@ -232,22 +275,31 @@ export function accrualCards(db: Db, companyId: number, month: string): AccrualC
     status: c.card.status,
     campusId: c.campusId,
     campusName: c.campusName,
-    ...pick(cardFigures(c.ledger, start, end, t)),
+    ...pick(figuresOfCard(db, c.card, range, t)[0]),
   }));
 }
 
 /* ------------------------------------------------------------------ journal */
 
+/** Journal entries derived from card orders (see `journalRows`). */
+const orderEntries = new WeakMap<CardOrder, JournalEntry>();
+
 /** The company's journal: manual entries and the entries derived from card orders, approved refunds and pay slips. */
 export function journalRows(db: Db, companyId: number): JournalEntry[] {
   const out: JournalEntry[] = db.journalEntries.filter((e) => e.companyId === companyId);
+  const students = studentsById(db, companyId);
   const firstMethod = new Map<number, PayMethod>();
-  for (const o of db.cardOrders) {
-    if (o.companyId !== companyId) continue;
+  for (const o of indexOf(db, 'cardOrders', companyId)) {
     if (!firstMethod.has(o.cardId)) firstMethod.set(o.cardId, o.method);
     if (o.amount <= 0) continue;
-    const campus = campusOfStudent(db, o.studentId);
-    out.push({
+    const campus = campusOfStudent(students, o.studentId);
+    // Orders never change: the entry made for one is reused while its student's campus stays the same.
+    const made = orderEntries.get(o);
+    if (made && made.campusId === campus.campusId && made.campusName === campus.campusName) {
+      out.push(made);
+      continue;
+    }
+    const entry: JournalEntry = {
       key: `o-${o.id}`,
       companyId,
       date: o.createdAt.slice(0, 10),
@@ -264,11 +316,13 @@ export function journalRows(db: Db, companyId: number): JournalEntry[] {
       status: 'active',
       operatorName: o.sellerName,
       createdAt: o.createdAt,
-    });
+    };
+    orderEntries.set(o, entry);
+    out.push(entry);
   }
-  for (const r of db.hourRecords) {
-    if (r.companyId !== companyId || r.type !== 'back' || r.amount === 0) continue;
-    const campus = campusOfStudent(db, r.studentId);
+  for (const r of indexOf(db, 'hourRecords', companyId)) {
+    if (r.type !== 'back' || r.amount === 0) continue;
+    const campus = campusOfStudent(students, r.studentId);
     out.push({
       key: `r-${r.id}`,
       companyId,
@@ -313,6 +367,16 @@ export function journalRows(db: Db, companyId: number): JournalEntry[] {
   return out;
 }
 
+/** The journal list (`GET /v2/bill`): its filters are also those of its balances (`GET /v2/bill/balances`). */
+export const JOURNAL_LIST: ListSpec<JournalEntry> = {
+  keywordFields: ['counterparty', 'remark', 'sourceRef'],
+  equalFields: ['direction', 'category', 'account', 'campusId', 'source', 'status'],
+  filters: { month: (r, v) => r.date.startsWith(v.slice(0, 7)) },
+  dateField: 'date',
+  sortable: ['date', 'amount'],
+  defaultSort: { field: 'date', order: 'descend' },
+};
+
 export const journalPolicy = definePolicy<JournalEntry>({
   name: 'journal',
   read: readFinance,
@@ -321,12 +385,20 @@ export const journalPolicy = definePolicy<JournalEntry>({
   idOf: (e) => (e.source === 'manual' && e.id !== undefined ? e.id : -1),
 });
 
-export function accountBalances(rows: JournalEntry[]): AccountBalance[] {
+/** Income, expense and net per account of the active rows (voided entries count for nothing). */
+export function accountBalances(rows: readonly JournalEntry[]): AccountBalance[] {
   const accounts: JournalAccount[] = ['cash', 'bank', 'wechat', 'alipay'];
+  const cents = new Map(accounts.map((a) => [a, { income: 0, expense: 0 }]));
+  for (const r of rows) {
+    const c = cents.get(r.account);
+    if (!c || r.status !== 'active') continue;
+    if (r.direction === 'income') c.income += toCents(r.amount);
+    else if (r.direction === 'expense') c.expense += toCents(r.amount);
+  }
   return accounts.map((account) => {
-    const mine = rows.filter((r) => r.account === account && r.status === 'active');
-    const income = sumMoney(mine.filter((r) => r.direction === 'income').map((r) => r.amount));
-    const expense = sumMoney(mine.filter((r) => r.direction === 'expense').map((r) => r.amount));
+    const c = cents.get(account)!;
+    const income = fromCents(c.income);
+    const expense = fromCents(c.expense);
     return { account, income, expense, net: sumMoney([income, -expense]) };
   });
 }
@@ -395,8 +467,7 @@ export const financeHandlers = [
     const campusId = readCampus(ctx);
     const last = readMonth(ctx);
     const count = Math.min(Math.max(Number(ctx.query.months) || 12, 1), 24);
-    const cards = companyCards(ctx.db, ctx.session.company.id, campusId);
-    return { months: monthsEnding(last, count).map((m) => revenueMonth(ctx.db, ctx.session.company.id, m, campusId, cards)) };
+    return { months: revenueMonths(ctx.db, ctx.session.company.id, monthsEnding(last, count), campusId) };
   }),
 
   api('get', '/v2/finance/revenue/records', { read: revenuePolicy }, (ctx) => {
@@ -443,20 +514,11 @@ export const financeHandlers = [
     return row;
   }),
 
-  api('get', '/v2/bill', { read: journalPolicy }, (ctx) => {
-    const rows = ctx.rows(journalPolicy);
-    const res = listQuery(rows, ctx.query, {
-      keywordFields: ['counterparty', 'remark', 'sourceRef'],
-      equalFields: ['direction', 'category', 'account', 'campusId', 'source', 'status'],
-      filters: { month: (r, v) => r.date.startsWith(v.slice(0, 7)) },
-      dateField: 'date',
-      sortable: ['date', 'amount'],
-      defaultSort: { field: 'date', order: 'descend' },
-    }, ctx.lang);
-    // Balances per account over the same filters (every page).
-    const filtered = filterJournal(rows, ctx.query);
-    return { ...res, balances: accountBalances(filtered) };
-  }),
+  api('get', '/v2/bill', { read: journalPolicy }, (ctx) => listQuery(ctx.rows(journalPolicy), ctx.query, JOURNAL_LIST, ctx.lang)),
+
+  // The balances shown above the journal: per account, over the rows the journal list counts with the same filters
+  // (every page), so a filter changes both; their own call, so the list call has no side effect on the screen.
+  api('get', '/v2/bill/balances', { read: journalPolicy }, (ctx) => accountBalances(filterRows(ctx.rows(journalPolicy), ctx.query, JOURNAL_LIST, ctx.lang))),
 
   api('post', '/v2/bill', { write: journalPolicy, body: JournalBody }, (ctx) => {
     const campus = checkEntry(ctx, ctx.body);
@@ -497,17 +559,3 @@ export const financeHandlers = [
     return row;
   }),
 ];
-
-function filterJournal(rows: JournalEntry[], q: Record<string, string>): JournalEntry[] {
-  return rows.filter((r) => {
-    for (const f of ['direction', 'category', 'account', 'campusId', 'source', 'status'] as const) {
-      if (q[f] && !q[f].split(',').includes(String(r[f]))) return false;
-    }
-    if (q.month && !r.date.startsWith(q.month.slice(0, 7))) return false;
-    if (q.startDate && r.date < q.startDate) return false;
-    if (q.endDate && r.date > q.endDate) return false;
-    const kw = (q.keyword || '').trim().toLowerCase();
-    if (kw && ![r.counterparty, r.remark, r.sourceRef].some((x) => String(x ?? '').toLowerCase().includes(kw))) return false;
-    return true;
-  });
-}

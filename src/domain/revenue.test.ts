@@ -5,6 +5,8 @@ import {
   addMonths,
   allocateRecordValue,
   cardFigures,
+  cardSeries,
+  cardTotalsThrough,
   cashIn,
   deferredByHours,
   deferredValue,
@@ -19,6 +21,8 @@ import {
   replayCardValues,
   rollforward,
   rollforwardHolds,
+  seriesFigures,
+  seriesTotalsThrough,
   sumMoney,
   type CardLedger,
   type RecordInput,
@@ -225,6 +229,37 @@ describe('deferred value two ways, rollforward per month', () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe('card series (prefix sums by day) = the straightforward replay', () => {
+  it('property: totals through any day and figures over any range are equal, for any today', () => {
+    fc.assert(
+      fc.property(ledgerArb, fc.integer({ min: -30, max: 700 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: -30, max: 700 }), (x, a, len, t) => {
+        const { l } = buildLedger(x);
+        const s = cardSeries(l);
+        const from = plusDays(BASE, a);
+        const to = plusDays(from, len);
+        const today = plusDays(BASE, t);
+        expect(seriesTotalsThrough(s, to, today)).toEqual(cardTotalsThrough(l, to, today));
+        expect(seriesFigures(s, from, to, today)).toEqual(cardFigures(l, from, to, today));
+        for (const m of monthsEnding('2026-08', 15)) {
+          const r = monthRange(m);
+          expect(seriesFigures(s, r.start, r.end, today)).toEqual(cardFigures(l, r.start, r.end, today));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reads the card when asked: an invalidation after the series was built forfeits what is left', () => {
+    const { l } = buildLedger({ startOffset: 0, paidCents: 100_000, hoursT: 100, validDays: 300, ops: [], end: 'active', period: false });
+    const s = cardSeries(l);
+    expect(seriesFigures(s, '2025-07-01', '2025-07-31', TODAY).closing).toBe(1000);
+    l.card.status = 'invalid';
+    l.card.invalidatedAt = '2025-07-10 09:00:00';
+    expect(seriesFigures(s, '2025-07-01', '2025-07-31', TODAY)).toEqual(cardFigures(l, '2025-07-01', '2025-07-31', TODAY));
+    expect(seriesFigures(s, '2025-07-01', '2025-07-31', TODAY)).toMatchObject({ forfeited: 1000, closing: 0 });
   });
 });
 

@@ -32,7 +32,9 @@ export const fetchMonthCloses = (q: ListQuery = {}) => http.get<ListResult<Month
 export const closeMonth = (month: string) => http.post<MonthClose>('/v2/finance/month_close', { month });
 
 /* the bill journal */
-export const fetchJournal = (q: ListQuery) => http.get<ListResult<JournalEntry> & { balances: AccountBalance[] }>('/v2/bill', q);
+export const fetchJournal = (q: ListQuery) => http.get<ListResult<JournalEntry>>('/v2/bill', q);
+/** Balances per account over the journal rows the same filters select (every page). */
+export const fetchJournalBalances = (q: ListQuery) => http.get<AccountBalance[]>('/v2/bill/balances', q);
 export const createJournalEntry = (b: JournalInput) => http.post<JournalEntry>('/v2/bill', b);
 export const updateJournalEntry = (b: JournalInput & { id: number }) => http.put<JournalEntry>('/v2/bill', b);
 export const voidJournalEntry = (id: number, reason: string) => http.post<JournalEntry>('/v2/bill/void', { id, reason });

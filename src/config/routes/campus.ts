@@ -11,8 +11,8 @@ export const campusRoutes: RouteMeta[] = [
   { path: '/campus/theme-color', component: './Campus/ThemeColor', title: 'menu.themeColor', access: 'campusManagement', menu: 'campusManagement', icon: 'PictureOutlined' },
   { path: '/setting', component: './Setting', title: 'menu.setting', access: 'functionSetting', menu: 'functionSetting', icon: 'SettingOutlined' },
   { path: '/campus/web', component: './Campus/Web', title: 'menu.campusWeb', access: 'campusManagement', menu: 'campusManagement', icon: 'GlobalOutlined' },
-  { path: '/campus/online-order', component: './Campus/OnlineOrder', title: 'menu.onlineOrder', access: 'campusManagement', menu: 'campusManagement', icon: 'ShoppingOutlined', list: false },
-  { path: '/campus/settlement', component: './Campus/Settlement', title: 'menu.settlement', access: 'campusManagement', menu: 'campusManagement', icon: 'AccountBookOutlined', list: false },
+  { path: '/campus/online-order', component: './Campus/OnlineOrder', title: 'menu.onlineOrder', access: 'campusManagement', menu: 'campusManagement', icon: 'ShoppingOutlined', list: true },
+  { path: '/campus/settlement', component: './Campus/Settlement', title: 'menu.settlement', access: 'campusManagement', menu: 'campusManagement', icon: 'AccountBookOutlined', list: true },
   { path: '/campus/invoice', component: './Campus/Invoice', title: 'menu.invoice', access: 'campusManagement', menu: 'campusManagement', icon: 'ProfileOutlined' },
   { path: '/pact', component: './Pact', title: 'menu.pact', access: 'functionSetting', menu: 'functionSetting', icon: 'FormOutlined' },
 ];

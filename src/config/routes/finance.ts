@@ -4,7 +4,7 @@ import type { RouteMeta } from './types';
 export const financeRoutes: RouteMeta[] = [
   { path: '/finance/revenue', component: './Finance/Revenue', title: 'menu.financeRevenue', access: 'financialManagement', menu: 'financialManagement', icon: 'LineChartOutlined', list: false },
   { path: '/finance/accrual', component: './Finance/Accrual', title: 'menu.financeAccrual', access: 'financialManagement', menu: 'financialManagement', icon: 'ProfileOutlined' },
-  { path: '/bill', component: './Finance/Bill', title: 'menu.bill', access: 'financialManagement', menu: 'financialManagement', icon: 'AccountBookOutlined', list: false },
+  { path: '/bill', component: './Finance/Bill', title: 'menu.bill', access: 'financialManagement', menu: 'financialManagement', icon: 'AccountBookOutlined', list: true },
   { path: '/finance/base-salary', component: './Finance/BaseSalary', title: 'menu.baseSalary', access: 'financialManagement', menu: 'financialManagement', icon: 'IdcardOutlined' },
   { path: '/finance/salary', component: './Finance/Salary', title: 'menu.salary', access: 'ownSalary', menu: 'financialManagement', icon: 'TableOutlined' },
   { path: '/finance/salary/view-salary', component: './Finance/Salary/ViewSalary', title: 'menu.viewSalary', access: 'ownSalary' },

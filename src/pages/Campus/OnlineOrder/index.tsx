@@ -1,7 +1,8 @@
 /** /campus/online-order: cards bought by parents on the public pages; a paid order has issued its card (PRODUCT.md §5.14). */
 import React from 'react';
 import { Tag } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useSearchParams } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
@@ -37,7 +38,7 @@ export default function OnlineOrdersPage() {
   ];
   return (
     <div style={{ padding: 24 }}>
-      <ProTable<OnlineOrder>
+      <ListTable<OnlineOrder>
         rowKey="id"
         headerTitle={t('online.title')}
         columns={columns}

@@ -1,7 +1,8 @@
 /** /campus/settlement: online money paid out per month less the platform fee; the current month still open. */
 import React, { useEffect, useState } from 'react';
 import { Card, Statistic, Space, Tag, Typography } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
@@ -57,7 +58,7 @@ export default function SettlementPage() {
           </Space>
         </Card>
       )}
-      <ProTable<Settlement> rowKey="id" headerTitle={t('settle.title')} columns={columns} request={tableRequest(fetchSettlements)} />
+      <ListTable<Settlement> rowKey="id" headerTitle={t('settle.title')} columns={columns} request={tableRequest(fetchSettlements)} />
     </div>
   );
 }

@@ -2,19 +2,23 @@
  * /bill (PRODUCT.md §5.9): the income and expense journal with balances per account. Card orders, approved refunds
  * and paid pay slips appear automatically (read-only, linked to their source); manual entries are added, edited
  * while their month is open, and voided with a reason.
+ * The balances have their own call (`GET /v2/bill/balances`) over the filters last searched (the form's initial
+ * values until then), so the table's request is the plain list call that ListTable starts with the route.
  */
-import React, { useRef, useState } from 'react';
+import React, { useEffect, useRef, useState } from 'react';
 import dayjs from 'dayjs';
 import { App, Button, Card, Col, Form, Row, Space, Statistic, Tag } from 'antd';
-import { ModalForm, ProFormDatePicker, ProFormSelect, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ModalForm, ProFormDatePicker, ProFormSelect, ProFormText, ProFormTextArea, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import NumberInput from '@/components/NumberInput';
 import { formatMoney } from '@/utils/format';
-import { tableRequest } from '@/services/list';
-import { createJournalEntry, fetchJournal, updateJournalEntry, voidJournalEntry } from '@/services/finance';
+import { tableRequest, toListQuery, type TableParams } from '@/services/list';
+import { createJournalEntry, fetchJournal, fetchJournalBalances, updateJournalEntry, voidJournalEntry } from '@/services/finance';
 import { fetchCampusOptions } from '@/services/school';
 import { JOURNAL_CATEGORIES, type AccountBalance, type JournalEntry } from '@/types/finance';
 import type { JournalInput } from '@/types/finance.schemas';
+import type { ListQuery } from '@/types/api';
 
 const ACCOUNTS = ['cash', 'bank', 'wechat', 'alipay'] as const;
 const CATEGORY_KEYS = [...JOURNAL_CATEGORIES.income.map((c) => `income.${c}`), ...JOURNAL_CATEGORIES.expense.map((c) => `expense.${c}`)];
@@ -93,10 +97,31 @@ export default function BillPage() {
   const { t } = useIntl();
   const ref = useRef<ActionType>();
   const [balances, setBalances] = useState<AccountBalance[]>([]);
-  const reload = () => ref.current?.reload();
+  const [initialMonth] = useState(() => dayjs().format('YYYY-MM'));
+  // The filters of the list (without page and sort): the balances are computed over the same rows.
+  const [filters, setFilters] = useState<ListQuery>({ month: initialMonth });
+  const [version, setVersion] = useState(0);
+  useEffect(() => {
+    let live = true;
+    fetchJournalBalances(filters).then(
+      (b) => live && setBalances(b),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [filters, version]);
+  const reload = () => {
+    ref.current?.reload();
+    setVersion((v) => v + 1);
+  };
+  const searched = (values: TableParams) => {
+    const { page: _p, pageSize: _s, ...rest } = toListQuery(values);
+    setFilters(rest);
+  };
   const columns: ProColumns<JournalEntry>[] = [
     { title: t('fin.keyword'), dataIndex: 'keyword', hideInTable: true },
-    { title: t('fin.month'), dataIndex: 'month', hideInTable: true, valueType: 'dateMonth', initialValue: dayjs().format('YYYY-MM') },
+    { title: t('fin.month'), dataIndex: 'month', hideInTable: true, valueType: 'dateMonth', initialValue: initialMonth },
     { title: t('fin.date'), dataIndex: 'date', search: false, sorter: true },
     { title: t('bill.direction'), dataIndex: 'direction', valueType: 'select', valueEnum: { income: { text: t('bill.dir.income') }, expense: { text: t('bill.dir.expense') } } },
     { title: t('bill.category'), dataIndex: 'category', valueType: 'select', valueEnum: Object.fromEntries(CATEGORY_KEYS.map((c) => [c, { text: t(`bill.cat.${c}`) }])) },
@@ -136,17 +161,15 @@ export default function BillPage() {
           </Col>
         ))}
       </Row>
-      <ProTable<JournalEntry>
+      <ListTable<JournalEntry>
         rowKey="key"
         actionRef={ref}
         headerTitle={t('menu.bill')}
         columns={columns}
         scroll={{ x: 'max-content' }}
-        request={tableRequest(async (q) => {
-          const res = await fetchJournal(q);
-          setBalances(res.balances);
-          return res;
-        })}
+        request={tableRequest(fetchJournal)}
+        onSubmit={searched}
+        onReset={() => setFilters({ month: initialMonth })}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
         toolBarRender={() => [<EntryForm key="add" onDone={reload} trigger={<Button type="primary">{t('bill.add')}</Button>} />]}

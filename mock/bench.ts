@@ -1,0 +1,134 @@
+/**
+ * The list bench (issue 8: every list call under 150 ms at MOCK_SCALE=large), shared by mock/perf.test.ts.
+ * - `benchGets`: every registered GET without a path parameter, called as the given session (first page, default
+ *   sort), once to warm up and then `runs` times; the medians of wall time and of the process's CPU time (user +
+ *   system: what the call cost, less sensitive to a busy machine than the wall time).
+ * - `benchAfterWrites`: a write (roll call, its undo, card sale, return and its review, journal entry), then the FIRST
+ *   call of each list the write changes, timed once: caches must be updated incrementally or invalidated narrowly,
+ *   not rebuilt for the whole company.
+ */
+import { registry } from './http';
+import { getDb } from './db';
+import { call } from './testing';
+import { today } from './clock';
+
+export interface BenchRow {
+  path: string;
+  status: number;
+  /** Wall ms (median). */
+  ms: number;
+  /** CPU ms of the process (median). */
+  cpu: number;
+}
+
+/** Query parameters some calls need. */
+export function queryOf(path: string): string {
+  const t = today();
+  const month = t.slice(0, 7);
+  const q: Record<string, string> = {
+    '/v2/lesson/range': `startDate=${t}&endDate=${t}`,
+    '/v2/lesson/calendar': `month=${month}`,
+    '/v2/customer/fast_check': 'mobile=13800000000',
+    '/v2/customer_follow_up': 'leadId=1',
+    '/v2/gather_submission': 'formId=1',
+    '/v2/student_card/options': 'studentId=1',
+    '/v2/finance/revenue/records': `month=${month}&figure=recognisedLessons`,
+  };
+  return q[path] ?? '';
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** Wall and CPU ms of one call. */
+export async function timeCall(url: string, token: string): Promise<{ status: number; ms: number; cpu: number }> {
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  const res = await call('GET', url, { token });
+  const dc = process.cpuUsage(c0);
+  return { status: res.status, ms: round1(performance.now() - t0), cpu: round1((dc.user + dc.system) / 1000) };
+}
+
+export async function benchGets(token: string, opts: { runs?: number; skip?: (path: string) => boolean } = {}): Promise<BenchRow[]> {
+  const runs = opts.runs ?? 3;
+  const gets = registry.filter((c) => c.method === 'get' && c.auth && !c.path.includes(':') && !opts.skip?.(c.path));
+  const rows: BenchRow[] = [];
+  for (const c of gets) {
+    const q = queryOf(c.path);
+    const url = q ? `${c.path}?${q}` : c.path;
+    const first = await call('GET', url, { token });
+    const times: number[] = [];
+    const cpus: number[] = [];
+    for (let i = 0; i < runs; i += 1) {
+      const r = await timeCall(url, token);
+      times.push(r.ms);
+      cpus.push(r.cpu);
+    }
+    times.sort((a, b) => a - b);
+    cpus.sort((a, b) => a - b);
+    rows.push({ path: c.path, status: first.status, ms: times[runs >> 1], cpu: cpus[runs >> 1] });
+  }
+  return rows.sort((a, b) => b.cpu - a.cpu);
+}
+
+/** The lists a ledger or journal write changes. */
+export const LISTS_AFTER_WRITES = [
+  '/v2/finance/revenue',
+  '/v2/finance/accrual',
+  '/v2/finance/accrual/cards',
+  '/v2/bill',
+  '/v2/bill/balances',
+  '/v2/hour_record',
+  '/v2/student_card',
+  '/v2/card_order',
+  '/v2/student',
+];
+
+/** Each write, then the first call of every list of `LISTS_AFTER_WRITES` (rows named `write → list`). */
+export async function benchAfterWrites(token: string): Promise<BenchRow[]> {
+  const db = getDb();
+  const t = today();
+  const rows: BenchRow[] = [];
+  const after = async (label: string, write: () => Promise<{ status: number }>) => {
+    const w = await write();
+    if (w.status !== 200) throw new Error(`${label}: ${w.status}`);
+    for (const path of LISTS_AFTER_WRITES) {
+      const r = await timeCall(path, token);
+      rows.push({ path: `${label} → ${path}`, ...r });
+    }
+  };
+  const lesson = db.lessons.find((l) => l.companyId === 2 && l.date === t && l.status === 'scheduled' && !l.rollCalledAt);
+  if (lesson) {
+    const view = await call('GET', `/v2/lesson/${lesson.id}/roll_call`, { token });
+    const marks = (view.body.data.students as { studentId: number }[]).map((s) => ({ studentId: s.studentId, mark: 'present' }));
+    await after('roll call', () => call('POST', '/v2/lesson/roll_call', { token, body: { lessonId: lesson.id, marks } }));
+    await after('roll call undo', () => call('POST', '/v2/lesson/roll_call/undo', { token, body: { lessonId: lesson.id } }));
+  }
+  const student = db.students.find((s) => s.companyId === 2 && s.status !== 'graduated')!;
+  const campus = db.campuses.find((c) => c.id === student.campusId);
+  if (campus && campus.validUntil && campus.validUntil < t) campus.validUntil = '2099-12-31';
+  const tpl = db.cardTemplates.find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
+  const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales') ?? db.staff.find((s) => s.companyId === 2)!;
+  let cardId = 0;
+  await after('card sale', async () => {
+    const r = await call('POST', '/v2/student_card/sell', { token, body: { studentId: student.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: t } });
+    cardId = r.body.data?.card?.id ?? r.body.data?.id ?? 0;
+    return r;
+  });
+  let recordId = 0;
+  await after('return request', async () => {
+    const r = await call('POST', '/v2/student_card/return', { token, body: { cardId, hours: 1, reason: 'Bench' } });
+    recordId = r.body.data?.record?.id ?? 0;
+    return r;
+  });
+  await after('return approved', () => call('POST', '/v2/student_card/review', { token, body: { recordId, approve: true } }));
+  await after('journal entry', () =>
+    call('POST', '/v2/bill', { token, body: { date: t, direction: 'expense', category: 'expense.rent', account: 'bank', campusId: student.campusId, amount: 10, counterparty: 'Bench' } }),
+  );
+  return rows;
+}
+
+/** The table printed by the bench, slowest (CPU) first. */
+export function benchTable(rows: BenchRow[], loadavg: number[]): string {
+  const head = `load average ${loadavg.map((n) => n.toFixed(1)).join(' ')}\n    wall       cpu  status  call`;
+  return [head, ...rows.map((r) => `${String(r.ms).padStart(8)} ms ${String(r.cpu).padStart(8)} ms  ${r.status}  ${r.path}`)].join('\n');
+}

@@ -1,0 +1,177 @@
+// @vitest-environment node
+/**
+ * The finance caches (./financeIndex.ts) and the incremental company index (../indexes.ts) give what the
+ * straightforward computation gives, after every kind of write: the revenue, accrual and journal figures are
+ * recomputed here from the raw tables with `cardFigures` (src/domain/revenue.ts) and compared with the calls; and a
+ * write rebuilds the series of the cards it touched only.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { resetDb } from '../handlers';
+import { getDb, type Db } from '../db';
+import { today } from '../clock';
+import { call, loginToken } from '../testing';
+import { indexOf } from '../indexes';
+import { cardFigures, monthRange, monthsEnding, type CardFigures } from '@/domain/revenue';
+import { financeIndexStats } from './financeIndex';
+import { journalRows } from './finance';
+
+const T = today();
+const THIS = T.slice(0, 7);
+
+/** The revenue of a month the long way: every card's ledger filtered from the raw tables, `cardFigures` per card. */
+function revenueByHand(db: Db, month: string) {
+  const { start, end } = monthRange(month);
+  let cash = 0;
+  let refunds = 0;
+  let lessons = 0;
+  let forfeited = 0;
+  let deferred = 0;
+  for (const card of db.studentCards.filter((c) => c.companyId === 2)) {
+    const f: CardFigures = cardFigures(
+      { card, records: db.hourRecords.filter((r) => r.cardId === card.id), orders: db.cardOrders.filter((o) => o.cardId === card.id) },
+      start,
+      end,
+      T,
+    );
+    cash += Math.round(f.sold * 100);
+    refunds += Math.round(f.refunded * 100);
+    lessons += Math.round((f.recognised - f.corrections) * 100);
+    forfeited += Math.round(f.forfeited * 100);
+    deferred += Math.round(f.closing * 100);
+  }
+  return { month, cashIn: cash / 100, refundsOut: refunds / 100, recognisedLessons: lessons / 100, forfeited: forfeited / 100, recognised: (lessons + forfeited) / 100, deferred: deferred / 100 };
+}
+
+async function get(token: string, path: string) {
+  const r = await call('GET', path, { token });
+  expect(r.status, `${path}: ${r.body.msg}`).toBe(200);
+  return r.body.data;
+}
+
+async function post(token: string, path: string, body: unknown) {
+  const r = await call('POST', path, { token, body });
+  expect(r.status, `${path}: ${r.body.msg}`).toBe(200);
+  return r.body.data;
+}
+
+beforeEach(() => {
+  resetDb();
+});
+
+describe('finance caches after writes = the straightforward computation', () => {
+  it('revenue and accrual after a roll call, its undo, a sale, a renewal, a return approved and one rejected, an invalidation, a correction', async () => {
+    const token = await loginToken('dealer');
+    const db = getDb();
+    const months = monthsEnding(THIS, 3);
+    const check = async (step: string) => {
+      const rev = (await get(token, `/v2/finance/revenue?months=3`)).months;
+      expect(rev, step).toEqual(months.map((m) => revenueByHand(db, m)));
+      const accrual = await get(token, `/v2/finance/accrual?month=${THIS}`);
+      const cards = await get(token, `/v2/finance/accrual/cards?month=${THIS}&pageSize=200&sortField=closing&sortOrder=descend`);
+      for (const row of cards.list) {
+        const card = db.studentCards.find((c) => c.id === row.cardId)!;
+        const { start, end } = monthRange(THIS);
+        const f = cardFigures({ card, records: db.hourRecords.filter((r) => r.cardId === card.id), orders: db.cardOrders.filter((o) => o.cardId === card.id) }, start, end, T);
+        expect(row, `${step}: card ${card.cardNo}`).toMatchObject(f);
+      }
+      expect(accrual.total.closing, step).toBe(rev[2].deferred);
+    };
+    await check('seed');
+
+    const lesson = db.lessons.find((l) => l.companyId === 2 && l.date === T && l.status === 'scheduled' && !l.rollCalledAt)!;
+    const view = await get(token, `/v2/lesson/${lesson.id}/roll_call`);
+    const built = financeIndexStats.seriesBuilt;
+    await post(token, '/v2/lesson/roll_call', { lessonId: lesson.id, marks: view.students.map((s: { studentId: number }) => ({ studentId: s.studentId, mark: 'present' })) });
+    await check('roll call');
+    // Only the cards the roll call deducted from were valued again.
+    expect(financeIndexStats.seriesBuilt - built).toBeLessThanOrEqual(view.students.length);
+    await post(token, '/v2/lesson/roll_call/undo', { lessonId: lesson.id });
+    await check('roll call undo');
+
+    const student = db.students.find((s) => s.companyId === 2 && s.status === 'active')!;
+    const tpl = db.cardTemplates.find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
+    const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales')!;
+    const sold = await post(token, '/v2/student_card/sell', { studentId: student.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: T });
+    await check('sale');
+    await post(token, '/v2/student_card/renew', { cardId: sold.card.id, hours: 5, amount: 500, method: 'wechat', sellerId: seller.id });
+    await check('renewal');
+    const ret = await post(token, '/v2/student_card/return', { cardId: sold.card.id, hours: 2, reason: 'Moving' });
+    await check('return requested');
+    await post(token, '/v2/student_card/review', { recordId: ret.record.id, approve: true });
+    await check('return approved');
+    const ret2 = await post(token, '/v2/student_card/return', { cardId: sold.card.id, hours: 1, reason: 'Again' });
+    await post(token, '/v2/student_card/review', { recordId: ret2.record.id, approve: false });
+    await check('return rejected');
+    await post(token, '/v2/student_card/correct', { cardId: sold.card.id, hours: -1, reason: 'Fix' });
+    await check('correction');
+    await post(token, '/v2/student_card/invalidate', { cardId: sold.card.id, reason: 'Left' });
+    await check('invalidation');
+  });
+
+  it('the journal list and balances follow a sale and an approved return (cached entries reused only while unchanged)', async () => {
+    const token = await loginToken('dealer');
+    const db = getDb();
+    const student = db.students.find((s) => s.companyId === 2 && s.status === 'active')!;
+    const tpl = db.cardTemplates.find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
+    const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales')!;
+    const before = await get(token, `/v2/bill/balances?month=${THIS}`);
+    const sold = await post(token, '/v2/student_card/sell', { studentId: student.id, templateId: tpl.id, amount: 888, method: 'alipay', sellerId: seller.id, startDate: T });
+    const after = await get(token, `/v2/bill/balances?month=${THIS}`);
+    const alipay = (b: { account: string; income: number }[]) => b.find((x) => x.account === 'alipay')!.income;
+    expect(Math.round((alipay(after) - alipay(before)) * 100)).toBe(88800);
+    expect((await get(token, `/v2/bill?keyword=${sold.order.orderNo}`)).list).toHaveLength(1);
+    const ret = await post(token, '/v2/student_card/return', { cardId: sold.card.id, hours: 1, reason: 'x' });
+    await post(token, '/v2/student_card/review', { recordId: ret.record.id, approve: true });
+    const refund = (await get(token, `/v2/bill?source=refund&keyword=${sold.card.cardNo}`)).list;
+    expect(refund).toHaveLength(1);
+    // A student moving campus moves their entries (the cached entry is not reused).
+    const other = db.campuses.find((c) => c.companyId === 2 && c.id !== student.campusId)!;
+    student.campusId = other.id;
+    student.campusName = other.name;
+    const moved = journalRows(db, 2).find((e) => e.key === `o-${sold.order.id}`)!;
+    expect(moved.campusId).toBe(other.id);
+  });
+});
+
+describe('company index (../indexes.ts): appended rows extend it, other changes rebuild it', () => {
+  it('property: after any sequence of pushes, splices and truncations, the index equals a filter of the table', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.record({ op: fc.constant('push' as const), company: fc.integer({ min: 1, max: 3 }), n: fc.integer({ min: 1, max: 4 }) }),
+            fc.record({ op: fc.constant('splice' as const), at: fc.nat(), n: fc.integer({ min: 0, max: 2 }), company: fc.integer({ min: 1, max: 3 }) }),
+            fc.record({ op: fc.constant('truncate' as const), keep: fc.nat() }),
+          ),
+          { maxLength: 40 },
+        ),
+        (ops) => {
+          const db = { staff: [] as { id: number; companyId: number }[] } as unknown as Db;
+          const table = (db as unknown as { staff: { id: number; companyId: number }[] }).staff;
+          let id = 0;
+          for (const o of ops) {
+            if (o.op === 'push') for (let i = 0; i < o.n; i += 1) table.push({ id: (id += 1), companyId: o.company });
+            else if (o.op === 'splice') table.splice(table.length ? o.at % table.length : 0, o.n, ...(o.n === 2 ? [{ id: (id += 1), companyId: o.company }] : []));
+            else if (o.op === 'truncate') table.length = Math.min(table.length, o.keep % (table.length + 1));
+            for (const c of [1, 2, 3]) {
+              const got = indexOf(db, 'staff', c);
+              expect(got).toEqual(table.filter((r) => r.companyId === c));
+              expect(Object.isFrozen(got)).toBe(true);
+            }
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('a list read before an append keeps its rows (copy on write)', () => {
+    const db = getDb();
+    const before = indexOf(db, 'hourRecords', 2);
+    const n = before.length;
+    db.hourRecords.push({ ...db.hourRecords[db.hourRecords.length - 1], id: 10 ** 9, companyId: 2 });
+    expect(before.length).toBe(n);
+    expect(indexOf(db, 'hourRecords', 2).length).toBe(n + 1);
+  });
+});
