@@ -14,6 +14,7 @@ import { chineseName, createRng } from '../random';
 import { ROLE_FLAGS } from './session';
 import { endCompanySessions } from './companyStatus';
 import { defaultGroupOf, seedCompanyGroups } from './campus';
+import { localOrder } from './subscription';
 import type {
   AdminPackage,
   AdminStudentOrder,
@@ -544,7 +545,7 @@ export const platformHandlers = [
 
   /* orders, settlements and online card orders of every company */
   api('get', '/v2/admin_order', { read: adminOrderPolicy }, (ctx) =>
-    listQuery(ctx.rows(adminOrderPolicy), ctx.query, {
+    listQuery(ctx.rows(adminOrderPolicy).map((o) => localOrder(ctx.db, o, ctx.lang)), ctx.query, {
       keywordFields: ['orderNo', 'companyName', 'packageName', 'createdBy'],
       equalFields: ['status', 'companyId', 'packageId'],
       dateField: 'createdAt',

@@ -160,9 +160,17 @@ export const schoolCardHandlers = [
     const { query, lang } = ctx;
     const t = today();
     const rows = ctx.rows(studentCardPolicy).map((c) => refreshCardStatus(c, t));
+    const settings = settingsOf(ctx.db, ctx.session.company.id);
     return listQuery(drillRows(ctx.db, ctx.session, 'student_card', rows, query, lang), query, {
       keywordFields: ['cardNo', 'studentName', 'templateName'],
       equalFields: ['status', 'kind', 'templateId', 'studentId', 'sellerId'],
+      // renew=low|expiring: the cards the renewal reminder lists for that reason (the dashboard's renewal figures).
+      filters: {
+        renew: (c, v) => {
+          const n = needsRenewal(c, t, settings.lowHoursThreshold, settings.expiryReminderDays);
+          return v === 'low' ? n.low : v === 'expiring' ? n.expiring : n.low || n.expiring;
+        },
+      },
       dateField: 'createdAt',
       sortable: ['createdAt', 'expiryDate', 'remainingHours', 'paidAmount', 'studentName'],
       defaultSort: { field: 'createdAt', order: 'descend' },

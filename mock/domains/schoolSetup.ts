@@ -5,7 +5,7 @@
  */
 import type { CampusRow, Db } from '../db';
 import { nextId } from '../db';
-import { api, definePolicy, type AuthedCtx } from '../http';
+import { api, definePolicy, type AuthedCtx, type Session } from '../http';
 import { defineMessages } from '../messages';
 import { listQuery, type ListSpec } from '../list';
 import { today } from '../clock';
@@ -29,7 +29,10 @@ import { cardStatus, needsRenewal } from '../../src/domain/ledger';
 import { settingsOf } from '../db';
 import { indexOf } from '../indexes';
 import { enrolStudent, insertStudent, refreshClassCount } from './school';
+import { canDeleteStudents, canSeeStaffMobiles } from '../../src/domain/schoolPermissions';
+import { maskMobile } from '../../src/utils/format';
 import {
+  can,
   cardRows,
   classPolicy,
   enrolmentPolicy,
@@ -191,6 +194,15 @@ const staffSpec = {
   defaultSort: { field: 'id' as keyof Staff, order: 'ascend' as const },
 };
 
+/**
+ * Staff rows as the caller may see them: a teacher sees only their own mobile, the others' masked (before the
+ * keyword filter, so a search by digits cannot find a hidden number either).
+ */
+function staffAsSeenBy(rows: Staff[], s: Session): Staff[] {
+  if (canSeeStaffMobiles(s.membership.role)) return rows;
+  return rows.map((r) => (r.userId === s.user.id ? r : { ...r, mobile: maskMobile(r.mobile) }));
+}
+
 /** Campuses as the school screens pick them (the campus-management domain owns the campus rows). */
 const schoolCampusPolicy = definePolicy<CampusRow>({ name: 'campuses', read: readSchool, rows: (db, s) => indexOf(db, 'campuses', s.company.id) });
 
@@ -212,7 +224,7 @@ export const schoolSetupHandlers = [
   }),
 
   /* ---------------- staff ---------------- */
-  api('get', '/v2/company_staff', { read: staffPolicy }, (ctx) => listQuery(ctx.rows(staffPolicy), ctx.query, staffSpec, ctx.lang)),
+  api('get', '/v2/company_staff', { read: staffPolicy }, (ctx) => listQuery(staffAsSeenBy(ctx.rows(staffPolicy), ctx.session), ctx.query, staffSpec, ctx.lang)),
 
   api('get', '/v2/company_staff/options', { read: staffPolicy }, ({ rows, query }) =>
     rows(staffPolicy)
@@ -493,7 +505,7 @@ export const schoolSetupHandlers = [
     return st;
   }),
 
-  api<{ id: string }>('delete', '/v2/student/:id', { write: studentPolicy }, (ctx) => {
+  api<{ id: string }>('delete', '/v2/student/:id', { write: studentPolicy, access: can(canDeleteStudents) }, (ctx) => {
     const { db } = ctx;
     const st = ctx.target(studentPolicy, Number(ctx.params.id), 'school.student');
     const cards = db.studentCards.filter((c) => c.studentId === st.id).length;

@@ -6,6 +6,7 @@
 import { allows, api, definePolicy } from '../http';
 import { leadPolicy } from './customer';
 import { staffPolicy, studentPolicy } from './schoolPolicies';
+import { canSeeStaffMobiles } from '../../src/domain/schoolPermissions';
 import type { JumpHit } from '../../src/types/search';
 
 const PER_KIND = 8;
@@ -43,7 +44,7 @@ export const searchHandlers = [
       );
     }
     if (allows(staffPolicy.read, s)) {
-      const teacher = s.membership.role === 'teacher';
+      const teacher = !canSeeStaffMobiles(s.membership.role);
       out.push(
         ...ctx
           .rows(staffPolicy)

@@ -1,5 +1,6 @@
 /** Subscription packages, orders and renewal (PRODUCT.md §5.6; routes /renew and /campus/order). */
 import type { Db } from '../db';
+import type { Lang } from '../messages';
 import { nextId } from '../db';
 import { api, definePolicy, HttpError } from '../http';
 import { defineMessages } from '../messages';
@@ -7,7 +8,7 @@ import { listQuery } from '../list';
 import { indexOf } from '../indexes';
 import { OrderBody, OrderIdBody } from '../../src/types/subscription.schemas';
 import { addDays, nowStamp, today } from '../clock';
-import type { SubscriptionOrder, SubscriptionStatus } from '../../src/types/subscription';
+import type { SubscriptionOrder, SubscriptionPackage, SubscriptionStatus } from '../../src/types/subscription';
 import { daysLeft } from '../../src/utils/expiry';
 
 defineMessages({
@@ -20,10 +21,10 @@ defineMessages({
 
 export function seedSubscription(db: Db) {
   db.packages.push(
-    { id: 1, name: 'Quarter', days: 90, price: 1280, description: '90 days, all features', onSale: true },
-    { id: 2, name: 'Year', days: 365, price: 3980, description: '365 days, all features, best value', onSale: true },
-    { id: 3, name: 'Two years', days: 730, price: 6980, description: '730 days, all features, priority support', onSale: true },
-    { id: 4, name: 'Trial month (retired)', days: 30, price: 99, description: 'No longer sold', onSale: false },
+    { id: 1, name: 'Quarter', nameZh: '季度版', days: 90, price: 1280, description: '90 days, all features', descriptionZh: '90 天，全部功能', onSale: true },
+    { id: 2, name: 'Year', nameZh: '年度版', days: 365, price: 3980, description: '365 days, all features, best value', descriptionZh: '365 天，全部功能，最划算', onSale: true },
+    { id: 3, name: 'Two years', nameZh: '两年版', days: 730, price: 6980, description: '730 days, all features, priority support', descriptionZh: '730 天，全部功能，优先支持', onSale: true },
+    { id: 4, name: 'Trial month (retired)', nameZh: '体验月（已停售）', days: 30, price: 99, description: 'No longer sold', descriptionZh: '已停售', onSale: false },
   );
   db.seq.packages = 4;
   const t = today();
@@ -40,6 +41,19 @@ export function seedSubscription(db: Db) {
   });
 }
 
+/** A package as the caller reads it: name and description in their language (Chinese when the platform gave one). */
+export function localPackage<P extends SubscriptionPackage>(p: P, lang: Lang): P {
+  return lang === 'zh' ? { ...p, name: p.nameZh || p.name, description: p.descriptionZh || p.description } : p;
+}
+
+/** An order's package name in the caller's language: the stored name starts with the package's name at the time. */
+export function localOrder<O extends SubscriptionOrder>(db: Db, o: O, lang: Lang): O {
+  if (lang !== 'zh') return o;
+  const p = db.packages.find((x) => x.id === o.packageId);
+  if (!p?.nameZh || !o.packageName.startsWith(p.name)) return o;
+  return { ...o, packageName: p.nameZh + o.packageName.slice(p.name.length) };
+}
+
 /** The company's subscription orders: the owner and campus managers read, only the owner orders and pays. */
 export const subscriptionOrderPolicy = definePolicy<SubscriptionOrder>({
   name: 'subscription orders',
@@ -51,7 +65,7 @@ export const subscriptionOrderPolicy = definePolicy<SubscriptionOrder>({
 export const packagePolicy = definePolicy({ name: 'packages', read: 'subscription', rows: (db: Db) => db.packages.filter((p) => p.onSale) });
 
 export const subscriptionHandlers = [
-  api('get', '/v2/package', { read: packagePolicy }, ({ rows }) => rows(packagePolicy)),
+  api('get', '/v2/package', { read: packagePolicy }, ({ rows, lang }) => rows(packagePolicy).map((p) => localPackage(p, lang))),
 
   api('get', '/v2/subscription/status', { read: subscriptionOrderPolicy }, ({ session }): SubscriptionStatus => ({
     companyId: session.company.id,
@@ -60,9 +74,9 @@ export const subscriptionHandlers = [
     day: daysLeft(session.company.validUntil, today()),
   })),
 
-  api('get', '/v2/subscription_order', { read: subscriptionOrderPolicy }, ({ rows, query, lang }) =>
+  api('get', '/v2/subscription_order', { read: subscriptionOrderPolicy }, ({ db, rows, query, lang }) =>
     listQuery(
-      rows(subscriptionOrderPolicy),
+      rows(subscriptionOrderPolicy).map((o) => localOrder(db, o, lang)),
       query,
       {
         keywordFields: ['orderNo', 'packageName'],

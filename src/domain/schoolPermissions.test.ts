@@ -10,7 +10,7 @@ describe('school capabilities', () => {
     expect(schoolCan('sales', 'sellCard')).toBe(true);
     expect(schoolCan('sales', 'requestReturn')).toBe(true);
     expect(schoolCan('sales', 'seeAllStudents')).toBe(true);
-    for (const cap of ['giftHours', 'reviewReturn', 'correct', 'invalidate', 'editSetup'] as const) expect(schoolCan('sales', cap)).toBe(false);
+    for (const cap of ['giftHours', 'reviewReturn', 'correct', 'invalidate', 'editSetup', 'deleteStudents'] as const) expect(schoolCan('sales', cap)).toBe(false);
   });
   it('managers and dealers may do everything; platform roles nothing', () => {
     for (const role of ['manager', 'dealer'] as const) expect(Object.values(schoolCapabilities(role)).every(Boolean)).toBe(true);

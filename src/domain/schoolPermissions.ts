@@ -7,6 +7,8 @@
  * |---|---|---|---|---|
  * | see all students (else: own classes only) | ✓ | ✓ | ✓ | own classes |
  * | add / edit students, enrol | ✓ | ✓ | ✓ | – |
+ * | delete a student | ✓ | ✓ | – | – |
+ * | see other staff members' mobiles (own always) | ✓ | ✓ | ✓ | – |
  * | sell / renew a card | ✓ | ✓ | ✓ | – |
  * | custom consumption, return request | ✓ | ✓ | ✓ | – |
  * | gift hours | ✓ | ✓ | – | – |
@@ -20,6 +22,7 @@ const is = (role: Role | undefined, ...roles: Role[]) => !!role && roles.include
 export type SchoolCapability =
   | 'seeAllStudents'
   | 'editStudents'
+  | 'deleteStudents'
   | 'sellCard'
   | 'consume'
   | 'requestReturn'
@@ -31,6 +34,9 @@ export type SchoolCapability =
 
 export const canSeeAllStudents = (role: Role | undefined) => is(role, 'dealer', 'manager', 'sales');
 export const canEditStudents = (role: Role | undefined) => is(role, 'dealer', 'manager', 'sales');
+export const canDeleteStudents = (role: Role | undefined) => is(role, 'dealer', 'manager');
+/** Teachers see only their own mobile in the staff list, options and the jump search (the others' are masked). */
+export const canSeeStaffMobiles = (role: Role | undefined) => is(role, 'dealer', 'manager', 'sales');
 export const canSellCard = (role: Role | undefined) => is(role, 'dealer', 'manager', 'sales');
 export const canConsume = (role: Role | undefined) => is(role, 'dealer', 'manager', 'sales');
 export const canRequestReturn = (role: Role | undefined) => is(role, 'dealer', 'manager', 'sales');
@@ -43,6 +49,7 @@ export const canEditSetup = (role: Role | undefined) => is(role, 'dealer', 'mana
 const TABLE: Record<SchoolCapability, (role: Role | undefined) => boolean> = {
   seeAllStudents: canSeeAllStudents,
   editStudents: canEditStudents,
+  deleteStudents: canDeleteStudents,
   sellCard: canSellCard,
   consume: canConsume,
   requestReturn: canRequestReturn,

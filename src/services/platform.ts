@@ -65,6 +65,8 @@ export interface PackageBody {
   price: number;
   campuses: number;
   description?: string;
+  nameZh?: string;
+  descriptionZh?: string;
   onSale: boolean;
 }
 export const fetchAdminPackages = (q: ListQuery) => http.get<ListResult<AdminPackage>>('/v2/package/list', q);

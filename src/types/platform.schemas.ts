@@ -45,6 +45,8 @@ export const PackageBody = z.object({
   price: money({ max: 1_000_000 }),
   campuses: int(1, 100),
   description: optText(200),
+  nameZh: optText(40),
+  descriptionZh: optText(200),
   onSale: z.boolean(),
 });
 export const UpdatePackageBody = PackageBody.extend({ id: id() });

@@ -91,6 +91,9 @@ export interface AdminPackage {
   price: number;
   campuses: number;
   description: string;
+  /** Chinese name and description shown to Chinese-speaking schools (the name above otherwise). */
+  nameZh?: string;
+  descriptionZh?: string;
   onSale: boolean;
   orderCount: number;
 }

@@ -6,6 +6,9 @@ export interface SubscriptionPackage {
   days: number;
   price: number;
   description: string;
+  /** Chinese name and description, when the platform gave them; the calls answer in the caller's language. */
+  nameZh?: string;
+  descriptionZh?: string;
   onSale: boolean;
 }
 

@@ -5,6 +5,7 @@ import {
   dateRange,
   daysInMonth,
   isBefore,
+  isoWeekOf,
   isValidDate,
   isWithinRange,
   monthRange,
@@ -259,5 +260,28 @@ describe('isWithinRange', () => {
 
   it('is false for a reversed range', () => {
     expect(isWithinRange('2024-01-15', '2024-01-31', '2024-01-01')).toBe(false);
+  });
+});
+
+describe('isoWeekOf', () => {
+  it('numbers weeks as ISO 8601 does, the week-year included', () => {
+    expect(isoWeekOf('2026-11-23')).toEqual({ year: 2026, week: 48 });
+    expect(isoWeekOf('2026-11-29')).toEqual({ year: 2026, week: 48 }); // Sunday ends the week
+    expect(isoWeekOf('2026-01-01')).toEqual({ year: 2026, week: 1 }); // a Thursday
+    expect(isoWeekOf('2027-01-01')).toEqual({ year: 2026, week: 53 }); // a Friday: last week of 2026
+    expect(isoWeekOf('2024-12-30')).toEqual({ year: 2025, week: 1 }); // a Monday: first week of 2025
+    expect(isoWeekOf('2021-01-03')).toEqual({ year: 2020, week: 53 });
+  });
+
+  it('gives the seven days of a week one label, and the next week the next number', () => {
+    for (let d = '2019-12-23'; d < '2031-01-06'; d = addDays(d, 7)) {
+      const days = weekDates(d).map(isoWeekOf);
+      expect(new Set(days.map((w) => `${w.year}-${w.week}`)).size).toBe(1);
+      const w = days[0];
+      const next = isoWeekOf(addDays(d, 7));
+      expect(next.year === w.year ? next.week === w.week + 1 : next.year === w.year + 1 && next.week === 1).toBe(true);
+      expect(w.week).toBeGreaterThanOrEqual(1);
+      expect(w.week).toBeLessThanOrEqual(53);
+    }
   });
 });

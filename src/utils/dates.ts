@@ -96,6 +96,17 @@ export function weekDates(date: string): string[] {
   return Array.from({ length: 7 }, (_, i) => formatDate(monday.add(i, 'day')));
 }
 
+/**
+ * The ISO 8601 week of `date` (weeks run Monday to Sunday; week 1 holds the year's first Thursday), with its year
+ * (which differs from the calendar year in the last days of December or the first of January).
+ */
+export function isoWeekOf(date: string): { year: number; week: number } {
+  const thursday = addDays(date, 4 - weekdayOf(date));
+  const year = Number(thursday.slice(0, 4));
+  const dayOfYear = parseDate(thursday).diff(parseDate(`${thursday.slice(0, 4)}-01-01`), 'day');
+  return { year, week: Math.floor(dayOfYear / 7) + 1 };
+}
+
 /** Every day from `start` to `end`, both included; empty when `end` is before `start`. */
 export function dateRange(start: string, end: string): string[] {
   const first = parseDate(start);

@@ -8,3 +8,8 @@ export function formatHours(n: number | undefined | null): string {
   if (n === undefined || n === null || Number.isNaN(n)) return '-';
   return (Math.round(n * 10) / 10).toFixed(1);
 }
+
+/** A mobile with its middle four digits hidden: 138****5678. */
+export function maskMobile(m: string): string {
+  return m.length === 11 ? `${m.slice(0, 3)}****${m.slice(7)}` : m.replace(/\d(?=\d{2})/g, '*');
+}

@@ -64,6 +64,75 @@ test('dashboard: pending leave opens the leave list filtered to pending with the
   await expect(page.locator('.ant-table-row').filter({ hasNotText: 'Pending' })).toHaveCount(0);
 });
 
+test('actions stay pinned and on screen at 1280 and 1440 px on a representative set of lists', async ({ page }) => {
+  await login(page, 'dealer');
+  await dismissReminder(page);
+  // Students, classes, lead pool, staff, a finance list, campus lists (a ListTable default and plain ProTables).
+  for (const path of ['/student/list?tab=StudentList', '/school/class', '/lead', '/school/staff', '/finance/salary', '/campus/permissions', '/pact']) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open(page, path);
+    const actions = page.locator('.ant-table-thead th').filter({ hasText: /^Actions$/ }).first();
+    await expect(actions, path).toBeVisible();
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect(actions, `${path} at ${width}`).toHaveClass(/ant-table-cell-fix-right/);
+      await expect
+        .poll(async () => {
+          const box = (await actions.boundingBox())!;
+          return box.x > 0 && box.x + box.width <= width;
+        }, { message: `${path} at ${width}` })
+        .toBe(true);
+    }
+  }
+});
+
+test('dashboard: the renewal figure opens the card list filtered to those cards, with the same count', async ({ page }) => {
+  await login(page, 'manager');
+  await dismissReminder(page);
+  const link = page.getByTestId('renew-low-link');
+  await expect(link).toBeVisible();
+  const count = Number((await link.innerText()).match(/^(\d+)/)![1]);
+  expect(count).toBeGreaterThan(0);
+  await link.click();
+  await expect(page).toHaveURL(/tab=class-card-list&renew=low/);
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  await expect.poll(() => totalOf(page)).toBe(count);
+  // The filter is visible in the search form (and can be cleared there).
+  await expect(page.locator('.ant-pro-query-filter').getByText('Few hours')).toBeVisible();
+});
+
+test('switching the language keeps what was typed (no reload); the week picker names the week in both languages', async ({ page }) => {
+  await login(page, 'manager');
+  await dismissReminder(page);
+  await open(page, '/student/list?tab=StudentList');
+  const keyword = page.locator('.ant-pro-query-filter input#keyword');
+  await keyword.fill('typed before the switch');
+  await page.evaluate(() => ((window as unknown as { beforeSwitch: boolean }).beforeSwitch = true));
+  await page.getByRole('button', { name: /Language/ }).hover();
+  await page.getByRole('menuitem', { name: '简体中文' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.locator('.ant-pro-query-filter').getByRole('button', { name: /查\s*询/ })).toBeVisible();
+  await expect(keyword).toHaveValue('typed before the switch');
+  expect(await page.evaluate(() => (window as unknown as { beforeSwitch?: boolean }).beforeSwitch)).toBe(true);
+
+  // The timetable's week: ISO week of today with its Monday–Sunday, in Chinese then English.
+  const now = new Date();
+  const day = (now.getDay() + 6) % 7; // Monday = 0
+  const monday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - day);
+  const sunday = new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 6);
+  const thursday = new Date(monday.getFullYear(), monday.getMonth(), monday.getDate() + 3);
+  const week = Math.floor((Date.UTC(thursday.getFullYear(), thursday.getMonth(), thursday.getDate()) - Date.UTC(thursday.getFullYear(), 0, 1)) / 86400000 / 7) + 1;
+  const md = (d: Date) => `${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  await page.evaluate(() => window.history.pushState({}, '', '/schedule-table'));
+  await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
+  const picker = page.getByLabel(/^(Pick a week|选择周)$/);
+  await expect(picker).toHaveValue(`${thursday.getFullYear()}年第${week}周（${md(monday)} – ${md(sunday)}）`);
+  await page.getByRole('button', { name: /语言/ }).hover();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(picker).toHaveValue(`${thursday.getFullYear()} · Week ${week} (${md(monday)} – ${md(sunday)})`);
+  expect(await page.evaluate(() => (window as unknown as { beforeSwitch?: boolean }).beforeSwitch)).toBe(true);
+});
+
 test('jump search finds a student by name and opens the record; Ctrl+K focuses it', async ({ page }) => {
   await login(page, 'manager');
   await dismissReminder(page);

@@ -33,7 +33,12 @@ export function CardStatusTag({ status }: { status: StudentCardStatus }) {
 
 export function RecordTypeTag({ type }: { type: HourRecordType }) {
   const { t } = useIntl();
-  return <Tag color={RECORD_COLOR[type]}>{t(HOUR_RECORD_LABEL_KEYS[type])}</Tag>;
+  // The label wraps inside its cell instead of running over the next column (long English labels, narrow tables).
+  return (
+    <Tag color={RECORD_COLOR[type]} style={{ whiteSpace: 'normal', maxWidth: '100%', marginInlineEnd: 0 }}>
+      {t(HOUR_RECORD_LABEL_KEYS[type])}
+    </Tag>
+  );
 }
 
 export function SignedHours({ hours }: { hours: number }) {

@@ -1,6 +1,6 @@
 /** Dashboard widget: cards running low (≤ company threshold hours) or expiring within the reminder days. */
 import React from 'react';
-import { Card, List, Skeleton, Space, Tag, Typography } from 'antd';
+import { Card, List, Skeleton, Space, Tag } from 'antd';
 import { useRequest } from 'ahooks';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
@@ -22,12 +22,12 @@ export default function RenewAlerts() {
       ) : (
         <>
           <Space size={24} style={{ marginBottom: 12 }}>
-            <Typography.Text>
+            <Link to="/student/list?tab=class-card-list&renew=low" data-testid="renew-low-link">
               {t('widget.renew.low', { n: low.data.total, hours: low.data.threshold })}
-            </Typography.Text>
-            <Typography.Text>
+            </Link>
+            <Link to="/student/list?tab=class-card-list&renew=expiring" data-testid="renew-expiring-link">
               {t('widget.renew.expiring', { n: expiring.data.total, days: expiring.data.days })}
-            </Typography.Text>
+            </Link>
           </Space>
           <List
             size="small"

@@ -99,6 +99,8 @@ const messages: Record<string, string> = {
   'pfPackage.campuses': 'Campuses included',
   'pfPackage.campuses.required': 'Please enter the campuses included.',
   'pfPackage.description': 'Description',
+  'pfPackage.nameZh': 'Name in Chinese',
+  'pfPackage.descriptionZh': 'Description in Chinese',
   'pfPackage.onSale': 'On sale',
   'pfPackage.offSale': 'Off sale',
   'pfPackage.orders': 'Orders',

@@ -99,6 +99,8 @@ const messages: Record<string, string> = {
   'pfPackage.campuses': '包含校区数',
   'pfPackage.campuses.required': '请输入包含的校区数。',
   'pfPackage.description': '说明',
+  'pfPackage.nameZh': '中文名称',
+  'pfPackage.descriptionZh': '中文说明',
   'pfPackage.onSale': '上架',
   'pfPackage.offSale': '下架',
   'pfPackage.orders': '订单数',

@@ -59,6 +59,7 @@ const messages: Record<string, string> = {
   'card.student': 'Student',
   'card.template': 'Card template',
   'card.kind': 'Kind',
+  'card.renew': 'Needs renewal',
   'card.kind.count': 'Hours card',
   'card.kind.period': 'Period card',
   'card.remaining': 'Hours left',

@@ -59,6 +59,7 @@ const messages: Record<string, string> = {
   'card.student': '学员',
   'card.template': '课时卡模板',
   'card.kind': '类型',
+  'card.renew': '需续费',
   'card.kind.count': '次卡',
   'card.kind.period': '期限卡',
   'card.remaining': '剩余课时',

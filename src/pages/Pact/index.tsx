@@ -76,10 +76,11 @@ export default function PactPage() {
         </Space>
       ),
     },
-    { title: t('pact.excerpt'), dataIndex: 'body', search: false, ellipsis: true },
+    { title: t('pact.excerpt'), dataIndex: 'body', search: false, ellipsis: true, width: 320 },
     { title: t('pact.updatedAt'), dataIndex: 'updatedAt', search: false, sorter: true },
     {
       title: t('common.actions'),
+      fixed: 'right',
       valueType: 'option',
       render: (_, r) => (
         <Space size={8}>
@@ -92,6 +93,7 @@ export default function PactPage() {
   return (
     <div style={{ padding: 24 }}>
       <ProTable<ContractTemplate>
+        scroll={{ x: 'max-content' }}
         rowKey="id"
         actionRef={ref}
         headerTitle={t('pact.title')}

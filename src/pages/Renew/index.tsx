@@ -11,12 +11,13 @@ import type { SubscriptionOrder } from '@/types/subscription';
 import { formatMoney } from '@/utils/format';
 
 export default function RenewPage() {
-  const { t } = useIntl();
+  const { t, locale } = useIntl();
   const { message } = App.useApp();
   const access = useAppAccess();
   const { setSession } = useSession();
   const status = useRequest(fetchSubscriptionStatus);
-  const packages = useRequest(fetchPackages);
+  // Package names and descriptions come in the user's language: asked again when the language changes.
+  const packages = useRequest(fetchPackages, { refreshDeps: [locale] });
   const [ordering, setOrdering] = useState<number>();
   const [order, setOrder] = useState<SubscriptionOrder>();
   const [paying, setPaying] = useState(false);
@@ -101,7 +102,7 @@ export default function RenewPage() {
         {order && (
           <Descriptions column={1} size="small">
             <Descriptions.Item label={t('order.orderNo')}>{order.orderNo}</Descriptions.Item>
-            <Descriptions.Item label={t('order.package')}>{order.packageName}</Descriptions.Item>
+            <Descriptions.Item label={t('order.package')}>{packages.data?.find((p) => p.id === order.packageId)?.name ?? order.packageName}</Descriptions.Item>
             <Descriptions.Item label={t('order.days')}>{order.days}</Descriptions.Item>
             <Descriptions.Item label={t('order.amount')}>{formatMoney(order.amount)}</Descriptions.Item>
           </Descriptions>

@@ -86,6 +86,7 @@ export default function InvoicePage() {
   return (
     <div style={{ padding: 24 }}>
       <ProTable<InvoiceRequest>
+        scroll={{ x: 'max-content' }}
         rowKey="id"
         actionRef={ref}
         headerTitle={t('invoice.heading')}

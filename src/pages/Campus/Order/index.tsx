@@ -1,5 +1,5 @@
 /** /campus/order: the company's subscription orders; pay or cancel unpaid ones. Open when expired (SPEC §4). */
-import React, { useRef } from 'react';
+import React, { useEffect, useRef } from 'react';
 import { App, Button, Popconfirm, Space, Tag } from 'antd';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
@@ -15,11 +15,18 @@ import { formatMoney } from '@/utils/format';
 const STATUS_COLOR: Record<SubscriptionOrderStatus, string> = { unpaid: 'orange', paid: 'green', cancelled: 'default' };
 
 export default function CampusOrderPage() {
-  const { t } = useIntl();
+  const { t, locale } = useIntl();
   const { message } = App.useApp();
   const access = useAppAccess();
   const { setSession } = useSession();
   const ref = useRef<ActionType>();
+  // Package names come in the user's language: the list is asked again after a language switch.
+  const shownLocale = useRef(locale);
+  useEffect(() => {
+    if (shownLocale.current === locale) return;
+    shownLocale.current = locale;
+    ref.current?.reload();
+  }, [locale]);
 
   const columns: ProColumns<SubscriptionOrder>[] = [
     { title: t('order.orderNo'), dataIndex: 'orderNo', copyable: true, search: false },

@@ -80,6 +80,7 @@ export default function BulletinPage() {
     { title: t('bulletin.createdAt'), dataIndex: 'createdAt', search: false, sorter: true },
     {
       title: t('common.actions'),
+      fixed: 'right',
       valueType: 'option',
       hideInTable: !access.isPlatform,
       render: (_, r) => (
@@ -93,6 +94,7 @@ export default function BulletinPage() {
   return (
     <div style={{ padding: 24 }}>
       <ProTable<Bulletin>
+        scroll={{ x: 'max-content' }}
         rowKey="id"
         actionRef={actionRef}
         headerTitle={t('menu.bulletin')}

@@ -34,11 +34,12 @@ export default function ServiceMessagePage() {
     },
     { title: t('notice.sendAt'), dataIndex: 'sendAt', search: false, sorter: true },
     { title: t('notice.sender'), dataIndex: 'senderName', search: false },
-    { title: t('common.actions'), valueType: 'option', render: (_, r) => <a onClick={() => setViewing(r.id)}>{t('common.view')}</a> },
+    { title: t('common.actions'), fixed: 'right', valueType: 'option', render: (_, r) => <a onClick={() => setViewing(r.id)}>{t('common.view')}</a> },
   ];
   return (
     <div style={{ padding: 24 }}>
       <ProTable<Notice>
+        scroll={{ x: 'max-content' }}
         rowKey="id"
         actionRef={actionRef}
         headerTitle={t('menu.serviceMessage')}

@@ -91,6 +91,7 @@ export default function TemplateMessagePage() {
     { title: t('msgtpl.updatedAt'), dataIndex: 'updatedAt', search: false, sorter: true },
     {
       title: t('common.actions'),
+      fixed: 'right',
       valueType: 'option',
       render: (_, r) => (
         <Space size={8}>
@@ -103,6 +104,7 @@ export default function TemplateMessagePage() {
   return (
     <div style={{ padding: 24 }}>
       <ProTable<MessageTemplate>
+        scroll={{ x: 'max-content' }}
         rowKey="id"
         actionRef={actionRef}
         headerTitle={t('menu.templateMessage')}

@@ -30,6 +30,8 @@ function PackageForm({ pkg, trigger, onDone }: { pkg?: AdminPackage; trigger: Re
           price: v.price as number,
           campuses: v.campuses as number,
           description: String(v.description ?? '').trim() || undefined,
+          nameZh: String(v.nameZh ?? '').trim() || undefined,
+          descriptionZh: String(v.descriptionZh ?? '').trim() || undefined,
           onSale: v.onSale !== false,
         };
         try {
@@ -54,6 +56,8 @@ function PackageForm({ pkg, trigger, onDone }: { pkg?: AdminPackage; trigger: Re
         <NumberInput placeholder="1" />
       </Form.Item>
       <ProFormTextArea name="description" label={t('pfPackage.description')} fieldProps={{ maxLength: 200 }} />
+      <ProFormText name="nameZh" label={t('pfPackage.nameZh')} fieldProps={{ maxLength: 40 }} />
+      <ProFormTextArea name="descriptionZh" label={t('pfPackage.descriptionZh')} fieldProps={{ maxLength: 200 }} />
       <Form.Item name="onSale" label={t('pfPackage.onSale')} valuePropName="checked">
         <Switch />
       </Form.Item>
@@ -69,11 +73,11 @@ export default function PackagePage() {
   const reload = () => actionRef.current?.reload();
   const columns: ProColumns<AdminPackage>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true },
-    { title: t('pfPackage.name'), dataIndex: 'name', search: false, sorter: true },
+    { title: t('pfPackage.name'), dataIndex: 'name', search: false, sorter: true, render: (_, r) => (r.nameZh ? `${r.name} · ${r.nameZh}` : r.name) },
     { title: t('pfPackage.days'), dataIndex: 'days', search: false, sorter: true },
     { title: t('pfPackage.price'), dataIndex: 'price', search: false, sorter: true, render: (_, r) => formatMoney(r.price) },
     { title: t('pfPackage.campuses'), dataIndex: 'campuses', search: false },
-    { title: t('pfPackage.description'), dataIndex: 'description', search: false, ellipsis: true },
+    { title: t('pfPackage.description'), dataIndex: 'description', search: false, ellipsis: true, width: 260 },
     {
       title: t('pfPackage.onSale'),
       dataIndex: 'onSale',
@@ -84,6 +88,7 @@ export default function PackagePage() {
     { title: t('pfPackage.orders'), dataIndex: 'orderCount', search: false, sorter: true },
     {
       title: t('common.actions'),
+      fixed: 'right',
       valueType: 'option',
       hideInTable: !canWrite,
       render: (_, r) => (
@@ -96,6 +101,7 @@ export default function PackagePage() {
   ];
   return (
     <ProTable<AdminPackage>
+      scroll={{ x: 'max-content' }}
       rowKey="id"
       actionRef={actionRef}
       headerTitle={t('menu.package')}

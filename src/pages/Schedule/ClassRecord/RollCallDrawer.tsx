@@ -2,8 +2,8 @@
  * The roll-call drawer (PRODUCT.md §5.2): each student present / leave / truant, their card and remaining hours,
  * a warning before a deduction would fail, one save for all (ledger records), and the manager's undo.
  */
-import React, { useEffect, useMemo, useState } from 'react';
-import { Alert, App, Button, Drawer, Popconfirm, Radio, Skeleton, Space, Table, Tag, Typography } from 'antd';
+import React, { useEffect, useMemo, useRef, useState } from 'react';
+import { Alert, Button, Drawer, Popconfirm, Radio, Skeleton, Space, Table, Tag, Typography } from 'antd';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
 import { fetchRollCall, saveRollCall, undoRollCall } from '@/services/schedule';
@@ -14,11 +14,20 @@ import { MarkTag, RollCallTag } from '@/components/schedule/labels';
 
 export default function RollCallDrawer({ lessonId, onClose, onChanged }: { lessonId?: number; onClose: () => void; onChanged: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
   const { data, loading, error, refresh } = useRequest(() => (lessonId ? fetchRollCall(lessonId) : Promise.resolve(undefined)), { refreshDeps: [lessonId] });
   const [marks, setMarks] = useState<Record<number, AttendanceMark | undefined>>({});
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState<{ studentName: string; reason: string }[]>([]);
+  // What the last save or undo did, shown inside the drawer (a toast at the top would cover the drawer's title).
+  const [outcome, setOutcome] = useState<{ kind: 'saved' | 'undone'; n: number }>();
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    setOutcome(undefined);
+    setFailed([]);
+  }, [lessonId]);
+  useEffect(() => {
+    if (outcome) outcomeRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [outcome]);
 
   useEffect(() => {
     const init: Record<number, AttendanceMark | undefined> = {};
@@ -47,7 +56,7 @@ export default function RollCallDrawer({ lessonId, onClose, onChanged }: { lesso
     try {
       const res = await saveRollCall({ lessonId: lesson.id, marks: toSave.map((s) => ({ studentId: s.studentId, mark: marks[s.studentId]! })) });
       setFailed(res.failed);
-      message.success(t('rollCall.saved', { n: res.attendances.length }));
+      setOutcome({ kind: 'saved', n: res.attendances.length });
       refresh();
       onChanged();
     } catch {
@@ -61,7 +70,7 @@ export default function RollCallDrawer({ lessonId, onClose, onChanged }: { lesso
     if (!lesson) return;
     try {
       const res = await undoRollCall(lesson.id);
-      message.success(t('rollCall.undone', { n: res.proofs }));
+      setOutcome({ kind: 'undone', n: res.proofs });
       setFailed([]);
       refresh();
       onChanged();
@@ -182,13 +191,26 @@ export default function RollCallDrawer({ lessonId, onClose, onChanged }: { lesso
           {data && !data.canSave && lesson && lesson.rollCall === 'notDue' && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('rollCall.notDue')} />}
           {data && !data.canSave && lesson && lesson.rollCall !== 'notDue' && pending.length > 0 && <Alert type="info" showIcon style={{ marginBottom: 12 }} message={t('rollCall.readOnly')} />}
           {warnCount > 0 && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message={t('rollCall.warnings', { n: warnCount })} />}
+          {outcome && (
+            <div ref={outcomeRef}>
+              <Alert
+                type="success"
+                showIcon
+                closable
+                onClose={() => setOutcome(undefined)}
+                style={{ marginBottom: 12 }}
+                data-testid="roll-call-outcome"
+                message={outcome.kind === 'saved' ? t('rollCall.saved', { n: outcome.n }) : t('rollCall.undone', { n: outcome.n })}
+              />
+            </div>
+          )}
           {failed.length > 0 && (
             <Alert
               type="error"
               showIcon
               style={{ marginBottom: 12 }}
               message={t('rollCall.failed', { n: failed.length })}
-              description={failed.map((f) => `${f.studentName}: ${t(`rollCall.warn.${f.reason}`)}`).join('; ')}
+              description={failed.map((f) => `${f.studentName}: ${t(`rollCall.failedReason.${f.reason}`)}`).join('; ')}
             />
           )}
           <Table<RollCallStudent> size="small" rowKey="studentId" pagination={false} dataSource={data?.students ?? []} columns={columns} locale={{ emptyText: t('schedule.noStudents') }} data-testid="roll-call-table" />

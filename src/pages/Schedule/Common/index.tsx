@@ -3,7 +3,7 @@
  * (DrawImage) for parents; NewScheduleList: lessons created in the last 7 days.
  */
 import React, { useMemo, useState } from 'react';
-import { Button, Card, DatePicker, Select, Space, Spin, Tabs } from 'antd';
+import { Button, Card, Select, Space, Spin, Tabs } from 'antd';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
@@ -20,6 +20,7 @@ import { RollCallTag, useScheduleOptions } from '@/components/schedule/labels';
 import { timetableRows, type DrawLabels } from './timetable';
 import DrawTable from './DrawTable';
 import DrawImage from './DrawImage';
+import WeekPicker from '@/components/WeekPicker';
 
 function NewScheduleList() {
   const { t } = useIntl();
@@ -83,7 +84,7 @@ export default function ScheduleCommonPage() {
                 <>
                   <Space wrap style={{ marginBottom: 16 }}>
                     <Button icon={<LeftOutlined />} aria-label={t('schedule.table.prevWeek')} onClick={() => setAnchor(addDays(anchor, -7))} />
-                    <DatePicker picker="week" allowClear={false} value={dayjs(anchor)} onChange={(d) => d && setAnchor(d.format('YYYY-MM-DD'))} aria-label={t('schedule.table.pickWeek')} />
+                    <WeekPicker value={anchor} onChange={setAnchor} label={t('schedule.table.pickWeek')} />
                     <Button icon={<RightOutlined />} aria-label={t('schedule.table.nextWeek')} onClick={() => setAnchor(addDays(anchor, 7))} />
                     {options.campuses.length > 1 && (
                       <Select allowClear placeholder={t('schedule.field.campus')} aria-label={t('schedule.field.campus')} style={{ width: 150 }} value={campusId} onChange={setCampusId} options={options.campuses} />

@@ -3,7 +3,7 @@
  * by class, by room; a lesson opens its detail; course-scheduling; view-course-table (printable week).
  */
 import React, { useMemo, useState } from 'react';
-import { Button, Card, DatePicker, Segmented, Select, Space, Spin, Typography } from 'antd';
+import { Button, Card, Segmented, Select, Space, Spin, Typography } from 'antd';
 import { LeftOutlined, PrinterOutlined, RightOutlined } from '@ant-design/icons';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
@@ -19,6 +19,7 @@ import LessonDrawer from '@/components/schedule/LessonDrawer';
 import { useScheduleOptions } from '@/components/schedule/labels';
 import WeekGrid, { type GroupBy } from './WeekGrid';
 import styles from './index.less';
+import WeekPicker from '@/components/WeekPicker';
 
 type View = 'week' | 'month';
 
@@ -85,7 +86,7 @@ export default function ScheduleTablePage() {
             {view === 'week' && (
               <>
                 <Button icon={<LeftOutlined />} aria-label={t('schedule.table.prevWeek')} onClick={() => setAnchor(addDays(anchor, -7))} />
-                <DatePicker picker="week" allowClear={false} value={dayjs(anchor)} onChange={(d) => d && setAnchor(d.format('YYYY-MM-DD'))} aria-label={t('schedule.table.pickWeek')} />
+                <WeekPicker value={anchor} onChange={setAnchor} label={t('schedule.table.pickWeek')} />
                 <Button icon={<RightOutlined />} aria-label={t('schedule.table.nextWeek')} onClick={() => setAnchor(addDays(anchor, 7))} />
                 <Button onClick={() => setAnchor(today)}>{t('schedule.table.thisWeek')}</Button>
                 <Segmented<GroupBy>

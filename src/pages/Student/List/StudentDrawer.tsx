@@ -120,6 +120,7 @@ export default function StudentDrawer({ studentId, onClose, onChanged }: { stude
                   size="small"
                   pagination={false}
                   dataSource={d.cards}
+                  scroll={{ x: 'max-content' }}
                   locale={{ emptyText: <Empty description={t('student.noCards')} /> }}
                   columns={[
                     { title: t('card.cardNo'), dataIndex: 'cardNo' },
@@ -127,7 +128,7 @@ export default function StudentDrawer({ studentId, onClose, onChanged }: { stude
                     { title: t('card.remaining'), dataIndex: 'remainingHours', render: (v: number, c) => (c.kind === 'period' ? t('card.kind.period') : formatHours(v)) },
                     { title: t('common.status'), dataIndex: 'status', render: (_: unknown, c) => <CardStatusTag status={c.status} /> },
                     { title: t('card.expiryDate'), dataIndex: 'expiryDate' },
-                    { title: t('common.actions'), key: 'actions', render: (_: unknown, c) => (
+                    { title: t('common.actions'), key: 'actions', fixed: 'right', render: (_: unknown, c) => (
                         <Space size={8} wrap>
                           <CardActions card={c} onDone={changed} />
                           <PrintContract cardId={c.id} cardNo={c.cardNo} />
@@ -147,16 +148,18 @@ export default function StudentDrawer({ studentId, onClose, onChanged }: { stude
                   size="small"
                   dataSource={d.records}
                   pagination={{ pageSize: 10 }}
+                  scroll={{ x: 1180 }}
+                  data-testid="student-ledger"
                   columns={[
                     { title: t('record.time'), dataIndex: 'createdAt', width: 170 },
-                    { title: t('card.cardNo'), dataIndex: 'cardNo' },
-                    { title: t('record.type'), dataIndex: 'type', render: (_: unknown, r) => <RecordTypeTag type={r.type} /> },
-                    { title: t('record.hours'), dataIndex: 'hours', render: (v: number) => <SignedHours hours={v} /> },
-                    { title: t('record.balanceAfter'), dataIndex: 'balanceAfter', render: (v: number) => formatHours(v) },
-                    { title: t('record.amount'), dataIndex: 'amount', render: (v: number) => formatMoney(v) },
-                    { title: t('record.reason'), dataIndex: 'reason', ellipsis: true, render: (v?: string) => v || '-' },
-                    { title: t('record.operator'), dataIndex: 'operatorName' },
-                    { title: t('common.actions'), key: 'actions', render: (_: unknown, r) => <ReviewButtons record={r} onDone={changed} /> },
+                    { title: t('card.cardNo'), dataIndex: 'cardNo', width: 130 },
+                    { title: t('record.type'), dataIndex: 'type', width: 170, render: (_: unknown, r) => <RecordTypeTag type={r.type} /> },
+                    { title: t('record.hours'), dataIndex: 'hours', width: 90, align: 'right', render: (v: number) => <SignedHours hours={v} /> },
+                    { title: t('record.balanceAfter'), dataIndex: 'balanceAfter', width: 110, align: 'right', render: (v: number) => formatHours(v) },
+                    { title: t('record.amount'), dataIndex: 'amount', width: 110, align: 'right', render: (v: number) => formatMoney(v) },
+                    { title: t('record.reason'), dataIndex: 'reason', width: 180, ellipsis: true, render: (v?: string) => v || '-' },
+                    { title: t('record.operator'), dataIndex: 'operatorName', width: 100 },
+                    { title: t('common.actions'), key: 'actions', fixed: 'right', width: 120, render: (_: unknown, r) => <ReviewButtons record={r} onDone={changed} /> },
                   ]}
                 />
               ),

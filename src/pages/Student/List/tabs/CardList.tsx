@@ -2,6 +2,7 @@
 import React, { useRef } from 'react';
 import { Button } from 'antd';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { useSearchParams } from 'umi';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import ExportButton, { useExportable } from '@/components/ExportButton';
@@ -21,6 +22,8 @@ export default function CardListTab() {
   const ref = useRef<ActionType>();
   // Opened from an analysis figure: its filter (?drill=...) narrows the list (PRODUCT.md §5.16).
   const drill = useDrill();
+  // ?renew=low|expiring (the dashboard's renewal figures): the cards the renewal reminder lists for that reason.
+  const [search] = useSearchParams();
   const reload = () => ref.current?.reload();
   const exp = useExportable(fetchStudentCards);
   const columns: ProColumns<StudentCard>[] = [
@@ -33,6 +36,14 @@ export default function CardListTab() {
       valueType: 'select',
       request: async () => (await fetchTemplateOptions()).map((o) => ({ value: o.value, label: o.label })),
       render: (_, r) => r.templateName,
+    },
+    {
+      title: t('card.renew'),
+      dataIndex: 'renew',
+      hideInTable: true,
+      valueType: 'select',
+      initialValue: search.get('renew') ?? undefined,
+      valueEnum: { low: { text: t('remind.low') }, expiring: { text: t('remind.expiring') } },
     },
     { title: t('card.kind'), dataIndex: 'kind', valueType: 'select', valueEnum: enumOf(['count', 'period'] as const, (k) => t(`card.kind.${k}`)) },
     { title: t('card.remaining'), dataIndex: 'remainingHours', search: false, sorter: true, render: (_, r) => (r.kind === 'period' ? '-' : formatHours(r.remainingHours)) },

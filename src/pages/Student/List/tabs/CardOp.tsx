@@ -85,11 +85,13 @@ export default function CardOpTab() {
       title: t("record.reason"),
       dataIndex: "reason",
       ellipsis: true,
+      width: 200,
       render: (_, r) => r.reason || "-",
     },
     { title: t("record.operator"), dataIndex: "operatorName" },
     {
       title: t("common.actions"),
+      fixed: 'right',
       valueType: "option",
       render: (_, r) => <ReviewButtons record={r} onDone={refreshAll} />,
     },

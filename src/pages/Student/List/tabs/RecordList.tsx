@@ -33,8 +33,8 @@ export default function RecordListTab() {
       render: (_, r) => r.studentName,
     },
     { title: t('card.cardNo'), dataIndex: 'cardNo', search: false },
-    { title: t('record.type'), dataIndex: 'type', valueType: 'select', valueEnum: typeEnum, fieldProps: { mode: 'multiple' }, render: (_, r) => <RecordTypeTag type={r.type} /> },
-    { title: t('record.hours'), dataIndex: 'hours', search: false, sorter: true, render: (_, r) => <SignedHours hours={r.hours} /> },
+    { title: t('record.type'), dataIndex: 'type', width: 170, valueType: 'select', valueEnum: typeEnum, fieldProps: { mode: 'multiple' }, render: (_, r) => <RecordTypeTag type={r.type} /> },
+    { title: t('record.hours'), dataIndex: 'hours', width: 100, align: 'right', search: false, sorter: true, render: (_, r) => <SignedHours hours={r.hours} /> },
     {
       title: t('record.requested'),
       dataIndex: 'requestedHours',
@@ -43,7 +43,7 @@ export default function RecordListTab() {
     },
     { title: t('record.balanceAfter'), dataIndex: 'balanceAfter', search: false, render: (_, r) => formatHours(r.balanceAfter) },
     { title: t('record.amount'), dataIndex: 'amount', search: false, sorter: true, render: (_, r) => formatMoney(r.amount) },
-    { title: t('record.reason'), dataIndex: 'reason', search: false, ellipsis: true, render: (_, r) => r.reason || '-' },
+    { title: t('record.reason'), dataIndex: 'reason', width: 200, search: false, ellipsis: true, render: (_, r) => r.reason || '-' },
     { title: t('record.operator'), dataIndex: 'operatorName', search: false },
     { title: t('record.reviewer'), dataIndex: 'reviewerName', search: false, render: (_, r) => (r.reviewerName ? `${r.reviewerName} ${r.reviewedAt ?? ''}` : '-') },
     { title: t('common.actions'), valueType: 'option', fixed: 'right', render: (_, r) => <ReviewButtons record={r} onDone={() => ref.current?.reload()} /> },
@@ -61,7 +61,7 @@ export default function RecordListTab() {
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         headerTitle={t('student.tab.records')}
         toolBarRender={() => [<ExportButton key="export" exportable={exp} columns={columns} name={t('student.tab.records')} />]}
-        scroll={{ x: 1400 }}
+        scroll={{ x: 1600 }}
       />
     </>
   );

@@ -85,7 +85,7 @@ export default function StudentListTab() {
           {caps.editStudents && <StudentFormModal student={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />}
           {caps.editStudents && <EnrolModal studentId={r.id} onDone={reload} trigger={<a>{t('student.enrol')}</a>} />}
           {caps.sellCard && <SellCardModal studentId={r.id} onDone={reload} trigger={<a>{t('card.op.sell')}</a>} />}
-          {caps.editStudents && (
+          {caps.deleteStudents && (
             <DeleteAction title={t('student.deleteConfirm', { name: r.name })} onDelete={() => deleteStudent(r.id)} onDone={reload} successText={t('school.deleted')} />
           )}
         </Space>
