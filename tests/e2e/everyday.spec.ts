@@ -86,7 +86,7 @@ test('actions stay pinned and on screen at 1280 and 1440 px on a representative 
   }
 });
 
-test('dashboard: the renewal figure opens the card list filtered to those cards, with the same count', async ({ page }) => {
+test('dashboard: the renewal figure and the roll-call counter open their lists filtered the same way, with the same counts', async ({ page }) => {
   await login(page, 'manager');
   await dismissReminder(page);
   const link = page.getByTestId('renew-low-link');
@@ -99,6 +99,18 @@ test('dashboard: the renewal figure opens the card list filtered to those cards,
   await expect.poll(() => totalOf(page)).toBe(count);
   // The filter is visible in the search form (and can be cleared there).
   await expect(page.locator('.ant-pro-query-filter').getByText('Few hours')).toBeVisible();
+
+  // The schedule counter: lessons waiting for roll call open the lesson list filtered the same way.
+  await open(page, '/dashboard');
+  const waiting = page.getByRole('link').filter({ hasText: 'Lessons waiting for roll call' });
+  await expect(waiting.locator('.ant-statistic-content-value')).toBeVisible();
+  const lessons = Number((await waiting.locator('.ant-statistic-content-value').innerText()).replace(/\D/g, ''));
+  expect(lessons).toBeGreaterThan(0);
+  await waiting.click();
+  await expect(page).toHaveURL(/\/schedule\/class-record\?rollCall=waiting/);
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  await expect.poll(() => totalOf(page)).toBe(lessons);
+  await expect(page.locator('.ant-table-row').filter({ hasNotText: 'Waiting for roll call' })).toHaveCount(0);
 });
 
 test('switching the language keeps what was typed (no reload); the week picker names the week in both languages', async ({ page }) => {
