@@ -102,6 +102,7 @@ function SubmissionsDrawer({ homework, onClose, onChanged }: { homework?: Homewo
     {
       title: t('common.actions'),
       key: 'actions',
+      fixed: 'right' as const,
       render: (_: unknown, r: Submission) => (
         <Space size={8}>
           {canCheck && actionsFor(r.status, 'teacher').map((a) => (
@@ -126,7 +127,7 @@ function SubmissionsDrawer({ homework, onClose, onChanged }: { homework?: Homewo
             {homework.className} · {t('hw.dueDate')} {homework.dueDate}
           </Typography.Paragraph>
           <PlainText text={homework.content} />
-          <Table<Submission> style={{ marginTop: 16 }} rowKey="id" size="small" loading={loading} dataSource={data?.list ?? []} columns={columns} pagination={false} />
+          <Table<Submission> style={{ marginTop: 16 }} rowKey="id" size="small" loading={loading} dataSource={data?.list ?? []} columns={columns} pagination={false} scroll={{ x: 800 }} />
           <SubmissionModal
             sub={move?.sub}
             mode={move?.mode}

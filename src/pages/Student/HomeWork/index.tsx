@@ -71,6 +71,7 @@ export default function StudentHomeworkPage() {
               loading={loading}
               dataSource={data?.list ?? []}
               pagination={{ pageSize: 10 }}
+              scroll={{ x: 900 }}
               expandable={{ expandedRowRender: (r) => <PlainText text={r.content} /> }}
               columns={[
                 { title: t('hw.title'), dataIndex: 'title' },
@@ -91,6 +92,7 @@ export default function StudentHomeworkPage() {
                 {
                   title: t('common.actions'),
                   key: 'actions',
+                  fixed: 'right',
                   render: (_, r) => (
                     <Space size={8}>
                       {actionsFor(r.status, 'student').map((a) => (
