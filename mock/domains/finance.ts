@@ -191,6 +191,9 @@ export function revenueMonth(db: Db, companyId: number, month: string, campusId?
 }
 
 /** The records behind one revenue figure of a month; they add up to the figure. */
+/** Rows of the revenue drill-down made for a record or an order, by figure: reused while what they show is the same. */
+const recordRows = { recognisedLessons: new WeakMap<object, RevenueRecordRow>(), refundsOut: new WeakMap<object, RevenueRecordRow>(), cashIn: new WeakMap<object, RevenueRecordRow>() };
+
 export function revenueRecords(db: Db, companyId: number, month: string, figure: string, campusId?: number): RevenueRecordRow[] {
   if (!['cashIn', 'refundsOut', 'recognisedLessons', 'forfeited'].includes(figure)) throw new Error(`figure ${figure}`);
   const { start, end } = monthRange(month);
@@ -200,30 +203,38 @@ export function revenueRecords(db: Db, companyId: number, month: string, figure:
   const after = plusDays(end, 1);
   const inMonth = (s: string | undefined) => !!s && s >= start && s < after;
   const range = figureRanges([{ from: start, to: end }], t);
+  /** The row of a record or order (made once, see `recordRows`). */
+  const rowOf = (cache: WeakMap<object, RevenueRecordRow>, src: object, c: CardRef, date: string, source: RevenueRecordRow['source'], type: string, ref: string, hours: number, amount: number, key: string) => {
+    const had = cache.get(src);
+    if (had && had.date === date && had.type === type && had.hours === hours && had.amount === amount && had.campusName === c.campusName && had.studentName === c.card.studentName && had.cardNo === c.card.cardNo) return had;
+    const row: RevenueRecordRow = { cardId: c.card.id, cardNo: c.card.cardNo, studentName: c.card.studentName, campusName: c.campusName, key, date, source, type, ref, hours, amount };
+    cache.set(src, row);
+    return row;
+  };
   for (const c of companyCardRefs(db, companyId, campusId)) {
-    const base = () => ({ cardId: c.card.id, cardNo: c.card.cardNo, studentName: c.card.studentName, campusName: c.campusName });
     if (figure === 'cashIn') {
       for (const o of ordersOfCard(db, c.card.id)) {
-        if (inMonth(o.createdAt) && o.amount !== 0) rows.push({ ...base(), key: `o-${o.id}`, date: o.createdAt.slice(0, 16), source: 'order', type: o.kind, ref: o.orderNo, hours: o.hours + o.giftHours, amount: o.amount });
+        if (inMonth(o.createdAt) && o.amount !== 0) rows.push(rowOf(recordRows.cashIn, o, c, o.createdAt.slice(0, 16), 'order', o.kind, o.orderNo, o.hours + o.giftHours, o.amount, `o-${o.id}`));
       }
     } else if (figure === 'refundsOut') {
       for (const r of recordsOfCard(db, c.card.id)) {
-        if (r.type === 'back' && r.amount !== 0 && inMonth(r.reviewedAt ?? r.createdAt)) rows.push({ ...base(), key: `r-${r.id}`, date: (r.reviewedAt ?? r.createdAt).slice(0, 16), source: 'record', type: r.type, ref: `#${r.id}`, hours: r.hours, amount: -r.amount });
+        const at = r.reviewedAt ?? r.createdAt;
+        if (r.type === 'back' && r.amount !== 0 && inMonth(at)) rows.push(rowOf(recordRows.refundsOut, r, c, at.slice(0, 16), 'record', r.type, `#${r.id}`, r.hours, -r.amount, `r-${r.id}`));
       }
     } else if (figure === 'recognisedLessons') {
       if (c.card.kind === 'period') {
         const f = figuresOfCard(db, c.card, range, t)[0];
-        if (f.recognised !== 0) rows.push({ ...base(), key: `p-${c.card.id}`, date: end, source: 'periodCard', type: 'period', ref: c.card.templateName, amount: f.recognised });
+        if (f.recognised !== 0) rows.push({ cardId: c.card.id, cardNo: c.card.cardNo, studentName: c.card.studentName, campusName: c.campusName, key: `p-${c.card.id}`, date: end, source: 'periodCard', type: 'period', ref: c.card.templateName, amount: f.recognised });
       } else {
         for (const r of recordsOfCard(db, c.card.id)) {
           if (!inMonth(r.createdAt) || !(r.type === 'proof' || RECOGNISED_TYPES.includes(r.type))) continue;
           const v = recordRecognised(r);
-          if (v !== 0) rows.push({ ...base(), key: `r-${r.id}`, date: r.createdAt.slice(0, 16), source: 'record', type: r.type, ref: `#${r.id}`, hours: r.hours, amount: v });
+          if (v !== 0) rows.push(rowOf(recordRows.recognisedLessons, r, c, r.createdAt.slice(0, 16), 'record', r.type, `#${r.id}`, r.hours, v, `r-${r.id}`));
         }
       }
     } else {
       const f = figuresOfCard(db, c.card, range, t)[0];
-      if (f.forfeited !== 0) rows.push({ ...base(), key: `f-${c.card.id}`, date: c.card.status === 'invalid' ? (c.card.invalidatedAt ?? end).slice(0, 10) : plusDays(c.card.expiryDate, 1), source: 'forfeit', type: c.card.status, ref: c.card.templateName, hours: c.card.remainingHours, amount: f.forfeited });
+      if (f.forfeited !== 0) rows.push({ cardId: c.card.id, cardNo: c.card.cardNo, studentName: c.card.studentName, campusName: c.campusName, key: `f-${c.card.id}`, date: c.card.status === 'invalid' ? (c.card.invalidatedAt ?? end).slice(0, 10) : plusDays(c.card.expiryDate, 1), source: 'forfeit', type: c.card.status, ref: c.card.templateName, hours: c.card.remainingHours, amount: f.forfeited });
     }
   }
   return rows;
