@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { ROUTES } from '../../src/config/routeTable';
-import { dismissReminder, login, resetBackend } from './helpers';
+import { dismissReminder, login, resetBackend, watchCsp } from './helpers';
 
 /** Concrete URLs for the route table (a sample value for path parameters). */
 function sweepPaths(): string[] {
@@ -29,6 +29,7 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
     test.setTimeout(120_000 + ROUTES.length * 8_000);
     await resetBackend(page);
     await login(page, 'dealer');
+    const cspViolations = await watchCsp(page); // every route also runs under the strict CSP (issue 8)
     await dismissReminder(page);
     if (lang === 'zh-CN') {
       await page.evaluate(() => window.localStorage.setItem('locale', 'zh-CN'));
@@ -48,6 +49,7 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
         problems.push(`${path} [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length}) → ${where.join(' | ')}`);
       }
     }
+    problems.push(...cspViolations.map((v) => `CSP violation: ${v}`));
     expect(problems, problems.join('\n')).toEqual([]);
   });
 }

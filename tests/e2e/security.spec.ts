@@ -121,10 +121,26 @@ test('styles come only from the origin or carry the page nonce: no CSP violation
 
   // Student list: the detail drawer locks the page scroll (a <style> written by rc-util, with the nonce).
   await open(page, '/student/list');
-  await page.locator('.ant-table-tbody tr.ant-table-row').first().getByText('View', { exact: true }).click();
+  await openSelect(page, 'Card state');
+  await pickOption(page, 'Has hours');
+  await page.getByRole('button', { name: 'Query' }).click();
+  const first = page.locator('.ant-table-tbody tr.ant-table-row').first();
+  await expect(first).toContainText('Has hours');
+  await first.getByText('View', { exact: true }).click();
   const drawer = page.locator('.ant-drawer-content');
   await expect(drawer.getByText(/^Student: /)).toBeVisible();
   await expect(page.locator('body')).toHaveCSS('overflow-y', 'hidden');
+  // A card's contract: its print style (our own <style>, with the nonce) leaves only the contract when printing.
+  await drawer.getByRole('tab', { name: /Cards/ }).click();
+  await drawer.getByLabel(/^Contract of card /).first().click();
+  const contract = page.locator('.contract-print');
+  await expect(contract).toBeVisible();
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.ant-pro-layout').first()).toHaveCSS('visibility', 'hidden');
+  await expect(contract).toHaveCSS('visibility', 'visible');
+  await page.emulateMedia({ media: null });
+  await page.getByRole('dialog', { name: /^Contract of card / }).getByRole('button', { name: 'Close' }).last().click();
+  await expect(contract).toBeHidden();
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 
