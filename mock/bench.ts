@@ -1,12 +1,16 @@
 /**
  * The list bench (issue 8: every list call under 150 ms at MOCK_SCALE=large), shared by mock/perf.test.ts.
  * - `benchGets`: every registered GET without a path parameter, called as the given session (first page, default
- *   sort), once to warm up and then `runs` times; the medians of wall time and of the process's CPU time (user +
- *   system: what the call cost, less sensitive to a busy machine than the wall time).
+ *   sort), once to warm up and then `runs` times; the medians of wall time and of CPU time.
  * - `benchAfterWrites`: a write (roll call, its undo, card sale, return and its review, journal entry), then the FIRST
- *   call of each list the write changes, timed once: caches must be updated incrementally or invalidated narrowly,
- *   not rebuilt for the whole company.
+ *   call of each list the write changes: caches must be updated incrementally or invalidated narrowly, not rebuilt
+ *   for the whole company. Done `rounds` times with fresh writes; the lowest of the rounds is kept (a garbage
+ *   collection of the large heap may land in one first call, a rebuild lands in every round).
+ * CPU time is that of the calling thread (`/proc/thread-self/schedstat`, in ns, Linux): the mock's handlers run in the
+ * test's thread, so other vitest workers (threads of the same process) and a busy machine do not count; elsewhere the
+ * process's CPU time (`process.cpuUsage`).
  */
+import fs from 'node:fs';
 import { registry } from './http';
 import { getDb } from './db';
 import { call } from './testing';
@@ -39,13 +43,32 @@ export function queryOf(path: string): string {
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
+const SCHEDSTAT = '/proc/thread-self/schedstat';
+const perThread = (() => {
+  try {
+    return Number.isFinite(Number(fs.readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]));
+  } catch {
+    return false;
+  }
+})();
+
+/** CPU ms used so far by this thread (Linux), else by the process. */
+export function cpuMs(): number {
+  if (perThread) return Number(fs.readFileSync(SCHEDSTAT, 'utf8').split(' ')[0]) / 1e6;
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
+/** What `cpuMs` measures, for the printed table. */
+export const CPU_CLOCK = perThread ? 'CPU of the test thread' : 'CPU of the process';
+
 /** Wall and CPU ms of one call. */
 export async function timeCall(url: string, token: string): Promise<{ status: number; ms: number; cpu: number }> {
   const t0 = performance.now();
-  const c0 = process.cpuUsage();
+  const c0 = cpuMs();
   const res = await call('GET', url, { token });
-  const dc = process.cpuUsage(c0);
-  return { status: res.status, ms: round1(performance.now() - t0), cpu: round1((dc.user + dc.system) / 1000) };
+  const cpu = cpuMs() - c0;
+  return { status: res.status, ms: round1(performance.now() - t0), cpu: round1(cpu) };
 }
 
 export async function benchGets(token: string, opts: { runs?: number; skip?: (path: string) => boolean } = {}): Promise<BenchRow[]> {
@@ -83,52 +106,58 @@ export const LISTS_AFTER_WRITES = [
   '/v2/student',
 ];
 
-/** Each write, then the first call of every list of `LISTS_AFTER_WRITES` (rows named `write → list`). */
-export async function benchAfterWrites(token: string): Promise<BenchRow[]> {
+/** Each write, then the first call of every list of `LISTS_AFTER_WRITES` (rows named `write → list`), `rounds` times. */
+export async function benchAfterWrites(token: string, rounds = 1): Promise<BenchRow[]> {
   const db = getDb();
   const t = today();
-  const rows: BenchRow[] = [];
-  const after = async (label: string, write: () => Promise<{ status: number }>) => {
+  const best = new Map<string, BenchRow>();
+  const after = async (label: string, write: () => Promise<{ status: number; body: { msg?: string } }>) => {
     const w = await write();
-    if (w.status !== 200) throw new Error(`${label}: ${w.status}`);
+    if (w.status !== 200) throw new Error(`${label}: ${w.status} ${w.body.msg ?? ''}`);
     for (const path of LISTS_AFTER_WRITES) {
       const r = await timeCall(path, token);
-      rows.push({ path: `${label} → ${path}`, ...r });
+      const name = `${label} → ${path}`;
+      const had = best.get(name);
+      if (!had || r.cpu < had.cpu) best.set(name, { path: name, ...r });
     }
   };
-  const lesson = db.lessons.find((l) => l.companyId === 2 && l.date === t && l.status === 'scheduled' && !l.rollCalledAt);
-  if (lesson) {
-    const view = await call('GET', `/v2/lesson/${lesson.id}/roll_call`, { token });
-    const marks = (view.body.data.students as { studentId: number }[]).map((s) => ({ studentId: s.studentId, mark: 'present' }));
-    await after('roll call', () => call('POST', '/v2/lesson/roll_call', { token, body: { lessonId: lesson.id, marks } }));
-    await after('roll call undo', () => call('POST', '/v2/lesson/roll_call/undo', { token, body: { lessonId: lesson.id } }));
+  const done = new Set<number>();
+  for (let round = 0; round < rounds; round += 1) {
+    const lesson = db.lessons.find((l) => l.companyId === 2 && l.date === t && l.status === 'scheduled' && !l.rollCalledAt && !done.has(l.id));
+    if (lesson) {
+      done.add(lesson.id);
+      const view = await call('GET', `/v2/lesson/${lesson.id}/roll_call`, { token });
+      const marks = (view.body.data.students as { studentId: number }[]).map((s) => ({ studentId: s.studentId, mark: 'present' }));
+      await after('roll call', () => call('POST', '/v2/lesson/roll_call', { token, body: { lessonId: lesson.id, marks } }));
+      await after('roll call undo', () => call('POST', '/v2/lesson/roll_call/undo', { token, body: { lessonId: lesson.id } }));
+    }
+    const student = db.students.filter((s) => s.companyId === 2 && s.status === 'active')[round];
+    const campus = db.campuses.find((c) => c.id === student.campusId);
+    if (campus && campus.validUntil && campus.validUntil < t) campus.validUntil = '2099-12-31';
+    const tpl = db.cardTemplates.find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
+    const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales') ?? db.staff.find((s) => s.companyId === 2)!;
+    let cardId = 0;
+    await after('card sale', async () => {
+      const r = await call('POST', '/v2/student_card/sell', { token, body: { studentId: student.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: t } });
+      cardId = r.body.data?.card?.id ?? 0;
+      return r;
+    });
+    let recordId = 0;
+    await after('return request', async () => {
+      const r = await call('POST', '/v2/student_card/return', { token, body: { cardId, hours: 1, reason: 'Bench' } });
+      recordId = r.body.data?.record?.id ?? 0;
+      return r;
+    });
+    await after('return approved', () => call('POST', '/v2/student_card/review', { token, body: { recordId, approve: true } }));
+    await after('journal entry', () =>
+      call('POST', '/v2/bill', { token, body: { date: t, direction: 'expense', category: 'expense.rent', account: 'bank', campusId: student.campusId, amount: 10, counterparty: 'Bench' } }),
+    );
   }
-  const student = db.students.find((s) => s.companyId === 2 && s.status !== 'graduated')!;
-  const campus = db.campuses.find((c) => c.id === student.campusId);
-  if (campus && campus.validUntil && campus.validUntil < t) campus.validUntil = '2099-12-31';
-  const tpl = db.cardTemplates.find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
-  const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales') ?? db.staff.find((s) => s.companyId === 2)!;
-  let cardId = 0;
-  await after('card sale', async () => {
-    const r = await call('POST', '/v2/student_card/sell', { token, body: { studentId: student.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: t } });
-    cardId = r.body.data?.card?.id ?? r.body.data?.id ?? 0;
-    return r;
-  });
-  let recordId = 0;
-  await after('return request', async () => {
-    const r = await call('POST', '/v2/student_card/return', { token, body: { cardId, hours: 1, reason: 'Bench' } });
-    recordId = r.body.data?.record?.id ?? 0;
-    return r;
-  });
-  await after('return approved', () => call('POST', '/v2/student_card/review', { token, body: { recordId, approve: true } }));
-  await after('journal entry', () =>
-    call('POST', '/v2/bill', { token, body: { date: t, direction: 'expense', category: 'expense.rent', account: 'bank', campusId: student.campusId, amount: 10, counterparty: 'Bench' } }),
-  );
-  return rows;
+  return [...best.values()].sort((a, b) => b.cpu - a.cpu);
 }
 
 /** The table printed by the bench, slowest (CPU) first. */
 export function benchTable(rows: BenchRow[], loadavg: number[]): string {
-  const head = `load average ${loadavg.map((n) => n.toFixed(1)).join(' ')}\n    wall       cpu  status  call`;
+  const head = `load average ${loadavg.map((n) => n.toFixed(1)).join(' ')} (cpu: ${CPU_CLOCK})\n    wall       cpu  status  call`;
   return [head, ...rows.map((r) => `${String(r.ms).padStart(8)} ms ${String(r.cpu).padStart(8)} ms  ${r.status}  ${r.path}`)].join('\n');
 }

@@ -1,35 +1,67 @@
 // @vitest-environment node
 /**
- * List timings at MOCK_SCALE=large (issue 8: every list call under 150 ms). Skipped unless MOCK_BENCH=1:
- *   MOCK_BENCH=1 npx vitest run mock/perf.test.ts
- * See mock/bench.ts: every GET of the dealer, then the first list calls after writes; prints wall and CPU ms.
+ * MOCK_SCALE=large (20 000 students), built once here (issue 8):
+ * - seed truth: every card of the large seed (./seedChecks.ts; the normal seed in ./seed.test.ts);
+ * - the list budget: every list, option and overview GET of the dealer (every registered GET without a path
+ *   parameter, first page, default sort) costs at most 150 ms of CPU, warm (median of 3 after a warm-up), and so
+ *   does the FIRST call of each finance and ledger list after a write (roll call, undo, sale, return, review,
+ *   journal entry; best of 2 rounds), so caches must be updated narrowly, not rebuilt (./bench.ts).
+ * CPU time, not wall time: it is what the call costs, and it does not grow when the machine is busy (the CPU of the
+ * test's own thread, see ./bench.ts). Analyze calls have their own budget (500 ms, ./analysisPerf.test.ts, issue 15)
+ * and are left out here. Part of `npm test` (the large seed costs about 15 s of CPU, the calls a few seconds).
+ * MOCK_BENCH=1 prints the tables (wall and CPU per call, the load average, the seed's build time);
+ * MOCK_BENCH_STRICT=1 also holds the wall times to the budget (on a quiet machine).
  */
 import os from 'node:os';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetDb } from './handlers';
+import type { Db } from './db';
 import { loginToken } from './testing';
-import { benchAfterWrites, benchGets, benchTable } from './bench';
+import { benchAfterWrites, benchGets, benchTable, cpuMs, type BenchRow } from './bench';
+import { ledgerProblems } from './seedChecks';
 
 const BUDGET_MS = 150;
-const enabled = process.env.MOCK_BENCH === '1';
+const print = process.env.MOCK_BENCH === '1';
+const strictWall = process.env.MOCK_BENCH_STRICT === '1';
+/** Calls with a budget of their own (./analysisPerf.test.ts). */
+const elsewhere = (path: string) => path.startsWith('/v2/company_kt/analyze');
 
-describe.skipIf(!enabled)('list timings at MOCK_SCALE=large', () => {
-  it('every GET call of the dealer', { timeout: 900_000 }, async () => {
-    const before = process.env.MOCK_SCALE;
+const over = (rows: BenchRow[]) => rows.filter((r) => r.cpu > BUDGET_MS || (strictWall && r.ms > BUDGET_MS)).map((r) => `${r.path}: ${r.cpu} ms CPU, ${r.ms} ms wall`);
+
+describe('MOCK_SCALE=large', () => {
+  const before = process.env.MOCK_SCALE;
+  let db: Db;
+  let token: string;
+  beforeAll(async () => {
     process.env.MOCK_SCALE = 'large';
-    const c0 = process.cpuUsage();
     const t0 = performance.now();
-    resetDb();
-    const dc = process.cpuUsage(c0);
-    console.log(`large seed: ${Math.round(performance.now() - t0)} ms wall, ${Math.round((dc.user + dc.system) / 1000)} ms CPU`);
-    const token = await loginToken('dealer');
-    const rows = await benchGets(token);
-    console.log(benchTable(rows, os.loadavg()));
-    const writes = await benchAfterWrites(token);
-    console.log(benchTable(writes, os.loadavg()));
+    const c0 = cpuMs();
+    db = resetDb();
+    if (print) console.log(`large seed: ${Math.round(performance.now() - t0)} ms wall, ${Math.round(cpuMs() - c0)} ms CPU`);
+    token = await loginToken('dealer');
+  }, 300_000);
+  afterAll(() => {
     if (before === undefined) delete process.env.MOCK_SCALE;
     else process.env.MOCK_SCALE = before;
     resetDb();
-    if (process.env.MOCK_BENCH_STRICT === '1') expect([...rows, ...writes].filter((r) => r.ms > BUDGET_MS)).toEqual([]);
+  });
+
+  it('seed truth: every card of the large seed', () => {
+    expect(db.students.filter((s) => s.companyId === 2).length).toBeGreaterThanOrEqual(20_000);
+    expect(ledgerProblems(db).slice(0, 10)).toEqual([]);
+  });
+
+  it(`every list, option and overview call of the dealer: at most ${BUDGET_MS} ms of CPU`, { timeout: 600_000 }, async () => {
+    const rows = await benchGets(token, { skip: elsewhere });
+    if (print) console.log(benchTable(rows, os.loadavg()));
+    expect(rows.length).toBeGreaterThan(100);
+    expect(over(rows)).toEqual([]);
+  });
+
+  it(`the first list calls after a write: at most ${BUDGET_MS} ms of CPU`, { timeout: 600_000 }, async () => {
+    const rows = await benchAfterWrites(token, 2);
+    if (print) console.log(benchTable(rows, os.loadavg()));
+    expect(rows.length).toBeGreaterThanOrEqual(6 * 9);
+    expect(over(rows)).toEqual([]);
   });
 });

@@ -52,6 +52,9 @@ interface Entry {
   expiryDate: string;
   invalidatedAt?: string | false;
   figures: Map<string, CardFigures>;
+  /** The answer to the last `figuresOfCard` (for the same ranges object: the revenue call asks 12 months each time). */
+  lastRanges?: FigureRange[];
+  lastFigures?: CardFigures[];
 }
 
 const entries = new WeakMap<StudentCard, Entry>();
@@ -106,23 +109,35 @@ export interface FigureRange {
   key: string;
 }
 
+const rangeSets = new Map<string, FigureRange[]>();
+
+/** The ranges with their keys; the same array for the same ranges and day (see `Entry.lastRanges`). */
 export function figureRanges(ranges: { from: string; to: string }[], today: string): FigureRange[] {
-  return ranges.map((r) => ({ ...r, key: `${r.from}|${r.to}|${today}` }));
+  const all = ranges.map((r) => ({ from: r.from, to: r.to, key: `${r.from}|${r.to}|${today}` }));
+  const key = all.map((r) => r.key).join(',');
+  let made = rangeSets.get(key);
+  if (!made) {
+    if (rangeSets.size > 200) rangeSets.clear();
+    rangeSets.set(key, (made = all));
+  }
+  return made;
 }
 
 /** `cardFigures` of a card over each range as of `today`, cached per card (see the header). */
 export function figuresOfCard(db: Db, card: StudentCard, ranges: FigureRange[], today: string): CardFigures[] {
   const e = entryOf(db, card);
   if (!sameCard(e, card) || e.figures.size > 64) {
-    Object.assign(e, { kind: card.kind, startDate: card.startDate, expiryDate: card.expiryDate, invalidatedAt: invalidation(card) });
+    Object.assign(e, { kind: card.kind, startDate: card.startDate, expiryDate: card.expiryDate, invalidatedAt: invalidation(card), lastRanges: undefined, lastFigures: undefined });
     e.figures.clear();
   }
-  return ranges.map((r) => {
+  if (e.lastRanges === ranges && e.lastFigures) return e.lastFigures;
+  e.lastRanges = ranges;
+  return (e.lastFigures = ranges.map((r) => {
     let f = e.figures.get(r.key);
     if (!f) {
       f = seriesFigures(e.series, r.from, r.to, today);
       e.figures.set(r.key, f);
     }
     return f;
-  });
+  }));
 }
