@@ -113,6 +113,21 @@ test('dashboard: the renewal figure and the roll-call counter open their lists f
   await expect(page.locator('.ant-table-row').filter({ hasNotText: 'Waiting for roll call' })).toHaveCount(0);
 });
 
+test('lead statistics: a funnel count opens the lead list with the same status, dates and count', async ({ page }) => {
+  await login(page, 'dealer');
+  await dismissReminder(page);
+  await open(page, '/customer/data');
+  const figure = page.getByTestId('funnel-following');
+  await expect(figure).toBeVisible();
+  const count = Number(await figure.innerText());
+  expect(count).toBeGreaterThan(0);
+  await figure.click();
+  await expect(page).toHaveURL(/\/customer\?status=following&startDate=\d{4}-\d{2}-\d{2}&endDate=\d{4}-\d{2}-\d{2}/);
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  await expect.poll(() => totalOf(page)).toBe(count);
+  await expect(page.locator('.ant-table-row').filter({ hasNotText: 'Following' })).toHaveCount(0);
+});
+
 test('switching the language keeps what was typed (no reload); the week picker names the week in both languages', async ({ page }) => {
   await login(page, 'manager');
   await dismissReminder(page);

@@ -6,6 +6,7 @@ import React, { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import { App, Button, DatePicker, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { type ProColumns } from '@ant-design/pro-components';
+import { useSearchParams } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { formatMoney } from '@/utils/format';
 import { tableRequest } from '@/services/list';
@@ -18,11 +19,24 @@ const KEYS: (keyof RollforwardFigures)[] = ['opening', 'sold', 'recognised', 're
 export default function AccrualPage() {
   const { t } = useIntl();
   const { message } = App.useApp();
-  const [month, setMonth] = useState(dayjs().subtract(1, 'month').format('YYYY-MM'));
+  // The month and the opened campus live in the URL (?month=&campusId=), so a campus's cards can be linked to.
+  const [params, setParams] = useSearchParams();
+  const urlMonth = params.get('month');
+  const month = urlMonth && /^\d{4}-\d{2}$/.test(urlMonth) ? urlMonth : dayjs().subtract(1, 'month').format('YYYY-MM');
+  const campusId = params.get('campusId') ? Number(params.get('campusId')) || undefined : undefined;
+  const setView = (next: { month?: string; campusId?: number }) => {
+    const q = new URLSearchParams(params);
+    const m = next.month ?? month;
+    q.set('month', m);
+    if ('campusId' in next && next.campusId === undefined) q.delete('campusId');
+    else if (next.campusId !== undefined) q.set('campusId', String(next.campusId));
+    setParams(q, { replace: true });
+  };
+  const setMonth = (m: string) => setView({ month: m });
+  /** A campus row opens its cards (the rows behind its figures). */
+  const setCampusId = (id: number | undefined) => setView({ campusId: id });
   const [data, setData] = useState<AccrualOverview>();
   const [tick, setTick] = useState(0);
-  /** A campus row opens its cards (the rows behind its figures). */
-  const [campusId, setCampusId] = useState<number>();
   useEffect(() => {
     fetchAccrual(month).then(setData, () => undefined);
   }, [month, tick]);
