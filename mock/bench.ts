@@ -104,6 +104,9 @@ export const LISTS_AFTER_WRITES = [
   '/v2/student_card',
   '/v2/card_order',
   '/v2/student',
+  '/v2/student_card/renew_remind',
+  '/v2/attendance',
+  '/v2/lesson',
 ];
 
 /** Each write, then the first call of every list of `LISTS_AFTER_WRITES` (rows named `write → list`), `rounds` times. */
