@@ -144,6 +144,11 @@ test('styles come only from the origin or carry the page nonce: no CSP violation
   await page.keyboard.press('Escape');
   await expect(drawer).toBeHidden();
 
+  // Export: the cells' text is read from their markup without applying its style attributes.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-button').first().click()]);
+  expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+  expectNoCspViolation(page);
+
   // A modal form: its validation messages show; saving shows a message toast.
   await page.getByRole('button', { name: 'Add student' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add student' });

@@ -40,7 +40,8 @@ export function useExportable<T>(service: (q: ListQuery) => Promise<ListResult<T
 
 function textOf(html: string): string {
   const el = document.createElement('div');
-  el.innerHTML = html.replace(/<(br|\/p|\/div|\/li)[^>]*>/gi, ' ');
+  // Without the style attributes: markup with them would break the page's CSP (no inline styles; only text is read).
+  el.innerHTML = html.replace(/\sstyle="[^"]*"/gi, '').replace(/<(br|\/p|\/div|\/li)[^>]*>/gi, ' ');
   return (el.textContent ?? '').replace(/\s+/g, ' ').trim();
 }
 
