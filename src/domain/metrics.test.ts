@@ -27,20 +27,32 @@ import {
 const R = { start: '2026-05-01', end: '2026-05-31' };
 
 describe('ranges', () => {
-  it('previous period has the same length and ends the day before', () => {
-    expect(previousRange(R)).toEqual({ start: '2026-03-31', end: '2026-04-30' });
+  it('previous period: the same days of the previous month for a month range, else as long and just before', () => {
+    expect(previousRange(R)).toEqual({ start: '2026-04-01', end: '2026-04-30' });
+    expect(previousRange({ start: '2026-03-01', end: '2026-03-31' })).toEqual({ start: '2026-02-01', end: '2026-02-28' });
+    expect(previousRange({ start: '2026-03-01', end: '2026-03-30' })).toEqual({ start: '2026-02-01', end: '2026-02-28' });
+    expect(previousRange({ start: '2026-11-01', end: '2026-11-23' })).toEqual({ start: '2026-10-01', end: '2026-10-23' });
+    expect(previousRange({ start: '2026-01-01', end: '2026-01-15' })).toEqual({ start: '2025-12-01', end: '2025-12-15' });
+    expect(previousRange({ start: '2026-05-02', end: '2026-05-31' })).toEqual({ start: '2026-04-02', end: '2026-05-01' });
+    expect(previousRange({ start: '2026-05-01', end: '2026-06-01' })).toEqual({ start: '2026-03-30', end: '2026-04-30' });
     expect(rangeDays(R)).toBe(31);
     expect(daysOf({ start: '2026-02-27', end: '2026-03-02' })).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
     expect(inRange('2026-05-31 23:59:00', R)).toBe(true);
     expect(inRange('2026-06-01 00:00:00', R)).toBe(false);
   });
-  it('property: previous range is adjacent and as long', () => {
+  it('property: previous range ends before the range; adjacent and as long unless a month range', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 400 }), (offset, len) => {
         const start = addDay('2020-01-01', offset);
         const r = { start, end: addDay(start, len) };
         const p = previousRange(r);
-        return rangeDays(p) === rangeDays(r) && addDay(p.end, 1) === r.start;
+        if (p.end >= r.start || p.start > p.end) return false;
+        const monthRange = start.endsWith('-01') && r.end.slice(0, 7) === start.slice(0, 7);
+        if (!monthRange) return rangeDays(p) === rangeDays(r) && addDay(p.end, 1) === r.start;
+        // The previous month, from its 1st, at most as long, and to its end when the range is the whole month.
+        const prevMonth = addDay(start, -1).slice(0, 7);
+        const whole = addDay(r.end, 1).endsWith('-01');
+        return p.start === `${prevMonth}-01` && p.end.slice(0, 7) === prevMonth && rangeDays(p) <= rangeDays(r) && (!whole || addDay(p.end, 1) === start);
       }),
     );
   });

@@ -39,8 +39,25 @@ export function inRange(stamp: string | undefined, r: DayRange): boolean {
   return d >= r.start && d <= r.end;
 }
 
-/** The period of the same length just before `r` (trend comparison). */
+/** Last day of a month ('YYYY-MM'). */
+function monthEnd(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
+}
+
+/**
+ * The period a range is compared with (trend arrows). A range within one calendar month starting on its 1st (this
+ * month so far, or a whole month) is compared with the same days of the previous month (a whole month with the
+ * whole previous month; the 1st to the 30th of a 31-day month with the 1st to the 30th before it, clipped to that
+ * month's end); any other range with the period of the same length just before it.
+ */
 export function previousRange(r: DayRange): DayRange {
+  const month = r.start.slice(0, 7);
+  if (r.start.slice(8, 10) === '01' && r.end.slice(0, 7) === month) {
+    const prev = addDay(r.start, -1).slice(0, 7);
+    const end = r.end === monthEnd(month) ? monthEnd(prev) : `${prev}-${r.end.slice(8, 10)}`;
+    return { start: `${prev}-01`, end: end > monthEnd(prev) ? monthEnd(prev) : end };
+  }
   const n = rangeDays(r);
   return { start: addDay(r.start, -n), end: addDay(r.start, -1) };
 }

@@ -78,7 +78,7 @@ export interface Kpi {
   key: KpiKey;
   unit: KpiUnit;
   value: number;
-  /** The same figure over the previous period of the same length. */
+  /** The same figure over the previous period (src/domain/metrics.ts previousRange). */
   previous: number;
   /** (value − previous) ÷ previous; absent when the previous period had none. */
   trend?: number;

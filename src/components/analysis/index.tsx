@@ -4,16 +4,16 @@
  */
 import React, { useMemo } from 'react';
 import { Card, Col, Row, Select, Space, Statistic, Tooltip, Typography } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, InfoCircleOutlined, MinusOutlined } from '@ant-design/icons';
-import { Link, useSearchParams } from 'umi';
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { useSearchParams } from 'umi';
 import { useRequest } from 'ahooks';
 import TimeSelect, { presetRange } from '@/components/TimeSelect';
 import { useIntl } from '@/locales/useIntl';
-import VisuallyHidden from '@/components/VisuallyHidden';
 import { fetchCampusOptions } from '@/services/school';
-import type { AnalyzeQuery, DrillParams, Kpi, KpiUnit } from '@/types/analysis';
-import { drillUrl } from '@/utils/drill';
-import { formatHours, formatMoney } from '@/utils/format';
+import type { AnalyzeQuery, Kpi } from '@/types/analysis';
+import { DrillLink, formatValue, TrendText } from './kpi';
+
+export { DrillLink, formatRate, formatValue, TrendText } from './kpi';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -69,44 +69,6 @@ export function AnalysisFilters({ query, onChange, extra }: { query: AnalyzeQuer
       </Space>
       {extra}
     </Space>
-  );
-}
-
-export function formatRate(v: number | undefined): string {
-  return v === undefined ? '-' : `${(Math.round(v * 1000) / 10).toFixed(1)}%`;
-}
-
-export function formatValue(unit: KpiUnit, v: number | undefined): string {
-  if (v === undefined) return '-';
-  if (unit === 'money') return formatMoney(v);
-  if (unit === 'hours') return formatHours(v);
-  if (unit === 'rate') return formatRate(v);
-  return v.toLocaleString('en-US');
-}
-
-/** Trend against the previous period: arrow, signed percent, and words for screen readers. */
-export function TrendText({ trend, none }: { trend?: number; none?: string }) {
-  const { t } = useIntl();
-  if (trend === undefined) return <Typography.Text type="secondary">{none ?? t('an.noPrevious')}</Typography.Text>;
-  const pct = `${trend > 0 ? '+' : ''}${(Math.round(trend * 1000) / 10).toFixed(1)}%`;
-  const dir = trend > 0 ? 'up' : trend < 0 ? 'down' : 'flat';
-  const Icon = dir === 'up' ? ArrowUpOutlined : dir === 'down' ? ArrowDownOutlined : MinusOutlined;
-  return (
-    // The text keeps the body colour (contrast); the arrow and the signed percent carry the direction.
-    <Typography.Text>
-      <Icon aria-label={t(`an.${dir}`)} style={{ color: dir === 'up' ? '#237804' : dir === 'down' ? '#a8071a' : undefined }} /> {t('an.vsPrevious', { change: pct })}
-    </Typography.Text>
-  );
-}
-
-/** A link that opens the list of a figure's records. */
-export function DrillLink({ drill, children, label }: { drill: DrillParams; children: React.ReactNode; label?: string }) {
-  return (
-    <Link to={drillUrl(drill)}>
-      {children}
-      {/* The visible figure stays the start of the link's name (WCAG 2.5.3); the label says what it opens. */}
-      {label && <VisuallyHidden>{` ${label}`}</VisuallyHidden>}
-    </Link>
   );
 }
 

@@ -26,4 +26,5 @@ export const DASHBOARD_WIDGETS: DashboardWidget[] = [
   { key: 'todayLessons', access: 'scheduleManagement', span: 12, component: React.lazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/TodayLessons')) },
   { key: 'scheduleTodo', access: 'scheduleManagement', span: 12, component: React.lazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/ScheduleTodo')) },
   { key: 'followUpsDue', access: 'customerCenter', span: 12, component: React.lazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/FollowUpsDue')) },
+  { key: 'monthKpis', access: 'dataAnalysis', span: 12, component: React.lazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/MonthKpis')) },
 ];
