@@ -75,7 +75,22 @@ test('revenue and the journal: a sale moves cash in, its records add up, the bil
   await expect(page.getByRole('row').filter({ hasText: 'Clawback (return)' }).first()).toBeVisible();
   await page.goto('/bill');
   await expect(rows(page).filter({ hasText: 'Expense › refunds' }).filter({ hasText: sold.body.data.card.cardNo }).first()).toContainText(refund.toFixed(2));
-  await expect(page.getByTestId('balance-wechat')).toBeVisible();
+  // The balances (their own call) are those of the month searched, and follow a search: the sale's order number
+  // leaves its WeChat income alone.
+  const yuan = (n: number) => `¥${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const balances = async (q: string) => (await api(page, `/v2/bill/balances?month=${m}${q}`)).body.data as { account: string; net: number }[];
+  const netOf = (b: { account: string; net: number }[], account: string) => b.find((x) => x.account === account)!.net;
+  const all = await balances('');
+  await expect(page.getByTestId('balance-wechat')).toContainText(`balance${yuan(netOf(all, 'wechat'))}`);
+  await expect(page.getByTestId('balance-bank')).toContainText(`balance${yuan(netOf(all, 'bank'))}`);
+  expect(netOf(all, 'bank')).not.toBe(0);
+  const orderNo = sold.body.data.order.orderNo as string;
+  await page.getByRole('textbox', { name: 'Keyword' }).fill(orderNo);
+  await page.getByRole('button', { name: 'Query' }).click();
+  await expect(rows(page)).toHaveCount(1);
+  expect(netOf(await balances(`&keyword=${orderNo}`), 'wechat')).toBe(1234.56);
+  await expect(page.getByTestId('balance-wechat')).toContainText(`balance${yuan(1234.56)}`);
+  await expect(page.getByTestId('balance-bank')).toContainText(`balance${yuan(0)}`);
   const bill = await api(page, `/v2/bill?month=${m}&category=income.cardSales&pageSize=200`);
   const revenue = await api(page, `/v2/finance/revenue?month=${m}&months=1`);
   const sum = bill.body.data.list.reduce((s: number, e: { amount: number }) => s + Math.round(e.amount * 100), 0) / 100;
