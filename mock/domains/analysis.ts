@@ -41,6 +41,8 @@ import type { Attendance, Lesson } from '../../src/types/schedule';
 import type { Lead } from '../../src/types/customer';
 import {
   activeStudentsOn,
+  firstOrders,
+  type FirstOrder,
   attendance,
   attendanceOf,
   classFill,
@@ -314,12 +316,20 @@ function lessonConsumptionIn(d: Scoped, r: DayRange): HourRecord[] {
   return out;
 }
 
+/** The visible students' first orders, worked out once per call (the current and the previous period share them). */
+const firsts = new WeakMap<Scoped, Map<number, FirstOrder>>();
+function firstOf(d: Scoped): Map<number, FirstOrder> {
+  let f = firsts.get(d);
+  if (!f) firsts.set(d, (f = firstOrders(d.orders)));
+  return f;
+}
+
 type StudentSetKind = 'active' | 'new' | 'renewing' | 'renewDue' | 'renewed';
 
 function studentSet(d: Scoped, r: DayRange, kind: StudentSetKind): Set<number> {
   if (kind === 'active') return activeStudentsOn(d.cards, d.index.balanceAt, r.end);
-  if (kind === 'new') return newStudents(d.orders, r);
-  const renewing = renewingStudents(d.orders, r);
+  if (kind === 'new') return newStudents(d.orders, r, firstOf(d));
+  const renewing = renewingStudents(d.orders, r, firstOf(d));
   if (kind === 'renewing') return renewing;
   const due = renewalDueStudents(d.cards, d.index.emptying, r);
   return kind === 'renewDue' ? due : renewedStudents(due, renewing);
@@ -335,7 +345,7 @@ interface Figures extends RangeFigures {
 }
 
 function figures(d: Scoped, r: DayRange): Figures {
-  const renewing = renewingStudents(d.orders, r);
+  const renewing = renewingStudents(d.orders, r, firstOf(d));
   return {
     ...rangeFigures(d, r),
     active: studentSet(d, r, 'active').size,

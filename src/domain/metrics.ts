@@ -110,39 +110,48 @@ export function consumedValue(records: Pick<HourRecord, 'type' | 'amount'>[]): n
 
 /* ------------------------------------------------------------ students ------------------------------------------------------------ */
 
-/** Each student's first card order day (over all time). */
-export function firstOrderDays(orders: Pick<CardOrder, 'studentId' | 'createdAt'>[]): Map<number, string> {
-  const first = new Map<number, string>();
+/** A student's first card order: its day and id (the lowest id on that day). */
+export interface FirstOrder {
+  day: string;
+  id: number;
+}
+
+/** Each student's first card order (over all the orders given). */
+export function firstOrders(orders: Pick<CardOrder, 'id' | 'studentId' | 'createdAt'>[]): Map<number, FirstOrder> {
+  const first = new Map<number, FirstOrder>();
   for (const o of orders) {
     const d = o.createdAt.slice(0, 10);
     const f = first.get(o.studentId);
-    if (f === undefined || d < f) first.set(o.studentId, d);
+    if (!f || d < f.day || (d === f.day && o.id < f.id)) first.set(o.studentId, { day: d, id: o.id });
   }
   return first;
 }
 
-/** New students: whose first card was bought within the range (once each). */
-export function newStudents(orders: Pick<CardOrder, 'studentId' | 'createdAt'>[], r: DayRange): Set<number> {
+/** Each student's first card order day (over all time). */
+export function firstOrderDays(orders: Pick<CardOrder, 'id' | 'studentId' | 'createdAt'>[]): Map<number, string> {
+  return new Map([...firstOrders(orders)].map(([id, f]) => [id, f.day]));
+}
+
+/**
+ * New students: whose first card was bought within the range (once each). `first` (from `firstOrders(orders)`)
+ * may be passed when already known.
+ */
+export function newStudents(orders: Pick<CardOrder, 'id' | 'studentId' | 'createdAt'>[], r: DayRange, first = firstOrders(orders)): Set<number> {
   const out = new Set<number>();
-  for (const [id, d] of firstOrderDays(orders)) if (d >= r.start && d <= r.end) out.add(id);
+  for (const [id, f] of first) if (f.day >= r.start && f.day <= r.end) out.add(id);
   return out;
 }
 
 /**
  * Renewing students: who bought a further card (a renewal top-up, or any order after their first) within the range,
- * once each. `orders` must hold every order of these students (not only the range) to know which one is first.
+ * once each. `orders` must hold every order of these students (not only the range) to know which one is first;
+ * `first` (from `firstOrders(orders)`) may be passed when already known.
  */
-export function renewingStudents(orders: Pick<CardOrder, 'id' | 'studentId' | 'createdAt'>[], r: DayRange): Set<number> {
-  const firstId = new Map<number, { day: string; id: number }>();
-  for (const o of orders) {
-    const d = o.createdAt.slice(0, 10);
-    const f = firstId.get(o.studentId);
-    if (!f || d < f.day || (d === f.day && o.id < f.id)) firstId.set(o.studentId, { day: d, id: o.id });
-  }
+export function renewingStudents(orders: Pick<CardOrder, 'id' | 'studentId' | 'createdAt'>[], r: DayRange, first = firstOrders(orders)): Set<number> {
   const out = new Set<number>();
   for (const o of orders) {
     if (!inRange(o.createdAt, r)) continue;
-    if (firstId.get(o.studentId)?.id !== o.id) out.add(o.studentId);
+    if (first.get(o.studentId)?.id !== o.id) out.add(o.studentId);
   }
   return out;
 }
