@@ -108,3 +108,25 @@ test('staff performance: lessons taught open the lessons list with the same coun
   await expect(page).toHaveURL(new RegExp(`/schedule/class-record\\?.*drill=taught.*teacher=${teacher.staffId}`));
   await expectListTotal(page, teacher.lessons);
 });
+
+test('dashboard month KPIs: the figures of /analyze/core for this month, each opening its records', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page, 'dealer');
+  const month = `startDate=${end.slice(0, 8)}01&endDate=${end}`;
+  const core = await get<{ kpis: { key: string; value: number }[] }>(page, `/v2/company_kt/analyze_core?${month}`);
+  const kpi = (key: string) => core.kpis.find((k) => k.key === key)!;
+  await page.goto('/dashboard');
+  const widget = page.locator('.ant-card').filter({ hasText: 'Figures this month' });
+  const consumed = widget.locator('[data-kpi="consumedHours"]');
+  await expect(consumed).toContainText(kpi('consumedHours').value.toFixed(1));
+  await expect(widget.locator('[data-kpi="newStudents"]')).toContainText(kpi('newStudents').value.toLocaleString('en-US'));
+  // The same figure on /analyze/core for the same month.
+  await widget.getByRole('link', { name: 'All core figures' }).click();
+  await expect(page).toHaveURL(new RegExp(`/analyze/core\\?${month}`));
+  await expect(page.locator('[data-kpi="consumedHours"]')).toContainText(kpi('consumedHours').value.toFixed(1));
+  // The widget's figure opens its records: the banner's hours are the figure.
+  await page.goBack();
+  await consumed.getByRole('link').click();
+  await expect(page).toHaveURL(/drill=consumed/);
+  await expect(page.getByTestId('drill-banner')).toContainText(`hours ${kpi('consumedHours').value.toFixed(1)}`);
+});
