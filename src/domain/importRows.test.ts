@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { checkLeadRows, checkStudentRows, errorText, IMPORT_MESSAGES, normalizeEnums, recordsOf, STUDENT_COLUMNS, type LeadImportScope, type StudentImportScope } from './importRows';
+import { checkLeadRows, checkStudentRows, errorText, IMPORT_MESSAGES, listAliases, normalizeEnums, recordsOf, STUDENT_COLUMNS, type LeadImportScope, type StudentImportScope } from './importRows';
 import { StudentImportRowBody } from '@/types/import.schemas';
 
 const TODAY = '2026-11-23';
@@ -86,6 +86,11 @@ describe('student import rows', () => {
     expect(codes(rows[3])).toEqual(['mobile:dupStudent']);
   });
 
+  it("refuses the template's example row left in the file", () => {
+    const [r] = checkStudentRows([row({ name: '王小雨', mobile: '13912345678' })], scope);
+    expect(codes(r)).toEqual(['name:example']);
+  });
+
   it('names the sheet row of each record', () => {
     const rows = checkStudentRows([{ ...row(), rowNo: 7 }, { ...row(), rowNo: 9 }], scope);
     expect(rows.map((r) => r.rowNo)).toEqual([7, 9]);
@@ -155,7 +160,12 @@ describe('sheet reading helpers', () => {
   it('maps headers of either language (a trailing * ignored) and replaces labels by codes', () => {
     const recs = recordsOf(STUDENT_COLUMNS, ['姓名 *', 'Mobile *', '性别', 'Extra'], [['王', 13912345678, '女', 'x']]);
     expect(recs[0]).toMatchObject({ name: '王', mobile: 13912345678, gender: '女', campus: undefined });
-    expect(normalizeEnums(recs, { gender: { 女: 'female', female: 'female' } })[0].gender).toBe('female');
+    expect(normalizeEnums(recs, listAliases())[0].gender).toBe('female');
+    const leads = normalizeEnums([{ source: '转介绍', intention: 'a · very likely', gender: 'M' }, { source: 'Phone call', intention: 'B', gender: 'x' }], listAliases());
+    expect(leads).toEqual([
+      { source: 'referral', intention: 'A', gender: 'male' },
+      { source: 'phone', intention: 'B', gender: 'x' },
+    ]);
   });
 
   it('every message exists in both languages, and an error reads with its column label', () => {

@@ -15,6 +15,9 @@ import type { z } from 'zod';
 import { LEAD_INTENTIONS, LEAD_SOURCES } from '@/types/customer';
 import { LeadImportRowBody, StudentImportRowBody, type ImportCellValue, type LeadImportValue, type StudentImportValue } from '@/types/import.schemas';
 import { addDays, isValidDate } from '@/utils/dates';
+import { IMPORT_MESSAGES } from './importMessages';
+
+export { IMPORT_MESSAGES };
 
 export type ImportKind = 'students' | 'leads';
 
@@ -62,65 +65,6 @@ export const COLUMNS: Record<ImportKind, ImportColumn[]> = { students: STUDENT_C
 
 export const OPENING_REASON_KEY = 'imp.openingReason';
 
-type Msg = { en: string; zh: string };
-
-/** Every message of the import, in both languages: the client's locale parts and the mock's catalogue use this table. */
-export const IMPORT_MESSAGES: Record<string, Msg> = {
-  'imp.col.name': { en: 'Name', zh: '姓名' },
-  'imp.col.mobile': { en: 'Mobile', zh: '手机号' },
-  'imp.col.gender': { en: 'Gender', zh: '性别' },
-  'imp.col.campus': { en: 'Campus', zh: '校区' },
-  'imp.col.parentName': { en: 'Parent', zh: '家长' },
-  'imp.col.birthday': { en: 'Birthday', zh: '生日' },
-  'imp.col.classes': { en: 'Classes', zh: '班级' },
-  'imp.col.remark': { en: 'Remark', zh: '备注' },
-  'imp.col.card': { en: 'Card template', zh: '课时卡模板' },
-  'imp.col.hours': { en: 'Opening hours', zh: '期初课时' },
-  'imp.col.cardStart': { en: 'Card start date', zh: '卡开始日期' },
-  'imp.col.cardExpiry': { en: 'Card expiry date', zh: '卡到期日期' },
-  'imp.col.source': { en: 'Source', zh: '来源' },
-  'imp.col.intention': { en: 'Intention', zh: '意向等级' },
-  'imp.col.age': { en: 'Age', zh: '年龄' },
-  'imp.col.course': { en: 'Course of interest', zh: '意向课程' },
-  'imp.col.nextFollowUpAt': { en: 'Next follow-up', zh: '下次跟进' },
-  'imp.col.owner': { en: 'Owner', zh: '负责人' },
-  'imp.err.required': { en: '{field} is required.', zh: '{field}不能为空。' },
-  'imp.err.tooLong': { en: '{field} must be at most {max} characters.', zh: '{field}最多 {max} 个字符。' },
-  'imp.err.number': { en: '{field} must be a number.', zh: '{field}必须是数字。' },
-  'imp.err.integer': { en: '{field} must be a whole number.', zh: '{field}必须是整数。' },
-  'imp.err.decimals': { en: '{field} allows at most one decimal place.', zh: '{field}最多 1 位小数。' },
-  'imp.err.min': { en: '{field} must be at least {min}.', zh: '{field}不能小于 {min}。' },
-  'imp.err.max': { en: '{field} must be at most {max}.', zh: '{field}不能大于 {max}。' },
-  'imp.err.mobile': { en: '{field} must be an 11-digit mobile number starting with 1.', zh: '{field}必须是以 1 开头的 11 位手机号。' },
-  'imp.err.date': { en: '{field} must be an existing date (YYYY-MM-DD).', zh: '{field}必须是存在的日期（YYYY-MM-DD）。' },
-  'imp.err.oneOf': { en: '{field}: choose a value from the list.', zh: '{field}：请从下拉列表中选择。' },
-  'imp.err.invalid': { en: '{field} is not valid.', zh: '{field}无效。' },
-  'imp.err.campus': { en: 'No campus named "{name}" among your campuses.', zh: '您的校区中没有“{name}”。' },
-  'imp.err.class': { en: 'No class named "{name}" at {campus}.', zh: '{campus}没有名为“{name}”的班级。' },
-  'imp.err.classFull': { en: 'Class {name} has room for {free} more students only.', zh: '班级 {name} 只剩 {free} 个名额。' },
-  'imp.err.template': { en: 'No card template named "{name}".', zh: '没有名为“{name}”的课时卡模板。' },
-  'imp.err.templateMissing': { en: 'Opening hours and card dates need a card template.', zh: '期初课时和卡日期需要填写课时卡模板。' },
-  'imp.err.hoursRequired': { en: '{name} is a count card: give its remaining hours.', zh: '{name}是计次卡，请填写剩余课时。' },
-  'imp.err.periodHours': { en: '{name} is a period card: leave the hours empty.', zh: '{name}是期限卡，课时请留空。' },
-  'imp.err.futureStart': { en: 'The card cannot start after today.', zh: '卡开始日期不能晚于今天。' },
-  'imp.err.expiryBeforeStart': { en: 'The card expires before it starts.', zh: '卡到期日期早于开始日期。' },
-  'imp.err.expired': { en: 'The card would already be expired ({date}).', zh: '该卡已过期（{date}）。' },
-  'imp.err.birthdayFuture': { en: 'The birthday cannot be in the future.', zh: '生日不能晚于今天。' },
-  'imp.err.dupFile': { en: 'Duplicate of row {row}.', zh: '与第 {row} 行重复。' },
-  'imp.err.dupStudent': { en: 'Student {name} with this mobile already exists.', zh: '学员 {name}（同一手机号）已存在。' },
-  'imp.err.dupLead': { en: 'The mobile already belongs to lead {name} ({owner}).', zh: '该手机号已是客户 {name}（{owner}）。' },
-  'imp.err.owner': { en: 'No staff member named "{name}" can own leads.', zh: '没有可负责客户的员工“{name}”。' },
-  'imp.err.ownerSelf': { en: 'You can only import leads that you own yourself.', zh: '您只能导入由自己负责的客户。' },
-  'imp.err.nextPast': { en: 'The next follow-up cannot be in the past.', zh: '下次跟进不能早于今天。' },
-  'imp.pool': { en: 'the pool', zh: '公海' },
-  'imp.row': { en: 'Row {row}: {errors}', zh: '第 {row} 行：{errors}' },
-  'imp.tooMany': {
-    en: 'At most {max} rows can be imported at once; this file has {n}. Split it into smaller files.',
-    zh: '每次最多导入 {max} 行，此文件有 {n} 行，请拆分成多个文件。',
-  },
-  'imp.openingReason': { en: 'Opening balance', zh: '期初余额' },
-};
-
 export type ErrorCode =
   | 'required'
   | 'tooLong'
@@ -149,7 +93,8 @@ export type ErrorCode =
   | 'dupLead'
   | 'owner'
   | 'ownerSelf'
-  | 'nextPast';
+  | 'nextPast'
+  | 'example';
 
 export interface RowError {
   /** The column key. */
@@ -285,6 +230,12 @@ function issueErrors(error: z.ZodError, candidate: Record<string, unknown>): Row
   return out;
 }
 
+/** True when a row is the template's example row left in the file (same name and mobile). */
+function isExample(columns: ImportColumn[], name: string, mobile: string): boolean {
+  const ex = (key: string) => String(columns.find((c) => c.key === key)?.example ?? '');
+  return name === ex('name') && mobile === ex('mobile');
+}
+
 /* ------------------------------------------------------------------ students */
 
 export interface StudentImportScope {
@@ -311,6 +262,7 @@ export function checkStudentRows(rows: Record<string, ImportCellValue>[], scope:
     const errors: RowError[] = [];
     const name = cellText(raw.name);
     const mobile = mobileOf(raw.mobile);
+    if (isExample(STUDENT_COLUMNS, name, mobile)) errors.push({ field: 'name', code: 'example' });
     const campusText = cellText(raw.campus);
     const campus = campusText ? campusByName.get(norm(campusText)) : undefined;
     if (campusText && !campus) errors.push({ field: 'campus', code: 'campus', values: { name: campusText } });
@@ -408,6 +360,7 @@ export function checkLeadRows(
     const rowNo = typeof raw.rowNo === 'number' ? raw.rowNo : firstRowNo + i;
     const errors: RowError[] = [];
     const mobile = mobileOf(raw.mobile);
+    if (isExample(LEAD_COLUMNS, cellText(raw.name), mobile)) errors.push({ field: 'name', code: 'example' });
     const campusText = cellText(raw.campus);
     const campus = campusText ? campusByName.get(norm(campusText)) : undefined;
     if (campusText && !campus) errors.push({ field: 'campus', code: 'campus', values: { name: campusText } });
@@ -448,9 +401,27 @@ export function checkLeadRows(
   });
 }
 
-/** The fixed values of the lead and student lists (codes), for the template's drop-downs. */
-export const LIST_CODES = {
-  gender: ['male', 'female'] as const,
+/** The fixed values of the lead and student lists (codes), for the template's drop-downs (`imp.list.<list>.<code>`). */
+export const LIST_CODES: Record<'gender' | 'intention' | 'source', readonly string[]> = {
+  gender: ['male', 'female'],
   intention: LEAD_INTENTIONS,
   source: LEAD_SOURCES,
 };
+
+/**
+ * Label → code of the fixed lists, from both languages (a Chinese template read by an English user still maps),
+ * plus the codes themselves and, for intentions, the bare letter.
+ */
+export function listAliases(): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const [list, codes] of Object.entries(LIST_CODES)) {
+    const map: Record<string, string> = {};
+    for (const code of codes) {
+      const m = IMPORT_MESSAGES[`imp.list.${list}.${code}`];
+      for (const label of [code, m?.en, m?.zh]) if (label) map[norm(label)] = code;
+    }
+    if (list === 'gender') Object.assign(map, { m: 'male', f: 'female' });
+    out[list] = map;
+  }
+  return out;
+}

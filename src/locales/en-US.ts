@@ -9,6 +9,7 @@ import campus from './parts/campus.en-US';
 import analysis from './parts/analysis.en-US';
 import teaching from './parts/teaching.en-US';
 import platform from './parts/platform.en-US';
+import excelImport from './parts/import.en-US';
 
-const enUS: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis, ...teaching, ...platform };
+const enUS: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis, ...teaching, ...platform, ...excelImport };
 export default enUS;

@@ -9,6 +9,7 @@ import campus from './parts/campus.zh-CN';
 import analysis from './parts/analysis.zh-CN';
 import teaching from './parts/teaching.zh-CN';
 import platform from './parts/platform.zh-CN';
+import excelImport from './parts/import.zh-CN';
 
-const zhCN: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis, ...teaching, ...platform };
+const zhCN: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis, ...teaching, ...platform, ...excelImport };
 export default zhCN;

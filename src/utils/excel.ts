@@ -97,3 +97,81 @@ export function downloadBlob(blob: Blob, filename: string) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/* ------------------------------------------------------------------ import (templates and reading with row numbers) */
+
+export interface TemplateColumn {
+  title: string;
+  width?: number;
+  /** The values a drop-down offers (data validation on the data rows, from a hidden "Lists" sheet). */
+  list?: string[];
+  /** Cells kept as text (a mobile number is not a number: no 1.39E+10, no lost leading digits). */
+  text?: boolean;
+  example?: Cell;
+}
+
+/** Rows of the template that get the drop-downs (the import takes at most this many). */
+export const TEMPLATE_ROWS = 2000;
+
+/**
+ * An import template: a bold, frozen header row, one example row (grey, italic), drop-down lists on the data rows
+ * (the lists live in a hidden sheet, so they may be long), text format where asked.
+ */
+export async function writeTemplate(sheetName: string, columns: TemplateColumn[], listsSheet = 'Lists'): Promise<Blob> {
+  const { Workbook } = await import(/* webpackChunkName: "exceljs" */ 'exceljs');
+  const wb = new Workbook();
+  const ws = wb.addWorksheet(sheetName.slice(0, 31) || 'Sheet1');
+  const lists = wb.addWorksheet(listsSheet, { state: 'hidden' });
+  ws.columns = columns.map((c) => ({ header: c.title, width: c.width ?? Math.max(12, c.title.length + 4) }));
+  ws.getRow(1).font = { bold: true };
+  ws.views = [{ state: 'frozen', ySplit: 1 }];
+  const example = ws.addRow(columns.map((c) => c.example ?? ''));
+  example.font = { italic: true, color: { argb: 'FF595959' } };
+  let listCol = 0;
+  columns.forEach((c, i) => {
+    const col = ws.getColumn(i + 1);
+    if (c.text) col.numFmt = '@';
+    if (!c.list?.length) return;
+    listCol += 1;
+    const letter = lists.getColumn(listCol).letter;
+    lists.getCell(`${letter}1`).value = c.title;
+    c.list.forEach((v, k) => {
+      lists.getCell(`${letter}${k + 2}`).value = v;
+    });
+    const formula = `'${listsSheet}'!$${letter}$2:$${letter}$${c.list.length + 1}`;
+    for (let r = 2; r <= TEMPLATE_ROWS + 1; r += 1) {
+      ws.getCell(r, i + 1).dataValidation = { type: 'list', allowBlank: true, formulae: [formula], showErrorMessage: false };
+    }
+  });
+  const buf = await wb.xlsx.writeBuffer();
+  return new Blob([buf], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+}
+
+/** The first sheet of a file: its header and the non-empty data rows with their sheet row numbers. */
+export async function readSheetRows(data: ArrayBuffer): Promise<{ headers: string[]; rows: { rowNo: number; cells: Cell[] }[] }> {
+  const { Workbook } = await import(/* webpackChunkName: "exceljs" */ 'exceljs');
+  const wb = new Workbook();
+  await wb.xlsx.load(data);
+  const ws = wb.worksheets[0];
+  if (!ws) return { headers: [], rows: [] };
+  const plain = (v: unknown): Cell => {
+    if (v === null || v === undefined) return undefined;
+    if (v instanceof Date) return v.toISOString().slice(0, 10);
+    if (typeof v === 'object') {
+      const o = v as { text?: unknown; result?: unknown; richText?: { text: string }[]; hyperlink?: string };
+      if (o.richText) return o.richText.map((p) => p.text).join('');
+      if (o.text !== undefined) return plain(o.text);
+      if (o.result !== undefined) return plain(o.result);
+      return undefined;
+    }
+    return v as Cell;
+  };
+  const headers: string[] = [];
+  const rows: { rowNo: number; cells: Cell[] }[] = [];
+  ws.eachRow({ includeEmpty: false }, (row, n) => {
+    const values = (row.values as unknown[]).slice(1).map(plain);
+    if (n === 1) headers.push(...values.map((v) => String(v ?? '').trim()));
+    else if (values.some((v) => v !== undefined && String(v).trim() !== '')) rows.push({ rowNo: n, cells: values });
+  });
+  return { headers, rows };
+}

@@ -10,6 +10,7 @@ import ListTable from '@/components/ListTable';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
 import ExportButton, { useExportable } from '@/components/ExportButton';
+import ExcelImport from '@/components/ExcelImport';
 import { rowCheckbox } from '@/components/rowSelection';
 import { useSession } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
@@ -108,7 +109,11 @@ export default function LeadPoolPage() {
       )}
       <ListTable<Lead>
         headerTitle={t('menu.lead')}
-        toolBarRender={() => [<ExportButton key="export" exportable={exp} columns={columns} name={t('menu.lead')} />]}
+        toolBarRender={() => [
+          <ExportButton key="export" exportable={exp} columns={columns} name={t('menu.lead')} />,
+          // Managers and the dealer add leads straight to the pool (rows without an owner).
+          ...(distribute ? [<ExcelImport key="import" kind="leads" pool onDone={reload} />] : []),
+        ]}
         rowKey="id"
         actionRef={ref}
         columns={columns}

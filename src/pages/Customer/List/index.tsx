@@ -11,6 +11,7 @@ import { useSearchParams } from 'umi';
 import dayjs from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
 import ExportButton, { useExportable } from '@/components/ExportButton';
+import ExcelImport from '@/components/ExcelImport';
 import { rowCheckbox } from '@/components/rowSelection';
 import { useSession } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
@@ -229,7 +230,7 @@ export default function CustomerListPage() {
             <a onClick={() => setSelected([])}>{t('cu.clearSelection')}</a>
           </Space>
         )}
-        toolBarRender={() => [<FastCheck key="fast" />, <ExportButton key="export" exportable={exp} columns={columns} name={t('menu.customer')} />, <AddCustomer key="add" canAssign={all} onDone={reload} />]}
+        toolBarRender={() => [<FastCheck key="fast" />, <ExportButton key="export" exportable={exp} columns={columns} name={t('menu.customer')} />, <ExcelImport key="import" kind="leads" onDone={reload} />, <AddCustomer key="add" canAssign={all} onDone={reload} />]}
       />
       <LeadDetail lead={detail} version={version} onClose={() => setDetail(undefined)} />
     </div>

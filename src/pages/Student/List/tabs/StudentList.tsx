@@ -7,6 +7,7 @@ import ListTable from '@/components/ListTable';
 import { useSearchParams } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import ExportButton, { useExportable } from '@/components/ExportButton';
+import ExcelImport from '@/components/ExcelImport';
 import { tableRequest } from '@/services/list';
 import { deleteStudent, fetchCampusOptions, fetchClassOptions, fetchStudents, type StudentRow } from '@/services/school';
 import { formatHours } from '@/utils/format';
@@ -109,7 +110,11 @@ export default function StudentListTab() {
         scroll={{ x: 1200 }}
         toolBarRender={() =>
           caps.editStudents
-            ? [<ExportButton key="export" exportable={exp} columns={columns} name={t('student.tab.list')} />, <StudentFormModal key="add" onDone={reload} trigger={<Button type="primary">{t('student.add')}</Button>} />]
+            ? [
+                <ExportButton key="export" exportable={exp} columns={columns} name={t('student.tab.list')} />,
+                <ExcelImport key="import" kind="students" onDone={reload} />,
+                <StudentFormModal key="add" onDone={reload} trigger={<Button type="primary">{t('student.add')}</Button>} />,
+              ]
             : [<ExportButton key="export" exportable={exp} columns={columns} name={t('student.tab.list')} />]
         }
       />

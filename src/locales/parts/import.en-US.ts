@@ -1,0 +1,38 @@
+/** Excel import of students and leads (issue 9). English. The row messages come from src/domain/importMessages.ts. */
+import { IMPORT_MESSAGES } from '@/domain/importMessages';
+
+export default {
+  ...Object.fromEntries(Object.entries(IMPORT_MESSAGES).map(([k, v]) => [k, v.en])),
+  'imp.button': 'Import',
+  'imp.title.students': 'Import students from Excel',
+  'imp.title.leads': 'Import leads from Excel',
+  'imp.title.pool': 'Import leads into the pool',
+  'imp.sheet.students': 'Students',
+  'imp.sheet.leads': 'Leads',
+  'imp.step.file': 'Template and file',
+  'imp.step.check': 'Check every row',
+  'imp.step.done': 'Imported',
+  'imp.help.students':
+    'Download the template, fill one row per student (delete the example row) and choose the file. Columns marked * are required. A card template with opening hours gives the student a card holding that balance: the ledger records it as "Opening balance", with no payment and no revenue. Nothing is created until every row is correct; at most {max} rows.',
+  'imp.help.leads': 'Download the template, fill one row per lead (delete the example row) and choose the file. Columns marked * are required; a mobile may belong to one lead only. Rows without an owner are yours. Nothing is created until every row is correct; at most {max} rows.',
+  'imp.help.pool': 'Download the template, fill one row per lead (delete the example row) and choose the file. Columns marked * are required; a mobile may belong to one lead only. Rows without an owner go to the pool. Nothing is created until every row is correct; at most {max} rows.',
+  'imp.template': 'Download the template',
+  'imp.choose': 'Choose the filled file (.xlsx)',
+  'imp.reading': 'Reading and checking the file…',
+  'imp.unreadable': 'This file could not be read as an Excel workbook (.xlsx).',
+  'imp.noRows': 'The file has no rows under the header.',
+  'imp.file': 'File: {name}',
+  'imp.summary.ok': '{n, plural, one {# row} other {# rows}} checked: ready to import.',
+  'imp.summary.bad': '{bad, plural, one {# row has} other {# rows have}} errors (of {n}): fix the file and choose it again. Nothing has been imported.',
+  'imp.onlyErrors': 'Only rows with errors',
+  'imp.col.row': 'Row',
+  'imp.col.check': 'Check',
+  'imp.ok': 'OK',
+  'imp.send.students': 'Import {n, plural, one {# student} other {# students}}',
+  'imp.send.leads': 'Import {n, plural, one {# lead} other {# leads}}',
+  'imp.again': 'Choose another file',
+  'imp.refused': 'Nothing was imported: {reason}',
+  'imp.done.students': '{n, plural, one {# student} other {# students}} imported, {cards, plural, =0 {no card} one {# card} other {# cards}} with an opening balance.',
+  'imp.done.leads': '{n, plural, one {# lead} other {# leads}} imported.',
+  'imp.close': 'Close',
+};

@@ -1,0 +1,38 @@
+/** Excel import of students and leads (issue 9). Chinese. The row messages come from src/domain/importMessages.ts. */
+import { IMPORT_MESSAGES } from '@/domain/importMessages';
+
+export default {
+  ...Object.fromEntries(Object.entries(IMPORT_MESSAGES).map(([k, v]) => [k, v.zh])),
+  'imp.button': '导入',
+  'imp.title.students': '从 Excel 导入学员',
+  'imp.title.leads': '从 Excel 导入客户',
+  'imp.title.pool': '导入客户到公海',
+  'imp.sheet.students': '学员',
+  'imp.sheet.leads': '客户',
+  'imp.step.file': '模板与文件',
+  'imp.step.check': '逐行检查',
+  'imp.step.done': '已导入',
+  'imp.help.students':
+    '下载模板，每位学员填写一行（请删除示例行），然后选择文件。带 * 的列必填。填写课时卡模板和期初课时后，学员将获得一张有该余额的卡：课时流水记为“期初余额”，不产生收款和收入。所有行都正确后才会创建；最多 {max} 行。',
+  'imp.help.leads': '下载模板，每位客户填写一行（请删除示例行），然后选择文件。带 * 的列必填；一个手机号只能属于一个客户。未填负责人的行由您负责。所有行都正确后才会创建；最多 {max} 行。',
+  'imp.help.pool': '下载模板，每位客户填写一行（请删除示例行），然后选择文件。带 * 的列必填；一个手机号只能属于一个客户。未填负责人的行进入公海。所有行都正确后才会创建；最多 {max} 行。',
+  'imp.template': '下载模板',
+  'imp.choose': '选择已填写的文件（.xlsx）',
+  'imp.reading': '正在读取并检查文件…',
+  'imp.unreadable': '无法读取此文件，请选择 Excel 工作簿（.xlsx）。',
+  'imp.noRows': '文件表头下没有数据行。',
+  'imp.file': '文件：{name}',
+  'imp.summary.ok': '已检查 {n, plural, other {# 行}}：可以导入。',
+  'imp.summary.bad': '{n} 行中有 {bad, plural, other {# 行}}有错误：请修改文件后重新选择。尚未导入任何数据。',
+  'imp.onlyErrors': '只看有错误的行',
+  'imp.col.row': '行号',
+  'imp.col.check': '检查结果',
+  'imp.ok': '正确',
+  'imp.send.students': '导入 {n, plural, other {# 名学员}}',
+  'imp.send.leads': '导入 {n, plural, other {# 个客户}}',
+  'imp.again': '重新选择文件',
+  'imp.refused': '未导入任何数据：{reason}',
+  'imp.done.students': '已导入 {n, plural, other {# 名学员}}，其中 {cards, plural, other {# 张卡}}带期初余额。',
+  'imp.done.leads': '已导入 {n, plural, other {# 个客户}}。',
+  'imp.close': '关闭',
+};
