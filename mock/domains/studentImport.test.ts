@@ -1,7 +1,8 @@
 /** Excel import calls (issue 9): students with opening balances and leads, all rows or none, duplicates, scope. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
-import { getDb } from '../db';
+import { getDb, settingsOf } from '../db';
+import { ownedCount } from '@/domain/leads';
 import { call, loginToken } from '../testing';
 import { balanceOf } from '@/domain/ledger';
 import { IMPORT_MAX_ROWS } from '@/types/import.schemas';
@@ -112,6 +113,24 @@ describe('student import', () => {
     expect(empty.status).toBe(400);
   });
 
+  it('a campus data scope narrows the campuses a file may name', async () => {
+    const token = await loginToken('sales');
+    const db = getDb();
+    const user = db.users.find((u) => u.username === 'sales')!;
+    const membership = db.memberships.find((m) => m.userId === user.id && m.companyId === 2)!;
+    const group = db.permissionGroups.find((g) => g.id === membership.groupId)!;
+    const all = (await studentContext(token)).campuses;
+    expect(all.length).toBeGreaterThan(1);
+    group.dataScope = 'campus';
+    const mine = (await studentContext(token)).campuses;
+    expect(mine).toHaveLength(1);
+    const other = all.find((c) => c.id !== mine[0].id)!;
+    const r = await call('POST', '/v2/student/import', { token, body: { rows: [{ name: '戊', mobile: '13911110005', gender: 'male', campus: other.name }] } });
+    expect(r.body.msg).toBe(`Row 2: No campus named "${other.name}" among your campuses.`);
+    const ok = await call('POST', '/v2/student/import', { token, body: { rows: [{ name: '戊', mobile: '13911110005', gender: 'male', campus: mine[0].name }] } });
+    expect(ok.body.data.created).toBe(1);
+  });
+
   it('the context lists existing students only for the asked mobiles', async () => {
     const token = await loginToken('dealer');
     const st = getDb().students.find((s) => s.companyId === 2)!;
@@ -147,6 +166,22 @@ describe('lead import', () => {
       [self.id, 'C', 'referral', 'new'],
       [self.id, 'A', 'phone', 'new'],
     ]);
+  });
+
+  it("the owner's lead limit counts every row of the file at once", async () => {
+    const token = await loginToken('sales');
+    const db = getDb();
+    const me = db.users.find((u) => u.username === 'sales')!;
+    const owned = ownedCount(db.leads.filter((l) => l.companyId === 2), me.id);
+    settingsOf(db, 2).leadOwnLimit = owned + 1;
+    const { campuses } = (await call('GET', '/v2/customer/import/context', { token })).body.data as { campuses: { name: string }[] };
+    const rows = ['13722220021', '13722220022'].map((mobile, i) => ({ name: `限额${i}`, mobile, campus: campuses[0].name, source: 'phone' }));
+    const before = counts();
+    const r = await call('POST', '/v2/customer/import', { token, body: { rows } });
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toBe(`You already own ${owned} active leads; the limit is ${owned + 1} per person, so at most 1 more can be taken.`);
+    expect(counts()).toEqual(before);
+    expect((await call('POST', '/v2/customer/import', { token, body: { rows: rows.slice(0, 1) } })).body.data.created).toBe(1);
   });
 
   it('managers import into the pool from the pool screen, or to a named owner; teachers may not import', async () => {
