@@ -1,7 +1,10 @@
 /**
  * Server messages in the UI language of the request (Accept-Language: en-US or zh-CN; PRODUCT.md §3.1).
- * Domain modules add theirs with `defineMessages`.
+ * Domain modules add theirs with `defineMessages`. Counts use ICU plurals like the client's messages:
+ * `{n, plural, one {# card} other {# cards}}`.
  */
+import { applyPlurals } from '../src/utils/plural';
+
 type Entry = { en: string; zh: string };
 const table: Record<string, Entry> = {};
 
@@ -18,6 +21,7 @@ export function langOf(request: Request): Lang {
 export function message(lang: Lang, key: string, values?: Record<string, string | number>): string {
   const entry = table[key];
   let text = entry ? entry[lang] : key;
+  if (values) text = applyPlurals(text, values, lang === 'zh' ? 'zh-CN' : 'en-US');
   if (values) text = text.replace(/\{(\w+)\}/g, (m, k: string) => (values[k] === undefined ? m : String(values[k])));
   return text;
 }

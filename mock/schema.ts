@@ -25,7 +25,7 @@ defineMessages({
   'v.boolean': { en: '{field} must be true or false.', zh: '{field}必须是是或否。' },
   'v.array': { en: '{field} must be a list.', zh: '{field}必须是列表。' },
   'v.object': { en: '{field} must be an object.', zh: '{field}必须是对象。' },
-  'v.listMin': { en: '{field} needs at least {min} item(s).', zh: '{field}至少需要 {min} 项。' },
+  'v.listMin': { en: '{field} needs at least {min, plural, one {# item} other {# items}}.', zh: '{field}至少需要 {min} 项。' },
   'v.listMax': { en: '{field} allows at most {max} items.', zh: '{field}最多 {max} 项。' },
   'v.duplicates': { en: '{field} contains duplicates.', zh: '{field}包含重复项。' },
   'v.invalid': { en: '{field} is not valid.', zh: '{field}无效。' },

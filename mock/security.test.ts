@@ -183,7 +183,7 @@ describe('sessions', () => {
       expect((await call('POST', '/v2/user/login/password', { body: { username: 'dealer', password: 'wrong' } })).body.msg).toBe('Incorrect account or password.');
     }
     const fifth = await call('POST', '/v2/user/login/password', { body: { username: 'dealer', password: 'wrong' } });
-    expect(fifth.body.msg).toBe('Too many wrong passwords or codes for this account. Try again in 15 minute(s).');
+    expect(fifth.body.msg).toBe('Too many wrong passwords or codes for this account. Try again in 15 minutes.');
     const right = await call('POST', '/v2/user/login/password', { body: { username: '13800000002', password: 'dealer123' } });
     expect(right.status).toBe(400);
     expect(right.body.msg).toMatch(/Try again in \d+ minute/);

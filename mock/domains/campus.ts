@@ -44,7 +44,7 @@ defineMessages({
     en: 'The owner can only be in a group with every permission and the whole company.',
     zh: '店主只能属于拥有全部权限和全公司数据范围的权限组。',
   },
-  'group.inUse': { en: '{n} staff member(s) are in this group: move them to another group first.', zh: '该权限组还有 {n} 名员工，请先将他们移到其他组。' },
+  'group.inUse': { en: '{n, plural, one {# staff member is} other {# staff members are}} in this group: move them to another group first.', zh: '该权限组还有 {n} 名员工，请先将他们移到其他组。' },
   'group.isDefault': { en: 'A default group cannot be deleted; change its permissions instead.', zh: '默认权限组不能删除，可修改其权限。' },
   'group.staff': { en: 'Staff member', zh: '员工' },
   'field.flags': { en: 'Permissions', zh: '权限' },

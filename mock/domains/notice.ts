@@ -41,7 +41,7 @@ defineMessages({
   'notice.template': { en: 'Template', zh: '模板' },
   'notice.notice': { en: 'Notice', zh: '通知' },
   'notice.bulletin': { en: 'Bulletin', zh: '公告' },
-  'notice.unknownVars': { en: 'Unknown variable(s): {names}. Use only {known}.', zh: '未知变量：{names}。只能使用 {known}。' },
+  'notice.unknownVars': { en: '{n, plural, one {Unknown variable} other {Unknown variables}}: {names}. Use only {known}.', zh: '未知变量：{names}。只能使用 {known}。' },
   'notice.noReceivers': { en: 'No receivers: the chosen segment has no students.', zh: '没有接收人：所选范围内没有学员。' },
   'notice.needClasses': { en: 'Choose at least one class.', zh: '请至少选择一个班级。' },
   'notice.needStudents': { en: 'Choose at least one student.', zh: '请至少选择一名学员。' },
@@ -114,6 +114,7 @@ function checkTemplateText(ctx: AuthedCtx, text: string) {
   const { unknown } = parseTemplate(text);
   if (unknown.length) {
     throw ctx.bad('notice.unknownVars', {
+      n: unknown.length,
       names: unknown.map((u) => `{${u}}`).join(', '),
       known: '{studentName} {className} {remainingHours} {expiryDate} {lessonTime} {campusName} {companyName}',
     });

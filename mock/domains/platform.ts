@@ -88,7 +88,7 @@ defineMessages({
   'pf.contactName': { en: 'Service name', zh: '客服名称' },
   'company.alreadyDisabled': { en: 'This company is already disabled.', zh: '该公司已停用。' },
   'company.notDisabled': { en: 'Only a disabled company can be recovered.', zh: '只有已停用的公司可以恢复。' },
-  'company.hasStudents': { en: '{name} still has {n} student(s): it cannot be deleted. Disable it instead.', zh: '{name} 还有 {n} 名学员，不能删除，请改为停用。' },
+  'company.hasStudents': { en: '{name} still has {n, plural, one {# student} other {# students}}: it cannot be deleted. Disable it instead.', zh: '{name} 还有 {n} 名学员，不能删除，请改为停用。' },
   'company.badDays': { en: 'Valid days must be a whole number from 1 to 3650.', zh: '有效天数须为 1 到 3650 的整数。' },
   'company.platform': { en: 'The platform company cannot be changed here.', zh: '平台公司不能在此修改。' },
   'company.nameTaken': { en: 'A company named {name} already exists.', zh: '已存在名为 {name} 的公司。' },
@@ -109,7 +109,7 @@ defineMessages({
   'pf.invoice': { en: 'Invoice request', zh: '开票申请' },
   'pf.invoiceNo': { en: 'Invoice number', zh: '发票号' },
   'pf.reason': { en: 'Reason', zh: '原因' },
-  'package.used': { en: 'Package {name} has {n} order(s): take it off sale instead of deleting it.', zh: '套餐 {name} 已有 {n} 个订单，请下架而不是删除。' },
+  'package.used': { en: 'Package {name} has {n, plural, one {# order} other {# orders}}: take it off sale instead of deleting it.', zh: '套餐 {name} 已有 {n} 个订单，请下架而不是删除。' },
   'package.nameTaken': { en: 'A package named {name} already exists.', zh: '已存在名为 {name} 的套餐。' },
 });
 

@@ -57,7 +57,7 @@ defineMessages({
   'sch.slotsOverlap': { en: 'Two times of the same weekday overlap.', zh: '同一天的两个上课时间重叠。' },
   'sch.rangeTooLong': { en: 'A batch may span at most {days} days.', zh: '一次排课最多 {days} 天。' },
   'sch.nothingToCreate': { en: 'No lesson falls in this range on the chosen weekdays (holidays skipped).', zh: '所选日期范围和星期内没有可排的课（已跳过节假日）。' },
-  'sch.clashes': { en: '{n} clash(es) found; nothing was saved.', zh: '发现 {n} 处冲突，未保存。' },
+  'sch.clashes': { en: '{n, plural, one {# clash} other {# clashes}} found; nothing was saved.', zh: '发现 {n} 处冲突，未保存。' },
   'sch.classClosed': { en: 'Class {name} is closed.', zh: '班级 {name} 已结课。' },
   'sch.notYourLesson': { en: 'You can only roll-call your own lessons.', zh: '只能为自己的课点名。' },
   'sch.notYourLessonView': { en: 'This is not one of your lessons.', zh: '这不是您的课。' },

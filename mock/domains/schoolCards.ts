@@ -65,7 +65,7 @@ defineMessages({
   'card.template': { en: 'Card template', zh: '课时卡模板' },
   'card.card': { en: 'Card', zh: '课时卡' },
   'card.student': { en: 'Student', zh: '学员' },
-  'card.templateIssued': { en: 'Template {name} has issued {n} card(s) and cannot be deleted; take it off sale instead.', zh: '模板 {name} 已发出 {n} 张课时卡，不能删除；请下架。' },
+  'card.templateIssued': { en: 'Template {name} has issued {n, plural, one {# card} other {# cards}} and cannot be deleted; take it off sale instead.', zh: '模板 {name} 已发出 {n} 张课时卡，不能删除；请下架。' },
   'card.countNeedsHours': { en: 'A count card needs at least 0.1 hours.', zh: '次卡至少需要 0.1 课时。' },
   'card.offSale': { en: 'This card template is not on sale.', zh: '该课时卡模板未上架。' },
   'card.badSeller': { en: 'The seller must be an active staff member.', zh: '销售必须是在职员工。' },

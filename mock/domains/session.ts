@@ -32,7 +32,7 @@ defineMessages({
   'auth.oldPassword': { en: 'The current password is incorrect.', zh: '当前密码错误。' },
   'auth.passwordRule': { en: 'The new password must have 6 to 32 characters.', zh: '新密码长度须为 6 到 32 位。' },
   'auth.locked': {
-    en: 'Too many wrong passwords or codes for this account. Try again in {m} minute(s).',
+    en: 'Too many wrong passwords or codes for this account. Try again in {m, plural, one {# minute} other {# minutes}}.',
     zh: '该账号密码或验证码错误次数过多，请 {m} 分钟后再试。',
   },
   'auth.mobileTaken': { en: 'Another account already uses this mobile number.', zh: '该手机号已被其他账号使用。' },

@@ -50,7 +50,7 @@ defineMessages({
   'hw.badStars': { en: 'Stars are a whole number from 1 to 5.', zh: '星级须为 1 到 5 的整数。' },
   'hw.reasonRequired': { en: 'Please give a reason.', zh: '请填写原因。' },
   'hw.textRequired': { en: 'The submission text is required.', zh: '请填写提交内容。' },
-  'hw.hasChecked': { en: 'This homework has {n} checked submission(s) and cannot be deleted.', zh: '该作业已有 {n} 份批改过的提交，不能删除。' },
+  'hw.hasChecked': { en: 'This homework has {n, plural, one {# checked submission} other {# checked submissions}} and cannot be deleted.', zh: '该作业已有 {n} 份批改过的提交，不能删除。' },
   'hw.notInClass': { en: 'Student {name} is not in this class.', zh: '学员 {name} 不在该班级。' },
   'hw.noStudents': { en: 'The class has no students to assign homework to.', zh: '该班级没有学员，无法布置作业。' },
   'hw.notYourClass': { en: 'You can only manage your own classes.', zh: '只能管理自己的班级。' },

@@ -3,6 +3,8 @@
  * zh-CN (a test checks key parity). Works outside React too (the request layer uses it).
  * Each domain adds `parts/<domain>.en-US.ts` and `parts/<domain>.zh-CN.ts`, joined in ./en-US.ts and ./zh-CN.ts.
  */
+import { applyPlurals } from '@/utils/plural';
+
 export type LocaleName = 'en-US' | 'zh-CN';
 export const LOCALES: LocaleName[] = ['en-US', 'zh-CN'];
 
@@ -75,22 +77,9 @@ export function onLocaleChange(l: Listener): () => void {
 
 export type MessageValues = Record<string, string | number | undefined | null>;
 
-const PLURAL_RE = /\{(\w+), plural,((?:\s*(?:=\d+|\w+)\s*\{(?:[^{}]|\{\w+\})*\})+)\s*\}/g;
-const BRANCH_RE = /(=\d+|\w+)\s*\{((?:[^{}]|\{\w+\})*)\}/g;
-
-/**
- * ICU-style plurals: `{n, plural, =0 {no leads} one {# lead} other {# leads}}` picks the branch for the number
- * (exact `=N` first, then the language's plural category, then `other`); `#` is the number.
- */
+/** ICU-style plurals (`{n, plural, one {# lead} other {# leads}}`) in the current language: src/utils/plural.ts. */
 function plurals(text: string, values: MessageValues): string {
-  return text.replace(PLURAL_RE, (whole, key: string, body: string) => {
-    const n = Number(values[key]);
-    if (values[key] === undefined || values[key] === null || !Number.isFinite(n)) return whole;
-    const branches: Record<string, string> = {};
-    for (const m of body.matchAll(BRANCH_RE)) branches[m[1]] = m[2];
-    const category = new Intl.PluralRules(getLocale()).select(n);
-    return (branches[`=${n}`] ?? branches[category] ?? branches.other ?? '').replace(/#/g, String(n));
-  });
+  return applyPlurals(text, values, getLocale());
 }
 
 /** Translate `id`, filling `{name}` placeholders. Unknown ids fall back to `defaultMessage`, then the id. */

@@ -83,7 +83,7 @@ test('teacher assigns homework to an own class, checks one submission with stars
   // With a checked submission, the homework cannot be deleted.
   await row.getByText('Delete').click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
-  await expect(page.getByText('This homework has 1 checked submission(s) and cannot be deleted.')).toBeVisible();
+  await expect(page.getByText('This homework has 1 checked submission and cannot be deleted.')).toBeVisible();
   expect((await api(page, `/v2/homework?keyword=周末压腿打卡`)).data).toMatchObject({ total: 1 });
   // Another teacher's class is out of reach (server-enforced).
   const other = await api(page, '/v2/homework', { method: 'POST', data: { classId: 99999, title: 'x', content: 'y', dueDate: due } });

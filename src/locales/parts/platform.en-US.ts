@@ -59,7 +59,7 @@ const messages: Record<string, string> = {
   'pfCompany.disabled': 'Company disabled; its users were logged out.',
   'pfCompany.recover': 'Recover',
   'pfCompany.recoverConfirm': 'Recover {name}? The days it was disabled are added back to its validity.',
-  'pfCompany.recovered': 'Recovered: {n} day(s) added back, valid until {after}.',
+  'pfCompany.recovered': 'Recovered: {n, plural, one {# day} other {# days}} added back, valid until {after}.',
   'pfCompany.mobile': 'Owner mobile',
   'pfCompany.mobileTitle': 'Owner mobile of {name}',
   'pfCompany.currentMobile': 'Current mobile',

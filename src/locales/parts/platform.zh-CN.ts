@@ -59,7 +59,7 @@ const messages: Record<string, string> = {
   'pfCompany.disabled': '公司已停用，其用户已退出登录。',
   'pfCompany.recover': '恢复',
   'pfCompany.recoverConfirm': '恢复 {name}？停用期间的天数将加回有效期。',
-  'pfCompany.recovered': '已恢复：加回 {n} 天，有效期至 {after}。',
+  'pfCompany.recovered': '已恢复：加回 {n, plural, other {# 天}}，有效期至 {after}。',
   'pfCompany.mobile': '负责人手机号',
   'pfCompany.mobileTitle': '{name} 的负责人手机号',
   'pfCompany.currentMobile': '当前手机号',

@@ -67,7 +67,7 @@ const messages: Record<string, string> = {
   'schedule.batch.preview': '{n} lessons planned, {skipped} holiday dates skipped, no clash.',
   'schedule.batch.saved': '{n} lessons created ({skipped} holiday dates skipped).',
 
-  'schedule.clash.title': '{n} clash(es): nothing was saved',
+  'schedule.clash.title': '{n, plural, one {# clash} other {# clashes}}: nothing was saved',
   'schedule.clash.roomOnly': 'Only rooms clash: tick "Save even if the room is taken" to save anyway.',
   'schedule.clash.kind': 'Clash',
   'schedule.clash.teacher': 'Teacher',

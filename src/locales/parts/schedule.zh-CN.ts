@@ -67,7 +67,7 @@ const messages: Record<string, string> = {
   'schedule.batch.preview': '计划 {n} 节课，跳过 {skipped} 个节假日，无冲突。',
   'schedule.batch.saved': '已生成 {n} 节课（跳过 {skipped} 个节假日）。',
 
-  'schedule.clash.title': '{n} 处冲突，未保存',
+  'schedule.clash.title': '{n, plural, other {# 处冲突}}，未保存',
   'schedule.clash.roomOnly': '只有教室冲突：勾选“教室冲突时仍然保存”即可保存。',
   'schedule.clash.kind': '冲突',
   'schedule.clash.teacher': '老师',

@@ -80,7 +80,7 @@ export default function SendNoticeModal({ onDone }: { onDone: () => void }) {
   });
   const textRule = { validator: (_: unknown, v?: string) => {
     const unknown = v ? parseTemplate(v).unknown : [];
-    return unknown.length ? Promise.reject(new Error(t('msgtpl.unknownVars', { names: unknown.map((u) => `{${u}}`).join(', ') }))) : Promise.resolve();
+    return unknown.length ? Promise.reject(new Error(t('msgtpl.unknownVars', { n: unknown.length, names: unknown.map((u) => `{${u}}`).join(', ') }))) : Promise.resolve();
   } };
 
   const showReceivers = async () => {

@@ -53,7 +53,7 @@ function TemplateForm({ tpl, trigger, onDone }: { tpl?: MessageTemplate; trigger
           {
             validator: (_: unknown, v?: string) => {
               const unknown = v ? parseTemplate(v).unknown : [];
-              return unknown.length ? Promise.reject(new Error(t('msgtpl.unknownVars', { names: unknown.map((u) => `{${u}}`).join(', ') }))) : Promise.resolve();
+              return unknown.length ? Promise.reject(new Error(t('msgtpl.unknownVars', { n: unknown.length, names: unknown.map((u) => `{${u}}`).join(', ') }))) : Promise.resolve();
             },
           },
         ]}
