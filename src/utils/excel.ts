@@ -59,31 +59,8 @@ export async function writeWorkbook<T>(sheetName: string, columns: ExportColumn<
 
 /** Reads the first sheet of an .xlsx file: the header row's titles and the data rows as text/number cells. */
 export async function readWorkbook(data: ArrayBuffer): Promise<{ headers: string[]; rows: Cell[][] }> {
-  const { Workbook } = await import(/* webpackChunkName: "exceljs" */ 'exceljs');
-  const wb = new Workbook();
-  await wb.xlsx.load(data);
-  const ws = wb.worksheets[0];
-  if (!ws) return { headers: [], rows: [] };
-  const plain = (v: unknown): Cell => {
-    if (v === null || v === undefined) return undefined;
-    if (v instanceof Date) return v.toISOString().slice(0, 10);
-    if (typeof v === 'object') {
-      const o = v as { text?: unknown; result?: unknown; richText?: { text: string }[] };
-      if (o.richText) return o.richText.map((p) => p.text).join('');
-      if (o.text !== undefined) return String(o.text);
-      if (o.result !== undefined) return plain(o.result);
-      return String(v);
-    }
-    return v as Cell;
-  };
-  const headers: string[] = [];
-  const rows: Cell[][] = [];
-  ws.eachRow({ includeEmpty: false }, (row, n) => {
-    const values = (row.values as unknown[]).slice(1).map(plain);
-    if (n === 1) headers.push(...values.map((v) => String(v ?? '').trim()));
-    else if (values.some((v) => v !== undefined && String(v).trim() !== '')) rows.push(values);
-  });
-  return { headers, rows };
+  const { headers, rows } = await readSheetRows(data);
+  return { headers, rows: rows.map((r) => r.cells) };
 }
 
 /** Saves a blob as a file through a temporary link. */
