@@ -5,6 +5,7 @@ import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
+import updateLocale from 'dayjs/plugin/updateLocale';
 import { history } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { configureRequest } from '@/utils/request';
@@ -12,6 +13,11 @@ import { accessibleTheme, PRIMARY_COLOR } from '@/utils/theme';
 import ErrorBoundary from './ErrorBoundary';
 import { useCompanyColor } from '@/hooks/useCompanyColor';
 import { cspNonce } from '@/utils/cspNonce';
+
+// Weeks run Monday to Sunday in both languages, like the timetable and its week label (ISO weeks): the English
+// date pickers would otherwise start their rows on Sunday.
+dayjs.extend(updateLocale);
+dayjs.updateLocale('en', { weekStart: 1 });
 
 /** The page's CSP nonce for antd's CSS-in-JS <style> elements (src/utils/cspNonce.ts); none in `npm start`. */
 const CSP = cspNonce ? { nonce: cspNonce } : undefined;
