@@ -12,6 +12,7 @@ import { REQUEST_TIMEOUT_MS } from '@/utils/constants';
 import { getLocale, t } from '@/locales';
 import { tokenStore } from '@/utils/tokenStore';
 import { safeRedirect } from '@/utils/redirect';
+import { takeBoot } from '@/utils/boot';
 
 export type ShowType = 'silent' | 'warning' | 'error' | 'notification' | 'redirect';
 
@@ -164,9 +165,17 @@ async function requestOnce<T>(method: Method, url: string, options: RequestOptio
     },
   };
   let body: ApiEnvelope<T>;
+  // A GET the boot script already sent while the app code downloaded (src/utils/boot.ts): its answer, handled below
+  // like any other (an error status goes through the same catalogue); a network failure sends the call again.
+  const boot = String(method).toUpperCase() === 'GET' && !options.signal && !options.headers ? takeBoot(url, options.params, token.token, getLocale()) : undefined;
   try {
-    const res = await client.request<ApiEnvelope<T>>(config);
-    body = res.data;
+    const early = boot ? await boot : null;
+    if (early && (early.status < 200 || early.status >= 300)) throw Object.assign(new Error(`HTTP ${early.status}`), { response: { status: early.status, data: early.body } });
+    if (early) body = early.body as ApiEnvelope<T>;
+    else {
+      const res = await client.request<ApiEnvelope<T>>(config);
+      body = res.data;
+    }
   } catch (e) {
     const err = e as AxiosError<unknown>;
     if (axios.isCancel(err)) throw err;

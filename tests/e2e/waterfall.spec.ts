@@ -2,6 +2,8 @@
  * No request waterfall on list screens (issue 10). Guards the mechanism, not a timing: every list route of the route
  * table is opened cold (a full page load, so no option list is cached) and its list call must be sent before any
  * other call of the page (option lists of filters and columns, summaries) has answered, and be sent once.
+ * A route that declares its first list call (`prefetch`, sent by the boot script with the HTML) must ask for exactly
+ * that call (it is then sent once).
  * List routes: `list: true` in the route table, or a route whose page folder uses `tableRequest` (unless marked
  * `list: false`), so that new screens are covered without anyone remembering to add them here. A list call is a
  * /v2 GET answering `{ list: [], total }`. Routes the dealer may not open are opened as the platform admin.
@@ -105,7 +107,12 @@ async function callsOf(page: Page, route: string, probe = false): Promise<Call[]
     await page.goto(route);
     const forbidden = page.locator('.ant-result-403');
     await expect(page.locator('.ant-pro-layout')).toBeVisible({ timeout: 30_000 });
-    // Settled: no request for 500 ms (the list, its options and the page's other calls have answered).
+    // Settled: the page's table has rendered and loaded (a busy machine may pause the network for 500 ms while the
+    // page still renders), then no request for 500 ms (the list, its options and the page's other calls have answered).
+    if (!probe) {
+      await page.locator('.ant-table').first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+      await expect(page.locator('.ant-table .ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
+    }
     await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
     if (await forbidden.isVisible()) return undefined;
     if (!probe && (await page.locator('.ant-result-404').isVisible())) throw new Error(`${route}: 404 (is the build older than the route table?)`);
@@ -146,7 +153,9 @@ test('list screens: the list call starts before any option call has answered, on
     const layout = await layoutCalls(calls === dealerCalls ? dealer : admin!);
     const session = calls.filter((c) => SESSION_CALLS.some((s) => c.url.startsWith(`GET ${s}`)));
     const mounted = Math.max(0, ...session.map((c) => c.end));
-    const pageCalls = calls.filter((c) => !session.includes(c) && !layout.has(c.url.split('?')[0]) && c.start >= mounted);
+    // A list call may start before the session has answered: the boot script sends a route's declared first list call
+    // (`prefetch` in the route table) with the HTML.
+    const pageCalls = calls.filter((c) => !session.includes(c) && !layout.has(c.url.split('?')[0]) && (c.start >= mounted || c.list));
     const lists = pageCalls.filter((c) => c.list).sort((a, b) => a.start - b.start);
     if (!lists.length) {
       problems.push(`${route.path}: no list call when the route opens (mark the route \`list: false\` if its first view is not a list)`);
@@ -157,6 +166,12 @@ test('list screens: the list call starts before any option call has answered, on
     for (const l of lists) {
       if (seen.has(l.url)) problems.push(`${route.path}: list call sent twice: ${l.url} (use ListTable; its first request must match the prefetch)`);
       seen.add(l.url);
+    }
+    if (route.prefetch) {
+      // The declared call is the one the screen uses: sent once, and no other call of that list.
+      const listPath = route.prefetch.split('?')[0];
+      const sameList = lists.filter((l) => l.url.split('?')[0] === `GET ${listPath}`);
+      if (sameList.length !== 1) problems.push(`${route.path}: prefetch ${route.prefetch} is not what the screen asks for first (${sameList.map((l) => l.url).join(', ') || 'no such call'})`);
     }
     const answeredBefore = pageCalls.filter((c) => !c.list && c.end <= first.start);
     for (const c of answeredBefore) {

@@ -34,4 +34,11 @@ export interface RouteMeta {
    * tests/e2e/waterfall.spec.ts opens every list route and fails when the list call waits for an option call.
    */
   list?: boolean;
+  /**
+   * The first list call of a list route opened without a query (path and query, e.g. `/v2/student?page=1&pageSize=10`):
+   * the boot script (config/preloadLocale.ts) sends it with the HTML, in parallel with the app code, and ListTable
+   * takes its answer (src/utils/boot.ts). It must be exactly what the screen asks for first (same query, any order),
+   * else it is wasted: tests/e2e/waterfall.spec.ts fails when a declared call is not taken.
+   */
+  prefetch?: string;
 }

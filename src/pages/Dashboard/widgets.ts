@@ -8,6 +8,7 @@
  */
 import React from 'react';
 import type { AccessKey } from '@/access';
+import { eagerLazy } from '@/utils/eagerLazy';
 
 export interface DashboardWidget {
   key: string;
@@ -16,15 +17,15 @@ export interface DashboardWidget {
   span: number;
   /** Height of the widget's slot in px (default WIDGET_HEIGHT). */
   height?: number;
-  component: React.LazyExoticComponent<React.ComponentType>;
+  component: React.ComponentType;
 }
 
 export const WIDGET_HEIGHT = 400;
 
 export const DASHBOARD_WIDGETS: DashboardWidget[] = [
-  { key: 'renewAlerts', access: 'studentManagement', span: 12, component: React.lazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/RenewAlerts')) },
-  { key: 'todayLessons', access: 'scheduleManagement', span: 12, component: React.lazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/TodayLessons')) },
-  { key: 'scheduleTodo', access: 'scheduleManagement', span: 12, component: React.lazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/ScheduleTodo')) },
-  { key: 'followUpsDue', access: 'customerCenter', span: 12, component: React.lazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/FollowUpsDue')) },
-  { key: 'monthKpis', access: 'dataAnalysis', span: 12, component: React.lazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/MonthKpis')) },
+  { key: 'renewAlerts', access: 'studentManagement', span: 12, component: eagerLazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/RenewAlerts')) },
+  { key: 'todayLessons', access: 'scheduleManagement', span: 12, component: eagerLazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/TodayLessons')) },
+  { key: 'scheduleTodo', access: 'scheduleManagement', span: 12, component: eagerLazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/ScheduleTodo')) },
+  { key: 'followUpsDue', access: 'customerCenter', span: 12, component: eagerLazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/FollowUpsDue')) },
+  { key: 'monthKpis', access: 'dataAnalysis', span: 12, component: eagerLazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/MonthKpis')) },
 ];

@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { bootKey, bootTaken, takeBoot, BOOT_MAX_AGE_MS } from './boot';
+import { bootScript } from '../../config/preloadLocale';
+
+afterEach(() => {
+  delete window.__BOOT__;
+});
+
+const answer = (body: unknown) => Promise.resolve({ status: 200, body });
+
+describe('boot answers (issue 10)', () => {
+  it('one key for one call, whatever the order of the query', () => {
+    expect(bootKey('/v2/student?pageSize=10&page=1')).toBe(bootKey('/v2/student', { page: 1, pageSize: 10 }));
+    expect(bootKey('/v2/student', { page: 1, pageSize: 10, keyword: undefined })).toBe('/v2/student?page=1&pageSize=10');
+    expect(bootKey('/v2/student', { page: 2, pageSize: 10 })).not.toBe(bootKey('/v2/student?page=1&pageSize=10'));
+    expect(bootKey('/v2/x', { ids: [1, 2] })).toBeUndefined();
+  });
+
+  it('is taken once, only with the same token and language, while fresh', async () => {
+    window.__BOOT__ = { at: Date.now(), token: 't1', lang: 'en-US', calls: { '/v2/student?page=1&pageSize=10': answer({ code: 0 }), '/v2/user/info': answer({ code: 0 }) } };
+    expect(takeBoot('/v2/student', { page: 1, pageSize: 10 }, 't2', 'en-US')).toBeUndefined();
+    expect(takeBoot('/v2/student', { page: 1, pageSize: 10 }, 't1', 'zh-CN')).toBeUndefined();
+    const before = bootTaken();
+    await expect(takeBoot('/v2/student', { pageSize: 10, page: 1 }, 't1', 'en-US')).resolves.toEqual({ status: 200, body: { code: 0 } });
+    expect(bootTaken()).toBe(before + 1);
+    expect(takeBoot('/v2/student', { page: 1, pageSize: 10 }, 't1', 'en-US')).toBeUndefined();
+    window.__BOOT__.at = Date.now() - BOOT_MAX_AGE_MS - 1;
+    expect(takeBoot('/v2/user/info', undefined, 't1', 'en-US')).toBeUndefined();
+  });
+
+  it('the boot script sends the session calls and the declared list call, not on the login page', async () => {
+    const script = bootScript({ base: '/', api: '', login: '/user/login', publicPrefixes: ['/f/'], lists: { '/student/list': '/v2/student?page=1&pageSize=10' } });
+    const sent: string[] = [];
+    const fakeFetch = (u: string) => {
+      sent.push(u);
+      const body = u === '/v2/user/info' ? { code: 0, data: { roleId: 7 } } : { code: 0, data: {} };
+      return Promise.resolve({ status: 200, text: () => Promise.resolve(JSON.stringify(body)) });
+    };
+    const run = (path: string, token: string | null) => {
+      sent.length = 0;
+      delete window.__BOOT__;
+      window.history.replaceState(null, '', path);
+      if (token) window.localStorage.setItem('token', token);
+      else window.localStorage.removeItem('token');
+      new Function('fetch', script.replace('!window.fetch', 'false'))(fakeFetch);
+    };
+    run('/student/list', 'tk');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(sent.sort()).toEqual(['/v2/company_role/get_menu_pc?roleId=7', '/v2/company_role/permissions', '/v2/company_role/select', '/v2/student?page=1&pageSize=10', '/v2/user/info'].sort());
+    expect(window.__BOOT__?.token).toBe('tk');
+    run('/user/login', 'tk');
+    expect(sent).toEqual([]);
+    run('/f/abc', 'tk');
+    expect(sent).toEqual([]);
+    run('/student/list', null);
+    expect(sent).toEqual([]);
+    window.localStorage.removeItem('token');
+  });
+});
