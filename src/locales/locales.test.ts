@@ -41,3 +41,31 @@ describe('plurals', () => {
     delete m['zh-CN']['test.plural'];
   });
 });
+
+describe('keys used in the code', () => {
+  it('every literal t(\'key\') of src exists in the messages (no raw key on screen)', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const { default: en } = await import('./en-US');
+    const root = path.resolve(__dirname, '..');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const f of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, f.name);
+        if (f.isDirectory()) {
+          if (!f.name.startsWith('.umi')) walk(p);
+        } else if (/\.tsx?$/.test(f.name) && !/\.test\.tsx?$/.test(f.name)) files.push(p);
+      }
+    };
+    walk(root);
+    const missing: string[] = [];
+    for (const file of files) {
+      const src = fs.readFileSync(file, 'utf8');
+      const keys = [...src.matchAll(/\bt\(\s*'([a-zA-Z][\w.-]*)'/g)].map((m) => m[1]);
+      // t(cond ? 'a.key' : 'b.key')
+      keys.push(...[...src.matchAll(/\bt\([^()'`]*\?\s*'([a-zA-Z][\w.-]*)'\s*:\s*'([a-zA-Z][\w.-]*)'/g)].flatMap((m) => [m[1], m[2]]));
+      for (const k of keys) if (!(k in en)) missing.push(`${path.relative(root, file)}: ${k}`);
+    }
+    expect(missing).toEqual([]);
+  });
+});

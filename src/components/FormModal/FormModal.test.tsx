@@ -15,6 +15,8 @@ import { StudentFormModal } from '@/pages/Student/List/StudentForms';
 import AddCustomer from '@/pages/Customer/List/AddCustomer';
 import ModifyCustomer from '@/pages/Customer/List/ModifyCustomer';
 import { TemplateForm } from '@/pages/School/ClassCard/List';
+import { TemplateForm as MessageTemplateForm } from '@/pages/Notice/TemplateMessage';
+import SendNoticeModal from '@/pages/Notice/ServiceMessage/SendNoticeModal';
 import { loginAs, renderApp } from '../../../tests/utils/render';
 import { getDb, resetDb } from '../../../mock/db';
 
@@ -161,5 +163,40 @@ describe('form families: add twice, edit then add', () => {
     await cancel(dialog);
     dialog = await openDialog('add', 'New card template');
     expect(within(dialog).getByLabelText('Template name')).toHaveValue('');
+  });
+  it('message templates (a form with its own form instance)', { timeout: 90000 }, async () => {
+    const session = await loginAs('manager');
+    const tpl = getDb().messageTemplates.find((x) => x.companyId === 2)!;
+    renderApp(
+      <>
+        <MessageTemplateForm trigger={<button type="button">add</button>} onDone={() => undefined} />
+        <MessageTemplateForm tpl={tpl} trigger={<button type="button">edit</button>} onDone={() => undefined} />
+      </>,
+      { route: '/', session },
+    );
+    let dialog = await openDialog('add', 'Add template');
+    fireEvent.change(within(dialog).getByLabelText('Template name'), { target: { value: 'typed' } });
+    fireEvent.change(within(dialog).getByLabelText('Text'), { target: { value: 'Dear {studentName}' } });
+    await cancel(dialog);
+    dialog = await openDialog('add', 'Add template');
+    expect(within(dialog).getByLabelText('Template name')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Text')).toHaveValue('');
+    await cancel(dialog);
+    dialog = await openDialog('edit', 'Edit template');
+    expect(within(dialog).getByLabelText('Template name')).toHaveValue(tpl.name);
+    await cancel(dialog);
+    dialog = await openDialog('add', 'Add template');
+    expect(within(dialog).getByLabelText('Template name')).toHaveValue('');
+  });
+  it('send notice (a plain modal with a form): cancel drops what was typed', { timeout: 90000 }, async () => {
+    const session = await loginAs('manager');
+    renderApp(<SendNoticeModal onDone={() => undefined} />, { route: '/', session });
+    let dialog = await openDialog('Send notice', 'Send notice');
+    fireEvent.change(within(dialog).getByLabelText('Title'), { target: { value: 'Holiday' } });
+    fireEvent.change(within(dialog).getByLabelText('Text'), { target: { value: 'No lessons on Friday' } });
+    await cancel(dialog);
+    dialog = await openDialog('Send notice', 'Send notice');
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('');
+    expect(within(dialog).getByLabelText('Text')).toHaveValue('');
   });
 });

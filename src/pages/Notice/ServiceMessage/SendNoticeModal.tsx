@@ -96,6 +96,14 @@ export default function SendNoticeModal({ onDone }: { onDone: () => void }) {
     }
   };
 
+  // A new notice starts empty: cancelling drops what was typed, as every create form does (issue 9).
+  const cancel = () => {
+    setOpen(false);
+    form.resetFields();
+    setPreview(undefined);
+    setStudentKw('');
+  };
+
   const submit = async () => {
     const v = await form.validateFields();
     setSaving(true);
@@ -121,13 +129,13 @@ export default function SendNoticeModal({ onDone }: { onDone: () => void }) {
         open={open}
         title={t('notice.send')}
         width={680}
-        onCancel={() => setOpen(false)}
+        onCancel={cancel}
         maskClosable={false}
         footer={[
           <Button key="receivers" onClick={showReceivers}>
             {t('notice.showReceivers')}
           </Button>,
-          <Button key="cancel" onClick={() => setOpen(false)}>
+          <Button key="cancel" onClick={cancel}>
             {t('common.cancel')}
           </Button>,
           <Button key="send" type="primary" loading={saving} onClick={submit}>

@@ -5,29 +5,29 @@
  */
 import React, { useRef } from 'react';
 import { App, Button, Form, Space, Tag, Typography } from 'antd';
-import { ModalForm, ProFormDependency, ProFormSelect, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormDependency, ProFormSelect, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { createTemplate, deleteTemplate, fetchTemplates, updateTemplate } from '@/services/notice';
 import DeleteAction from '@/components/DeleteAction';
+import FormModal from '@/components/FormModal';
 import { PlainText } from '@/components/Teaching';
 import { parseTemplate, renderTemplate, TEMPLATE_VARIABLES, type TemplateValues } from '@/domain/templates';
 import { TEMPLATE_SCENES, type MessageTemplate, type TemplateScene } from '@/types/notice';
 
 const SAMPLE: TemplateValues = { studentName: '李小雨', className: '中国舞基础 A 班', remainingHours: 2.5, expiryDate: '2026-12-31', lessonTime: '2026-12-05 10:00', campusName: 'Downtown', companyName: 'Starlight Dance' };
 
-function TemplateForm({ tpl, trigger, onDone }: { tpl?: MessageTemplate; trigger: React.ReactElement; onDone: () => void }) {
+export function TemplateForm({ tpl, trigger, onDone }: { tpl?: MessageTemplate; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
   const { message } = App.useApp();
   const [form] = Form.useForm();
   return (
-    <ModalForm
+    <FormModal
       form={form}
       name={`messageTemplate${tpl?.id ?? 'New'}`}
-      title={t(tpl ? 'template.editTitle' : 'template.addTitle')}
+      title={t(tpl ? 'msgtpl.editTitle' : 'msgtpl.addTitle')}
       trigger={trigger}
       width={640}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
       initialValues={tpl ?? { scene: 'general' }}
       onFinish={async (v: Record<string, unknown>) => {
         const body = { name: String(v.name ?? '').trim(), scene: v.scene as TemplateScene, text: String(v.text ?? '').trim() };
@@ -75,7 +75,7 @@ function TemplateForm({ tpl, trigger, onDone }: { tpl?: MessageTemplate; trigger
           </div>
         )}
       </ProFormDependency>
-    </ModalForm>
+    </FormModal>
   );
 }
 
