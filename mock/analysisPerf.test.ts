@@ -6,8 +6,9 @@
  * Each analyze call is timed as the demo dealer, for this month and for the last 366 days: warm (median of three
  * after a warm-up) and as the FIRST call after each kind of write (custom consumption, roll call, its undo, card
  * sale, approved return: the write is not timed; median and slowest of them). Wall time and CPU time of the test's
- * thread (mock/bench.ts `cpuMs`, where the handlers run) are printed with the load average; MOCK_BENCH_STRICT=1
- * holds the wall times to the budget.
+ * thread (mock/bench.ts `cpuMs`, where the handlers run) are printed with the load average. The CPU times (warm, and the
+ * slowest first call after a write) are held to the budget, as in ./perf.test.ts (a busy machine does not fail it);
+ * MOCK_BENCH_STRICT=1 also holds the wall times to the budget (on a quiet machine).
  */
 import { describe, expect, it } from 'vitest';
 import { getDb } from './db';
@@ -74,7 +75,7 @@ describe.skipIf(!enabled)('analyze timings at MOCK_SCALE=large', () => {
       ],
     ];
     const ranges = { month: `startDate=${t.slice(0, 7)}-01&endDate=${t}`, year: `startDate=${addDays(t, -365)}&endDate=${t}` };
-    const rows: { call: string; range: string; warm: number; warmCpu: number; after: number; afterCpu: number; afterMax: number; status: number }[] = [];
+    const rows: { call: string; range: string; warm: number; warmCpu: number; after: number; afterCpu: number; afterCpuMax: number; afterMax: number; status: number }[] = [];
     for (const [range, q] of Object.entries(ranges)) {
       for (const c of CALLS) {
         const url = `${c}${c.includes('?') ? '&' : '?'}${q}`;
@@ -93,6 +94,7 @@ describe.skipIf(!enabled)('analyze timings at MOCK_SCALE=large', () => {
           warmCpu: median(warm.map((x) => x.cpu)),
           after: median(after.map((x) => x.ms)),
           afterCpu: median(after.map((x) => x.cpu)),
+          afterCpuMax: max(after.map((x) => x.cpu)),
           afterMax: max(after.map((x) => x.ms)),
         });
       }
@@ -100,15 +102,16 @@ describe.skipIf(!enabled)('analyze timings at MOCK_SCALE=large', () => {
     const os = await import('node:os');
     console.log(
       `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} (${os.cpus().length} CPUs); cpu = ${CPU_CLOCK}; after a write: ${WRITES.map((w) => w[0]).join(', ')}\n` +
-        '  warm wall   warm cpu  after-write wall (median, slowest)  after-write cpu  status  range  call\n' +
+        '  warm wall   warm cpu  after-write wall (median, slowest)  after-write cpu (median, slowest)  status  range  call\n' +
         rows
-          .map((r) => `${String(r.warm).padStart(8)} ms ${String(r.warmCpu).padStart(8)} ms ${String(r.after).padStart(14)} ms ${String(r.afterMax).padStart(10)} ms ${String(r.afterCpu).padStart(14)} ms  ${r.status}     ${r.range.padEnd(5)}  ${r.call}`)
+          .map((r) => `${String(r.warm).padStart(8)} ms ${String(r.warmCpu).padStart(8)} ms ${String(r.after).padStart(14)} ms ${String(r.afterMax).padStart(10)} ms ${String(r.afterCpu).padStart(14)} ms ${String(r.afterCpuMax).padStart(10)} ms  ${r.status}     ${r.range.padEnd(5)}  ${r.call}`)
           .join('\n'),
     );
     if (before === undefined) delete process.env.MOCK_SCALE;
     else process.env.MOCK_SCALE = before;
     resetDb();
     expect(rows.every((r) => r.status === 200)).toBe(true);
+    expect(rows.filter((r) => r.warmCpu > BUDGET_MS || r.afterCpuMax > BUDGET_MS)).toEqual([]);
     if (process.env.MOCK_BENCH_STRICT === '1') expect(rows.filter((r) => r.warm > BUDGET_MS || r.afterMax > BUDGET_MS)).toEqual([]);
   });
 });
