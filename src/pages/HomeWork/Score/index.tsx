@@ -5,7 +5,7 @@
  */
 import React, { useRef, useState } from 'react';
 import { App, Button, Checkbox, Drawer, Modal, Space, Table, Typography } from 'antd';
-import { ModalForm, ProFormDatePicker, ProFormDigit, ProFormList, ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ModalForm, ProForm, ProFormDatePicker, ProFormList, ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
@@ -14,13 +14,14 @@ import { fetchClassOptions } from '@/services/school';
 import { useAppAccess } from '@/hooks/useSession';
 import DeleteAction from '@/components/DeleteAction';
 import NumberInput from '@/components/NumberInput';
+import { numberRange } from '@/components/NumberInput/rules';
 import { StudentPicker } from '@/components/Teaching';
 import StudentScores from '@/components/Teaching/StudentScores';
 import { scoreProblem } from '@/domain/scores';
 import type { Exam, ScoreCell, ScoreSheet, SubjectStats, ExamSubject } from '@/types/teaching';
 import ListTable from '@/components/ListTable';
 
-function ExamForm({ exam, trigger, onDone }: { exam?: Exam; trigger: React.ReactElement; onDone: () => void }) {
+export function ExamForm({ exam, trigger, onDone }: { exam?: Exam; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
@@ -56,7 +57,10 @@ function ExamForm({ exam, trigger, onDone }: { exam?: Exam; trigger: React.React
       <ProFormList name="subjects" label={t('exam.subjects')} min={1} max={10} creatorButtonProps={{ creatorButtonText: t('exam.addSubject') }} creatorRecord={{ name: '', fullMark: 100 }}>
         <Space align="start">
           <ProFormText name="name" label={t('exam.subject')} fieldProps={{ maxLength: 20 }} rules={[{ required: true, whitespace: true, message: t('exam.subject.required') }]} />
-          <ProFormDigit name="fullMark" label={t('exam.fullMark')} min={1} max={1000} fieldProps={{ precision: 0 }} rules={[{ required: true, message: t('exam.fullMark.required') }]} />
+          {/* A full mark out of range is a field error, never clamped (issue 9). */}
+          <ProForm.Item name="fullMark" label={t('exam.fullMark')} rules={[{ required: true, message: t('exam.fullMark.required') }, numberRange({ min: 1, max: 1000, integer: true })]}>
+            <NumberInput style={{ width: 120 }} />
+          </ProForm.Item>
         </Space>
       </ProFormList>
     </ModalForm>
