@@ -50,7 +50,7 @@ export default function DrillBanner() {
         <Space wrap size={12}>
           <strong>{t('drill.banner', { what: t(`drill.kind.${kind}`) })}</strong>
           {drill.from || drill.to ? <span>{t('drill.range', { from: drill.from ?? '…', to: drill.to ?? '…' })}</span> : null}
-          <span data-testid="drill-total">{t('drill.total', { n: data ? data.total.toLocaleString('en-US') : '…' })}</span>
+          <span data-testid="drill-total">{t('drill.total', { n: data ? data.total.toLocaleString('en-US') : '…', total: data?.total ?? 0 })}</span>
           {sums}
           <Link to={`${location.pathname}${rest ? `?${rest}` : ''}`}>{t('drill.showAll')}</Link>
         </Space>

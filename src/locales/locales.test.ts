@@ -10,7 +10,7 @@ describe('locales', () => {
     expect(zh.filter((k) => !en.includes(k))).toEqual([]);
   });
   it('no message is empty and placeholders match between languages', () => {
-    const ph = (s: string) => (s.match(/\{\w+\}/g) ?? []).sort().join(',');
+    const ph = (s: string) => [...new Set(s.match(/\{\w+\}/g) ?? [])].sort().join(','); // a plural's branches may repeat one
     for (const [k, v] of Object.entries(messages['en-US'])) {
       expect(v.trim(), k).not.toBe('');
       expect(messages['zh-CN'][k]?.trim(), k).not.toBe('');
@@ -39,6 +39,25 @@ describe('plurals', () => {
     expect(tr('test.plural', { n: 1, who: 'Ann' })).toBe('转化 1 个线索（Ann）');
     delete m['en-US']['test.plural'];
     delete m['zh-CN']['test.plural'];
+  });
+
+  it('counts of one read in the singular in English (no "1 lessons"), and the number stays in Chinese', async () => {
+    const { t: tr, setLocale: set, loadMessages } = await import('./index');
+    await loadMessages('en-US');
+    await loadMessages('zh-CN');
+    set('en-US');
+    expect(tr('template.classCount', { n: 1 })).toBe('1 class');
+    expect(tr('template.classCount', { n: 3 })).toBe('3 classes');
+    expect(tr('schedule.batch.saved', { n: 1, skipped: 1 })).toBe('1 lesson created (1 holiday date skipped).');
+    expect(tr('trial.free', { n: 1 })).toBe('1 place free');
+    expect(tr('campusList.daysLeft', { n: 1 })).toBe('1 day left');
+    expect(tr('drill.total', { n: '1', total: 1 })).toBe('1 record');
+    expect(tr('drill.total', { n: '20,000', total: 20000 })).toBe('20,000 records');
+    expect(tr('pfImport.done', { n: 1 })).toBe('1 company imported.');
+    set('zh-CN');
+    expect(tr('template.classCount', { n: 1 })).toBe('1 个班级');
+    expect(tr('schedule.batch.saved', { n: 2, skipped: 1 })).toBe('已生成 2 节课（跳过 1 个节假日）。');
+    set('en-US');
   });
 });
 

@@ -117,7 +117,7 @@ export default {
 
   'drill.banner': 'Opened from the analysis: {what}',
   'drill.range': '{from} – {to}',
-  'drill.total': '{n} records',
+  'drill.total': '{total, plural, one {{n} record} other {{n} records}}',
   'drill.showAll': 'Show all records',
   'drill.kind.consumed': 'consumed hours',
   'drill.kind.refund': 'approved returns',

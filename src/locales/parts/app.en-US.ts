@@ -40,7 +40,7 @@ const messages: Record<string, string> = {
   'exception.chunk': 'This page could not be loaded. Check the connection and reload.',
   'exception.reload': 'Reload',
   'expiry.reminder.title': 'Subscription reminder',
-  'expiry.reminder.text': 'System validity remaining {days} days. You may renew now.',
+  'expiry.reminder.text': 'System validity remaining {days, plural, one {# day} other {# days}}. You may renew now.',
   'expiry.ignore': 'Ignore reminder',
   'expiry.goRenew': 'Go renew',
   'expiry.confirm': 'Confirm',

@@ -40,7 +40,7 @@ const messages: Record<string, string> = {
   'exception.chunk': '页面加载失败，请检查网络后重新加载。',
   'exception.reload': '重新加载',
   'expiry.reminder.title': '续费提醒',
-  'expiry.reminder.text': '系统有效期剩余 {days} 天，可以续费。',
+  'expiry.reminder.text': '系统有效期剩余 {days, plural, other {#}} 天，可以续费。',
   'expiry.ignore': '忽略提醒',
   'expiry.goRenew': '去续费',
   'expiry.confirm': '确定',

@@ -56,7 +56,7 @@ const messages: Record<string, string> = {
   'campusList.mainDone': '{name} is now the main campus.',
   'campusList.validUntil': 'Valid until',
   'campusList.followsCompany': 'Company subscription',
-  'campusList.daysLeft': '{n} days left',
+  'campusList.daysLeft': '{n, plural, one {# day} other {# days}} left',
   'campusList.expired': 'Expired',
   'campusList.staffCount': 'Staff',
   'campusList.staff': 'Staff',
@@ -241,7 +241,7 @@ const messages: Record<string, string> = {
   'pact.contractOf': 'Contract of card {cardNo}',
   'pact.printNow': 'Print',
   'campusList.expiredNotice': 'Campus {name} has expired: no lessons, roll calls or sales there until it is renewed.',
-  'campusList.expiringNotice': 'Campus {name} expires in {n} days ({date}).',
+  'campusList.expiringNotice': 'Campus {name} expires in {n, plural, one {# day} other {# days}} ({date}).',
   'campusList.renewLink': 'Renew campuses',
 };
 export default messages;

@@ -56,7 +56,7 @@ const messages: Record<string, string> = {
   'campusList.mainDone': '{name} 已成为主校区。',
   'campusList.validUntil': '有效期至',
   'campusList.followsCompany': '随公司订阅',
-  'campusList.daysLeft': '剩余 {n} 天',
+  'campusList.daysLeft': '剩余 {n, plural, other {#}} 天',
   'campusList.expired': '已过期',
   'campusList.staffCount': '员工数',
   'campusList.staff': '员工',
@@ -241,7 +241,7 @@ const messages: Record<string, string> = {
   'pact.contractOf': '课卡 {cardNo} 的合同',
   'pact.printNow': '打印',
   'campusList.expiredNotice': '校区 {name} 已过期：续费前不能在该校区排课、点名或售卡。',
-  'campusList.expiringNotice': '校区 {name} 将在 {n} 天后（{date}）到期。',
+  'campusList.expiringNotice': '校区 {name} 将在 {n, plural, other {#}} 天后（{date}）到期。',
   'campusList.renewLink': '去续费',
 };
 export default messages;

@@ -136,7 +136,7 @@ const messages: Record<string, string> = {
   'cu.pool.claimSelected': 'Claim {n}',
   'cu.pool.claimed': 'Claimed {n}. You now own {owned} of at most {limit} active leads.',
   'cu.pool.quota': 'You own {owned} of at most {limit} active leads.',
-  'cu.pool.rule': 'A lead not followed up for {days} days returns here.',
+  'cu.pool.rule': 'A lead not followed up for {days, plural, one {# day} other {# days}} returns here.',
   'cu.pool.reason': 'Why in the pool',
   'cu.pool.reason.unassigned': 'Never assigned',
   'cu.pool.reason.returned': 'Returned (no follow-up)',

@@ -136,7 +136,7 @@ const messages: Record<string, string> = {
   'cu.pool.claimSelected': '领取 {n} 个',
   'cu.pool.claimed': '已领取 {n} 个。您现在负责 {owned} 个跟进中客户，上限 {limit} 个。',
   'cu.pool.quota': '您负责 {owned} 个跟进中客户，上限 {limit} 个。',
-  'cu.pool.rule': '{days} 天未跟进的客户会回到公海。',
+  'cu.pool.rule': '{days, plural, other {#}} 天未跟进的客户会回到公海。',
   'cu.pool.reason': '进入公海原因',
   'cu.pool.reason.unassigned': '未分配',
   'cu.pool.reason.returned': '超期未跟进退回',

@@ -236,7 +236,7 @@ const messages: Record<string, string> = {
   'poster.merchant': 'Partner merchant',
   'poster.clockIn.heading': 'Clock-in milestone',
   'poster.clockIn.pickStudent': 'Choose a student',
-  'poster.clockIn.attended': '{n} lessons attended',
+  'poster.clockIn.attended': '{n, plural, one {# lesson} other {# lessons}} attended',
   'poster.clockIn.defaultSlogan': 'Every lesson counts: keep dancing!',
   'poster.coBranded.with': 'together with {name}',
   'poster.coBranded.defaultText': 'Show this poster at the front desk for a free trial lesson and a gift from our partner.',

@@ -236,7 +236,7 @@ const messages: Record<string, string> = {
   'poster.merchant': '合作商家',
   'poster.clockIn.heading': '打卡成就',
   'poster.clockIn.pickStudent': '请选择学员',
-  'poster.clockIn.attended': '已上课 {n} 节',
+  'poster.clockIn.attended': '已上课 {n, plural, other {#}} 节',
   'poster.clockIn.defaultSlogan': '每一节课都算数，继续跳下去！',
   'poster.coBranded.with': '携手 {name}',
   'poster.coBranded.defaultText': '到前台出示本海报，即可免费体验一节课，并领取合作商家礼品。',
