@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import StudentListPage from './index';
 import { StudentFormModal } from './StudentForms';
+import StudentDrawer from './StudentDrawer';
 import { loginAs, renderApp } from '../../../../tests/utils/render';
 import { resetDb } from '../../../../mock/handlers';
 import { getDb } from '../../../../mock/db';
@@ -33,6 +34,18 @@ describe('/student/list', () => {
     expect(screen.getByDisplayValue(student.mobile)).toBeInTheDocument();
     const drawer = await screen.findByRole('dialog', undefined, slow);
     await waitFor(() => expect(within(drawer).getAllByText(student.name).length).toBeGreaterThan(0), { timeout: 20000 });
+  });
+
+  it('the drawer names lesson statuses in words (no raw codes)', { timeout: 60000 }, async () => {
+    const session = await loginAs('manager');
+    const db = getDb();
+    const today = new Date().toISOString().slice(0, 10);
+    const student = db.students.find((s) => s.companyId === 2 && db.lessons.some((l) => !l.studentIds && s.classIds.includes(l.classId) && l.date < today && l.date >= s.createdAt.slice(0, 10) && l.status === 'finished'))!;
+    renderApp(<StudentDrawer studentId={student.id} onClose={() => undefined} onChanged={() => undefined} />, { route: '/student/list', session });
+    const drawer = await screen.findByRole('dialog', undefined, slow);
+    fireEvent.click(await within(drawer).findByRole('tab', { name: 'Recent lessons' }, { timeout: 20000 }));
+    expect((await within(drawer).findAllByRole('cell', { name: 'Finished' }, { timeout: 20000 })).length).toBeGreaterThan(0);
+    expect(within(drawer).queryAllByRole('cell', { name: /^(finished|scheduled|cancelled)$/ })).toHaveLength(0);
   });
 
   it('validates the student form and keeps the input when the server refuses', { timeout: 60000 }, async () => {

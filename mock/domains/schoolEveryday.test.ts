@@ -1,0 +1,52 @@
+// @vitest-environment node
+/**
+ * Everyday findings of the school calls (issue 9): "Enrol in class" names each class's campus and offers full classes
+ * disabled; the student drawer lists only lessons since the student joined.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getDb } from '../db';
+import { resetDb } from '../handlers';
+import { call, loginToken } from '../testing';
+
+beforeEach(() => {
+  resetDb();
+});
+
+describe('class options for enrolment', () => {
+  it('name the campus, and show a full class disabled only when enrolling', async () => {
+    const db = getDb();
+    const full = db.classes.find((c) => c.companyId === 2 && c.status === 'open' && c.studentCount > 0)!;
+    full.capacity = full.studentCount;
+    const token = await loginToken('manager');
+    const enrol = (await call('GET', '/v2/company_class/options?enrol=1', { token })).body.data as { value: number; label: string; disabled?: boolean }[];
+    const option = enrol.find((o) => o.value === full.id)!;
+    expect(option.label).toContain(` · ${full.campusName} · `);
+    expect(option.disabled).toBe(true);
+    const open = enrol.filter((o) => !o.disabled).map((o) => db.classes.find((c) => c.id === o.value)!);
+    expect(open.length).toBeGreaterThan(0);
+    expect(open.every((c) => c.studentCount < c.capacity)).toBe(true);
+    const plain = (await call('GET', '/v2/company_class/options', { token })).body.data as { value: number; disabled?: boolean }[];
+    expect(plain.find((o) => o.value === full.id)?.disabled).toBeUndefined();
+  });
+});
+
+describe('student detail', () => {
+  it('lists only the lessons since the student joined', async () => {
+    const db = getDb();
+    const today = new Date().toISOString().slice(0, 10);
+    // A class student whose class had lessons before a join date we give them.
+    const student = db.students.find((s) => {
+      if (s.companyId !== 2 || !s.classIds.length) return false;
+      const dates = db.lessons.filter((l) => !l.studentIds && s.classIds.includes(l.classId) && l.date <= today).map((l) => l.date);
+      return new Set(dates).size >= 4;
+    })!;
+    const dates = [...new Set(db.lessons.filter((l) => !l.studentIds && student.classIds.includes(l.classId) && l.date <= today).map((l) => l.date))].sort();
+    const joined = dates[Math.floor(dates.length / 2)];
+    student.createdAt = `${joined} 09:00:00`;
+    const token = await loginToken('manager');
+    const detail = (await call('GET', `/v2/student/${student.id}`, { token })).body.data as { lessons: { date: string; status: string }[] };
+    expect(detail.lessons.length).toBeGreaterThan(0);
+    expect(detail.lessons.every((l) => l.date >= joined)).toBe(true);
+    expect(dates.some((d) => d < joined)).toBe(true);
+  });
+});
