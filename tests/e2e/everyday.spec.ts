@@ -184,3 +184,19 @@ test('the expired owner lands on /renew', async ({ page }) => {
   await expect(page).toHaveURL(/\/renew$/);
   await expect(page.getByRole('dialog', { name: 'Account expired' })).toHaveCount(0);
 });
+
+test('one highlighted menu entry: its own on /customer/formal and /customer/data, the list on /schedule/free/add, none on /user/setting; each with its title', async ({ page }) => {
+  await login(page, 'dealer');
+  await dismissReminder(page);
+  const cases: [string, string[], string][] = [
+    ['/customer/formal', ['Converted customers'], 'Converted customers'],
+    ['/customer/data', ['Lead statistics'], 'Lead statistics'],
+    ['/schedule/free/add', ['Free trials'], 'Book a free trial'],
+    ['/user/setting', [], 'Personal settings'],
+  ];
+  for (const [path, selected, title] of cases) {
+    await open(page, path);
+    await expect(page.getByRole('heading', { name: title, exact: true }).first(), path).toBeVisible();
+    await expect.poll(() => page.locator('.ant-pro-sider .ant-menu-item-selected').allInnerTexts(), { message: path }).toEqual(selected);
+  }
+});

@@ -210,6 +210,15 @@ test('the week grid stays fast with a large campus (350 lessons in a week) and p
   await expect(page.locator('.ant-layout-sider').first()).toBeVisible();
   await page.emulateMedia({ media: 'print' });
   await expect(page.locator('.ant-layout-sider').first()).toBeHidden();
+  // No empty sidebar column (ProLayout's placeholder) and no watermark on paper: the page starts at the left edge.
+  const printed = await page.evaluate(() => {
+    const section = document.querySelector('[data-testid="watermark"]')!;
+    const marks = Array.from(section.parentElement!.children).filter((el) => el !== section && /url\(/.test((el as HTMLElement).style.backgroundImage));
+    return { left: section.getBoundingClientRect().left, marksShown: marks.filter((el) => getComputedStyle(el).display !== 'none').length, marks: marks.length };
+  });
+  expect(printed.left).toBeLessThan(60);
+  expect(printed.marks).toBeGreaterThan(0);
+  expect(printed.marksShown).toBe(0);
   await expect(page.getByRole('button', { name: 'Schedule lessons' })).toBeHidden();
   await expect(page.getByText(/^Timetable \d{4}-\d{2}-\d{2} – \d{4}-\d{2}-\d{2}$/)).toBeVisible();
 });
