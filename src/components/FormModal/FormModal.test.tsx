@@ -200,3 +200,29 @@ describe('form families: add twice, edit then add', () => {
     expect(within(dialog).getByLabelText('Text')).toHaveValue('');
   });
 });
+
+describe('money of 0 asks first', () => {
+  beforeEach(() => resetDb());
+
+  it('a card template priced ¥0: cancelled keeps the form and creates nothing, confirmed saves it', { timeout: 90000 }, async () => {
+    const session = await loginAs('manager');
+    renderApp(<TemplateForm trigger={<button type="button">add</button>} onDone={() => undefined} />, { route: '/', session });
+    const dialog = await openDialog('add', 'New card template');
+    fireEvent.change(within(dialog).getByLabelText('Template name'), { target: { value: 'Free taster' } });
+    fireEvent.change(within(dialog).getByLabelText('Hours'), { target: { value: '2' } });
+    fireEvent.change(within(dialog).getByLabelText('Price (¥)'), { target: { value: '0' } });
+    fireEvent.change(within(dialog).getByLabelText('Valid days'), { target: { value: '30' } });
+    const before = getDb().cardTemplates.length;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    let confirm = (await screen.findAllByText('The amount is ¥0.00', {}, slow))[0];
+    fireEvent.click(within(confirm.closest('.ant-modal-confirm') as HTMLElement).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryAllByText('The amount is ¥0.00')).toHaveLength(0), slow);
+    expect(getDb().cardTemplates.length).toBe(before);
+    expect(within(dialog).getByLabelText('Template name')).toHaveValue('Free taster');
+    fireEvent.click(await waitFor(() => within(dialog).getByRole('button', { name: 'OK' }), slow));
+    confirm = (await screen.findAllByText('The amount is ¥0.00', {}, slow))[0];
+    fireEvent.click(within(confirm.closest('.ant-modal-confirm') as HTMLElement).getByRole('button', { name: 'Yes, ¥0' }));
+    await waitFor(() => expect(getDb().cardTemplates.length).toBe(before + 1), slow);
+    expect(getDb().cardTemplates.at(-1)).toMatchObject({ name: 'Free taster', price: 0 });
+  });
+});
