@@ -37,10 +37,10 @@ describe('student detail', () => {
     // A class student whose class had lessons before a join date we give them.
     const student = db.students.find((s) => {
       if (s.companyId !== 2 || !s.classIds.length) return false;
-      const dates = db.lessons.filter((l) => !l.studentIds && s.classIds.includes(l.classId) && l.date <= today).map((l) => l.date);
+      const dates = db.lessons.filter((l) => s.classIds.includes(l.classId) && l.date <= today).map((l) => l.date);
       return new Set(dates).size >= 4;
     })!;
-    const dates = [...new Set(db.lessons.filter((l) => !l.studentIds && student.classIds.includes(l.classId) && l.date <= today).map((l) => l.date))].sort();
+    const dates = [...new Set(db.lessons.filter((l) => student.classIds.includes(l.classId) && l.date <= today).map((l) => l.date))].sort();
     const joined = dates[Math.floor(dates.length / 2)];
     student.createdAt = `${joined} 09:00:00`;
     const token = await loginToken('manager');
