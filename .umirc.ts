@@ -4,6 +4,13 @@ import { umiRoutes } from './config/routes';
 import { PRIMARY_COLOR } from './config/defaultSettings';
 import { CHUNK_LOAD_TIMEOUT_MS } from './src/utils/constants';
 import { tuneChunks } from './config/chunks';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { PATCHED_FILES } = require('./config/loaders/proLayoutPatches.cjs') as { PATCHED_FILES: RegExp };
+
+/** webpack-5-chain, the part used to add the pro-layout patch loader. */
+interface RuleChain {
+  module: { rule: (name: string) => { test: (re: RegExp) => { enforce: (e: 'pre') => { use: (n: string) => { loader: (path: string) => unknown } } } } };
+}
 
 /**
  * Main Umi config. Routes, proxies and layout settings live in `config/`.
@@ -39,10 +46,14 @@ export default defineConfig({
   proxy: proxyFor(process.env.UMI_ENV),
   favicons: [`${base.endsWith('/') ? base : `${base}/`}favicon.svg`],
   codeSplitting: { jsStrategy: 'granularChunks' },
+  // esbuild's minified helpers stay inside each file (Umi's helper check refuses the build otherwise).
+  esbuildMinifyIIFE: true,
   // A route chunk that has not loaded after 120 s fails with ChunkLoadError (SPEC §8, §9).
   chainWebpack(memo: { output: { chunkLoadTimeout: (ms: number) => unknown } }) {
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
     tuneChunks(memo as unknown as Parameters<typeof tuneChunks>[0]); // fewer files for cold entry routes (config/chunks.ts)
+    // ProLayout without its extra render after mounting (config/loaders/proLayoutPatches.cjs, issue 10).
+    (memo as unknown as RuleChain).module.rule('pro-layout-patch').test(PATCHED_FILES).enforce('pre').use('patch').loader(require.resolve('./config/loaders/patchProLayout.cjs'));
     return memo;
   },
   // ANALYZE=1 npm run build writes a bundle report (report.json in the output folder).
@@ -50,4 +61,6 @@ export default defineConfig({
   targets: { chrome: 100, edge: 100, firefox: 100, safari: 15 },
   polyfill: { imports: [] },
   analyze: { analyzerMode: 'json', reportFilename: 'report.json' },
+  // PERF_SOURCEMAP=1: source maps for profiling a production build (scripts/profile.mjs); never shipped by default.
+  ...(process.env.PERF_SOURCEMAP ? { devtool: 'source-map' as const } : {}),
 });

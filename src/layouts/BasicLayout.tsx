@@ -6,6 +6,7 @@
 import React from 'react';
 import { ProLayout, DefaultFooter } from '@ant-design/pro-components';
 import { Avatar, Space, Typography, Watermark } from 'antd';
+import { SWRConfig } from 'swr';
 import { Link, Navigate, Outlet, useLocation } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess, useSession } from '@/hooks/useSession';
@@ -32,6 +33,47 @@ function withIcons(items: LayoutMenuItem[]): Record<string, unknown>[] {
   return items.map((i) => ({ ...i, icon: menuIcon(i.icon), children: i.children ? withIcons(i.children) : undefined }));
 }
 
+/**
+ * ProLayout asks its `menu.request` through swr when it mounts, even without a request: a "loading" round that renders
+ * the whole side menu twice more after the first paint (issue 10). Our menu comes with the session, so the layout's
+ * own swr call is not made; the page inside gets swr's defaults back (ProField selects load their options with it).
+ */
+const MENU_OPTIONS = { locale: false, defaultOpenAll: true };
+const LAYOUT_SWR = { revalidateOnMount: false };
+const PAGE_SWR = { revalidateOnMount: undefined };
+
+/** A number per object, for memo keys (the menu data ProLayout derives from our stable `route`). */
+const objectIds = new WeakMap<object, number>();
+let lastObjectId = 0;
+function objectId(o: unknown): number {
+  if (!o || typeof o !== 'object') return 0;
+  if (!objectIds.has(o)) objectIds.set(o, (lastObjectId += 1));
+  return objectIds.get(o)!;
+}
+
+interface SiderProps {
+  collapsed?: boolean;
+  isMobile?: boolean;
+  menuData?: unknown;
+  location?: { pathname?: string };
+  selectedKeys?: string[];
+  title?: React.ReactNode;
+}
+
+/**
+ * The side menu re-renders only when what it shows changes (issue 10): ProLayout re-renders itself after mounting
+ * (its own loading and state hooks), and each pass rebuilt every menu item. Its open/closed groups and hover state
+ * live inside the menu and keep working.
+ */
+const StableSider = React.memo(
+  function StableSider({ children }: { children: React.ReactNode; deps: string }) {
+    return <>{children}</>;
+  },
+  (a, b) => a.deps === b.deps,
+);
+const siderDeps = (p: SiderProps) =>
+  [objectId(p.menuData), p.collapsed, p.isMobile, p.location?.pathname, (p.selectedKeys ?? []).join(','), String(p.title)].join('|');
+
 /** Reloads the initial state once (getInitialState goes to login when it cannot). */
 function SessionReload() {
   const { refresh } = useSession();
@@ -42,12 +84,19 @@ function SessionReload() {
 }
 
 export default function BasicLayout() {
-  const { t } = useIntl();
+  const { t, locale } = useIntl();
   const location = useLocation();
   const session = useSession();
   const access = useAppAccess();
   const { currentUser, permissions, menu } = session;
   const companyColor = useCompanyColor(currentUser);
+  // Stable props: ProLayout rebuilds its menu data (and re-renders every menu item) when `route.children` changes.
+  const layoutRoute = React.useMemo(() => ({ path: '/', children: withIcons(toLayoutMenu(menu, t)) }), [menu, t, locale]);
+  const shades = accessibleShades(companyColor ?? PRIMARY_COLOR);
+  const layoutToken = React.useMemo(
+    () => ({ colorPrimary: companyColor ?? PRIMARY_COLOR, sider: { colorTextMenuSelected: shades.text, colorTextMenuActive: shades.hover, colorTextMenuItemHover: shades.hover } }),
+    [companyColor, shades.text, shades.hover],
+  );
 
   if (!currentUser || !permissions) {
     // A token but no state yet (e.g. right after login or a store switch): wait for the state instead of leaving.
@@ -61,65 +110,69 @@ export default function BasicLayout() {
   const allowed = !route?.access || access[route.access];
   const title = route ? t(route.title) : undefined;
   const menuKey = menuKeyFor(location.pathname, ROUTES);
-  const shades = accessibleShades(companyColor ?? PRIMARY_COLOR);
   if (typeof document !== 'undefined') document.title = title ? `${title} - ${t('app.name')}` : t('app.name');
 
   return (
-    <ProLayout
-      title={t('app.name')}
-      logo={`${process.env.ROUTER_BASE || '/'}logo.svg`.replace('//', '/')}
-      layout="side"
-      navTheme="light"
-      contentWidth="Fluid"
-      fixSiderbar
-      token={{ colorPrimary: companyColor ?? PRIMARY_COLOR, sider: { colorTextMenuSelected: shades.text, colorTextMenuActive: shades.hover, colorTextMenuItemHover: shades.hover } }}
-      location={{ pathname: location.pathname }}
-      selectedKeys={menuKey ? [menuKey] : []}
-      route={{ path: '/', children: withIcons(toLayoutMenu(menu, t)) }}
-      menu={{ locale: false, defaultOpenAll: true }}
-      menuItemRender={(item, dom) =>
-        item.disabled || !item.path ? (
-          <span aria-disabled="true" style={{ opacity: 0.45, cursor: 'not-allowed' }}>
-            {dom}
-          </span>
-        ) : (
-          <Link to={item.path}>{dom}</Link>
-        )
-      }
-      footerRender={() => (
-        <DefaultFooter
-          copyright={t('footer.copyright', { year: new Date().getFullYear() })}
-          links={[
-            { key: 'help', title: t('footer.help'), href: 'mailto:support@campus-console.example', blankTarget: true },
-            { key: 'feedback', title: t('footer.privacy'), href: `${process.env.ROUTER_BASE || '/'}privacy.txt`.replace('//', '/'), blankTarget: true },
-          ]}
-        />
-      )}
-    >
-      <header className={styles.bar}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {title}
-        </Typography.Title>
-        <Space size="middle">
-          <JumpSearch />
-          <Typography.Text type="secondary">{currentUser.company.name}</Typography.Text>
-          <NoticeBell />
-          <LangSwitch />
-          <UserMenu>
-            <Space size={6}>
-              <Avatar size="small" src={currentUser.info.avatar || undefined} alt="" />
-              <span>{currentUser.name}</span>
+    <SWRConfig value={LAYOUT_SWR}>
+      <ProLayout
+        title={t('app.name')}
+        logo={`${process.env.ROUTER_BASE || '/'}logo.svg`.replace('//', '/')}
+        layout="side"
+        navTheme="light"
+        contentWidth="Fluid"
+        fixSiderbar
+        token={layoutToken}
+        location={{ pathname: location.pathname }}
+        selectedKeys={menuKey ? [menuKey] : []}
+        route={layoutRoute}
+        menu={MENU_OPTIONS}
+        menuRender={(p, dom) => <StableSider deps={siderDeps(p as SiderProps)}>{dom}</StableSider>}
+        menuItemRender={(item, dom) =>
+          item.disabled || !item.path ? (
+            <span aria-disabled="true" style={{ opacity: 0.45, cursor: 'not-allowed' }}>
+              {dom}
+            </span>
+          ) : (
+            <Link to={item.path}>{dom}</Link>
+          )
+        }
+        footerRender={() => (
+          <DefaultFooter
+            copyright={t('footer.copyright', { year: new Date().getFullYear() })}
+            links={[
+              { key: 'help', title: t('footer.help'), href: 'mailto:support@campus-console.example', blankTarget: true },
+              { key: 'feedback', title: t('footer.privacy'), href: `${process.env.ROUTER_BASE || '/'}privacy.txt`.replace('//', '/'), blankTarget: true },
+            ]}
+          />
+        )}
+      >
+        <SWRConfig value={PAGE_SWR}>
+          <header className={styles.bar}>
+            <Typography.Title level={4} style={{ margin: 0 }}>
+              {title}
+            </Typography.Title>
+            <Space size="middle">
+              <JumpSearch />
+              <Typography.Text type="secondary">{currentUser.company.name}</Typography.Text>
+              <NoticeBell />
+              <LangSwitch />
+              <UserMenu>
+                <Space size={6}>
+                  <Avatar size="small" src={currentUser.info.avatar || undefined} alt="" />
+                  <span>{currentUser.name}</span>
+                </Space>
+              </UserMenu>
             </Space>
-          </UserMenu>
-        </Space>
-      </header>
-      <Watermark className={styles.watermark} content={currentUser.name} font={{ color: 'rgba(0,0,0,0.05)' }}>
-        {/* ProLayout's content is already the page's one <main>: this is a labelled region inside it. */}
-        <section data-testid="watermark" aria-label={title} style={{ minHeight: 'calc(100vh - 160px)' }}>
-          <ErrorBoundary key={location.pathname}>{allowed ? <Outlet /> : <Forbidden />}</ErrorBoundary>
-        </section>
-      </Watermark>
-      <ExpiryGuard blocked={expired && !(openWhenExpired && allowed)} />
-    </ProLayout>
+          </header>
+          <Watermark className={styles.watermark} content={currentUser.name} font={{ color: 'rgba(0,0,0,0.05)' }}>
+            {/* ProLayout's content is already the page's one <main>: this is a labelled region inside it. */}
+            <section data-testid="watermark" aria-label={title} style={{ minHeight: 'calc(100vh - 160px)' }}>
+              <ErrorBoundary key={location.pathname}>{allowed ? <Outlet /> : <Forbidden />}</ErrorBoundary>
+            </section>
+          </Watermark>
+        </SWRConfig>
+        <ExpiryGuard blocked={expired && !(openWhenExpired && allowed)} />
+      </ProLayout>
+    </SWRConfig>
   );
 }
