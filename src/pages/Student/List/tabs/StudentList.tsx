@@ -1,6 +1,7 @@
 /** StudentList tab: students with server-side filters (name/mobile, class, status, campus, card state), add, edit, enrol, detail. */
 import React, { useEffect, useRef, useState } from 'react';
 import DeleteAction from '@/components/DeleteAction';
+import LazyAction from '@/components/LazyAction';
 import { Button, Space, Tag } from 'antd';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
@@ -83,9 +84,10 @@ export default function StudentListTab() {
       render: (_, r) => (
         <Space size={4} wrap>
           <a onClick={() => setOpen(r.id)}>{t('common.view')}</a>
-          {caps.editStudents && <StudentFormModal student={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />}
-          {caps.editStudents && <EnrolModal studentId={r.id} onDone={reload} trigger={<a>{t('student.enrol')}</a>} />}
-          {caps.sellCard && <SellCardModal studentId={r.id} onDone={reload} trigger={<a>{t('card.op.sell')}</a>} />}
+          {/* Each row's forms are created when first used (LazyAction): ten rows of modal forms would delay the list. */}
+          {caps.editStudents && <LazyAction trigger={<a>{t('common.edit')}</a>} render={(tr) => <StudentFormModal student={r} onDone={reload} trigger={tr} />} />}
+          {caps.editStudents && <LazyAction trigger={<a>{t('student.enrol')}</a>} render={(tr) => <EnrolModal studentId={r.id} onDone={reload} trigger={tr} />} />}
+          {caps.sellCard && <LazyAction trigger={<a>{t('card.op.sell')}</a>} render={(tr) => <SellCardModal studentId={r.id} onDone={reload} trigger={tr} />} />}
           {caps.deleteStudents && (
             <DeleteAction title={t('student.deleteConfirm', { name: r.name })} onDelete={() => deleteStudent(r.id)} onDone={reload} successText={t('school.deleted')} />
           )}
