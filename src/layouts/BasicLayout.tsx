@@ -110,7 +110,8 @@ export default function BasicLayout() {
   const allowed = !route?.access || access[route.access];
   const title = route ? t(route.title) : undefined;
   const menuKey = menuKeyFor(location.pathname, ROUTES);
-  if (typeof document !== 'undefined') document.title = title ? `${title} - ${t('app.name')}` : t('app.name');
+  const documentTitle = title ? `${title} - ${t('app.name')}` : t('app.name');
+  if (typeof document !== 'undefined') document.title = documentTitle;
 
   return (
     <SWRConfig value={LAYOUT_SWR}>
@@ -126,6 +127,8 @@ export default function BasicLayout() {
         selectedKeys={menuKey ? [menuKey] : []}
         route={layoutRoute}
         menu={MENU_OPTIONS}
+        // The tab title names the route, also for routes outside the menu (ProLayout would set the product name).
+        pageTitleRender={() => documentTitle}
         menuRender={(p, dom) => <StableSider deps={siderDeps(p as SiderProps)}>{dom}</StableSider>}
         menuItemRender={(item, dom) =>
           item.disabled || !item.path ? (
@@ -148,7 +151,7 @@ export default function BasicLayout() {
       >
         <SWRConfig value={PAGE_SWR}>
           <header className={styles.bar}>
-            <Typography.Title level={4} style={{ margin: 0 }}>
+            <Typography.Title level={2} className={styles.title}>
               {title}
             </Typography.Title>
             <Space size="middle">

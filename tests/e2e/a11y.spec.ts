@@ -12,7 +12,7 @@ import { dismissReminder, login, resetBackend, watchCsp } from './helpers';
  * Rules held on every route whatever their impact (issue 9's findings: zoom, page language, nested main, labels that
  * differ from the visible text; the last is an experimental axe rule, enabled explicitly).
  */
-const ALWAYS = ['meta-viewport', 'meta-viewport-large', 'html-has-lang', 'html-lang-valid', 'landmark-no-duplicate-main', 'landmark-main-is-top-level', 'landmark-one-main', 'label-content-name-mismatch'];
+const ALWAYS = ['meta-viewport', 'meta-viewport-large', 'html-has-lang', 'html-lang-valid', 'landmark-no-duplicate-main', 'landmark-main-is-top-level', 'landmark-one-main', 'label-content-name-mismatch', 'heading-order'];
 
 /** Concrete URLs for the route table (a sample value for path parameters). */
 function sweepPaths(): string[] {

@@ -185,7 +185,7 @@ test('the expired owner lands on /renew', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: 'Account expired' })).toHaveCount(0);
 });
 
-test('one highlighted menu entry: its own on /customer/formal and /customer/data, the list on /schedule/free/add, none on /user/setting; each with its title', async ({ page }) => {
+test('one highlighted menu entry: its own on /customer/formal and /customer/data, the list on /schedule/free/add, none on /user/setting; each with its title (page and browser tab)', async ({ page }) => {
   await login(page, 'dealer');
   await dismissReminder(page);
   const cases: [string, string[], string][] = [
@@ -197,6 +197,7 @@ test('one highlighted menu entry: its own on /customer/formal and /customer/data
   for (const [path, selected, title] of cases) {
     await open(page, path);
     await expect(page.getByRole('heading', { name: title, exact: true }).first(), path).toBeVisible();
+    await expect(page, path).toHaveTitle(`${title} - Campus Console`);
     await expect.poll(() => page.locator('.ant-pro-sider .ant-menu-item-selected').allInnerTexts(), { message: path }).toEqual(selected);
   }
 });
