@@ -77,7 +77,7 @@ export default function LessonDrawer({ lessonId, onClose, onChanged }: { lessonI
               </>
             )}
           </Space>
-          <Typography.Title level={5}>{t('schedule.field.students')}</Typography.Title>
+          <Typography.Title level={3} style={{ fontSize: 16 }}>{t('schedule.field.students')}</Typography.Title>
           <List
             size="small"
             dataSource={data?.students ?? []}

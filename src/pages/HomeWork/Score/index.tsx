@@ -172,9 +172,11 @@ function SheetDrawer({ examId, onClose, onChanged }: { examId?: number; onClose:
     >
       {sheet && (
         <>
-          <Typography.Title level={5}>{t('exam.statistics')}</Typography.Title>
+          <Typography.Title level={3} style={{ fontSize: 16 }}>
+            {t('exam.statistics')}
+          </Typography.Title>
           <StatsTable stats={sheet.stats} />
-          <Typography.Title level={5} style={{ marginTop: 16 }}>
+          <Typography.Title level={3} style={{ marginTop: 16, fontSize: 16 }}>
             {t('exam.sheet')}
           </Typography.Title>
           <Table rowKey="studentId" size="small" loading={loading} dataSource={sheet.rows} columns={columns} pagination={false} scroll={{ x: true }} />

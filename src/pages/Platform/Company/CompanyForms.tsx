@@ -114,7 +114,7 @@ export function RenewForm({ company, trigger, onDone, today }: { company: Compan
         }}
       </Form.Item>
       <ProFormTextArea name="remark" label={t('common.remark')} fieldProps={{ maxLength: 200 }} />
-      <Typography.Title level={5}>{t('pfCompany.renewLog')}</Typography.Title>
+      <Typography.Title level={3} style={{ fontSize: 16 }}>{t('pfCompany.renewLog')}</Typography.Title>
       <RenewalLog companyId={company.id} />
     </FormModal>
   );
