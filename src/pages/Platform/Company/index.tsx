@@ -9,6 +9,7 @@ import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'umi';
+import LazyAction from '@/components/LazyAction';
 import DeleteAction from '@/components/DeleteAction';
 import FormModal from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
@@ -116,8 +117,8 @@ export default function CompanyPage() {
       width: canWrite ? 330 : 110,
       render: (_, r) => (
         <Space size={8} wrap>
-          {canWrite && <CompanyForm company={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />}
-          {canWrite && <RenewForm company={r} today={today} onDone={reload} trigger={<a>{t('pfCompany.renew')}</a>} />}
+          {canWrite && <LazyAction trigger={<a>{t('common.edit')}</a>} render={(tr) => <CompanyForm company={r} onDone={reload} trigger={tr} />} />}
+          {canWrite && <LazyAction trigger={<a>{t('pfCompany.renew')}</a>} render={(tr) => <RenewForm company={r} today={today} onDone={reload} trigger={tr} />} />}
           {canWrite && r.status === 'active' && (
             <Popconfirm title={t('pfCompany.disableConfirm', { name: r.name })} onConfirm={() => act(() => disableCompany(r.id), t('pfCompany.disabled'))}>
               <a>{t('pfCompany.disable')}</a>
@@ -139,7 +140,7 @@ export default function CompanyPage() {
               <a>{t('pfCompany.recover')}</a>
             </Popconfirm>
           )}
-          {canWrite && <MobileForm company={r} onDone={reload} trigger={<a>{t('pfCompany.mobile')}</a>} />}
+          {canWrite && <LazyAction trigger={<a>{t('pfCompany.mobile')}</a>} render={(tr) => <MobileForm company={r} onDone={reload} trigger={tr} />} />}
           {!canWrite && (
             <FormModal title={t('pfCompany.renewLogOf', { name: r.name })} trigger={<a>{t('pfCompany.renewLog')}</a>} submitter={false} width={760}>
               <RenewalLog companyId={r.id} />
