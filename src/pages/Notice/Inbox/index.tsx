@@ -75,8 +75,11 @@ export default function InboxPage() {
         rowKey="id"
         actionRef={actionRef}
         headerTitle={
+          // The list's heading (h3): its messages' titles are antd's h4 (heading order under the page's h2).
           <Space>
-            {t('menu.notice')}
+            <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>
+              {t('menu.notice')}
+            </Typography.Title>
             <Badge count={s?.unread ?? 0} title={t('inbox.unreadCount', { n: s?.unread ?? 0 })} />
           </Space>
         }
