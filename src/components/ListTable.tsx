@@ -9,7 +9,8 @@
  * its own call (the browser test tests/e2e/waterfall.spec.ts fails on such a double call).
  * Use with `request={tableRequest(service)}` (src/services/list.ts), as with ProTable.
  */
-import React, { useCallback, useRef } from 'react';
+import React, { useCallback, useEffect, useRef, useState } from 'react';
+import { Skeleton } from 'antd';
 import { ProTable, type ParamsType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
 
 type RequestFn = NonNullable<ProTableProps<Record<string, unknown>, ParamsType>['request']>;
@@ -66,6 +67,18 @@ export function firstRequestArgs(props: Pick<ProTableProps<never, ParamsType>, '
   return [params, sort, filter] as unknown as Args;
 }
 
+/**
+ * How long the table waits for its first page before it shows without rows (then it loads them as usual). The first
+ * page is usually there already (sent with the HTML, src/utils/boot.ts, or answered within a round trip); waiting for
+ * it lets ProTable mount once with its rows instead of mounting empty and rendering again for them.
+ */
+export const FIRST_PAGE_WAIT_MS = 400;
+
+interface FirstPage<T> {
+  data: T[];
+  total: number;
+}
+
 /** First-page calls in flight, by page URL, table and query (see the first render below). */
 const PENDING = new Map<string, { at: number; promise: ReturnType<RequestFn> }>();
 const PENDING_MS = 5000;
@@ -94,15 +107,59 @@ export default function ListTable<T extends Record<string, any>, U extends Param
       first.current = { key, pending: pendingKey, promise: hit.promise };
     }
   }
+  // Until the first page is in (at most FIRST_PAGE_WAIT_MS), a placeholder; then ProTable mounts with those rows and
+  // their total (`seed`), which stand until its own first request (the same call) has answered.
+  const [hold, setHold] = useState(() => !!first.current);
+  const [seed, setSeed] = useState<FirstPage<T> | null>(null);
+  useEffect(() => {
+    const pending = first.current;
+    if (!pending) return undefined;
+    let done = false;
+    const release = (page: FirstPage<T> | null) => {
+      if (done) return;
+      done = true;
+      if (page) setSeed(page);
+      setHold(false);
+    };
+    const timer = window.setTimeout(() => release(null), FIRST_PAGE_WAIT_MS);
+    (pending.promise as Promise<{ data?: T[]; total?: number; success?: boolean }>).then(
+      (res) => release(res && res.success !== false && Array.isArray(res.data) ? { data: res.data, total: Number(res.total ?? res.data.length) } : null),
+      () => release(null),
+    );
+    return () => {
+      done = true;
+      window.clearTimeout(timer);
+    };
+  }, []);
   const request = useCallback((params: U & { pageSize?: number; current?: number; keyword?: string }, sort: Args[1], filter: Args[2]) => {
     const pending = first.current;
     first.current = null;
     if (pending) PENDING.delete(pending.pending);
-    if (pending && pending.key === requestKey(params, sort, filter)) return pending.promise as ReturnType<NonNullable<ProTableProps<T, U, V>['request']>>;
-    return latest.current!(params, sort, filter);
+    const call = (pending && pending.key === requestKey(params, sort, filter) ? pending.promise : latest.current!(params, sort, filter)) as ReturnType<NonNullable<ProTableProps<T, U, V>['request']>>;
+    // ProTable has its own page info from here on: the seed's total gives way.
+    const drop = () => setSeed(null);
+    call.then(drop, drop);
+    return call;
   }, []);
   // Every list keeps its actions reachable (issue 9): the Actions column is pinned right and the table scrolls
   // horizontally unless the screen says otherwise.
   const columns = React.useMemo(() => props.columns?.map((c) => (c.valueType === 'option' && c.fixed === undefined ? { ...c, fixed: 'right' as const } : c)), [props.columns]);
-  return <ProTable<T, U, V> {...props} columns={columns} scroll={props.scroll ?? { x: 'max-content' }} request={props.request ? request : undefined} />;
+  if (hold) {
+    return (
+      <div className="list-table-first-page" aria-busy="true" style={{ minHeight: 360, padding: 24 }}>
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </div>
+    );
+  }
+  const pagination = seed && props.pagination !== false ? { ...(typeof props.pagination === 'object' ? props.pagination : {}), total: seed.total } : props.pagination;
+  return (
+    <ProTable<T, U, V>
+      {...props}
+      columns={columns}
+      scroll={props.scroll ?? { x: 'max-content' }}
+      request={props.request ? request : undefined}
+      defaultData={seed?.data ?? props.defaultData}
+      pagination={pagination}
+    />
+  );
 }
