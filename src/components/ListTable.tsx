@@ -7,6 +7,8 @@
  * (`form.initialValues`, the columns' `initialValue`), `params`, the columns' default sort and filters. When the
  * first real request matches (compared as the list query), it gets the call already in flight; otherwise it makes
  * its own call (the browser test tests/e2e/waterfall.spec.ts fails on such a double call).
+ * ProTable is mounted once its first page is in (a placeholder until then, at most FIRST_PAGE_WAIT_MS), with those
+ * rows, so the first row shows in the render that mounts the table rather than after ProTable's own fetch rounds.
  * Use with `request={tableRequest(service)}` (src/services/list.ts), as with ProTable.
  */
 import React, { useCallback, useEffect, useRef, useState } from 'react';
