@@ -112,12 +112,16 @@ test('styles come only from the origin or carry the page nonce: no CSP violation
 
   // Dashboard with the watermark (antd writes it as a style attribute: the app routes it through CSSOM).
   await login(page, 'dealer');
-  const watermark = await page.evaluate(() =>
-    Array.from(document.querySelectorAll<HTMLElement>('[data-testid="watermark"], [data-testid="watermark"] *, .ant-pro-layout *'))
-      .map((el) => el.style.backgroundImage)
-      .find((bg) => bg.startsWith('url("data:image')),
-  );
-  expect(watermark).toBeTruthy();
+  // Drawn after the first paint: wait for it.
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLElement>('[data-testid="watermark"], [data-testid="watermark"] *, .ant-pro-layout *'))
+          .map((el) => el.style.backgroundImage)
+          .some((bg) => bg.startsWith('url("data:image')),
+      ),
+    )
+    .toBe(true);
 
   // Student list: the detail drawer locks the page scroll (a <style> written by rc-util, with the nonce).
   await open(page, '/student/list');
