@@ -82,6 +82,10 @@ async function sessionPage(browser: Browser, baseURL: string, username: string):
 /** Opens `route` cold and returns the page's /v2 calls, or undefined when the user may not open it. */
 async function callsOf(page: Page, route: string, probe = false): Promise<Call[] | undefined> {
   const calls: Promise<Call | undefined>[] = [];
+  // A plain ProTable sends its list call a moment after it has mounted (empty, with no spinner yet), and the network
+  // may have been idle for 500 ms before, while the page rendered: wait for a list answer itself.
+  let listAnswered: () => void = () => undefined;
+  const listSeen = new Promise<void>((resolve) => (listAnswered = resolve));
   const onFinished = (req: Request) => {
     const u = new URL(req.url());
     if (!u.pathname.startsWith('/v2/')) return;
@@ -94,6 +98,7 @@ async function callsOf(page: Page, route: string, probe = false): Promise<Call[]
           try {
             const body = (await res.json()) as { data?: { list?: unknown; total?: unknown } };
             list = Array.isArray(body?.data?.list) && typeof body?.data?.total === 'number';
+            if (list) listAnswered();
           } catch {
             /* not JSON */
           }
@@ -111,6 +116,7 @@ async function callsOf(page: Page, route: string, probe = false): Promise<Call[]
     // page still renders), then no request for 500 ms (the list, its options and the page's other calls have answered).
     if (!probe) {
       await page.locator('.ant-table').first().waitFor({ timeout: 15_000 }).catch(() => undefined);
+      await Promise.race([listSeen, forbidden.waitFor({ timeout: 10_000 }).catch(() => undefined)]);
       await expect(page.locator('.ant-table .ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 }).catch(() => undefined);
     }
     await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
