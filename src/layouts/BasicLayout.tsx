@@ -42,38 +42,6 @@ const MENU_OPTIONS = { locale: false, defaultOpenAll: true };
 const LAYOUT_SWR = { revalidateOnMount: false };
 const PAGE_SWR = { revalidateOnMount: undefined };
 
-/** A number per object, for memo keys (the menu data ProLayout derives from our stable `route`). */
-const objectIds = new WeakMap<object, number>();
-let lastObjectId = 0;
-function objectId(o: unknown): number {
-  if (!o || typeof o !== 'object') return 0;
-  if (!objectIds.has(o)) objectIds.set(o, (lastObjectId += 1));
-  return objectIds.get(o)!;
-}
-
-interface SiderProps {
-  collapsed?: boolean;
-  isMobile?: boolean;
-  menuData?: unknown;
-  location?: { pathname?: string };
-  selectedKeys?: string[];
-  title?: React.ReactNode;
-}
-
-/**
- * The side menu re-renders only when what it shows changes (issue 10): ProLayout re-renders itself after mounting
- * (its own loading and state hooks), and each pass rebuilt every menu item. Its open/closed groups and hover state
- * live inside the menu and keep working.
- */
-const StableSider = React.memo(
-  function StableSider({ children }: { children: React.ReactNode; deps: string }) {
-    return <>{children}</>;
-  },
-  (a, b) => a.deps === b.deps,
-);
-const siderDeps = (p: SiderProps) =>
-  [objectId(p.menuData), p.collapsed, p.isMobile, p.location?.pathname, (p.selectedKeys ?? []).join(','), String(p.title)].join('|');
-
 /** Reloads the initial state once (getInitialState goes to login when it cannot). */
 function SessionReload() {
   const { refresh } = useSession();
@@ -129,7 +97,6 @@ export default function BasicLayout() {
         menu={MENU_OPTIONS}
         // The tab title names the route, also for routes outside the menu (ProLayout would set the product name).
         pageTitleRender={() => documentTitle}
-        menuRender={(p, dom) => <StableSider deps={siderDeps(p as SiderProps)}>{dom}</StableSider>}
         menuItemRender={(item, dom) =>
           item.disabled || !item.path ? (
             <span aria-disabled="true" style={{ opacity: 0.45, cursor: 'not-allowed' }}>
