@@ -52,3 +52,45 @@ export function indexOf<K extends keyof Db>(db: Db, table: CompanyTable<K>, comp
   }
   return (e.byCompany.get(companyId) ?? EMPTY) as RowOf<K>[];
 }
+
+interface GroupEntry {
+  length: number;
+  first: unknown;
+  last: unknown;
+  groups: Map<string, unknown[]>;
+}
+
+const groupCache = new WeakMap<unknown[], Map<(row: never) => string | undefined, GroupEntry>>();
+
+/**
+ * The rows of `rows` whose key (`keyOf`, a module-level function: it names the index) is `key`, in table order.
+ * Same fingerprint as `indexOf`: appended rows extend their groups, any other change rebuilds the index. A row whose
+ * key is `undefined` is in no group. The key must not change while the row is in the table, except by a rebuild.
+ * Unlike `indexOf`, a group grows in place when rows are appended: read it at once, do not keep it.
+ */
+export function groupOf<R>(rows: R[], keyOf: (row: R) => string | undefined, key: string): readonly R[] {
+  let perFn = groupCache.get(rows);
+  if (!perFn) groupCache.set(rows, (perFn = new Map()));
+  const fn = keyOf as (row: never) => string | undefined;
+  let e = perFn.get(fn);
+  const add = (g: Map<string, unknown[]>, from: number) => {
+    for (let i = from; i < rows.length; i += 1) {
+      const k = keyOf(rows[i]);
+      if (k === undefined) continue;
+      const list = g.get(k);
+      if (list) list.push(rows[i]);
+      else g.set(k, [rows[i]]);
+    }
+  };
+  if (e && e.length > 0 && e.length < rows.length && e.first === rows[0] && e.last === rows[e.length - 1]) {
+    add(e.groups, e.length);
+    e.length = rows.length;
+    e.last = rows[rows.length - 1];
+  }
+  if (!e || e.length !== rows.length || e.first !== rows[0] || e.last !== rows[rows.length - 1]) {
+    e = { length: rows.length, first: rows[0], last: rows[rows.length - 1], groups: new Map() };
+    add(e.groups, 0);
+    perFn.set(fn, e);
+  }
+  return (e.groups.get(key) ?? EMPTY) as readonly R[];
+}

@@ -7,7 +7,8 @@
  * student's campus; leads have their own.
  */
 import type { Db } from '../db';
-import { api, companyCampuses, definePolicy, HttpError, onWrite, type AuthedCtx, type Session } from '../http';
+import { api, companyCampuses, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
+import { dataStamp } from '../dataStamp';
 import { indexOf } from '../indexes';
 import { CompanyIndex, dayFigures, emptyFigures, recordDay, type DayFigures } from './analysisIndex';
 import { classRows, visibleStudentIds } from './schoolPolicies';
@@ -137,21 +138,7 @@ interface Scoped {
   extra: Map<string, DayFigures>;
 }
 
-/**
- * Every write with a session is counted (the ledger, roll calls, sales, returns, undo all come through writes);
- * appends by public calls (online orders from the campus web page) change the tables' lengths, which the key
- * includes too. A changed key makes the next analyze call refresh the index (incrementally).
- */
-let version = 0;
-onWrite.push(() => {
-  version += 1;
-});
 const indexes = new WeakMap<Db, Map<number, CompanyIndex>>();
-
-function cacheKey(db: Db): string {
-  const n = (rows: unknown[] | undefined) => rows?.length ?? 0;
-  return [version, n(db.hourRecords), n(db.cardOrders), n(db.studentCards), n(db.students), n(db.attendances), n(db.lessons)].join('|');
-}
 
 /** The company's index, brought up to date after any write (only the changed rows are moved; a reset builds a new one). */
 export function companyIndex(db: Db, companyId: number, force = false): CompanyIndex {
@@ -159,7 +146,8 @@ export function companyIndex(db: Db, companyId: number, force = false): CompanyI
   let ix = byCompany.get(companyId);
   const tables = [db.hourRecords, db.cardOrders, db.attendances, db.students, db.lessons];
   if (!ix || tables.some((t, i) => t !== ix!.tables[i])) byCompany.set(companyId, (ix = new CompanyIndex(companyId)));
-  const key = cacheKey(db);
+  // Any write, or a table grown by a public call, makes the next analyze call refresh the index (incrementally).
+  const key = dataStamp(db);
   if (force || ix.key !== key) {
     ix.refresh(db);
     ix.key = key;

@@ -12,7 +12,7 @@ import { defineMessages } from '../messages';
 import { filterRows, listQuery, type ListSpec } from '../list';
 import { nowStamp, today } from '../clock';
 import type { Access } from '../../src/access';
-import type { CardOrder, PayMethod, StudentCard } from '../../src/types/school';
+import type { CardOrder, HourRecord, PayMethod, StudentCard } from '../../src/types/school';
 import type {
   AccountBalance,
   AccrualCardRow,
@@ -39,8 +39,9 @@ import {
   type CardLedger,
 } from '../../src/domain/revenue';
 import { isMonthClosed, recordsOfCard } from './ledger';
-import { indexOf } from '../indexes';
-import { figureRanges, figuresOfCard, ordersOfCard } from './financeIndex';
+import { groupOf, indexOf } from '../indexes';
+import { cachedRead } from '../dataStamp';
+import { figureRanges, figuresOfCard, ordersOfCard, type FigureRange } from './financeIndex';
 import type { Student } from '../../src/types/school';
 
 declare module '../db' {
@@ -162,26 +163,67 @@ function readCampus(ctx: AuthedCtx): number | undefined {
 
 /* ------------------------------------------------------------------ revenue */
 
-/** Revenue figures of months (optionally one campus), from the ledger: each card's figures (cached per card). */
+/** Per month: cash, refunds, lessons, forfeited, deferred, in cents. */
+const SUM_FIELDS = 5;
+
+/** The sums of `revenueMonths` per company and campus, kept with the figures each card contributed. */
+interface MonthSums {
+  ranges: FigureRange[];
+  perCard: Map<number, CardFigures[]>;
+  cents: number[];
+}
+const monthSums = new WeakMap<Db, Map<string, MonthSums>>();
+
+/** Adds (`sign` 1) or takes away (−1) one card's figures over the ranges. */
+function addCard(cents: number[], figs: CardFigures[], sign: 1 | -1) {
+  for (let i = 0; i < figs.length; i += 1) {
+    const f = figs[i];
+    const o = i * SUM_FIELDS;
+    cents[o] += sign * Math.round(f.sold * 100);
+    cents[o + 1] += sign * Math.round(f.refunded * 100);
+    cents[o + 2] += sign * Math.round((f.recognised - f.corrections) * 100);
+    cents[o + 3] += sign * Math.round(f.forfeited * 100);
+    cents[o + 4] += sign * Math.round(f.closing * 100);
+  }
+}
+
+/**
+ * Revenue figures of months (optionally one campus), from the ledger: the sum of each card's figures (cached per
+ * card, ./financeIndex.ts). The sums are kept too: a card whose figures are the same answer as last time (the same
+ * array: nothing it reads changed) adds nothing to do, so the first call after a write re-adds the cards the write
+ * touched, not the company (whole cents, so taking a card's old figures away and adding its new ones is exact).
+ */
 export function revenueMonths(db: Db, companyId: number, months: string[], campusId?: number): RevenueMonth[] {
   const t = today();
   const ranges = figureRanges(months.map((m) => { const r = monthRange(m); return { from: r.start, to: r.end }; }), t);
-  const acc = months.map(() => ({ cash: 0, refunds: 0, lessons: 0, forfeited: 0, deferred: 0 }));
-  for (const c of companyCardRefs(db, companyId, campusId)) {
+  let byKey = monthSums.get(db);
+  if (!byKey) monthSums.set(db, (byKey = new Map()));
+  const key = `${companyId}|${campusId ?? ''}`;
+  let sums = byKey.get(key);
+  if (!sums || sums.ranges !== ranges) byKey.set(key, (sums = { ranges, perCard: new Map(), cents: new Array<number>(months.length * SUM_FIELDS).fill(0) }));
+  const { perCard, cents } = sums;
+  const refs = companyCardRefs(db, companyId, campusId);
+  for (const c of refs) {
     const figs = figuresOfCard(db, c.card, ranges, t);
-    for (let i = 0; i < figs.length; i += 1) {
-      const f = figs[i];
-      const a = acc[i];
-      a.cash += Math.round(f.sold * 100);
-      a.refunds += Math.round(f.refunded * 100);
-      a.lessons += Math.round((f.recognised - f.corrections) * 100);
-      a.forfeited += Math.round(f.forfeited * 100);
-      a.deferred += Math.round(f.closing * 100);
-    }
+    const had = perCard.get(c.card.id);
+    if (had === figs) continue;
+    if (had) addCard(cents, had, -1);
+    addCard(cents, figs, 1);
+    perCard.set(c.card.id, figs);
+  }
+  if (perCard.size !== refs.length) {
+    // A card left the set (its student moved to another campus, or it was removed): take it away.
+    const seen = new Set(refs.map((c) => c.card.id));
+    perCard.forEach((figs, id) => {
+      if (seen.has(id)) return;
+      addCard(cents, figs, -1);
+      perCard.delete(id);
+    });
   }
   return months.map((month, i) => {
-    const a = acc[i];
-    return { month, cashIn: a.cash / 100, refundsOut: a.refunds / 100, recognisedLessons: a.lessons / 100, forfeited: a.forfeited / 100, recognised: (a.lessons + a.forfeited) / 100, deferred: a.deferred / 100 };
+    const o = i * SUM_FIELDS;
+    const [cash, refunds, lessons, forfeited, deferred] = cents.slice(o, o + SUM_FIELDS).map((v) => Math.round(v));
+    return { month, cashIn: cash / 100, refundsOut: refunds / 100, recognisedLessons: lessons / 100, forfeited: forfeited / 100, recognised: (lessons + forfeited) / 100, deferred: deferred / 100 };
   });
 }
 
@@ -192,7 +234,19 @@ export function revenueMonth(db: Db, companyId: number, month: string, campusId?
 
 /** The records behind one revenue figure of a month; they add up to the figure. */
 /** Rows of the revenue drill-down made for a record or an order, by figure: reused while what they show is the same. */
-const recordRows = { recognisedLessons: new WeakMap<object, RevenueRecordRow>(), refundsOut: new WeakMap<object, RevenueRecordRow>(), cashIn: new WeakMap<object, RevenueRecordRow>() };
+/**
+ * Index keys (./indexes.ts `groupOf`): the records that recognise value (a record's type and amount never change:
+ * only a pending return is reviewed in place) and the orders, by company and month made; the returns by company.
+ */
+const recognisingKey = (r: HourRecord) => (recordRecognised(r) !== 0 ? `${r.companyId}|${r.createdAt.slice(0, 7)}` : undefined);
+const orderMonthKey = (o: CardOrder) => `${o.companyId}|${o.createdAt.slice(0, 7)}`;
+/** A pending return is reviewed in place (`back` or `back_reject`): it stays in the group of returns. */
+const returnKey = (r: HourRecord) => (r.type === 'backing' || r.type === 'back' || r.type === 'back_reject' ? String(r.companyId) : undefined);
+interface CachedRow {
+  at: string;
+  row: RevenueRecordRow;
+}
+const recordRows = { recognisedLessons: new WeakMap<object, CachedRow>(), refundsOut: new WeakMap<object, CachedRow>(), cashIn: new WeakMap<object, CachedRow>() };
 
 export function revenueRecords(db: Db, companyId: number, month: string, figure: string, campusId?: number): RevenueRecordRow[] {
   if (!['cashIn', 'refundsOut', 'recognisedLessons', 'forfeited'].includes(figure)) throw new Error(`figure ${figure}`);
@@ -203,38 +257,49 @@ export function revenueRecords(db: Db, companyId: number, month: string, figure:
   const after = plusDays(end, 1);
   const inMonth = (s: string | undefined) => !!s && s >= start && s < after;
   const range = figureRanges([{ from: start, to: end }], t);
-  /** The row of a record or order (made once, see `recordRows`). */
-  const rowOf = (cache: WeakMap<object, RevenueRecordRow>, src: object, c: CardRef, date: string, source: RevenueRecordRow['source'], type: string, ref: string, hours: number, amount: number, key: string) => {
+  /**
+   * The row of a record or order, made once (see `recordRows`) and reused while its card shows the same and its stamp
+   * `at` is the same (what a row shows of a record or order never changes otherwise; a return's stamp is its review).
+   */
+  const rowOf = (cache: WeakMap<object, CachedRow>, src: object, c: CardRef, at: string, make: () => Omit<RevenueRecordRow, 'cardId' | 'cardNo' | 'studentName' | 'campusName' | 'date'>) => {
     const had = cache.get(src);
-    if (had && had.date === date && had.type === type && had.hours === hours && had.amount === amount && had.campusName === c.campusName && had.studentName === c.card.studentName && had.cardNo === c.card.cardNo) return had;
-    const row: RevenueRecordRow = { cardId: c.card.id, cardNo: c.card.cardNo, studentName: c.card.studentName, campusName: c.campusName, key, date, source, type, ref, hours, amount };
-    cache.set(src, row);
+    if (had && had.at === at && had.row.campusName === c.campusName && had.row.studentName === c.card.studentName && had.row.cardNo === c.card.cardNo) return had.row;
+    const row: RevenueRecordRow = { cardId: c.card.id, cardNo: c.card.cardNo, studentName: c.card.studentName, campusName: c.campusName, date: at.slice(0, 16), ...make() };
+    cache.set(src, { at, row });
     return row;
   };
-  for (const c of companyCardRefs(db, companyId, campusId)) {
-    if (figure === 'cashIn') {
-      for (const o of ordersOfCard(db, c.card.id)) {
-        if (inMonth(o.createdAt) && o.amount !== 0) rows.push(rowOf(recordRows.cashIn, o, c, o.createdAt.slice(0, 16), 'order', o.kind, o.orderNo, o.hours + o.giftHours, o.amount, `o-${o.id}`));
-      }
-    } else if (figure === 'refundsOut') {
-      for (const r of recordsOfCard(db, c.card.id)) {
-        const at = r.reviewedAt ?? r.createdAt;
-        if (r.type === 'back' && r.amount !== 0 && inMonth(at)) rows.push(rowOf(recordRows.refundsOut, r, c, at.slice(0, 16), 'record', r.type, `#${r.id}`, r.hours, -r.amount, `r-${r.id}`));
-      }
-    } else if (figure === 'recognisedLessons') {
-      if (c.card.kind === 'period') {
-        const f = figuresOfCard(db, c.card, range, t)[0];
-        if (f.recognised !== 0) rows.push({ cardId: c.card.id, cardNo: c.card.cardNo, studentName: c.card.studentName, campusName: c.campusName, key: `p-${c.card.id}`, date: end, source: 'periodCard', type: 'period', ref: c.card.templateName, amount: f.recognised });
-      } else {
-        for (const r of recordsOfCard(db, c.card.id)) {
-          if (!inMonth(r.createdAt) || !(r.type === 'proof' || RECOGNISED_TYPES.includes(r.type))) continue;
-          const v = recordRecognised(r);
-          if (v !== 0) rows.push(rowOf(recordRows.recognisedLessons, r, c, r.createdAt.slice(0, 16), 'record', r.type, `#${r.id}`, r.hours, v, `r-${r.id}`));
-        }
-      }
-    } else {
+  const refs = companyCardRefs(db, companyId, campusId);
+  if (figure === 'recognisedLessons' || figure === 'forfeited') {
+    // Per card: period cards recognise by the day (their figures), and every card may forfeit.
+    for (const c of refs) {
+      if (figure === 'recognisedLessons' && c.card.kind !== 'period') continue;
       const f = figuresOfCard(db, c.card, range, t)[0];
-      if (f.forfeited !== 0) rows.push({ cardId: c.card.id, cardNo: c.card.cardNo, studentName: c.card.studentName, campusName: c.campusName, key: `f-${c.card.id}`, date: c.card.status === 'invalid' ? (c.card.invalidatedAt ?? end).slice(0, 10) : plusDays(c.card.expiryDate, 1), source: 'forfeit', type: c.card.status, ref: c.card.templateName, hours: c.card.remainingHours, amount: f.forfeited });
+      if (figure === 'recognisedLessons') {
+        if (f.recognised !== 0) rows.push({ cardId: c.card.id, cardNo: c.card.cardNo, studentName: c.card.studentName, campusName: c.campusName, key: `p-${c.card.id}`, date: end, source: 'periodCard', type: 'period', ref: c.card.templateName, amount: f.recognised });
+      } else if (f.forfeited !== 0) {
+        rows.push({ cardId: c.card.id, cardNo: c.card.cardNo, studentName: c.card.studentName, campusName: c.campusName, key: `f-${c.card.id}`, date: c.card.status === 'invalid' ? (c.card.invalidatedAt ?? end).slice(0, 10) : plusDays(c.card.expiryDate, 1), source: 'forfeit', type: c.card.status, ref: c.card.templateName, hours: c.card.remainingHours, amount: f.forfeited });
+      }
+    }
+    if (figure === 'forfeited') return rows;
+  }
+  // Records and orders come from indexes by company and month (or the company's returns): a month's rows, not every
+  // record of the company, are read per call; the card gives the campus (and, for records, its kind).
+  const refOf = new Map(refs.map((c) => [c.card.id, c]));
+  if (figure === 'cashIn') {
+    for (const o of groupOf(db.cardOrders, orderMonthKey, `${companyId}|${month}`)) {
+      const c = refOf.get(o.cardId);
+      if (c && inMonth(o.createdAt) && o.amount !== 0) rows.push(rowOf(recordRows.cashIn, o, c, o.createdAt, () => ({ key: `o-${o.id}`, source: 'order', type: o.kind, ref: o.orderNo, hours: o.hours + o.giftHours, amount: o.amount })));
+    }
+  } else if (figure === 'refundsOut') {
+    for (const r of groupOf(db.hourRecords, returnKey, String(companyId))) {
+      const c = refOf.get(r.cardId);
+      const at = r.reviewedAt ?? r.createdAt;
+      if (c && r.type === 'back' && r.amount !== 0 && inMonth(at)) rows.push(rowOf(recordRows.refundsOut, r, c, at, () => ({ key: `r-${r.id}`, source: 'record', type: r.type, ref: `#${r.id}`, hours: r.hours, amount: -r.amount })));
+    }
+  } else {
+    for (const r of groupOf(db.hourRecords, recognisingKey, `${companyId}|${month}`)) {
+      const c = refOf.get(r.cardId);
+      if (c && c.card.kind !== 'period' && inMonth(r.createdAt)) rows.push(rowOf(recordRows.recognisedLessons, r, c, r.createdAt, () => ({ key: `r-${r.id}`, source: 'record', type: r.type, ref: `#${r.id}`, hours: r.hours, amount: recordRecognised(r) })));
     }
   }
   return rows;
@@ -272,22 +337,33 @@ export function accrualOverview(db: Db, companyId: number, month: string): Accru
   return { month, closed: !!close, closedAt: close?.closedAt, closedBy: close?.closedBy, campuses, total: pick(addFigures(campuses)) };
 }
 
+/** The accrual row made for a card's figures (their object is the card's own, cached while they hold): reused while the card shows the same. */
+const accrualRows = new WeakMap<CardFigures, AccrualCardRow>();
+
 export function accrualCards(db: Db, companyId: number, month: string): AccrualCardRow[] {
   const { start, end } = monthRange(month);
   const t = today();
   const range = figureRanges([{ from: start, to: end }], t);
-  return companyCardRefs(db, companyId).map((c) => ({
-    cardId: c.card.id,
-    cardNo: c.card.cardNo,
-    studentId: c.card.studentId,
-    studentName: c.card.studentName,
-    templateId: c.card.templateId,
-    templateName: c.card.templateName,
-    status: c.card.status,
-    campusId: c.campusId,
-    campusName: c.campusName,
-    ...pick(figuresOfCard(db, c.card, range, t)[0]),
-  }));
+  return companyCardRefs(db, companyId).map((c) => {
+    const f = figuresOfCard(db, c.card, range, t)[0];
+    const had = accrualRows.get(f);
+    const card = c.card;
+    if (had && had.cardNo === card.cardNo && had.studentName === card.studentName && had.templateName === card.templateName && had.status === card.status && had.campusId === c.campusId && had.campusName === c.campusName) return had;
+    const row: AccrualCardRow = {
+      cardId: card.id,
+      cardNo: card.cardNo,
+      studentId: card.studentId,
+      studentName: card.studentName,
+      templateId: card.templateId,
+      templateName: card.templateName,
+      status: card.status,
+      campusId: c.campusId,
+      campusName: c.campusName,
+      ...pick(f),
+    };
+    accrualRows.set(f, row);
+    return row;
+  });
 }
 
 /* ------------------------------------------------------------------ journal */
@@ -478,7 +554,8 @@ export const financeHandlers = [
     const campusId = readCampus(ctx);
     const last = readMonth(ctx);
     const count = Math.min(Math.max(Number(ctx.query.months) || 12, 1), 24);
-    return { months: revenueMonths(ctx.db, ctx.session.company.id, monthsEnding(last, count), campusId) };
+    const cid = ctx.session.company.id;
+    return { months: cachedRead(ctx.db, `revenueMonths|${cid}|${last}|${count}|${campusId ?? ''}`, () => revenueMonths(ctx.db, cid, monthsEnding(last, count), campusId)) };
   }),
 
   api('get', '/v2/finance/revenue/records', { read: revenuePolicy }, (ctx) => {
@@ -486,8 +563,11 @@ export const financeHandlers = [
     const campusId = readCampus(ctx);
     const figure = ctx.query.figure;
     if (!['cashIn', 'refundsOut', 'recognisedLessons', 'forfeited'].includes(figure)) throw ctx.bad('fin.badFigure', { figure: String(figure) });
-    const rows = revenueRecords(ctx.db, ctx.session.company.id, month, figure, campusId);
-    const total = sumMoney(rows.map((r) => r.amount));
+    // A month's drill-down is tens of thousands of rows at large scale: built once per data stamp, then paged.
+    const { rows, total } = cachedRead(ctx.db, `revenueRecords|${ctx.session.company.id}|${month}|${figure}|${campusId ?? ''}`, () => {
+      const all = revenueRecords(ctx.db, ctx.session.company.id, month, figure, campusId);
+      return { rows: all, total: sumMoney(all.map((r) => r.amount)) };
+    });
     const { figure: _f, month: _m, campusId: _c, ...query } = ctx.query;
     return {
       ...listQuery(rows, query, { keywordFields: ['studentName', 'cardNo', 'ref'], equalFields: ['type', 'source'], sortable: ['date', 'amount', 'studentName'], defaultSort: { field: 'date', order: 'descend' } }, ctx.lang),
@@ -495,11 +575,14 @@ export const financeHandlers = [
     };
   }),
 
-  api('get', '/v2/finance/accrual', { read: revenuePolicy }, (ctx) => accrualOverview(ctx.db, ctx.session.company.id, readMonth(ctx))),
+  api('get', '/v2/finance/accrual', { read: revenuePolicy }, (ctx) => {
+    const month = readMonth(ctx);
+    return cachedRead(ctx.db, `accrualOverview|${ctx.session.company.id}|${month}`, () => accrualOverview(ctx.db, ctx.session.company.id, month));
+  }),
 
   api('get', '/v2/finance/accrual/cards', { read: revenuePolicy }, (ctx) => {
     const month = readMonth(ctx);
-    const rows = accrualCards(ctx.db, ctx.session.company.id, month);
+    const rows = cachedRead(ctx.db, `accrualCards|${ctx.session.company.id}|${month}`, () => accrualCards(ctx.db, ctx.session.company.id, month));
     const { month: _m, ...query } = ctx.query;
     const res = listQuery(rows, query, {
       keywordFields: ['studentName', 'cardNo', 'templateName'],

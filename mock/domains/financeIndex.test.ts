@@ -11,23 +11,24 @@ import { resetDb } from '../handlers';
 import { getDb, type Db } from '../db';
 import { today } from '../clock';
 import { call, loginToken } from '../testing';
-import { indexOf } from '../indexes';
+import { groupOf, indexOf } from '../indexes';
 import { cardFigures, monthRange, monthsEnding, type CardFigures } from '@/domain/revenue';
 import { financeIndexStats } from './financeIndex';
-import { journalRows } from './finance';
+import { journalRows, revenueMonths } from './finance';
 
 const T = today();
 const THIS = T.slice(0, 7);
 
 /** The revenue of a month the long way: every card's ledger filtered from the raw tables, `cardFigures` per card. */
-function revenueByHand(db: Db, month: string) {
+function revenueByHand(db: Db, month: string, campusId?: number) {
   const { start, end } = monthRange(month);
   let cash = 0;
   let refunds = 0;
   let lessons = 0;
   let forfeited = 0;
   let deferred = 0;
-  for (const card of db.studentCards.filter((c) => c.companyId === 2)) {
+  const inCampus = (studentId: number) => campusId === undefined || db.students.find((s) => s.id === studentId)?.campusId === campusId;
+  for (const card of db.studentCards.filter((c) => c.companyId === 2 && inCampus(c.studentId))) {
     const f: CardFigures = cardFigures(
       { card, records: db.hourRecords.filter((r) => r.cardId === card.id), orders: db.cardOrders.filter((o) => o.cardId === card.id) },
       start,
@@ -76,6 +77,11 @@ describe('finance caches after writes = the straightforward computation', () => 
         expect(row, `${step}: card ${card.cardNo}`).toMatchObject(f);
       }
       expect(accrual.total.closing, step).toBe(rev[2].deferred);
+      // The drill-down of each figure (its month's rows, kept per data stamp) adds up to the figure.
+      for (const figure of ['cashIn', 'refundsOut', 'recognisedLessons', 'forfeited'] as const) {
+        const d = await get(token, `/v2/finance/revenue/records?month=${THIS}&figure=${figure}&pageSize=1`);
+        expect(d.sumAll, `${step}: ${figure}`).toBe(rev[2][figure]);
+      }
     };
     await check('seed');
 
@@ -109,6 +115,22 @@ describe('finance caches after writes = the straightforward computation', () => 
     await check('invalidation');
   });
 
+  it('the kept sums of one campus follow a student who moves to another campus (the card leaves one set, joins the other)', () => {
+    const db = getDb();
+    const months = monthsEnding(THIS, 3);
+    const [a, b] = db.campuses.filter((c) => c.companyId === 2);
+    const byHand = (campusId: number) => months.map((m) => revenueByHand(db, m, campusId));
+    expect(revenueMonths(db, 2, months, a.id)).toEqual(byHand(a.id));
+    expect(revenueMonths(db, 2, months, b.id)).toEqual(byHand(b.id));
+    const moved = db.students.find((s) => s.companyId === 2 && s.campusId === a.id && db.studentCards.some((c) => c.studentId === s.id && c.kind === 'count' && c.status === 'active' && c.remainingHours > 0 && db.cardOrders.some((o) => o.cardId === c.id && o.amount > 0)))!;
+    const before = revenueMonths(db, 2, months, a.id);
+    Object.assign(moved, { campusId: b.id, campusName: b.name });
+    const after = revenueMonths(db, 2, months, a.id);
+    expect(after).toEqual(byHand(a.id));
+    expect(after[2].deferred).toBeLessThan(before[2].deferred);
+    expect(revenueMonths(db, 2, months, b.id)).toEqual(byHand(b.id));
+  });
+
   it('the journal list and balances follow a sale and an approved return (cached entries reused only while unchanged)', async () => {
     const token = await loginToken('dealer');
     const db = getDb();
@@ -134,6 +156,9 @@ describe('finance caches after writes = the straightforward computation', () => 
   });
 });
 
+/** A `groupOf` key: rows of even id by company, the others in no group. */
+const evenByCompany = (r: { id: number; companyId: number }) => (r.id % 2 === 0 ? String(r.companyId) : undefined);
+
 describe('company index (../indexes.ts): appended rows extend it, other changes rebuild it', () => {
   it('property: after any sequence of pushes, splices and truncations, the index equals a filter of the table', () => {
     fc.assert(
@@ -158,6 +183,8 @@ describe('company index (../indexes.ts): appended rows extend it, other changes 
               const got = indexOf(db, 'staff', c);
               expect(got).toEqual(table.filter((r) => r.companyId === c));
               expect(Object.isFrozen(got)).toBe(true);
+              // groupOf: the same, by a key that leaves some rows out (odd ids).
+              expect(groupOf(table, evenByCompany, String(c))).toEqual(table.filter((r) => r.companyId === c && r.id % 2 === 0));
             }
           }
         },

@@ -52,9 +52,11 @@ interface Entry {
   expiryDate: string;
   invalidatedAt?: string | false;
   figures: Map<string, CardFigures>;
-  /** The answer to the last `figuresOfCard` (for the same ranges object: the revenue call asks 12 months each time). */
-  lastRanges?: FigureRange[];
-  lastFigures?: CardFigures[];
+  /**
+   * The answers of `figuresOfCard` by ranges object (the revenue call asks 12 months each time, the accrual one month):
+   * the same array while nothing the figures read changed, which the revenue sums rely on (./finance.ts).
+   */
+  answers: Map<FigureRange[], CardFigures[]>;
 }
 
 const entries = new WeakMap<StudentCard, Entry>();
@@ -91,6 +93,7 @@ function entryOf(db: Db, card: StudentCard): Entry {
       expiryDate: card.expiryDate,
       invalidatedAt: invalidation(card),
       figures: new Map(),
+      answers: new Map(),
     };
     entries.set(card, e);
   }
@@ -111,7 +114,7 @@ export interface FigureRange {
 
 const rangeSets = new Map<string, FigureRange[]>();
 
-/** The ranges with their keys; the same array for the same ranges and day (see `Entry.lastRanges`). */
+/** The ranges with their keys; the same array for the same ranges and day (see `Entry.answers`). */
 export function figureRanges(ranges: { from: string; to: string }[], today: string): FigureRange[] {
   const all = ranges.map((r) => ({ from: r.from, to: r.to, key: `${r.from}|${r.to}|${today}` }));
   const key = all.map((r) => r.key).join(',');
@@ -127,17 +130,21 @@ export function figureRanges(ranges: { from: string; to: string }[], today: stri
 export function figuresOfCard(db: Db, card: StudentCard, ranges: FigureRange[], today: string): CardFigures[] {
   const e = entryOf(db, card);
   if (!sameCard(e, card) || e.figures.size > 64) {
-    Object.assign(e, { kind: card.kind, startDate: card.startDate, expiryDate: card.expiryDate, invalidatedAt: invalidation(card), lastRanges: undefined, lastFigures: undefined });
+    Object.assign(e, { kind: card.kind, startDate: card.startDate, expiryDate: card.expiryDate, invalidatedAt: invalidation(card) });
     e.figures.clear();
+    e.answers.clear();
   }
-  if (e.lastRanges === ranges && e.lastFigures) return e.lastFigures;
-  e.lastRanges = ranges;
-  return (e.lastFigures = ranges.map((r) => {
+  const had = e.answers.get(ranges);
+  if (had) return had;
+  if (e.answers.size >= 8) e.answers.clear();
+  const answer = ranges.map((r) => {
     let f = e.figures.get(r.key);
     if (!f) {
       f = seriesFigures(e.series, r.from, r.to, today);
       e.figures.set(r.key, f);
     }
     return f;
-  }));
+  });
+  e.answers.set(ranges, answer);
+  return answer;
 }
