@@ -36,7 +36,8 @@ export function installCspShims(doc: Document, nonce: string | undefined): void 
   const proto = view.Element.prototype;
   const setAttribute = proto.setAttribute;
   proto.setAttribute = function setAttr(this: Element, name: string, value: string) {
-    if (typeof name === 'string' && name.toLowerCase() === 'style' && (this instanceof view.HTMLElement || this instanceof view.SVGElement)) {
+    // Every attribute React sets passes here: the cheap length test first, no string made for the others.
+    if (typeof name === 'string' && name.length === 5 && name.toLowerCase() === 'style' && (this instanceof view.HTMLElement || this instanceof view.SVGElement)) {
       this.style.cssText = String(value);
       return;
     }

@@ -1,0 +1,40 @@
+// @vitest-environment node
+/**
+ * The chunk policy (config/chunks.ts, issue 10): the login and public form stay out of every split group, and the
+ * layout's modules go to one `shell` chunk (JS only) shared by every logged-in route.
+ */
+import { describe, expect, it } from 'vitest';
+import { LAYOUT_CHUNK, SELF_CONTAINED_CHUNKS, tuneChunks } from '../../config/chunks';
+
+type Group = { chunks: (c: { name: string; canBeInitial: () => boolean }) => boolean; test: (m: { type?: string }, ctx: unknown) => boolean; name?: string };
+
+function tuned() {
+  let split: { cacheGroups: Record<string, Group> } = { cacheGroups: { lib: {} as Group, shared: {} as Group } };
+  const set = (v: typeof split) => {
+    split = v;
+  };
+  tuneChunks({ optimization: { splitChunks: Object.assign(set, { entries: () => split }) } } as never);
+  return split.cacheGroups;
+}
+
+const chunk = (name: string, initial = false) => ({ name, canBeInitial: () => initial });
+const graph = (names: string[]) => ({ chunkGraph: { getModuleChunksIterable: () => names.map((n) => chunk(n)) } });
+
+describe('tuneChunks', () => {
+  it('keeps the self-contained routes and the entry out of lib, shared and shell', () => {
+    const groups = tuned();
+    for (const key of ['lib', 'shared', 'shell']) {
+      for (const name of SELF_CONTAINED_CHUNKS) expect(groups[key].chunks(chunk(name)), `${key} ${name}`).toBe(false);
+      expect(groups[key].chunks(chunk('umi', true))).toBe(false);
+      expect(groups[key].chunks(chunk('p__Student__List__index'))).toBe(true);
+    }
+  });
+
+  it('puts the JS modules of the layout chunk, and only those, in one shell chunk', () => {
+    const { shell } = tuned();
+    expect(shell.name).toBe('shell');
+    expect(shell.test({ type: 'javascript/auto' }, graph(['p__Student__List__index', LAYOUT_CHUNK]))).toBe(true);
+    expect(shell.test({ type: 'javascript/auto' }, graph(['p__Student__List__index', 'p__Dashboard__index']))).toBe(false);
+    expect(shell.test({ type: 'css/mini-extract' }, graph([LAYOUT_CHUNK]))).toBe(false);
+  });
+});
