@@ -31,7 +31,6 @@ import {
   monthsEnding,
   plusDays,
   recordRecognised,
-  RECOGNISED_TYPES,
   sumMoney,
   toCents,
   fromCents,
