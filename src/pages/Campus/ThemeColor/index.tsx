@@ -27,7 +27,8 @@ export default function ThemeColorPage() {
     fetchThemeColor()
       .then((r) => {
         setSaved(r.color);
-        setValue(r.color ?? PRIMARY_COLOR);
+        // What the user typed while the page was loading stays (a late answer never overwrites work).
+        setValue((typed) => typed || (r.color ?? PRIMARY_COLOR));
       })
       .catch(() => undefined)
       .finally(() => setLoading(false));
