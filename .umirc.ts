@@ -61,6 +61,6 @@ export default defineConfig({
   targets: { chrome: 100, edge: 100, firefox: 100, safari: 15 },
   polyfill: { imports: [] },
   analyze: { analyzerMode: 'json', reportFilename: 'report.json' },
-  // PERF_SOURCEMAP=1: source maps for profiling a production build (scripts/profile.mjs); never shipped by default.
+  // PERF_SOURCEMAP=1: source maps for profiling a production build (docs/DEVELOPING.md); never shipped by default.
   ...(process.env.PERF_SOURCEMAP ? { devtool: 'source-map' as const } : {}),
 });

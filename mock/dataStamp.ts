@@ -2,7 +2,8 @@
  * A stamp of the data a read may cache on: it changes with every successful write with a session (the ledger, roll
  * calls, sales, returns, undo, renames all come through writes; `onWrite` in ./http.ts) and with the lengths of the
  * tables that public calls append to (online orders from the campus web page) or that tests fill directly. A read that
- * keeps an answer under the stamp recomputes it after any change, so it can never show stale rows; what it saves is
+ * keeps an answer under the stamp recomputes it after any of these, so it shows no stale rows as long as data changes
+ * only through calls (code that edits rows in place outside a call, as a test may, must not rely on it); what it saves is
  * the repeated work of the same read between writes (paging, sorting, filtering a month's drill-down).
  */
 import type { Db } from './db';

@@ -10,7 +10,8 @@
  *   machine adds CPU time (other processes on the same cores, a garbage collection), a costly call fails each time.
  * CPU time, not wall time: it is what the call costs, and it grows far less than wall time on a busy machine (the
  * CPU of the test's own thread, see ./bench.ts). Analyze calls have their own budget (500 ms,
- * ./analysisPerf.test.ts, issue 15) and are left out here. Part of `npm test` (the large seed costs about 15 s of CPU, the calls a few seconds).
+ * ./analysisPerf.test.ts, issue 15) and are left out here. Part of `npm test` (the large seed costs about 15 s of
+ * CPU, the calls a few seconds).
  * MOCK_BENCH=1 prints the tables (wall and CPU per call, the load average, the seed's build time);
  * MOCK_BENCH_STRICT=1 also holds the wall times to the budget (on a quiet machine).
  */

@@ -1,5 +1,5 @@
 /**
- * Two build-time fixes to @ant-design/pro-layout (issue 10), applied by config/loaders/patchProLayout.cjs to the
+ * Four build-time fixes to @ant-design/pro-layout (issue 10), applied by config/loaders/patchProLayout.cjs to the
  * installed files as webpack reads them (node_modules stays as installed).
  *
  * ProLayout sets two pieces of state in effects right after it mounts, each to the value it already has: the menu's

@@ -9,6 +9,7 @@ import { cancelLesson, fetchLesson } from '@/services/schedule';
 import { formatHours } from '@/utils/format';
 import LessonModal from './LessonModal';
 import { KindTag, LessonStatusTag, MarkTag, RollCallTag } from './labels';
+import SectionTitle from '@/components/SectionTitle';
 
 export default function LessonDrawer({ lessonId, onClose, onChanged }: { lessonId?: number; onClose: () => void; onChanged: () => void }) {
   const { t } = useIntl();
@@ -77,7 +78,7 @@ export default function LessonDrawer({ lessonId, onClose, onChanged }: { lessonI
               </>
             )}
           </Space>
-          <Typography.Title level={3} style={{ fontSize: 16 }}>{t('schedule.field.students')}</Typography.Title>
+          <SectionTitle>{t('schedule.field.students')}</SectionTitle>
           <List
             size="small"
             dataSource={data?.students ?? []}

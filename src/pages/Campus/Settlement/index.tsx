@@ -1,6 +1,6 @@
 /** /campus/settlement: online money paid out per month less the platform fee; the current month still open. */
 import React, { useEffect, useState } from 'react';
-import { Card, Statistic, Space, Tag, Typography } from 'antd';
+import { Card, Statistic, Space, Tag } from 'antd';
 import { type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { Link } from 'umi';
@@ -8,6 +8,7 @@ import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { fetchOpenSettlement, fetchSettlements } from '@/services/campus';
 import type { Settlement } from '@/types/campus';
+import SectionTitle from '@/components/SectionTitle';
 
 const yuan = (n: number) => `¥${n.toFixed(2)}`;
 
@@ -47,9 +48,7 @@ export default function SettlementPage() {
     <div style={{ padding: 24 }}>
       {open && (
         <Card style={{ marginBottom: 16 }}>
-          <Typography.Title level={3} style={{ marginTop: 0, fontSize: 16 }}>
-            {t('settle.open', { month: open.month })}
-          </Typography.Title>
+          <SectionTitle style={{ marginTop: 0 }}>{t('settle.open', { month: open.month })}</SectionTitle>
           <Space size={48} wrap>
             <Statistic title={t('settle.orders')} value={open.orderCount} />
             <Statistic title={t('settle.gross')} value={yuan(open.gross)} />

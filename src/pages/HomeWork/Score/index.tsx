@@ -4,7 +4,7 @@
  * computed by the server (absent excluded); student-score: one student's scores over time.
  */
 import React, { useRef, useState } from 'react';
-import { App, Button, Checkbox, Drawer, Modal, Space, Table, Typography } from 'antd';
+import { App, Button, Checkbox, Drawer, Modal, Space, Table } from 'antd';
 import { ModalForm, ProForm, ProFormDatePicker, ProFormList, ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
@@ -20,6 +20,7 @@ import StudentScores from '@/components/Teaching/StudentScores';
 import { scoreProblem } from '@/domain/scores';
 import type { Exam, ScoreCell, ScoreSheet, SubjectStats, ExamSubject } from '@/types/teaching';
 import ListTable from '@/components/ListTable';
+import SectionTitle from '@/components/SectionTitle';
 
 export function ExamForm({ exam, trigger, onDone }: { exam?: Exam; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
@@ -172,13 +173,9 @@ function SheetDrawer({ examId, onClose, onChanged }: { examId?: number; onClose:
     >
       {sheet && (
         <>
-          <Typography.Title level={3} style={{ fontSize: 16 }}>
-            {t('exam.statistics')}
-          </Typography.Title>
+          <SectionTitle>{t('exam.statistics')}</SectionTitle>
           <StatsTable stats={sheet.stats} />
-          <Typography.Title level={3} style={{ marginTop: 16, fontSize: 16 }}>
-            {t('exam.sheet')}
-          </Typography.Title>
+          <SectionTitle style={{ marginTop: 16 }}>{t('exam.sheet')}</SectionTitle>
           <Table rowKey="studentId" size="small" loading={loading} dataSource={sheet.rows} columns={columns} pagination={false} scroll={{ x: true }} />
         </>
       )}

@@ -13,6 +13,7 @@ import { tableRequest } from '@/services/list';
 import { fetchInbox, fetchInboxSummary, markRead } from '@/services/notice';
 import { PlainText } from '@/components/Teaching';
 import type { InboxMessage } from '@/types/notice';
+import SectionTitle from '@/components/SectionTitle';
 
 export function messageTitle(m: InboxMessage, t: (k: string, v?: Record<string, string | number>) => string): string {
   return m.kind === 'notice' ? m.title : t(`notify.event.${m.event}`);
@@ -77,9 +78,7 @@ export default function InboxPage() {
         headerTitle={
           // The list's heading (h3): its messages' titles are antd's h4 (heading order under the page's h2).
           <Space>
-            <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>
-              {t('menu.notice')}
-            </Typography.Title>
+            <SectionTitle style={{ margin: 0 }}>{t('menu.notice')}</SectionTitle>
             <Badge count={s?.unread ?? 0} title={t('inbox.unreadCount', { n: s?.unread ?? 0 })} />
           </Space>
         }

@@ -10,6 +10,7 @@ import { useIntl } from '@/locales/useIntl';
 import { addCompany, fetchRenewLog, modifyOwnerMobile, renewCompany, updateCompany } from '@/services/platform';
 import type { CompanyListItem, CompanyRenewal } from '@/types/platform';
 import { MAX_VALID_DAYS, renew } from '@/domain/companyLifecycle';
+import SectionTitle from '@/components/SectionTitle';
 
 const MOBILE = /^1\d{10}$/;
 
@@ -114,7 +115,7 @@ export function RenewForm({ company, trigger, onDone, today }: { company: Compan
         }}
       </Form.Item>
       <ProFormTextArea name="remark" label={t('common.remark')} fieldProps={{ maxLength: 200 }} />
-      <Typography.Title level={3} style={{ fontSize: 16 }}>{t('pfCompany.renewLog')}</Typography.Title>
+      <SectionTitle>{t('pfCompany.renewLog')}</SectionTitle>
       <RenewalLog companyId={company.id} />
     </FormModal>
   );
