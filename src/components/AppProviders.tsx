@@ -9,10 +9,12 @@ import updateLocale from 'dayjs/plugin/updateLocale';
 import { history } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { configureRequest } from '@/utils/request';
-import { accessibleTheme, PRIMARY_COLOR } from '@/utils/theme';
+import { appTheme, PRIMARY_COLOR } from '@/utils/theme';
 import ErrorBoundary from './ErrorBoundary';
 import { useCompanyColor } from '@/hooks/useCompanyColor';
 import { cspNonce } from '@/utils/cspNonce';
+import { StyleProvider } from '@ant-design/cssinjs';
+import { STYLE_CONTAINER, styleCache } from '@/utils/styleCache';
 
 // Weeks run Monday to Sunday in both languages, like the timetable and its week label (ISO weeks): the English
 // date pickers would otherwise start their rows on Sunday.
@@ -53,13 +55,16 @@ export default function AppProviders({ children }: { children: React.ReactNode }
   // Brand fills, darker shades for text and links (WCAG AA); a company colour would go through the same function.
   // The company's colour (/campus/theme-color) when it has one.
   const companyColor = useCompanyColor();
-  const a11yTheme = React.useMemo(() => accessibleTheme(companyColor ?? PRIMARY_COLOR), [companyColor]);
+  const theme = React.useMemo(() => appTheme(companyColor ?? PRIMARY_COLOR, !reduceMotion), [companyColor, reduceMotion]);
+  // The style cache and where run-time styles go: src/utils/styleCache.ts (precompiled first-screen styles).
   return (
-    <ConfigProvider csp={CSP} locale={locale === 'zh-CN' ? zhCN : enUS} theme={{ ...a11yTheme, token: { ...a11yTheme.token, motion: !reduceMotion } }}>
-      <App>
-        <RequestBridge />
-        <ErrorBoundary>{children}</ErrorBoundary>
-      </App>
-    </ConfigProvider>
+    <StyleProvider cache={styleCache} container={STYLE_CONTAINER}>
+      <ConfigProvider csp={CSP} locale={locale === 'zh-CN' ? zhCN : enUS} theme={theme}>
+        <App>
+          <RequestBridge />
+          <ErrorBoundary>{children}</ErrorBoundary>
+        </App>
+      </ConfigProvider>
+    </StyleProvider>
   );
 }

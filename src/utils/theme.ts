@@ -66,3 +66,12 @@ export function accessibleTheme(primary: string) {
     },
   };
 }
+
+/**
+ * The app's antd theme (AppProviders): the accessible theme of the brand colour, motion on unless the system asks for
+ * less. The precompiled first-screen styles (src/utils/styleCache.ts) are made for `appTheme(PRIMARY_COLOR, true)`.
+ */
+export function appTheme(primary: string, motion: boolean) {
+  const theme = accessibleTheme(primary);
+  return { ...theme, token: { ...theme.token, motion } };
+}
