@@ -24,6 +24,8 @@ interface ChunkLike {
 
 interface ModuleLike {
   type?: string;
+  /** The module's resource path (what a RegExp `test` of a cache group is matched against). */
+  nameForCondition?: () => string | null;
 }
 
 /** What webpack passes to a cache group's `test` besides the module. */
@@ -57,6 +59,15 @@ interface ChainLike {
   };
 }
 
+/** react-dom's server renderer (react-dom/server*, its cjs builds). */
+export const REACT_DOM_SERVER = /[\\/]node_modules[\\/]react-dom[\\/](server|cjs[\\/]react-dom-server)/;
+
+/** In the framework chunk: what Umi's framework test matches, except react-dom's server renderer. */
+export function frameworkModule(re: RegExp, m: ModuleLike): boolean {
+  const name = m.nameForCondition?.() ?? '';
+  return re.test(name) && !REACT_DOM_SERVER.test(name);
+}
+
 /** Keeps the self-contained route chunks out of the async split groups (`lib`, `shared`; still async chunks only). */
 export function tuneChunks(memo: ChainLike) {
   const split = memo.optimization.splitChunks.entries();
@@ -67,6 +78,13 @@ export function tuneChunks(memo: ChainLike) {
     const group = groups[key];
     if (!group) continue;
     groups[key] = { ...group, chunks: asyncShared };
+  }
+  // Umi's `framework` group takes every react-dom module into the framework chunk that every page loads, also the
+  // server renderer that only the export's lazy chunk imports (src/components/ExportButton): 22 KB gzip less for all.
+  const framework = groups.framework;
+  if (framework && framework.test instanceof RegExp) {
+    const re = framework.test;
+    groups.framework = { ...framework, test: (m: ModuleLike) => frameworkModule(re, m) };
   }
   // Everything the layout runs, in one file: it loads with every logged-in route, so one request instead of a dozen
   // granular ones queued behind each other on the browser's six connections (issue 10).

@@ -37,7 +37,7 @@ export function bootKey(url: string, params?: object): string | undefined {
   new URLSearchParams(query).forEach((v, k) => pairs.push([k, v]));
   for (const [k, v] of Object.entries(params ?? {})) {
     if (v === undefined || v === null) continue;
-    // Only plain values: arrays and objects are serialised by axios in its own way.
+    // Only plain values: arrays and objects are written in their own way (queryString in src/utils/request.ts).
     if (typeof v !== 'string' && typeof v !== 'number' && typeof v !== 'boolean') return undefined;
     pairs.push([k, String(v)]);
   }

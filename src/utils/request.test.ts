@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { http as mswHttp, HttpResponse } from 'msw';
-import { AxiosError } from 'axios';
+import { delay, http as mswHttp, HttpResponse } from 'msw';
 import { server } from '../../tests/setup';
-import { client, configureRequest, describeHttpError, http, loginUrlWithRedirect, RequestError, resetUnauthorized } from './request';
+import { configureRequest, describeHttpError, http, loginUrlWithRedirect, RequestError, resetUnauthorized } from './request';
 import { tokenStore } from './tokenStore';
 import { setLocale } from '@/locales';
+import { REQUEST_TIMEOUT_MS } from './constants';
+import { queryString } from './request';
 
 type Shown = { type: string; text: string };
 let shown: Shown[];
@@ -54,17 +55,29 @@ describe('error catalogue (SPEC §8)', () => {
   });
 
   it('a timeout (10 000 ms, SPEC §9) is lost', async () => {
-    expect(client.defaults.timeout).toBe(10000);
-    const original = client.defaults.adapter;
-    client.defaults.adapter = async (config) => {
-      throw new AxiosError(`timeout of ${config.timeout}ms exceeded`, 'ECONNABORTED', config);
-    };
-    try {
-      await expect(http.get('/v2/probe')).rejects.toMatchObject({ status: 0 });
-    } finally {
-      client.defaults.adapter = original;
-    }
+    expect(REQUEST_TIMEOUT_MS).toBe(10000);
+    server.use(
+      mswHttp.get('*/v2/probe', async () => {
+        await delay('infinite');
+        return HttpResponse.json({ code: 0 });
+      }),
+    );
+    await expect(http.get('/v2/probe', undefined, { timeout: 50 })).rejects.toMatchObject({ status: 0 });
     expect(shown).toEqual([{ type: 'error', text: 'The server got lost...' }]);
+  });
+
+  it('a call its caller aborts rejects with the abort and shows nothing', async () => {
+    server.use(
+      mswHttp.get('*/v2/probe', async () => {
+        await delay('infinite');
+        return HttpResponse.json({ code: 0 });
+      }),
+    );
+    const controller = new AbortController();
+    const call = http.get('/v2/probe', undefined, { signal: controller.signal });
+    controller.abort();
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    expect(shown).toEqual([]);
   });
 
   it('describeHttpError is the same table in Chinese', () => {
@@ -138,5 +151,33 @@ describe('request basics', () => {
     answer(200, { code: 3, msg: 'Gone <b>away</b>' });
     await expect(http.get('/v2/probe', undefined, { showType: 'redirect' })).rejects.toBeInstanceOf(RequestError);
     expect(navigated).toEqual([`/exception?msg=${encodeURIComponent('Gone <b>away</b>')}`]);
+  });
+});
+
+describe('query and body', () => {
+  it('writes params as before: null and undefined left out, arrays as key[], dates in ISO, objects as JSON', () => {
+    expect(queryString({ page: 1, keyword: 'a b', campusId: undefined, classId: null, ids: [3, 4], at: new Date(Date.UTC(2026, 10, 25)), f: { a: 1 } })).toBe(
+      'page=1&keyword=a+b&ids%5B%5D=3&ids%5B%5D=4&at=2026-11-25T00%3A00%3A00.000Z&f=%7B%22a%22%3A1%7D',
+    );
+    expect(queryString(undefined)).toBe('');
+  });
+
+  it('appends params to a path that has a query, and sends a JSON body with its type', async () => {
+    let seen: { url: string; type: string | null; body: unknown } | undefined;
+    server.use(
+      mswHttp.post('*/v2/probe', async ({ request }) => {
+        seen = { url: request.url, type: request.headers.get('content-type'), body: await request.json() };
+        return HttpResponse.json({ code: 0, data: 'ok' });
+      }),
+    );
+    await expect(http.post('/v2/probe?x=1', { name: 'Ann' }, { params: { y: 2 } })).resolves.toBe('ok');
+    expect(seen?.url).toMatch(/\/v2\/probe\?x=1&y=2$/);
+    expect(seen?.type).toBe('application/json');
+    expect(seen?.body).toEqual({ name: 'Ann' });
+  });
+
+  it('answers a body that is not JSON as its text', async () => {
+    server.use(mswHttp.get('*/v2/probe', () => new HttpResponse('plain', { status: 200 })));
+    await expect(http.get('/v2/probe')).resolves.toBe('plain');
   });
 });

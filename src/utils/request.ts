@@ -5,8 +5,9 @@
  *  - the error catalogue, once per burst for 401
  *  - per call: `skipErrorHandler` and `showType` (silent / warning / error / notification / redirect)
  * It knows nothing about React: the app plugs in how messages show and how to navigate (`configureRequest`).
+ * Built on the browser's fetch (no HTTP library in the bundle, issue 10); query strings are written as axios wrote
+ * them before (`a[]=1&a[]=2` for arrays, ISO dates, JSON for objects), so the server sees the same calls.
  */
-import axios, { AxiosError, type AxiosRequestConfig, type Method } from 'axios';
 import type { ApiEnvelope } from '@/types/api';
 import { REQUEST_TIMEOUT_MS } from '@/utils/constants';
 import { getLocale, t } from '@/locales';
@@ -83,11 +84,95 @@ export function loginUrlWithRedirect(current: string): string {
   return `${LOGIN_PATH}?redirect=${encodeURIComponent(safeRedirect(current, '/dashboard'))}`;
 }
 
-/** The axios instance (exported for tests of its defaults). */
-export const client = axios.create({
-  baseURL: process.env.API_BASE || '',
-  timeout: REQUEST_TIMEOUT_MS,
-});
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'get' | 'post' | 'put' | 'delete' | 'patch';
+
+const API_BASE = process.env.API_BASE || '';
+
+/** A value as the query serialiser of axios (used before) wrote it. */
+function queryValue(v: unknown): string {
+  if (v instanceof Date) return v.toISOString();
+  if (v !== null && typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+/** `params` as a query string (without `?`): null and undefined left out, arrays as `key[]` pairs. */
+export function queryString(params: object | undefined): string {
+  const pairs = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) if (item !== undefined && item !== null) pairs.append(`${key}[]`, queryValue(item));
+    } else pairs.append(key, queryValue(value));
+  }
+  return pairs.toString();
+}
+
+function withQuery(url: string, params: object | undefined): string {
+  const query = queryString(params);
+  if (!query) return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${query}`;
+}
+
+/** An HTTP answer outside 2xx (`status` and parsed body), or a network failure or timeout (status 0). */
+class HttpFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+/** The body as JSON when it is JSON, else its text. */
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** One fetch with the layer's timeout; a caller's abort rejects with the AbortError, as it was. */
+async function send(method: string, url: string, options: RequestOptions, headers: Record<string, string>): Promise<unknown> {
+  const timeout = options.timeout ?? REQUEST_TIMEOUT_MS;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeout);
+  const outer = options.signal;
+  const forward = () => controller.abort();
+  if (outer) {
+    if (outer.aborted) controller.abort();
+    else outer.addEventListener('abort', forward, { once: true });
+  }
+  const data = options.data;
+  let body: BodyInit | undefined;
+  if (data !== undefined && method !== 'GET') {
+    if (typeof FormData !== 'undefined' && data instanceof FormData) body = data;
+    else if (typeof data === 'string') body = data;
+    else {
+      body = JSON.stringify(data);
+      headers = { 'Content-Type': 'application/json', ...headers };
+    }
+  }
+  try {
+    const res = await fetch(API_BASE + withQuery(url, options.params), { method, headers: { Accept: 'application/json, text/plain, */*', ...headers }, body, signal: controller.signal });
+    const parsed = await readBody(res);
+    if (res.status < 200 || res.status >= 300) throw new HttpFailure(res.status, parsed);
+    return parsed;
+  } catch (e) {
+    if (e instanceof HttpFailure) throw e;
+    if (outer?.aborted && !timedOut) throw e;
+    throw new HttpFailure(0, undefined);
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', forward);
+  }
+}
 
 let pendingUnauthorized = false;
 
@@ -149,20 +234,12 @@ export async function request<T>(method: Method, url: string, options: RequestOp
 
 async function requestOnce<T>(method: Method, url: string, options: RequestOptions): Promise<T> {
   const token = tokenStore.get();
-  const config: AxiosRequestConfig = {
-    method,
-    url,
-    params: options.params,
-    data: options.data,
-    timeout: options.timeout,
-    signal: options.signal,
-    headers: {
-      'request-token': token.token ?? '',
-      satoken: token.satoken ?? '',
-      client: 'pc',
-      'Accept-Language': getLocale(),
-      ...options.headers,
-    },
+  const headers = {
+    'request-token': token.token ?? '',
+    satoken: token.satoken ?? '',
+    client: 'pc',
+    'Accept-Language': getLocale(),
+    ...options.headers,
   };
   let body: ApiEnvelope<T>;
   // A GET the boot script already sent while the app code downloaded (src/utils/boot.ts): its answer, handled below
@@ -170,17 +247,14 @@ async function requestOnce<T>(method: Method, url: string, options: RequestOptio
   const boot = String(method).toUpperCase() === 'GET' && !options.signal && !options.headers ? takeBoot(url, options.params, token.token, getLocale()) : undefined;
   try {
     const early = boot ? await boot : null;
-    if (early && (early.status < 200 || early.status >= 300)) throw Object.assign(new Error(`HTTP ${early.status}`), { response: { status: early.status, data: early.body } });
+    if (early && (early.status < 200 || early.status >= 300)) throw new HttpFailure(early.status, early.body);
     if (early) body = early.body as ApiEnvelope<T>;
-    else {
-      const res = await client.request<ApiEnvelope<T>>(config);
-      body = res.data;
-    }
+    else body = (await send(String(method).toUpperCase(), url, options, headers)) as ApiEnvelope<T>;
   } catch (e) {
-    const err = e as AxiosError<unknown>;
-    if (axios.isCancel(err)) throw err;
-    const status = err.response?.status ?? 0;
-    const resBody = err.response?.data;
+    // A call its caller aborted is not an error to show.
+    if (!(e instanceof HttpFailure)) throw e;
+    const status = e.status;
+    const resBody = e.body;
     const { kind, text } = describeHttpError(status, resBody);
     if (kind === 'unauthorized') {
       handleUnauthorized();

@@ -4,7 +4,7 @@
  * layout's modules go to one `shell` chunk (JS only) shared by every logged-in route.
  */
 import { describe, expect, it } from 'vitest';
-import { LAYOUT_CHUNK, SELF_CONTAINED_CHUNKS, tuneChunks } from '../../config/chunks';
+import { frameworkModule, LAYOUT_CHUNK, SELF_CONTAINED_CHUNKS, tuneChunks } from '../../config/chunks';
 
 type Group = { chunks: (c: { name: string; canBeInitial: () => boolean }) => boolean; test: (m: { type?: string }, ctx: unknown) => boolean; name?: string };
 
@@ -36,5 +36,17 @@ describe('tuneChunks', () => {
     expect(shell.test({ type: 'javascript/auto' }, graph(['p__Student__List__index', LAYOUT_CHUNK]))).toBe(true);
     expect(shell.test({ type: 'javascript/auto' }, graph(['p__Student__List__index', 'p__Dashboard__index']))).toBe(false);
     expect(shell.test({ type: 'css/mini-extract' }, graph([LAYOUT_CHUNK]))).toBe(false);
+  });
+
+  it('keeps react-dom in the framework chunk but not its server renderer (only the export imports it, lazily)', () => {
+    // Umi's framework test (preset-umi codeSplitting, granularChunks).
+    const umiFramework = /[\\/]node_modules[\\/](react-dom|react|history|react-router|react-router-dom|scheduler)[\\/]/;
+    const mod = (p: string) => ({ nameForCondition: () => p });
+    expect(frameworkModule(umiFramework, mod('/app/node_modules/react-dom/cjs/react-dom.production.min.js'))).toBe(true);
+    expect(frameworkModule(umiFramework, mod('/app/node_modules/react-dom/client.js'))).toBe(true);
+    expect(frameworkModule(umiFramework, mod('/app/node_modules/scheduler/index.js'))).toBe(true);
+    expect(frameworkModule(umiFramework, mod('/app/node_modules/react-dom/server.browser.js'))).toBe(false);
+    expect(frameworkModule(umiFramework, mod('/app/node_modules/react-dom/cjs/react-dom-server-legacy.browser.production.min.js'))).toBe(false);
+    expect(frameworkModule(umiFramework, mod('/app/node_modules/antd/es/index.js'))).toBe(false);
   });
 });
