@@ -11,12 +11,12 @@
 //   npm run perf -- --floor-dist /tmp/perf-floor/dist    (served here, gzip + SPA fallback)
 // Options: --runs N (5), --skip-build (or PERF_SKIP_BUILD=1), --dist DIR (PERF_DIST, default dist-perf),
 // --port N (PERF_PORT, 8142), --only login,dashboard,list, --cpu 1,4, --files (JS files in the waterfall too).
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { buildDist, serveDist, waitUp } from './buildServe.mjs';
 
 const argv = process.argv.slice(2);
 const arg = (name, fallback) => {
@@ -35,46 +35,17 @@ let floorUrl = arg('floor', process.env.PERF_FLOOR_URL);
 const floorDist = arg('floor-dist');
 const SHOW_FILES = flag('files');
 
-const children = [];
 const servers = [];
+// The app's server stops on exit (scripts/buildServe.mjs); the floor's static server here.
 const cleanup = () => {
-  for (const c of children) {
-    try {
-      process.kill(-c.pid, 'SIGTERM');
-    } catch {
-      /* already gone */
-    }
-  }
   for (const s of servers) s.close();
 };
 process.on('exit', cleanup);
 process.on('SIGINT', () => process.exit(130));
 
-// ---- build -------------------------------------------------------------------------------------------------
-if (!SKIP_BUILD) {
-  const hasFlock = spawnSync('sh', ['-c', 'command -v flock']).status === 0;
-  const cmd = hasFlock ? ['flock', ['/tmp/umi-build.lock', 'npx', 'umi', 'build']] : ['npx', ['umi', 'build']];
-  console.log(`building ${DIST} ...`);
-  const r = spawnSync(cmd[0], cmd[1], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, OUTPUT_PATH: DIST } });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
-
-// ---- servers -----------------------------------------------------------------------------------------------
-async function waitUp(url) {
-  for (let i = 0; i < 120; i += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-const app = spawn('npx', ['tsx', 'mock/server.ts', '--static', DIST, '--port', String(PORT)], { stdio: 'ignore', detached: true });
-children.push(app);
-const appBase = `http://127.0.0.1:${PORT}`;
+// ---- build and servers -----------------------------------------------------------------------------------
+if (!SKIP_BUILD) buildDist(DIST);
+const { base: appBase } = await serveDist(DIST, PORT);
 
 /** A static server with gzip and an SPA fallback, like mock/server.ts, for the floor's dist/. */
 const gzipCache = new Map();
@@ -104,7 +75,6 @@ function serveDir(root, port) {
 if (!floorUrl && floorDist) floorUrl = serveDir(path.resolve(floorDist), PORT + 1);
 floorUrl = floorUrl?.replace(/\/$/, '');
 
-await waitUp(`${appBase}/user/login`);
 if (floorUrl) await waitUp(`${floorUrl}/user/login`);
 
 // A session for the logged-in routes (the token is what the app keeps in localStorage, SPEC §9).

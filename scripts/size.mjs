@@ -1,39 +1,18 @@
 // `npm run size`: build, serve the production files with the mock backend, open /user/login and then /dashboard
 // (logged in as the demo dealer) in Debian Chromium, and print the gzip size of every JS and CSS file each route
 // downloaded. Budget: 400 KB gzip JS for the login route (exit 1 when over).
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { buildDist, serveDist } from './buildServe.mjs';
 
 const DIST = process.env.SIZE_DIST || 'dist';
 const PORT = Number(process.env.SIZE_PORT || 8141);
 const LOGIN_BUDGET_KB = 400;
 
-if (process.env.SIZE_SKIP_BUILD !== '1') {
-  const r = spawnSync('npx', ['umi', 'build'], { stdio: 'inherit', env: { ...process.env, OUTPUT_PATH: DIST } });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
-
-const server = spawn('npx', ['tsx', 'mock/server.ts', '--static', DIST, '--port', String(PORT)], { stdio: 'ignore', detached: true });
-const stopServer = () => {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    /* already gone */
-  }
-};
-process.on('exit', stopServer);
-const base = `http://127.0.0.1:${PORT}`;
-for (let i = 0; i < 60; i += 1) {
-  try {
-    if ((await fetch(`${base}/user/login`)).ok) break;
-  } catch {
-    /* not up yet */
-  }
-  await new Promise((r) => setTimeout(r, 500));
-}
+if (process.env.SIZE_SKIP_BUILD !== '1') buildDist(DIST, { quiet: false });
+const { base, stop: stopServer } = await serveDist(DIST, PORT);
 
 const gz = (file) => zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 const browser = await chromium.launch({

@@ -134,7 +134,7 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-/** One fetch with the layer's timeout; a caller's abort rejects with the AbortError, as it was. */
+/** One fetch with the layer's timeout (then status 0); a caller's own abort rejects with fetch's AbortError, unshown. */
 async function send(method: string, url: string, options: RequestOptions, headers: Record<string, string>): Promise<unknown> {
   const timeout = options.timeout ?? REQUEST_TIMEOUT_MS;
   const controller = new AbortController();

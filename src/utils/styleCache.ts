@@ -12,10 +12,11 @@
  *   `window.__campusStyles()` returns (every style those screens generated, in cssinjs's own order, with its map).
  * - The build links it in the HTML head under a content hash (config/firstStyles.ts); `npm start` does not.
  * - A path is theme, version and component: another theme colour, reduced motion, or an antd upgrade simply misses
- *   and builds its CSS at run time as before. tests/unit/firstStyles.test.ts fails when the file was made for other
+ *   and builds its CSS at run time as before. tests/unit/firstStyles.test.tsx fails when the file was made for other
  *   versions or another default theme (then run `npm run styles`).
- * - Styles built at run time go to the end of <body> (`STYLE_CONTAINER`), after the stylesheet, as they would come
- *   after the first screens' styles without it.
+ * - Styles built at run time go into <body> (`STYLE_CONTAINER`; cssinjs puts them at its start, before the app's
+ *   root), so they come after the head's stylesheet in the document, as they would come after the first screens'
+ *   styles without it.
  */
 import { createCache, extractStyle } from '@ant-design/cssinjs';
 
