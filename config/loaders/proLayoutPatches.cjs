@@ -1,14 +1,18 @@
 /**
- * Four build-time fixes to @ant-design/pro-layout (issue 10), applied by config/loaders/patchProLayout.cjs to the
- * installed files as webpack reads them (node_modules stays as installed).
+ * Build-time fixes to @ant-design/pro-layout and the two libraries its side menu runs on (@umijs/route-utils,
+ * rc-menu) (issue 10), applied by config/loaders/patchProLayout.cjs to the installed files as webpack reads them
+ * (node_modules stays as installed).
  *
  * ProLayout sets two pieces of state in effects right after it mounts, each to the value it already has: the menu's
  * loading flag (from swr's `isLoading`) and the current menu's layout overrides (`{}` becomes `undefined`, both
  * meaning "none"). Each set re-renders the whole layout, and the layout wraps its menu and content in theme providers
  * built anew on every render, so the side menu, the page's search form and its table all render a second time before
  * the first list row can show. The patches keep the state when the value is the same; behaviour is unchanged.
+ * rc-menu does the same with its id (an effect gives the menu a generated id even when it has one), its motions and
+ * its overflow list: each renders every menu item again, in the same pass as the page, and route-utils compiles two or three regular expressions per menu
+ * entry to find the current one, also for plain paths that a string comparison matches the same way.
  *
- * Every patch must apply: a pro-layout release that changes these lines fails the build (and the unit test
+ * Every patch must apply: a release that changes these lines fails the build (and the unit test
  * tests/unit/proLayoutPatches.test.ts) instead of silently losing the fix.
  */
 const BASE_MENU = /[\\/]@ant-design[\\/]pro-layout[\\/]es[\\/]components[\\/]SiderMenu[\\/]BaseMenu\.js$/;
@@ -55,6 +59,54 @@ const PATCHES = [
   },
 ];
 
+
+/**
+ * A menu path with no parameters, wildcards or groups, matched as route-utils' regular expressions would match it
+ * (path-to-regexp's defaults: case-insensitive, optional trailing delimiter; `key/(.*)` for the paths below it).
+ * Plain JS in a string: it is inserted into route-utils; tests/unit/proLayoutPatches.test.ts checks it against the
+ * regular expressions.
+ */
+const STATIC_MATCH =
+  'function __plainPath(p) { return typeof p === "string" && p.charAt(0) === "/" && p.charAt(p.length - 1) !== "/" && !/[:()*?+\\[\\]{}\\\\]/.test(p); }\n' +
+  'function __plainMatch(key, path) { var k = key.toLowerCase(), p = String(path).toLowerCase(); if (p === k || p.indexOf(k + "/") === 0) return true; return p.length === k.length + 1 && p.indexOf(k) === 0 && "#?".indexOf(p.charAt(k.length)) >= 0; }\n';
+
+PATCHES.push(
+  {
+    file: /[\\/]@umijs[\\/]route-utils[\\/]es[\\/]getMatchMenu[\\/]getMatchMenu\.js$/,
+    find: 'export var getMenuMatches = function getMenuMatches() {',
+    replace: `/* campus-console patch: plain paths compared as strings */\n${STATIC_MATCH}export var getMenuMatches = function getMenuMatches() {`,
+  },
+  {
+    file: /[\\/]@umijs[\\/]route-utils[\\/]es[\\/]getMatchMenu[\\/]getMatchMenu\.js$/,
+    find: '      var pathKey = stripQueryStringAndHashFromPath(item);\n      try {',
+    replace: '      var pathKey = stripQueryStringAndHashFromPath(item);\n      if (__plainPath(pathKey)) return __plainMatch(pathKey, path);\n      try {',
+  },
+  // rc-menu turns its motions on in an effect after mounting (so that open groups do not animate on the first paint) and
+  // stores "no overflowing items" as a new empty list: two more context changes, each rendering every menu item again
+  // in the same pass as the page. Motions are on from the start instead, with the appear animation of inline groups off
+  // (the only animation the delay prevented); an equal overflow list keeps the state.
+  {
+    file: /[\\/]rc-menu[\\/]es[\\/]Menu\.js$/,
+    find: '    motion: mounted ? motion : null,\n    defaultMotions: mounted ? defaultMotions : null',
+    replace: '    motion: motion,\n    defaultMotions: defaultMotions',
+  },
+  {
+    file: /[\\/]rc-menu[\\/]es[\\/]SubMenu[\\/]InlineSubMenuList\.js$/,
+    find: '  if (keyPath.length > 1) {\n    mergedMotion.motionAppear = false;\n  }',
+    replace: '  mergedMotion.motionAppear = false;',
+  },
+  {
+    file: /[\\/]rc-menu[\\/]es[\\/]hooks[\\/]useKeyRecords\.js$/,
+    find: '    setOverflowKeys(keys);',
+    replace: '    setOverflowKeys(function (prev) { return prev.length === keys.length && prev.every(function (k, i) { return k === keys[i]; }) ? prev : keys; });',
+  },
+  {
+    file: /[\\/]rc-menu[\\/]es[\\/]hooks[\\/]useUUID\.js$/,
+    find: '  React.useEffect(function () {\n    internalId += 1;',
+    replace: '  React.useEffect(function () {\n    /* campus-console patch: a menu given an id keeps it (no render of every item to store an unused one) */\n    if (id) return;\n    internalId += 1;',
+  },
+);
+
 /** The patched source of `file`; throws when a patch meant for it does not apply. */
 function patchSource(file, source) {
   let out = source;
@@ -70,6 +122,7 @@ function patchSource(file, source) {
 }
 
 /** Files the patches are for (the webpack rule's test). */
-const PATCHED_FILES = /[\\/]@ant-design[\\/]pro-layout[\\/]es[\\/](ProLayout|utils[\\/]useCurrentMenuLayoutProps|components[\\/]SiderMenu[\\/]BaseMenu)\.js$/;
+const PATCHED_FILES =
+  /[\\/](@ant-design[\\/]pro-layout[\\/]es[\\/](ProLayout|utils[\\/]useCurrentMenuLayoutProps|components[\\/]SiderMenu[\\/]BaseMenu)|@umijs[\\/]route-utils[\\/]es[\\/]getMatchMenu[\\/]getMatchMenu|rc-menu[\\/]es[\\/](Menu|SubMenu[\\/]InlineSubMenuList|hooks[\\/]useUUID|hooks[\\/]useKeyRecords))\.js$/;
 
-module.exports = { PATCHES, PATCHED_FILES, patchSource };
+module.exports = { PATCHES, PATCHED_FILES, STATIC_MATCH, patchSource };

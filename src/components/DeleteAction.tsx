@@ -1,8 +1,11 @@
 /**
  * The row "Delete" link of list screens: asks for confirmation, calls the delete service, reports success and
  * reloads. A refusal (e.g. "still in use") is shown by the request layer and nothing else happens.
+ * The confirmation popover is created on the first click (issue 10): a list renders this link on every row, and a
+ * Popconfirm per row (a trigger, its observers and the app's message hook) was built before the first row could show,
+ * for an action used one row at a time. From the first click on it behaves as a plain Popconfirm.
  */
-import React from 'react';
+import React, { useState } from 'react';
 import { App, Popconfirm } from 'antd';
 import { useIntl } from '@/locales/useIntl';
 
@@ -15,12 +18,15 @@ export interface DeleteActionProps {
   successText?: string;
 }
 
-export default function DeleteAction({ title, onDelete, onDone, successText }: DeleteActionProps) {
+const LINK_STYLE = { color: '#cf1322' };
+
+function DeleteConfirm({ title, onDelete, onDone, successText, children }: DeleteActionProps & { children: React.ReactElement }) {
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
     <Popconfirm
       title={title}
+      defaultOpen
       onConfirm={async () => {
         try {
           await onDelete();
@@ -31,7 +37,30 @@ export default function DeleteAction({ title, onDelete, onDone, successText }: D
         }
       }}
     >
-      <a style={{ color: '#cf1322' }}>{t('common.delete')}</a>
+      {children}
     </Popconfirm>
+  );
+}
+
+export default function DeleteAction(props: DeleteActionProps) {
+  const { t } = useIntl();
+  const [armed, setArmed] = useState(false);
+  if (!armed) {
+    return (
+      <a
+        style={LINK_STYLE}
+        onClick={(e) => {
+          e.preventDefault();
+          setArmed(true);
+        }}
+      >
+        {t('common.delete')}
+      </a>
+    );
+  }
+  return (
+    <DeleteConfirm {...props}>
+      <a style={LINK_STYLE}>{t('common.delete')}</a>
+    </DeleteConfirm>
   );
 }

@@ -40,6 +40,8 @@ function withIcons(items: LayoutMenuItem[]): Record<string, unknown>[] {
  */
 const MENU_OPTIONS = { locale: false, defaultOpenAll: true };
 const LAYOUT_SWR = { revalidateOnMount: false };
+/** A fixed id: rc-menu otherwise generates one in an effect, which renders every menu item again (patched, see config/loaders/proLayoutPatches.cjs). */
+const MENU_PROPS = { id: 'side-menu' };
 const PAGE_SWR = { revalidateOnMount: undefined };
 
 /** Reloads the initial state once (getInitialState goes to login when it cannot). */
@@ -95,6 +97,7 @@ export default function BasicLayout() {
         selectedKeys={menuKey ? [menuKey] : []}
         route={layoutRoute}
         menu={MENU_OPTIONS}
+        menuProps={MENU_PROPS}
         // The tab title names the route, also for routes outside the menu (ProLayout would set the product name).
         pageTitleRender={() => documentTitle}
         menuItemRender={(item, dom) =>

@@ -2,15 +2,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 
 const require = createRequire(import.meta.url);
-const { PATCHES, PATCHED_FILES, patchSource } = require('../../config/loaders/proLayoutPatches.cjs') as {
+const { PATCHES, PATCHED_FILES, STATIC_MATCH, patchSource } = require('../../config/loaders/proLayoutPatches.cjs') as {
   PATCHES: { file: RegExp; find: string; replace: string }[];
   PATCHED_FILES: RegExp;
+  STATIC_MATCH: string;
   patchSource: (file: string, source: string) => string;
 };
 const root = path.resolve(__dirname, '../..');
-const files = ['node_modules/@ant-design/pro-layout/es/ProLayout.js', 'node_modules/@ant-design/pro-layout/es/utils/useCurrentMenuLayoutProps.js', 'node_modules/@ant-design/pro-layout/es/components/SiderMenu/BaseMenu.js'].map((f) => path.join(root, f));
+const files = [
+  'node_modules/@ant-design/pro-layout/es/ProLayout.js',
+  'node_modules/@ant-design/pro-layout/es/utils/useCurrentMenuLayoutProps.js',
+  'node_modules/@ant-design/pro-layout/es/components/SiderMenu/BaseMenu.js',
+  'node_modules/@umijs/route-utils/es/getMatchMenu/getMatchMenu.js',
+  'node_modules/rc-menu/es/hooks/useUUID.js',
+  'node_modules/rc-menu/es/Menu.js',
+  'node_modules/rc-menu/es/SubMenu/InlineSubMenuList.js',
+  'node_modules/rc-menu/es/hooks/useKeyRecords.js',
+].map((f) => path.join(root, f));
 
 describe('pro-layout build patches (issue 10)', () => {
   it('every patch applies exactly once to the installed pro-layout, and only to the files the webpack rule selects', () => {
@@ -48,5 +59,29 @@ describe('pro-layout build patches (issue 10)', () => {
     expect(state).toBe(prev);
     setIfChanged((u) => (state = u(state)), { layout: 'top' });
     expect(state).toEqual({ layout: 'top' });
+  });
+
+  it('a plain menu path matches a location exactly as route-utils\' regular expressions do', () => {
+    // The regular expressions route-utils builds for a menu key (getMatchMenu: the key itself, and `key/(.*)`).
+    const { pathToRegexp } = require(path.join(root, 'node_modules/@umijs/route-utils/es/path-to-regexp.js')) as { pathToRegexp: (p: string, keys?: unknown[]) => RegExp };
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const { plain, match } = new Function(`${STATIC_MATCH}; return { plain: __plainPath, match: __plainMatch };`)() as {
+      plain: (p: string) => boolean;
+      match: (key: string, path: string) => boolean;
+    };
+    const byRegexp = (key: string, at: string) => pathToRegexp(key, []).test(at) || pathToRegexp(`${key}/(.*)`).test(at);
+    expect(plain('/student/list')).toBe(true);
+    for (const p of ['/student/:id', '/a/(.*)', '/a/*', '/a?', '/a/', '/a+', '/a{b}', 'relative']) expect(plain(p)).toBe(false);
+    const seg = fc.stringMatching(/^[A-Za-z0-9_.~=!$|-]{1,6}$/);
+    const key = fc.array(seg, { minLength: 1, maxLength: 3 }).map((s) => `/${s.join('/')}`);
+    fc.assert(
+      fc.property(key, fc.array(seg, { maxLength: 2 }), fc.constantFrom('', '/', '#', '?', 'x', '//', '/#'), fc.boolean(), (k, more, tail, upper) => {
+        const at = `${upper ? k.toUpperCase() : k}${more.length ? `/${more.join('/')}` : ''}${tail}`;
+        expect(plain(k)).toBe(true);
+        expect(match(k, at)).toBe(byRegexp(k, at));
+        expect(match(k, k.slice(0, -1))).toBe(byRegexp(k, k.slice(0, -1)));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
