@@ -4,9 +4,9 @@
  * layout's modules go to one `shell` chunk (JS only) shared by every logged-in route.
  */
 import { describe, expect, it } from 'vitest';
-import { frameworkModule, LAYOUT_CHUNK, SELF_CONTAINED_CHUNKS, tuneChunks } from '../../config/chunks';
+import { frameworkModule, LAYOUT_CHUNK, SELF_CONTAINED_CHUNKS, SHARED_MIN_SIZE, tuneChunks } from '../../config/chunks';
 
-type Group = { chunks: (c: { name: string; canBeInitial: () => boolean }) => boolean; test: (m: { type?: string }, ctx: unknown) => boolean; name?: string };
+type Group = { chunks: (c: { name: string; canBeInitial: () => boolean }) => boolean; test: (m: { type?: string }, ctx: unknown) => boolean; name?: string; minSize?: number };
 
 function tuned() {
   let split: { cacheGroups: Record<string, Group> } = { cacheGroups: { lib: {} as Group, shared: {} as Group } };
@@ -28,6 +28,13 @@ describe('tuneChunks', () => {
       expect(groups[key].chunks(chunk('umi', true))).toBe(false);
       expect(groups[key].chunks(chunk('p__Student__List__index'))).toBe(true);
     }
+  });
+
+  it('makes shared chunks only from SHARED_MIN_SIZE up (fewer, larger files for a cold route), lib keeps its size', () => {
+    const groups = tuned();
+    expect(groups.shared.minSize).toBe(SHARED_MIN_SIZE);
+    expect(SHARED_MIN_SIZE).toBeGreaterThan(20_000);
+    expect(groups.lib.minSize).toBeUndefined();
   });
 
   it('puts the JS modules of the layout chunk, and only those, in one shell chunk', () => {
