@@ -1,12 +1,15 @@
 /**
  * Umi plugin (issue 10): what the first screen needs starts with the HTML, in parallel with the app code.
  *
- * After the build it appends two small scripts to Umi's route preload helper (the external script in the HTML head
- * that starts the route's chunks) and moves that helper first in the head, before framework.js, so that nothing
- * waits for the framework to download and run:
+ * After the build it adds two small scripts to Umi's route preload helper (the external script in the HTML head that
+ * starts the route's chunks) and moves that helper first in the head, before framework.js, so that nothing waits for
+ * the framework to download and run. In the helper, in this order:
+ *  - the boot calls first (`bootScript`, below): a few small answers the layout needs, sent before the browser is busy
+ *    with the code;
+ *  - Umi's part: the route's chunks, at high priority (withHighPriorityChunks) instead of behind the boot calls;
  *  - the language: picks it exactly like `detect()` in src/locales/index.ts (stored choice, else the browser's) and
- *    adds that chunk's script tag (webpack finds the tag by its src and reuses it);
- *  - the boot calls (`bootScript`): when a session token is stored and the page is not the login or a public page,
+ *    adds that chunk's script tag, at high priority too (webpack finds the tag by its src and reuses it).
+ * The boot calls: when a session token is stored and the page is not the login or a public page,
  *    it sends the session calls (src/services/bootstrap.ts: user info, permissions, stores, then the menu of the
  *    user's role) and the current route's first list call when the route table declares it (`prefetch` in
  *    src/config/routes/types.ts, only when the URL has no query); the answers wait in `window.__BOOT__` for the
@@ -32,7 +35,21 @@ const SESSION_BOOT_CALLS = {
 
 /** The script that adds the active language's chunk; `files` maps a locale to its chunk file. */
 export function localePreloadScript(files: Record<string, string>, publicPath: string): string {
-  return `!function(){var s;try{s=localStorage.getItem("locale")}catch(e){}var f=${JSON.stringify(files)},l=s==="en-US"||s==="zh-CN"?s:String(navigator.language||"").toLowerCase().indexOf("zh")===0?"zh-CN":"en-US";if(!f[l])return;var e=document.createElement("script");e.src=${JSON.stringify(publicPath)}+f[l];e.async=!0;document.head.appendChild(e)}();`;
+  return `!function(){var s;try{s=localStorage.getItem("locale")}catch(e){}var f=${JSON.stringify(files)},l=s==="en-US"||s==="zh-CN"?s:String(navigator.language||"").toLowerCase().indexOf("zh")===0?"zh-CN":"en-US";if(!f[l])return;var e=document.createElement("script");e.src=${JSON.stringify(publicPath)}+f[l];e.async=!0;e.fetchPriority="high";document.head.appendChild(e)}();`;
+}
+
+/** Where Umi's helper adds a route chunk: `(e=c("script")).src=a,e.async=!0` (minified names vary). */
+const HELPER_SCRIPT_RE = /\((\w+)=(\w+)\("script"\)\)\.src=(\w+),\1\.async=!0/;
+
+/**
+ * Umi's helper with the route's chunks fetched at high priority. Chrome fetches async scripts at low priority, after
+ * every call (fetch is high): on HTTP/1.1's six connections the route's code queued behind API answers it does not
+ * need yet. At high priority they take the connections in the order they were asked for: the boot calls (sent just
+ * before), then the code. The language chunk is high too (localePreloadScript). Throws when the helper no longer has that shape.
+ */
+export function withHighPriorityChunks(helper: string): string {
+  if (!HELPER_SCRIPT_RE.test(helper)) throw new Error('config/preloadLocale.ts: Umi\'s preload helper no longer adds route chunks as it did; update HELPER_SCRIPT_RE');
+  return helper.replace(HELPER_SCRIPT_RE, (m, el: string) => `${m},${el}.fetchPriority="high"`);
 }
 
 export interface BootConfig {
@@ -75,7 +92,7 @@ export default (api: IApi) => {
     const lists: Record<string, string> = {};
     for (const r of ROUTES) if (r.prefetch) lists[r.path] = r.prefetch;
     const boot = bootScript({ base: publicPath, api: process.env.API_BASE || '', login: LOGIN_PATH, publicPrefixes: PUBLIC_PREFIXES, lists });
-    const content = `${previous ? fs.readFileSync(path.join(out, previous), 'utf-8') : ''}\n${localePreloadScript(files, publicPath)}\n${boot}\n`;
+    const content = `${boot}\n${previous ? withHighPriorityChunks(fs.readFileSync(path.join(out, previous), 'utf-8')) : ''}\n${localePreloadScript(files, publicPath)}\n`;
     helperFile = `preload_helper.${crypto.createHash('md5').update(content).digest('hex').slice(0, 8)}.js`;
     if (previous) fs.rmSync(path.join(out, previous));
     fs.writeFileSync(path.join(out, helperFile), content, 'utf-8');

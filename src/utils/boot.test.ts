@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bootKey, bootTaken, takeBoot, BOOT_MAX_AGE_MS } from './boot';
-import { bootScript } from '../../config/preloadLocale';
+import { bootScript, localePreloadScript, withHighPriorityChunks } from '../../config/preloadLocale';
 
 afterEach(() => {
   delete window.__BOOT__;
@@ -55,5 +55,29 @@ describe('boot answers (issue 10)', () => {
     run('/student/list', null);
     expect(sent).toEqual([]);
     window.localStorage.removeItem('token');
+  });
+});
+
+describe('route chunks and language at high priority (issue 10)', () => {
+  // The part of Umi's preload helper (4.7.22, minified) that adds a route's chunks.
+  const umiHelper = 'null==d||d.forEach((function(_){var e,s=_.type,a=_.url;if("js"===s)(e=c("script")).src=a,e.async=!0;else{if("css"!==s)return;(e=c("link")).href=a,e.rel="preload",e.as="style"}_.attrs.forEach((function(_){e.setAttribute(_[0],_[1]||"")})),n.appendChild(e)}))';
+
+  it('the helper fetches each route chunk at high priority (Chrome fetches async scripts at low priority)', () => {
+    const out = withHighPriorityChunks(umiHelper);
+    expect(out).toContain('(e=c("script")).src=a,e.async=!0,e.fetchPriority="high";');
+    const added: HTMLScriptElement[] = [];
+    const d = [{ type: 'js', url: '/a.js', attrs: [] }, { type: 'css', url: '/a.css', attrs: [] }];
+    const n = { appendChild: (el: HTMLScriptElement) => added.push(el) };
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    new Function('d', 'c', 'n', out)(d, (tag: string) => document.createElement(tag), n);
+    expect(added.map((el) => [el.tagName, el.fetchPriority || el.getAttribute('fetchpriority')])).toEqual([['SCRIPT', 'high'], ['LINK', null]]);
+  });
+
+  it('refuses a helper it does not recognise instead of silently leaving the chunks at low priority', () => {
+    expect(() => withHighPriorityChunks('!function(){}()')).toThrow(/HELPER_SCRIPT_RE/);
+  });
+
+  it('the language chunk is fetched at high priority too', () => {
+    expect(localePreloadScript({ 'en-US': 'locale-en-US.1.js' }, '/')).toContain('e.async=!0;e.fetchPriority="high";');
   });
 });
