@@ -23,4 +23,12 @@ describe('accessible shades of the brand colour', () => {
       }),
     );
   });
+
+  it('answers a colour it has computed from memory (the layout asks on every render), with the same shades', () => {
+    const first = accessibleShades('#7A3EF0');
+    expect(accessibleShades('#7A3EF0')).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(accessibleShades('#7a3ef1')).not.toBe(first);
+    expect(first.primary).toBe('#7A3EF0');
+  });
 });

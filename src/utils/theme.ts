@@ -32,13 +32,29 @@ export function darkenTo(color: string, against: string, ratio: number): string 
  * use darker shades that reach 4.5:1 even on the light grey of table headers (#F5F5F5); text on a brand fill is
  * white when that passes, otherwise a dark shade of the brand.
  */
-export function accessibleShades(primary: string) {
+export function accessibleShades(primary: string): Shades {
+  // The layout asks on every render; the search for each shade is a loop of contrast computations.
+  const known = SHADES.get(primary);
+  if (known) return known;
   const text = darkenTo(primary, '#F5F5F5', 4.6);
   const hover = darkenTo(primary, '#F5F5F5', 6);
   const active = darkenTo(primary, '#F5F5F5', 8);
   const onPrimary = contrast('#FFFFFF', primary) >= 4.5 ? '#FFFFFF' : darkenTo(primary, primary, 6);
-  return { primary, text, hover, active, onPrimary };
+  const shades = Object.freeze({ primary, text, hover, active, onPrimary });
+  if (SHADES.size > 32) SHADES.clear();
+  SHADES.set(primary, shades);
+  return shades;
 }
+
+interface Shades {
+  readonly primary: string;
+  readonly text: string;
+  readonly hover: string;
+  readonly active: string;
+  readonly onPrimary: string;
+}
+
+const SHADES = new Map<string, Shades>();
 
 /** antd theme tokens for a brand colour: fills keep the brand, text and links its accessible shades. */
 export function accessibleTheme(primary: string) {
