@@ -6,8 +6,8 @@
  *    `lib` / `shared` groups skip them, so `/user/login` is framework + preload helper + umi + its route chunk
  *    + the language chunk (preloaded in parallel, see config/preloadLocale.ts), instead of ~12 files.
  *  - The layout's modules (every logged-in route loads them) are one `shell` chunk instead of a dozen granular ones
- *    queued on the browser's six connections: /student/list opened cold went from 36 files to 25 (17 with SHARED_MIN_SIZE below), /dashboard from
- *    25 to 14, for the same bytes.
+ *    queued on the browser's six connections: /student/list opened cold went from 36 files to 25 (17 with
+ *    SHARED_MIN_SIZE below), /dashboard from 25 to 14, for the same bytes.
  *  - Everything else keeps granular shared chunks (the routes behind the layout share most of their code), from
  *    SHARED_MIN_SIZE up.
  * What a route always shows must be in its route chunk (or its chunk group) so that Umi's preload helper fetches

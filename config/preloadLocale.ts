@@ -9,11 +9,11 @@
  *  - Umi's part: the route's chunks, at high priority (withHighPriorityChunks) instead of behind the boot calls;
  *  - the language: picks it exactly like `detect()` in src/locales/index.ts (stored choice, else the browser's) and
  *    adds that chunk's script tag, at high priority too (webpack finds the tag by its src and reuses it).
- * The boot calls: when a session token is stored and the page is not the login or a public page,
- *    it sends the session calls (src/services/bootstrap.ts: user info, permissions, stores, then the menu of the
- *    user's role) and the current route's first list call when the route table declares it (`prefetch` in
- *    src/config/routes/types.ts, only when the URL has no query); the answers wait in `window.__BOOT__` for the
- *    request layer (src/utils/boot.ts), which takes each once if path, query, token and language are the same.
+ * The boot calls: when a session token is stored and the page is not the login or a public page, it sends the session
+ * calls (src/services/bootstrap.ts: user info, permissions, stores, then the menu of the user's role) and the current
+ * route's first list call when the route table declares it (`prefetch` in src/config/routes/types.ts, only when the URL
+ * has no query); the answers wait in `window.__BOOT__` for the request layer (src/utils/boot.ts), which takes each
+ * once if path, query, token and language are the same.
  * No inline script (the Content-Security-Policy allows scripts from the origin only) and no extra file: the helper
  * is rewritten under a new content hash and the HTML points at it.
  */
@@ -45,7 +45,8 @@ const HELPER_SCRIPT_RE = /\((\w+)=(\w+)\("script"\)\)\.src=(\w+),\1\.async=!0/;
  * Umi's helper with the route's chunks fetched at high priority. Chrome fetches async scripts at low priority, after
  * every call (fetch is high): on HTTP/1.1's six connections the route's code queued behind API answers it does not
  * need yet. At high priority they take the connections in the order they were asked for: the boot calls (sent just
- * before), then the code. The language chunk is high too (localePreloadScript). Throws when the helper no longer has that shape.
+ * before), then the code. The language chunk is high too (localePreloadScript). Throws when the helper no longer has
+ * that shape.
  */
 export function withHighPriorityChunks(helper: string): string {
   if (!HELPER_SCRIPT_RE.test(helper)) throw new Error('config/preloadLocale.ts: Umi\'s preload helper no longer adds route chunks as it did; update HELPER_SCRIPT_RE');

@@ -9,8 +9,9 @@
  * built anew on every render, so the side menu, the page's search form and its table all render a second time before
  * the first list row can show. The patches keep the state when the value is the same; behaviour is unchanged.
  * rc-menu does the same with its id (an effect gives the menu a generated id even when it has one), its motions and
- * its overflow list: each renders every menu item again, in the same pass as the page, and route-utils compiles two or three regular expressions per menu
- * entry to find the current one, also for plain paths that a string comparison matches the same way.
+ * its overflow list: each renders every menu item again, in the same pass as the page. route-utils compiles two or
+ * three regular expressions per menu entry to find the current one, also for plain paths that a string comparison
+ * matches the same way.
  *
  * Every patch must apply: a release that changes these lines fails the build (and the unit test
  * tests/unit/proLayoutPatches.test.ts) instead of silently losing the fix.
@@ -58,7 +59,6 @@ const PATCHES = [
     replace: "if (!(propsSelectedKeys && !onSelect) && matchMenuKeys.join('-') !== (selectedKeys || []).join('-')) {\n      setSelectedKeys(matchMenuKeys);",
   },
 ];
-
 
 /**
  * A menu path with no parameters, wildcards or groups, matched as route-utils' regular expressions would match it

@@ -1,13 +1,14 @@
 /**
  * The row "Delete" link of list screens: asks for confirmation, calls the delete service, reports success and
  * reloads. A refusal (e.g. "still in use") is shown by the request layer and nothing else happens.
- * The confirmation popover is created on the first click (issue 10): a list renders this link on every row, and a
- * Popconfirm per row (a trigger, its observers and the app's message hook) was built before the first row could show,
- * for an action used one row at a time. From the first click on it behaves as a plain Popconfirm.
+ * The confirmation popover is created on the first click (issue 10, LazyAction): a list renders this link on every
+ * row, and a Popconfirm per row (a trigger, its observers and the app's message hook) was built before the first row
+ * could show, for an action used one row at a time. From the first click on it behaves as a plain Popconfirm.
  */
-import React, { useState } from 'react';
+import React from 'react';
 import { App, Popconfirm } from 'antd';
 import { useIntl } from '@/locales/useIntl';
+import LazyAction from '@/components/LazyAction';
 
 export interface DeleteActionProps {
   /** The confirmation question, naming what is deleted. */
@@ -26,7 +27,6 @@ function DeleteConfirm({ title, onDelete, onDone, successText, children }: Delet
   return (
     <Popconfirm
       title={title}
-      defaultOpen
       onConfirm={async () => {
         try {
           await onDelete();
@@ -44,23 +44,5 @@ function DeleteConfirm({ title, onDelete, onDone, successText, children }: Delet
 
 export default function DeleteAction(props: DeleteActionProps) {
   const { t } = useIntl();
-  const [armed, setArmed] = useState(false);
-  if (!armed) {
-    return (
-      <a
-        style={LINK_STYLE}
-        onClick={(e) => {
-          e.preventDefault();
-          setArmed(true);
-        }}
-      >
-        {t('common.delete')}
-      </a>
-    );
-  }
-  return (
-    <DeleteConfirm {...props}>
-      <a style={LINK_STYLE}>{t('common.delete')}</a>
-    </DeleteConfirm>
-  );
+  return <LazyAction trigger={<a style={LINK_STYLE}>{t('common.delete')}</a>} render={(trigger) => <DeleteConfirm {...props}>{trigger}</DeleteConfirm>} />;
 }
