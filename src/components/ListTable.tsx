@@ -11,7 +11,8 @@
  * rows, so the first row shows in the render that mounts the table rather than after ProTable's own fetch rounds.
  * Use with `request={tableRequest(service)}` (src/services/list.ts), as with ProTable.
  */
-import React, { useCallback, useEffect, useRef, useState } from 'react';
+import React, { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Skeleton } from 'antd';
 import { ProTable, type ParamsType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
 
@@ -113,15 +114,20 @@ export default function ListTable<T extends Record<string, any>, U extends Param
   // their total (`seed`), which stand until its own first request (the same call) has answered.
   const [hold, setHold] = useState(() => !!first.current);
   const [seed, setSeed] = useState<FirstPage<T> | null>(null);
-  useEffect(() => {
+  // Subscribed in the commit that shows the placeholder, and rendered with flushSync: when the page is already in
+  // (the usual case, see above), the rows render in the same task as the page around them, before the browser lays
+  // out and paints the placeholder (one layout of the page instead of two).
+  useLayoutEffect(() => {
     const pending = first.current;
     if (!pending) return undefined;
     let done = false;
     const release = (page: FirstPage<T> | null) => {
       if (done) return;
       done = true;
-      if (page) setSeed(page);
-      setHold(false);
+      flushSync(() => {
+        if (page) setSeed(page);
+        setHold(false);
+      });
     };
     const timer = window.setTimeout(() => release(null), FIRST_PAGE_WAIT_MS);
     (pending.promise as Promise<{ data?: T[]; total?: number; success?: boolean }>).then(
