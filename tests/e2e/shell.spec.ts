@@ -9,6 +9,17 @@ test.beforeEach(async ({ page }) => {
 
 const menuItem = (page: Page, name: string) => page.locator('.ant-pro-sider-menu, .ant-layout-sider').getByText(name, { exact: true });
 
+/** Opens every group of the side menu (only the current page's group is open at first), so that absence means absent. */
+async function openAllMenuGroups(page: Page) {
+  const closed = page.locator('.ant-pro-sider .ant-menu-submenu-inline:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+  await expect(page.locator('.ant-pro-sider .ant-menu').first()).toBeVisible();
+  // One round trip for all groups (a click each through Playwright makes this eleven-account test slow).
+  await expect(async () => {
+    await closed.evaluateAll((titles) => titles.forEach((t) => (t as HTMLElement).click()));
+    await expect(closed).toHaveCount(0, { timeout: 1000 });
+  }).toPass();
+}
+
 test('every demo account logs in and sees the menu of its role', async ({ page }) => {
   const expectations: Record<string, { see: string[]; notSee: string[]; company: string }> = {
     admin: { see: ['Workbench'], notSee: ['Renew', 'Subscription orders'], company: 'Campus Console Platform' },
@@ -30,6 +41,7 @@ test('every demo account logs in and sees the menu of its role', async ({ page }
     await login(page, account);
     // The expired company's owner lands on /renew (issue 9); everyone else on the dashboard.
     await expect(page).toHaveURL(account === 'maple' ? /\/renew$/ : /\/dashboard$/);
+    await openAllMenuGroups(page);
     for (const name of exp.see) await expect(menuItem(page, name), `${account} sees ${name}`).toBeVisible();
     for (const name of exp.notSee) await expect(menuItem(page, name), `${account} does not see ${name}`).toHaveCount(0);
     if (account === 'maple') {
@@ -64,6 +76,7 @@ test('store switch: dealer moves to Sunrise Art as teacher, info and menu reload
   await expect(page.getByText('System validity remaining 12 days. You may renew now.')).toBeVisible();
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Sunrise Art', { exact: true }).first()).toBeVisible();
+  await openAllMenuGroups(page);
   await expect(menuItem(page, 'Renew')).toHaveCount(0);
 });
 
