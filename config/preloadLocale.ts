@@ -10,7 +10,8 @@
  *  - the language: picks it exactly like `detect()` in src/locales/index.ts (stored choice, else the browser's) and
  *    adds that chunk's script tag, at high priority too (webpack finds the tag by its src and reuses it).
  * The boot calls: when a session token is stored and the page is not the login or a public page, it sends the session
- * calls (src/services/bootstrap.ts: user info, permissions, stores, then the menu of the user's role) and the current
+ * calls (src/services/bootstrap.ts: user info, permissions, stores, and the menu of the role stored at the last session
+ * load, `roleId` in src/utils/tokenStore.ts, or else after the user info has named the role) and the current
  * route's first list call when the route table declares it (`prefetch` in src/config/routes/types.ts, only when the URL
  * has no query); the answers wait in `window.__BOOT__` for the request layer (src/utils/boot.ts), which takes each
  * once if path, query, token and language are the same.
@@ -23,6 +24,7 @@ import path from 'node:path';
 import type { IApi } from 'umi';
 import { ROUTES } from '../src/config/routeTable';
 import { PUBLIC_PREFIXES } from '../src/utils/publicPaths';
+import { ROLE_KEY } from '../src/utils/tokenStore';
 
 /** LOGIN_PATH of src/utils/request.ts, and the GETs of loadSession() (src/services/bootstrap.ts, services/session.ts). */
 const LOGIN_PATH = '/user/login';
@@ -69,7 +71,7 @@ export interface BootConfig {
  * src/utils/request.ts sends them; the language as src/locales/index.ts picks it.
  */
 export function bootScript(c: BootConfig): string {
-  return `!function(c){var ls,tk,st,lg;try{ls=window.localStorage;tk=ls.getItem("token");st=ls.getItem("satoken");lg=ls.getItem("locale")}catch(e){return}if(!tk||!window.fetch)return;var p=location.pathname;if(c.base!=="/"){if(p.indexOf(c.base)!==0)return;p="/"+p.slice(c.base.length)}if(p===c.login||p.indexOf(c.login+"/")===0)return;for(var i=0;i<c.publicPrefixes.length;i++)if(p.indexOf(c.publicPrefixes[i])===0)return;lg=lg==="en-US"||lg==="zh-CN"?lg:String(navigator.language||"").toLowerCase().indexOf("zh")===0?"zh-CN":"en-US";var B=window.__BOOT__={at:Date.now(),token:tk,lang:lg,calls:{}};function get(u){var r=fetch(c.api+u,{headers:{"request-token":tk,satoken:st||"",client:"pc","Accept-Language":lg}}).then(function(res){return res.text().then(function(t){var b=t;try{b=JSON.parse(t)}catch(e){}return{status:res.status,body:b}})}).catch(function(){return null});B.calls[u]=r;return r}get(${JSON.stringify(SESSION_BOOT_CALLS.info)}).then(function(r){var d=r&&r.status===200&&r.body&&r.body.code===0&&r.body.data;if(d&&d.roleId!=null)get(${JSON.stringify(SESSION_BOOT_CALLS.menu)}+"?roleId="+encodeURIComponent(d.roleId))});get(${JSON.stringify(SESSION_BOOT_CALLS.permissions)});get(${JSON.stringify(SESSION_BOOT_CALLS.stores)});while(p.length>1&&p.charAt(p.length-1)==="/")p=p.slice(0,-1);var l=c.lists[p];if(l&&!location.search)get(l)}(${JSON.stringify(c)});`;
+  return `!function(c){var ls,tk,st,lg;try{ls=window.localStorage;tk=ls.getItem("token");st=ls.getItem("satoken");lg=ls.getItem("locale")}catch(e){return}if(!tk||!window.fetch)return;var p=location.pathname;if(c.base!=="/"){if(p.indexOf(c.base)!==0)return;p="/"+p.slice(c.base.length)}if(p===c.login||p.indexOf(c.login+"/")===0)return;for(var i=0;i<c.publicPrefixes.length;i++)if(p.indexOf(c.publicPrefixes[i])===0)return;lg=lg==="en-US"||lg==="zh-CN"?lg:String(navigator.language||"").toLowerCase().indexOf("zh")===0?"zh-CN":"en-US";var B=window.__BOOT__={at:Date.now(),token:tk,lang:lg,calls:{}};function get(u){var r=fetch(c.api+u,{headers:{"request-token":tk,satoken:st||"",client:"pc","Accept-Language":lg}}).then(function(res){return res.text().then(function(t){var b=t;try{b=JSON.parse(t)}catch(e){}return{status:res.status,body:b}})}).catch(function(){return null});B.calls[u]=r;return r}var M=${JSON.stringify(SESSION_BOOT_CALLS.menu)}+"?roleId=",rl=null;try{rl=ls.getItem(${JSON.stringify(ROLE_KEY)})}catch(e){}if(rl)get(M+encodeURIComponent(rl));get(${JSON.stringify(SESSION_BOOT_CALLS.info)}).then(function(r){var d=r&&r.status===200&&r.body&&r.body.code===0&&r.body.data;if(d&&d.roleId!=null&&String(d.roleId)!==rl)get(M+encodeURIComponent(d.roleId))});get(${JSON.stringify(SESSION_BOOT_CALLS.permissions)});get(${JSON.stringify(SESSION_BOOT_CALLS.stores)});while(p.length>1&&p.charAt(p.length-1)==="/")p=p.slice(0,-1);var l=c.lists[p];if(l&&!location.search)get(l)}(${JSON.stringify(c)});`;
 }
 
 const HELPER_RE = /^preload_helper(\.[0-9a-f]+)?\.js$/;

@@ -77,7 +77,8 @@ floorUrl = floorUrl?.replace(/\/$/, '');
 
 if (floorUrl) await waitUp(`${floorUrl}/user/login`);
 
-// A session for the logged-in routes (the token is what the app keeps in localStorage, SPEC §9).
+// A session for the logged-in routes: what the app keeps in localStorage after signing in (SPEC §9: the tokens; the
+// role its session load remembers, src/utils/tokenStore.ts).
 async function dealerStorage() {
   const res = await fetch(`${appBase}/v2/user/login/password`, {
     method: 'POST',
@@ -86,7 +87,9 @@ async function dealerStorage() {
   });
   const body = await res.json();
   if (body.code !== 0) throw new Error(`login failed: ${JSON.stringify(body)}`);
-  return { token: body.data.token, satoken: body.data.satoken, locale: 'en-US' };
+  const info = await (await fetch(`${appBase}/v2/user/info`, { headers: { 'request-token': body.data.token, satoken: body.data.satoken, client: 'pc' } })).json();
+  if (info.code !== 0) throw new Error(`user info failed: ${JSON.stringify(info)}`);
+  return { token: body.data.token, satoken: body.data.satoken, locale: 'en-US', roleId: String(info.data.roleId) };
 }
 const session = await dealerStorage();
 

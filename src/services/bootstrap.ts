@@ -1,9 +1,11 @@
 /** Loads what the app needs about the signed-in user: info, permissions, stores and menu (SPEC §2, §4). */
 import type { InitialState } from '@/types/session';
+import { tokenStore } from '@/utils/tokenStore';
 import { fetchCurrentUser, fetchMenu, fetchPermissions, fetchStores } from './session';
 
 export async function loadSession(): Promise<Required<InitialState>> {
   const [currentUser, permissions] = await Promise.all([fetchCurrentUser(), fetchPermissions()]);
+  tokenStore.setRole(currentUser.roleId);
   const [stores, menu] = await Promise.all([fetchStores(), fetchMenu(currentUser.roleId)]);
   return { currentUser, permissions, stores, menu };
 }

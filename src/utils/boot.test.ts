@@ -56,6 +56,44 @@ describe('boot answers (issue 10)', () => {
     expect(sent).toEqual([]);
     window.localStorage.removeItem('token');
   });
+
+  it('with the role of the last session stored, the menu call goes out with the others, before the user info answers', async () => {
+    const script = bootScript({ base: '/', api: '', login: '/user/login', publicPrefixes: [], lists: {} });
+    const sent: string[] = [];
+    let answerInfo: (roleId: number) => void = () => undefined;
+    const fakeFetch = (u: string) => {
+      sent.push(u);
+      if (u !== '/v2/user/info') return Promise.resolve({ status: 200, text: () => Promise.resolve('{"code":0,"data":{}}') });
+      return new Promise((resolve) => {
+        answerInfo = (roleId) => resolve({ status: 200, text: () => Promise.resolve(JSON.stringify({ code: 0, data: { roleId } })) });
+      });
+    };
+    const run = async (storedRole: string | null, infoRole: number) => {
+      sent.length = 0;
+      delete window.__BOOT__;
+      window.history.replaceState(null, '', '/dashboard');
+      window.localStorage.setItem('token', 'tk');
+      if (storedRole) window.localStorage.setItem('roleId', storedRole);
+      else window.localStorage.removeItem('roleId');
+      new Function('fetch', script.replace('!window.fetch', 'false'))(fakeFetch);
+      const before = [...sent];
+      answerInfo(infoRole);
+      await new Promise((r) => setTimeout(r, 0));
+      return { before, after: [...sent] };
+    };
+    const same = await run('7', 7);
+    expect(same.before).toContain('/v2/company_role/get_menu_pc?roleId=7');
+    expect(same.after.filter((u) => u.includes('get_menu_pc'))).toEqual(['/v2/company_role/get_menu_pc?roleId=7']);
+    // The user's role changed since (another account, a store switch elsewhere): the right menu is asked for too.
+    const changed = await run('7', 9);
+    expect(changed.after.filter((u) => u.includes('get_menu_pc'))).toEqual(['/v2/company_role/get_menu_pc?roleId=7', '/v2/company_role/get_menu_pc?roleId=9']);
+    // Nothing stored: the menu waits for the user info, as before.
+    const none = await run(null, 7);
+    expect(none.before.some((u) => u.includes('get_menu_pc'))).toBe(false);
+    expect(none.after.filter((u) => u.includes('get_menu_pc'))).toEqual(['/v2/company_role/get_menu_pc?roleId=7']);
+    window.localStorage.removeItem('token');
+    window.localStorage.removeItem('roleId');
+  });
 });
 
 describe('route chunks and language at high priority (issue 10)', () => {

@@ -1,6 +1,12 @@
-/** Stored tokens (SPEC §9 local storage key `token`; the second token under `satoken`). */
+/**
+ * Stored tokens (SPEC §9 local storage key `token`; the second token under `satoken`), and the role of the session's
+ * last loaded user info under `roleId`: the boot script (config/preloadLocale.ts) sends the menu call of that role
+ * with the other session calls instead of after the user info has answered (issue 10). A stale role only means the
+ * app asks for its menu itself; the key goes with the tokens.
+ */
 const TOKEN = 'token';
 const SATOKEN = 'satoken';
+export const ROLE_KEY = 'roleId';
 
 function storage(): Storage | undefined {
   try {
@@ -24,6 +30,15 @@ export const tokenStore = {
     const s = storage();
     s?.removeItem(TOKEN);
     s?.removeItem(SATOKEN);
+    s?.removeItem(ROLE_KEY);
+  },
+  /** Remembers the role of the signed-in user (see above). */
+  setRole(roleId: number) {
+    try {
+      storage()?.setItem(ROLE_KEY, String(roleId));
+    } catch {
+      // Storage full or refused: the boot script then waits for the user info, as without a stored role.
+    }
   },
   has(): boolean {
     return !!storage()?.getItem(TOKEN);
