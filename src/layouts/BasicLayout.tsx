@@ -34,16 +34,16 @@ function withIcons(items: LayoutMenuItem[]): Record<string, unknown>[] {
 }
 
 /**
- * ProLayout asks its `menu.request` through swr when it mounts, even without a request: a "loading" round that renders
- * the whole side menu twice more after the first paint (issue 10). Our menu comes with the session, so the layout's
- * own swr call is not made; the page inside gets swr's defaults back (ProField selects load their options with it).
- */
-/**
  * Only the current page's group is open at first (and opens when a page of another group is reached, also from a
  * link elsewhere); groups the user opens stay open (`autoClose: false`). A closed group renders none of its items: the
  * full menu is 56 entries, most of a page's elements before its first row (issue 10).
  */
 const MENU_OPTIONS = { locale: false, defaultOpenAll: false, autoClose: false as const };
+/**
+ * ProLayout asks its `menu.request` through swr when it mounts, even without a request: a "loading" round that renders
+ * the whole side menu twice more after the first paint (issue 10). Our menu comes with the session, so the layout's
+ * own swr call is not made; the page inside gets swr's defaults back (ProField selects load their options with it).
+ */
 const LAYOUT_SWR = { revalidateOnMount: false };
 /** A fixed id: rc-menu otherwise generates one in an effect, which renders every menu item again (patched, see config/loaders/proLayoutPatches.cjs). */
 const MENU_PROPS = { id: 'side-menu' };
