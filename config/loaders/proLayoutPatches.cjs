@@ -1,7 +1,7 @@
 /**
- * Build-time fixes to @ant-design/pro-layout and the two libraries its side menu runs on (@umijs/route-utils,
- * rc-menu) (issue 10), applied by config/loaders/patchProLayout.cjs to the installed files as webpack reads them
- * (node_modules stays as installed).
+ * Build-time fixes to @ant-design/pro-layout, the two libraries its side menu runs on (@umijs/route-utils, rc-menu)
+ * and two that every list table runs on (pro-form's schema form, rc-table's body) (issue 10), applied by
+ * config/loaders/patchProLayout.cjs to the installed files as webpack reads them (node_modules stays as installed).
  *
  * ProLayout sets two pieces of state in effects right after it mounts, each to the value it already has: the menu's
  * loading flag (from swr's `isLoading`) and the current menu's layout overrides (`{}` becomes `undefined`, both
@@ -107,6 +107,65 @@ PATCHES.push(
   },
 );
 
+// The list screens' ProTable: two more renders in the task that mounts it, each before its first row can show.
+// pro-form's schema form keeps its form in a "reactive ref" that renders the whole search form again whenever the ref
+// is assigned; the form assigns it twice while mounting, each time the same form (same store) wrapped in a new object.
+// Only a different form now renders again. rc-table's body kept an object for expanded rows that depends on every
+// measured column width, so measuring the widths after mounting rendered every row and cell again; it now depends on
+// the one number it uses (the widths of the columns before an expanded row's offset, usually none).
+PATCHES.push(
+  {
+    file: /[\\/]@ant-design[\\/]pro-form[\\/]es[\\/]components[\\/]SchemaForm[\\/]index\.js$/,
+    find: 'function BetaSchemaForm(props) {',
+    replace:
+      '/* campus-console patch: assigning the same form (same store) again keeps the render */\n' +
+      'function __useFormRef(initialValue) {\n' +
+      '  var _s = useState(true), setFlip = _s[1];\n' +
+      '  return React.useMemo(function () {\n' +
+      '    return new Proxy({ current: initialValue }, { set: function (target, prop, next) {\n' +
+      '      var prev = target[prop];\n' +
+      '      if (Object.is(prev, next)) return true;\n' +
+      '      target[prop] = next;\n' +
+      "      var same = prop === 'current' && !!prev && !!next && typeof prev.getFieldValue === 'function' && prev.getFieldValue === next.getFieldValue;\n" +
+      '      if (!same) setFlip(function (v) { return !v; });\n' +
+      '      return true;\n' +
+      '    } });\n' +
+      '  }, []);\n' +
+      '}\n' +
+      'function BetaSchemaForm(props) {',
+  },
+  {
+    file: /[\\/]@ant-design[\\/]pro-form[\\/]es[\\/]components[\\/]SchemaForm[\\/]index\.js$/,
+    find: 'var formRef = useReactiveRef(props.form || formInstance || form);',
+    replace: 'var formRef = __useFormRef(props.form || formInstance || form);',
+  },
+  {
+    file: /[\\/]rc-table[\\/]es[\\/]Body[\\/]index\.js$/,
+    find:
+      '  var expandedRowInfo = React.useMemo(function () {\n' +
+      '    var expandedColSpan = flattenColumns.length - expandedRowOffset;\n' +
+      '    var expandedStickyStart = 0;\n' +
+      '    for (var i = 0; i < expandedRowOffset; i += 1) {\n' +
+      '      expandedStickyStart += colWidths[i] || 0;\n' +
+      '    }\n' +
+      '    return {',
+    replace:
+      '  /* campus-console patch: the rows depend on the sticky start, not on every measured width */\n' +
+      '  var expandedStickyStart = 0;\n' +
+      '  for (var i = 0; i < expandedRowOffset; i += 1) {\n' +
+      '    expandedStickyStart += colWidths[i] || 0;\n' +
+      '  }\n' +
+      '  var expandedRowInfo = React.useMemo(function () {\n' +
+      '    var expandedColSpan = flattenColumns.length - expandedRowOffset;\n' +
+      '    return {',
+  },
+  {
+    file: /[\\/]rc-table[\\/]es[\\/]Body[\\/]index\.js$/,
+    find: '  }, [flattenColumns.length, expandedRowOffset, colWidths]);',
+    replace: '  }, [flattenColumns.length, expandedRowOffset, expandedStickyStart]);',
+  },
+);
+
 /** The patched source of `file`; throws when a patch meant for it does not apply. */
 function patchSource(file, source) {
   let out = source;
@@ -123,6 +182,6 @@ function patchSource(file, source) {
 
 /** Files the patches are for (the webpack rule's test). */
 const PATCHED_FILES =
-  /[\\/](@ant-design[\\/]pro-layout[\\/]es[\\/](ProLayout|utils[\\/]useCurrentMenuLayoutProps|components[\\/]SiderMenu[\\/]BaseMenu)|@umijs[\\/]route-utils[\\/]es[\\/]getMatchMenu[\\/]getMatchMenu|rc-menu[\\/]es[\\/](Menu|SubMenu[\\/]InlineSubMenuList|hooks[\\/]useUUID|hooks[\\/]useKeyRecords))\.js$/;
+  /[\\/](@ant-design[\\/]pro-layout[\\/]es[\\/](ProLayout|utils[\\/]useCurrentMenuLayoutProps|components[\\/]SiderMenu[\\/]BaseMenu)|@umijs[\\/]route-utils[\\/]es[\\/]getMatchMenu[\\/]getMatchMenu|rc-menu[\\/]es[\\/](Menu|SubMenu[\\/]InlineSubMenuList|hooks[\\/]useUUID|hooks[\\/]useKeyRecords)|@ant-design[\\/]pro-form[\\/]es[\\/]components[\\/]SchemaForm[\\/]index|rc-table[\\/]es[\\/]Body[\\/]index)\.js$/;
 
 module.exports = { PATCHES, PATCHED_FILES, STATIC_MATCH, patchSource };

@@ -21,6 +21,8 @@ const files = [
   'node_modules/rc-menu/es/Menu.js',
   'node_modules/rc-menu/es/SubMenu/InlineSubMenuList.js',
   'node_modules/rc-menu/es/hooks/useKeyRecords.js',
+  'node_modules/@ant-design/pro-form/es/components/SchemaForm/index.js',
+  'node_modules/rc-table/es/Body/index.js',
 ].map((f) => path.join(root, f));
 
 describe('pro-layout build patches (issue 10)', () => {
@@ -83,5 +85,31 @@ describe('pro-layout build patches (issue 10)', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('the schema form renders again only when its form ref is given a different form, not the same form wrapped anew', () => {
+    const out = patchSource(files[8], fs.readFileSync(files[8], 'utf8'));
+    const helper = out.slice(out.indexOf('function __useFormRef'), out.indexOf('function BetaSchemaForm'));
+    const flips: unknown[] = [];
+    const useState = () => [true, (u: unknown) => flips.push(u)];
+    const ReactStub = { useMemo: (f: () => unknown) => f() };
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const useFormRef = new Function('React', 'useState', `${helper}; return __useFormRef;`)(ReactStub, useState) as <T>(v: T) => { current: T };
+    const store = { getFieldValue: () => 1, setFieldsValue: () => undefined };
+    const ref = useFormRef<Record<string, unknown>>(store);
+    ref.current = { ...store, getFieldsFormatValue: () => ({}) }; // the form wraps the same store while mounting
+    ref.current = { ...store };
+    expect(flips).toHaveLength(0);
+    expect(ref.current).not.toBe(store);
+    ref.current = { getFieldValue: () => 2 }; // another form
+    expect(flips).toHaveLength(1);
+    ref.current = undefined as unknown as Record<string, unknown>;
+    expect(flips).toHaveLength(2);
+  });
+
+  it('rc-table rows no longer depend on every measured column width, only on the expanded rows\' sticky start', () => {
+    const out = patchSource(files[9], fs.readFileSync(files[9], 'utf8'));
+    expect(out).toContain('}, [flattenColumns.length, expandedRowOffset, expandedStickyStart]);');
+    expect(out).not.toContain('expandedRowOffset, colWidths]');
   });
 });
