@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ROLE_KEY, tokenStore } from './tokenStore';
 
 describe('tokenStore', () => {
@@ -13,5 +13,16 @@ describe('tokenStore', () => {
     tokenStore.clear();
     expect(tokenStore.has()).toBe(false);
     expect(window.localStorage.getItem(ROLE_KEY)).toBeNull();
+  });
+
+  it('writes the role only when it changes (every page load calls it with the same role)', () => {
+    tokenStore.setRole(102);
+    const write = vi.spyOn(Storage.prototype, 'setItem');
+    tokenStore.setRole(102);
+    expect(write).not.toHaveBeenCalled();
+    tokenStore.setRole(103);
+    expect(write).toHaveBeenCalledWith(ROLE_KEY, '103');
+    expect(window.localStorage.getItem(ROLE_KEY)).toBe('103');
+    write.mockRestore();
   });
 });

@@ -32,10 +32,11 @@ export const tokenStore = {
     s?.removeItem(SATOKEN);
     s?.removeItem(ROLE_KEY);
   },
-  /** Remembers the role of the signed-in user (see above). */
+  /** Remembers the role of the signed-in user (see above); no write when it is already stored (the usual load). */
   setRole(roleId: number) {
     try {
-      storage()?.setItem(ROLE_KEY, String(roleId));
+      const s = storage();
+      if (s && s.getItem(ROLE_KEY) !== String(roleId)) s.setItem(ROLE_KEY, String(roleId));
     } catch {
       // Storage full or refused: the boot script then waits for the user info, as without a stored role.
     }
