@@ -5,7 +5,7 @@
  *
  * Same result as Babel's helper (and the spread syntax it stands for): the odd arguments' own enumerable properties
  * (strings, then symbols) are copied as data properties, the even ones (object literal parts) with their descriptors.
- * Into a target with no own properties (`{}`, how every spread starts), `Object.assign` copies the same properties
+ * Into an empty plain object (`{}`, how every spread starts), `Object.assign` copies the same properties
  * with the same result, unless the source has an own `__proto__` key (JSON.parse can make one): that source, and
  * every source after an object literal part (which may have added accessors), is copied key by key as Babel does.
  * tests/unit/objectSpread2.test.ts compares it with Babel's helper.
@@ -27,8 +27,8 @@ function copyOneByOne(target, source) {
 }
 
 export default function _objectSpread2(target) {
-  // Only data properties copied by Object.assign so far.
-  var plain = Reflect.ownKeys(target).length === 0;
+  // An empty plain object (what Babel passes), and only data properties copied by Object.assign since.
+  var plain = Object.getPrototypeOf(target) === Object.prototype && Reflect.ownKeys(target).length === 0;
   for (var i = 1; i < arguments.length; i++) {
     if (arguments[i] == null) continue;
     var source = Object(arguments[i]);

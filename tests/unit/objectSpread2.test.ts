@@ -57,12 +57,17 @@ describe('objectSpread2 replacement (issue 10)', () => {
     );
   });
 
-  it('copies the usual props spread: an own __proto__ key stays a property, a literal getter before a spread is replaced', () => {
+  it('an own __proto__ key stays a property, an inherited setter is not called, a literal getter before a spread is replaced', () => {
     const parsed = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}') as Record<string, unknown>;
     const out = fast({}, parsed) as Record<string, unknown>;
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(out, '__proto__')?.value).toEqual({ polluted: true });
     expect((out as { polluted?: boolean }).polluted).toBeUndefined();
+
+    const set: string[] = [];
+    const withSetter = Object.create({ set a(v: unknown) { set.push(String(v)); } }) as object;
+    expect(shape(fast(withSetter, { a: 1 }))).toEqual(shape(babel(Object.create(Object.getPrototypeOf(withSetter) as object), { a: 1 })));
+    expect(set).toEqual([]);
 
     const withGetter = fast({}, { a: 1 }, { get b() { return 2; } }, { b: 3 }) as Record<string, unknown>;
     expect(Object.getOwnPropertyDescriptor(withGetter, 'b')).toEqual({ value: 3, enumerable: true, writable: true, configurable: true });
