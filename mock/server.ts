@@ -133,16 +133,21 @@ async function handleApi(req: http.IncomingMessage, res: http.ServerResponse) {
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
-/** Built files are compressed once, not on every request (like a static server's precompressed files). */
-const gzipCache = new Map<string, { stamp: string; body: Buffer }>();
-function gzipped(file: string, data: Buffer): Buffer {
+/**
+ * Built files are read and compressed once, not on every request (like a static server's precompressed files): on
+ * this 2-core machine the server shares the CPU with the browser, and a cold page asks for about twenty files at once.
+ */
+const fileCache = new Map<string, { stamp: string; data: Buffer; gzip?: Buffer }>();
+function cachedFile(file: string): { data: Buffer; gzip: () => Buffer } {
   const st = fs.statSync(file);
   const stamp = `${st.size}:${st.mtimeMs}`;
-  const hit = gzipCache.get(file);
-  if (hit && hit.stamp === stamp) return hit.body;
-  const body = zlib.gzipSync(data);
-  gzipCache.set(file, { stamp, body });
-  return body;
+  let hit = fileCache.get(file);
+  if (!hit || hit.stamp !== stamp) {
+    hit = { stamp, data: fs.readFileSync(file) };
+    fileCache.set(file, hit);
+  }
+  const entry = hit;
+  return { data: entry.data, gzip: () => (entry.gzip ??= zlib.gzipSync(entry.data)) };
 }
 
 function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, root: string) {
@@ -150,10 +155,11 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, root: 
   if (p.startsWith(base)) p = `/${p.slice(base.length)}`;
   const file = path.normalize(path.join(root, p));
   const inside = file.startsWith(path.resolve(root));
-  let target = inside && fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.join(root, 'index.html');
-  if (!fs.existsSync(target)) target = path.join(root, 'index.html');
+  const found = inside ? fs.statSync(file, { throwIfNoEntry: false }) : undefined;
+  const target = found?.isFile() ? file : path.join(root, 'index.html');
   const ext = path.extname(target);
-  const data = fs.readFileSync(target);
+  const cached = cachedFile(target);
+  const data = cached.data;
   const headers: Record<string, string> = { 'content-type': TYPES[ext] || 'application/octet-stream' };
   headers['cache-control'] = ext === '.html' ? 'no-cache' : 'public, max-age=31536000, immutable';
   if (ext === '.html') {
@@ -170,7 +176,7 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, root: 
   if (/gzip/.test(String(req.headers['accept-encoding'])) && ['.js', '.css', '.html', '.svg', '.json'].includes(ext)) {
     headers['content-encoding'] = 'gzip';
     res.writeHead(200, headers);
-    res.end(gzipped(target, data));
+    res.end(cached.gzip());
     return;
   }
   res.writeHead(200, headers);
