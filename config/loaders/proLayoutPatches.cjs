@@ -1,7 +1,8 @@
 /**
  * Build-time fixes to @ant-design/pro-layout, the two libraries its side menu runs on (@umijs/route-utils, rc-menu)
- * and two that every list table runs on (pro-form's schema form, rc-table's body) (issue 10), applied by
- * config/loaders/patchProLayout.cjs to the installed files as webpack reads them (node_modules stays as installed).
+ * and three that every list table runs on (pro-form's schema form, rc-table's body, pro-field's colour field)
+ * (issue 10), applied by config/loaders/patchProLayout.cjs to the installed files as webpack reads them
+ * (node_modules stays as installed).
  *
  * ProLayout sets two pieces of state in effects right after it mounts, each to the value it already has: the menu's
  * loading flag (from swr's `isLoading`) and the current menu's layout overrides (`{}` becomes `undefined`, both
@@ -166,6 +167,17 @@ PATCHES.push(
   },
 );
 
+// pro-field's colour field imports the colour picker of antd 4 (@chenshuai2144/sketch-color, with reactcss, lodash
+// and tinycolor2) for its `old` option, although with antd 5.5 and later it renders antd's own ColorPicker: every list
+// downloaded and ran that code before its first row. The old picker now loads when a field asks for it (`old`).
+PATCHES.push({
+  file: /[\\/]@ant-design[\\/]pro-field[\\/]es[\\/]components[\\/]ColorPicker[\\/]index\.js$/,
+  find: 'import { ColorPicker as ColorPickerV4 } from "./old";',
+  replace:
+    '/* campus-console patch: the antd 4 picker only when a field asks for it (`old`) */\n' +
+    'var ColorPickerV4 = /*#__PURE__*/React.lazy(function () { return import("./old").then(function (m) { return { default: m.ColorPicker }; }); });',
+});
+
 /** The patched source of `file`; throws when a patch meant for it does not apply. */
 function patchSource(file, source) {
   let out = source;
@@ -182,6 +194,6 @@ function patchSource(file, source) {
 
 /** Files the patches are for (the webpack rule's test). */
 const PATCHED_FILES =
-  /[\\/](@ant-design[\\/]pro-layout[\\/]es[\\/](ProLayout|utils[\\/]useCurrentMenuLayoutProps|components[\\/]SiderMenu[\\/]BaseMenu)|@umijs[\\/]route-utils[\\/]es[\\/]getMatchMenu[\\/]getMatchMenu|rc-menu[\\/]es[\\/](Menu|SubMenu[\\/]InlineSubMenuList|hooks[\\/]useUUID|hooks[\\/]useKeyRecords)|@ant-design[\\/]pro-form[\\/]es[\\/]components[\\/]SchemaForm[\\/]index|rc-table[\\/]es[\\/]Body[\\/]index)\.js$/;
+  /[\\/](@ant-design[\\/]pro-layout[\\/]es[\\/](ProLayout|utils[\\/]useCurrentMenuLayoutProps|components[\\/]SiderMenu[\\/]BaseMenu)|@umijs[\\/]route-utils[\\/]es[\\/]getMatchMenu[\\/]getMatchMenu|rc-menu[\\/]es[\\/](Menu|SubMenu[\\/]InlineSubMenuList|hooks[\\/]useUUID|hooks[\\/]useKeyRecords)|@ant-design[\\/]pro-form[\\/]es[\\/]components[\\/]SchemaForm[\\/]index|rc-table[\\/]es[\\/]Body[\\/]index|@ant-design[\\/]pro-field[\\/]es[\\/]components[\\/]ColorPicker[\\/]index)\.js$/;
 
 module.exports = { PATCHES, PATCHED_FILES, STATIC_MATCH, patchSource };

@@ -23,6 +23,7 @@ const files = [
   'node_modules/rc-menu/es/hooks/useKeyRecords.js',
   'node_modules/@ant-design/pro-form/es/components/SchemaForm/index.js',
   'node_modules/rc-table/es/Body/index.js',
+  'node_modules/@ant-design/pro-field/es/components/ColorPicker/index.js',
 ].map((f) => path.join(root, f));
 
 describe('pro-layout build patches (issue 10)', () => {
@@ -111,5 +112,13 @@ describe('pro-layout build patches (issue 10)', () => {
     const out = patchSource(files[9], fs.readFileSync(files[9], 'utf8'));
     expect(out).toContain('}, [flattenColumns.length, expandedRowOffset, expandedStickyStart]);');
     expect(out).not.toContain('expandedRowOffset, colWidths]');
+  });
+
+  it('pro-field loads the antd 4 colour picker only on demand (no static import of it is left)', () => {
+    const out = patchSource(files[10], fs.readFileSync(files[10], 'utf8'));
+    expect(out).not.toMatch(/import[^;]*from "\.\/old"/);
+    expect(out).toContain('React.lazy(function () { return import("./old")');
+    // antd 5.5+: the field renders antd's own ColorPicker unless `old` is set (what makes the lazy import safe).
+    expect(out).toContain("return ColorPickerV5;");
   });
 });
