@@ -26,7 +26,7 @@ const files = [
   'node_modules/@ant-design/pro-field/es/components/ColorPicker/index.js',
 ].map((f) => path.join(root, f));
 
-describe('pro-layout build patches (issue 10)', () => {
+describe('library build patches: pro-layout, its menu, the list tables (issue 10)', () => {
   it('every patch applies exactly once to the installed pro-layout, and only to the files the webpack rule selects', () => {
     for (const file of files) {
       expect(PATCHED_FILES.test(file)).toBe(true);
