@@ -179,12 +179,26 @@ function sessionOf(db: Db, request: Request): Session | undefined {
   return buildSession(db, token, row.userId, row.roleId);
 }
 
+const utf8 = new TextEncoder();
+
+/**
+ * A JSON answer, as `HttpResponse.json` makes it (content type and length), without its `new Blob(...)` just to count
+ * the bytes: that Blob was the slowest step of an answer in the server's CPU profile.
+ */
+export function json(body: unknown, status = 200): Response {
+  const text = JSON.stringify(body);
+  return new HttpResponse(text, {
+    status,
+    headers: { 'content-type': 'application/json', 'content-length': String(utf8.encode(text).byteLength) },
+  });
+}
+
 function fail(status: number, msg: string) {
-  return HttpResponse.json({ code: status, msg }, { status });
+  return json({ code: status, msg }, status);
 }
 
 export function ok<T>(data: T) {
-  return HttpResponse.json({ code: 0, data });
+  return json({ code: 0, data });
 }
 
 async function readBody(request: Request, lang: Lang): Promise<unknown> {

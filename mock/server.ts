@@ -15,6 +15,7 @@ import zlib from 'node:zlib';
 import crypto from 'node:crypto';
 import { getResponse } from 'msw';
 import { handlersFor } from './handlers';
+import { handlerIndex } from './dispatch';
 
 const args = process.argv.slice(2);
 const argOf = (name: string) => {
@@ -27,6 +28,8 @@ const host = argOf('--host') || '127.0.0.1';
 const base = (process.env.BASE_PATH || '/').replace(/\/?$/, '/');
 const testMode = args.includes('--test') || process.env.MOCK_TEST === '1';
 const handlers = handlersFor({ test: testMode });
+/** Only the handlers that may answer a request are asked (msw parses URL, cookies and path in every one it asks). */
+const index = handlerIndex(handlers);
 
 /** Largest accepted request body. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -119,7 +122,7 @@ async function handleApi(req: http.IncomingMessage, res: http.ServerResponse) {
     return;
   }
   const request = new Request(url, { method, headers, body: body ? new Uint8Array(body) : undefined });
-  const response = await getResponse(handlers, request);
+  const response = await getResponse(index.candidates(method, url), request);
   if (!response) {
     res.writeHead(404, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ code: 404, msg: 'Not found' }));
