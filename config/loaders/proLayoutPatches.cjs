@@ -1,6 +1,6 @@
 /**
  * Build-time fixes to @ant-design/pro-layout, the two libraries its side menu runs on (@umijs/route-utils, rc-menu)
- * and three that every list table runs on (pro-form's schema form, rc-table's body, pro-field's colour field)
+ * and four that every list table runs on (pro-form's schema form, rc-table's body, pro-field's index and colour field)
  * (issue 10), applied by config/loaders/patchProLayout.cjs to the installed files as webpack reads them
  * (node_modules stays as installed).
  *
@@ -17,6 +17,20 @@
  * Every patch must apply: a release that changes these lines fails the build (and the unit test
  * tests/unit/proLayoutPatches.test.ts) instead of silently losing the fix.
  */
+const path = require('node:path');
+
+/** pro-field's value types that load on demand: [the index's import name, its folder under es/components]. */
+const LAZY_VALUE_TYPES = [
+  ['FieldCascader', 'Cascader'],
+  ['FieldTreeSelect', 'TreeSelect'],
+  ['FieldColorPicker', 'ColorPicker'],
+  ['FieldSegmented', 'Segmented'],
+  ['FieldSlider', 'Slider'],
+  ['FieldRate', 'Rate'],
+  ['FieldImage', 'Image'],
+  ['FieldProgress', 'Progress'],
+];
+
 const BASE_MENU = /[\\/]@ant-design[\\/]pro-layout[\\/]es[\\/]components[\\/]SiderMenu[\\/]BaseMenu\.js$/;
 
 const PATCHES = [
@@ -178,6 +192,25 @@ PATCHES.push({
     'var ColorPickerV4 = /*#__PURE__*/React.lazy(function () { return import("./old").then(function (m) { return { default: m.ColorPicker }; }); });',
 });
 
+// pro-field's index imports every value type statically: every table and form downloaded and ran the cascader, tree
+// select, colour picker, segmented, slider, rate, image and progress fields (with antd's and rc-*'s components for
+// them) although no screen here uses them. They now load the first time such a field renders
+// (config/helpers/lazyField.js: same component, ref forwarded, its own Suspense boundary).
+const PRO_FIELD_INDEX = /[\\/]@ant-design[\\/]pro-field[\\/]es[\\/]index\.js$/;
+const LAZY_FIELD = path.join(__dirname, '..', 'helpers', 'lazyField.js').split(path.sep).join('/');
+PATCHES.push({
+  file: PRO_FIELD_INDEX,
+  find: "import React, { useContext } from 'react';",
+  replace: `import React, { useContext } from 'react';\n/* campus-console patch: rarely used value types load on demand */\nimport __lazyField from ${JSON.stringify(LAZY_FIELD)};`,
+});
+for (const [name, dir] of LAZY_VALUE_TYPES) {
+  PATCHES.push({
+    file: PRO_FIELD_INDEX,
+    find: `import ${name} from "./components/${dir}";`,
+    replace: `var ${name} = /*#__PURE__*/__lazyField(function () { return import("./components/${dir}"); });`,
+  });
+}
+
 /** The patched source of `file`; throws when a patch meant for it does not apply. */
 function patchSource(file, source) {
   let out = source;
@@ -194,6 +227,6 @@ function patchSource(file, source) {
 
 /** Files the patches are for (the webpack rule's test). */
 const PATCHED_FILES =
-  /[\\/](@ant-design[\\/]pro-layout[\\/]es[\\/](ProLayout|utils[\\/]useCurrentMenuLayoutProps|components[\\/]SiderMenu[\\/]BaseMenu)|@umijs[\\/]route-utils[\\/]es[\\/]getMatchMenu[\\/]getMatchMenu|rc-menu[\\/]es[\\/](Menu|SubMenu[\\/]InlineSubMenuList|hooks[\\/]useUUID|hooks[\\/]useKeyRecords)|@ant-design[\\/]pro-form[\\/]es[\\/]components[\\/]SchemaForm[\\/]index|rc-table[\\/]es[\\/]Body[\\/]index|@ant-design[\\/]pro-field[\\/]es[\\/]components[\\/]ColorPicker[\\/]index)\.js$/;
+  /[\\/](@ant-design[\\/]pro-layout[\\/]es[\\/](ProLayout|utils[\\/]useCurrentMenuLayoutProps|components[\\/]SiderMenu[\\/]BaseMenu)|@umijs[\\/]route-utils[\\/]es[\\/]getMatchMenu[\\/]getMatchMenu|rc-menu[\\/]es[\\/](Menu|SubMenu[\\/]InlineSubMenuList|hooks[\\/]useUUID|hooks[\\/]useKeyRecords)|@ant-design[\\/]pro-form[\\/]es[\\/]components[\\/]SchemaForm[\\/]index|rc-table[\\/]es[\\/]Body[\\/]index|@ant-design[\\/]pro-field[\\/]es[\\/](components[\\/]ColorPicker[\\/])?index)\.js$/;
 
-module.exports = { PATCHES, PATCHED_FILES, STATIC_MATCH, patchSource };
+module.exports = { PATCHES, PATCHED_FILES, STATIC_MATCH, LAZY_VALUE_TYPES, patchSource };

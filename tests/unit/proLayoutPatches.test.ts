@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 
 const require = createRequire(import.meta.url);
-const { PATCHES, PATCHED_FILES, STATIC_MATCH, patchSource } = require('../../config/loaders/proLayoutPatches.cjs') as {
+const { PATCHES, PATCHED_FILES, STATIC_MATCH, LAZY_VALUE_TYPES, patchSource } = require('../../config/loaders/proLayoutPatches.cjs') as {
   PATCHES: { file: RegExp; find: string; replace: string }[];
   PATCHED_FILES: RegExp;
   STATIC_MATCH: string;
+  LAZY_VALUE_TYPES: [string, string][];
   patchSource: (file: string, source: string) => string;
 };
 const root = path.resolve(__dirname, '../..');
@@ -24,6 +25,7 @@ const files = [
   'node_modules/@ant-design/pro-form/es/components/SchemaForm/index.js',
   'node_modules/rc-table/es/Body/index.js',
   'node_modules/@ant-design/pro-field/es/components/ColorPicker/index.js',
+  'node_modules/@ant-design/pro-field/es/index.js',
 ].map((f) => path.join(root, f));
 
 describe('library build patches: pro-layout, its menu, the list tables (issue 10)', () => {
@@ -120,5 +122,22 @@ describe('library build patches: pro-layout, its menu, the list tables (issue 10
     expect(out).toContain('React.lazy(function () { return import("./old")');
     // antd 5.5+: the field renders antd's own ColorPicker unless `old` is set (what makes the lazy import safe).
     expect(out).toContain("return ColorPickerV5;");
+  });
+
+  it('pro-field imports its rarely used value types on demand, through the lazy field helper, and no other', () => {
+    const source = fs.readFileSync(files[11], 'utf8');
+    const out = patchSource(files[11], source);
+    expect(out).toContain(`import __lazyField from ${JSON.stringify(path.join(root, 'config/helpers/lazyField.js').split(path.sep).join('/'))};`);
+    expect(fs.existsSync(path.join(root, 'config/helpers/lazyField.js'))).toBe(true);
+    for (const [name, dir] of LAZY_VALUE_TYPES) {
+      expect(out).not.toMatch(new RegExp(`import ${name}\\b`));
+      expect(out).toContain(`var ${name} = /*#__PURE__*/__lazyField(function () { return import("./components/${dir}"); });`);
+      // Still used where it was (the value type's branch), now as the lazy component.
+      expect(out.split(`_jsx(${name},`).length).toBe(source.split(`_jsx(${name},`).length);
+    }
+    // The value types every screen uses stay static.
+    for (const name of ['FieldSelect', 'FieldText', 'FieldDatePicker', 'FieldRangePicker', 'FieldDigit', 'FieldMoney', 'FieldOptions']) {
+      expect(out).toMatch(new RegExp(`import ${name}\\b`));
+    }
   });
 });
