@@ -1,6 +1,7 @@
 /**
  * Build-time fixes to @ant-design/pro-layout, the two libraries its side menu runs on (@umijs/route-utils, rc-menu)
- * and four that every list table runs on (pro-form's schema form, rc-table's body, pro-field's index and colour field)
+ * and four that every list table runs on (pro-form's schema form, rc-table's body and column measuring, pro-field's
+ * index and colour field)
  * (issue 10), applied by config/loaders/patchProLayout.cjs to the installed files as webpack reads them
  * (node_modules stays as installed).
  *
@@ -192,6 +193,55 @@ PATCHES.push({
     'var ColorPickerV4 = /*#__PURE__*/React.lazy(function () { return import("./old").then(function (m) { return { default: m.ColorPicker }; }); });',
 });
 
+// rc-table measures every column's width in a layout effect as soon as its body mounts (MeasureCell: `offsetWidth`),
+// which makes the browser lay the whole page out in the middle of React's commit, and then renders the table again
+// with the widths. The widths are only used for the offsets of fixed columns (each one's offset sums the widths of
+// the fixed columns before or after it), a fixed header's columns and sticky headers. A list table here has one
+// fixed column (actions, on the right) and none of the rest, so its first paint does not depend on them: the widths
+// then arrive from the resize observer rc-table also keeps on those cells (after the layout the browser does anyway).
+// Tables that need them at once (two or more fixed columns, a fixed or sticky header, expanded rows offset) still
+// measure in the layout effect.
+PATCHES.push(
+  {
+    file: /[\\/]rc-table[\\/]es[\\/]Table\.js$/,
+    find: '  var TableContextValue = React.useMemo(function () {',
+    replace:
+      '  /* campus-console patch: measure the columns in the layout effect only when the first paint needs their widths */\n' +
+      '  var measureOnMount = !!(fixHeader || isSticky || expandableConfig.expandedRowOffset || flattenColumns.filter(function (c) { return c.fixed; }).length > 1);\n' +
+      '  var TableContextValue = React.useMemo(function () {',
+  },
+  {
+    file: /[\\/]rc-table[\\/]es[\\/]Table\.js$/,
+    find: '      measureRowRender: measureRowRender\n    };',
+    replace: '      measureRowRender: measureRowRender,\n      measureOnMount: measureOnMount\n    };',
+  },
+  {
+    file: /[\\/]rc-table[\\/]es[\\/]Table\.js$/,
+    find: 'rowHoverable, measureRowRender]);',
+    replace: 'rowHoverable, measureRowRender, measureOnMount]);',
+  },
+  {
+    file: /[\\/]rc-table[\\/]es[\\/]Body[\\/]MeasureRow\.js$/,
+    find: "useContext(TableContext, ['measureRowRender']),\n    measureRowRender = _useContext.measureRowRender;",
+    replace: "useContext(TableContext, ['measureRowRender', 'measureOnMount']),\n    measureRowRender = _useContext.measureRowRender,\n    measureOnMount = _useContext.measureOnMount;",
+  },
+  {
+    file: /[\\/]rc-table[\\/]es[\\/]Body[\\/]MeasureRow\.js$/,
+    find: '      onColumnResize: onColumnResize,\n      title: titleForMeasure',
+    replace: '      onColumnResize: onColumnResize,\n      measureOnMount: measureOnMount,\n      title: titleForMeasure',
+  },
+  {
+    file: /[\\/]rc-table[\\/]es[\\/]Body[\\/]MeasureCell\.js$/,
+    find: '    title = _ref.title;',
+    replace: '    title = _ref.title,\n    measureOnMount = _ref.measureOnMount;',
+  },
+  {
+    file: /[\\/]rc-table[\\/]es[\\/]Body[\\/]MeasureCell\.js$/,
+    find: '    if (cellRef.current) {\n      onColumnResize(columnKey, cellRef.current.offsetWidth);',
+    replace: '    if (cellRef.current && measureOnMount !== false) {\n      onColumnResize(columnKey, cellRef.current.offsetWidth);',
+  },
+);
+
 // pro-field's index imports every value type statically: every table and form downloaded and ran the cascader, tree
 // select, colour picker, segmented, slider, rate, image and progress fields (with antd's and rc-*'s components for
 // them) although no screen here uses them. They now load the first time such a field renders
@@ -227,6 +277,6 @@ function patchSource(file, source) {
 
 /** Files the patches are for (the webpack rule's test). */
 const PATCHED_FILES =
-  /[\\/](@ant-design[\\/]pro-layout[\\/]es[\\/](ProLayout|utils[\\/]useCurrentMenuLayoutProps|components[\\/]SiderMenu[\\/]BaseMenu)|@umijs[\\/]route-utils[\\/]es[\\/]getMatchMenu[\\/]getMatchMenu|rc-menu[\\/]es[\\/](Menu|SubMenu[\\/]InlineSubMenuList|hooks[\\/]useUUID|hooks[\\/]useKeyRecords)|@ant-design[\\/]pro-form[\\/]es[\\/]components[\\/]SchemaForm[\\/]index|rc-table[\\/]es[\\/]Body[\\/]index|@ant-design[\\/]pro-field[\\/]es[\\/](components[\\/]ColorPicker[\\/])?index)\.js$/;
+  /[\\/](@ant-design[\\/]pro-layout[\\/]es[\\/](ProLayout|utils[\\/]useCurrentMenuLayoutProps|components[\\/]SiderMenu[\\/]BaseMenu)|@umijs[\\/]route-utils[\\/]es[\\/]getMatchMenu[\\/]getMatchMenu|rc-menu[\\/]es[\\/](Menu|SubMenu[\\/]InlineSubMenuList|hooks[\\/]useUUID|hooks[\\/]useKeyRecords)|@ant-design[\\/]pro-form[\\/]es[\\/]components[\\/]SchemaForm[\\/]index|rc-table[\\/]es[\\/](Table|Body[\\/](index|MeasureRow|MeasureCell))|@ant-design[\\/]pro-field[\\/]es[\\/](components[\\/]ColorPicker[\\/])?index)\.js$/;
 
 module.exports = { PATCHES, PATCHED_FILES, STATIC_MATCH, LAZY_VALUE_TYPES, patchSource };

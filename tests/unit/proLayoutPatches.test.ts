@@ -26,9 +26,12 @@ const files = [
   'node_modules/rc-table/es/Body/index.js',
   'node_modules/@ant-design/pro-field/es/components/ColorPicker/index.js',
   'node_modules/@ant-design/pro-field/es/index.js',
+  'node_modules/rc-table/es/Table.js',
+  'node_modules/rc-table/es/Body/MeasureRow.js',
+  'node_modules/rc-table/es/Body/MeasureCell.js',
 ].map((f) => path.join(root, f));
 
-describe('library build patches: pro-layout, its menu, the list tables (issue 10)', () => {
+describe('library build patches: pro-layout, its menu, the list tables and fields (issue 10)', () => {
   it('every patch applies exactly once to the installed pro-layout, and only to the files the webpack rule selects', () => {
     for (const file of files) {
       expect(PATCHED_FILES.test(file)).toBe(true);
