@@ -2,8 +2,9 @@
  * The one set of msw handlers: used by vitest (msw/node, tests/setup.ts), by `npm start` (mock/server.ts behind the
  * dev proxy) and by the production preview (mock/server.ts serving dist/ too).
  */
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { resetDb, setSeeders } from './db';
+import { json } from './http';
 import { domainHandlers, seeders } from './domains';
 import { langOf, message } from './messages';
 
@@ -13,7 +14,7 @@ setSeeders(seeders);
 const testHandlers = [
   http.post('*/v2/__test__/reset', () => {
     resetDb();
-    return HttpResponse.json({ code: 0, data: null });
+    return json({ code: 0, data: null });
   }),
 ];
 
@@ -21,11 +22,11 @@ const testHandlers = [
 const notFound = [
   http.all('*/v2/*', ({ request }) => {
     const u = new URL(request.url);
-    return HttpResponse.json({ code: 404, msg: message(langOf(request), 'common.noRoute', { method: request.method, path: u.pathname }) }, { status: 404 });
+    return json({ code: 404, msg: message(langOf(request), 'common.noRoute', { method: request.method, path: u.pathname }) }, 404);
   }),
   http.all('*/api/*', ({ request }) => {
     const u = new URL(request.url);
-    return HttpResponse.json({ code: 404, msg: message(langOf(request), 'common.noRoute', { method: request.method, path: u.pathname }) }, { status: 404 });
+    return json({ code: 404, msg: message(langOf(request), 'common.noRoute', { method: request.method, path: u.pathname }) }, 404);
   }),
 ];
 

@@ -5,10 +5,10 @@
 import { scopeLessons } from './dataScope';
 import { assertCampusOpen } from './campus';
 import { emit } from './notify';
-import { HttpResponse, type HttpHandler } from 'msw';
+import type { HttpHandler } from 'msw';
 import type { Db } from '../db';
 import { nextId } from '../db';
-import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
+import { api, definePolicy, HttpError, json, type AuthedCtx, type Session } from '../http';
 import { listQuery } from '../list';
 import { defineMessages, message, type Lang } from '../messages';
 import { parseBody } from '../schema';
@@ -151,7 +151,7 @@ function clashesFor(db: Db, s: Session, planned: Lesson[], ix: LessonIndexes): C
 }
 
 function clashResponse(lang: Lang, clashes: Clash[]) {
-  return HttpResponse.json({ code: 400, msg: message(lang, 'sch.clashes', { n: clashes.length }), clashes }, { status: 400 });
+  return json({ code: 400, msg: message(lang, 'sch.clashes', { n: clashes.length }), clashes }, 400);
 }
 
 function checkSlotProblems(slots: ScheduleSlot[], lang: Lang) {

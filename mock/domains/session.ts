@@ -1,8 +1,7 @@
 /** Session, user, permission, store, menu and service-contact calls (SPEC §7, PRODUCT.md §3.4) and the core seed. */
-import { HttpResponse } from 'msw';
 import type { Db, MembershipRow } from '../db';
 import { nextId } from '../db';
-import { api, buildSession, HttpError, type AuthedCtx } from '../http';
+import { api, buildSession, HttpError, json, type AuthedCtx } from '../http';
 import { defineMessages } from '../messages';
 import {
   MobileChangeBody,
@@ -263,7 +262,7 @@ export const sessionHandlers = [
   api('get', '/v2/user/info', { self: true }, ({ session }) => session.currentUser),
 
   api('get', '/v2/company_role/permissions', { self: true }, ({ session, t }) => {
-    if (session.company.status !== 'active') return HttpResponse.json({ code: 1, msg: t('auth.companyDisabled') });
+    if (session.company.status !== 'active') return json({ code: 1, msg: t('auth.companyDisabled') });
     return session.permissions;
   }),
 
