@@ -1,9 +1,9 @@
 /**
  * Build-time fixes to @ant-design/pro-layout, the two libraries its side menu runs on (@umijs/route-utils, rc-menu)
  * and four that every list table runs on (pro-form's schema form, rc-table's body and column measuring, pro-field's
- * index and colour field)
- * (issue 10), applied by config/loaders/patchProLayout.cjs to the installed files as webpack reads them
- * (node_modules stays as installed).
+ * index and colour field) (issue 10), applied by config/loaders/patchProLayout.cjs to the installed files as webpack
+ * reads them (node_modules stays as installed); vitest.config.mts applies them too, to the files tests load through
+ * Vite.
  *
  * ProLayout sets two pieces of state in effects right after it mounts, each to the value it already has: the menu's
  * loading flag (from swr's `isLoading`) and the current menu's layout overrides (`{}` becomes `undefined`, both

@@ -32,7 +32,7 @@ const files = [
 ].map((f) => path.join(root, f));
 
 describe('library build patches: pro-layout, its menu, the list tables and fields (issue 10)', () => {
-  it('every patch applies exactly once to the installed pro-layout, and only to the files the webpack rule selects', () => {
+  it('every patch applies exactly once to the installed libraries, and only to the files the webpack rule selects', () => {
     for (const file of files) {
       expect(PATCHED_FILES.test(file)).toBe(true);
       const source = fs.readFileSync(file, 'utf8');
