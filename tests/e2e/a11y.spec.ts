@@ -2,6 +2,10 @@
  * Accessibility sweep (issue 9): every route of the route table, as the dealer, in both languages, checked with axe
  * (WCAG 2.1 A/AA + best practices). No critical or serious violation may remain. One login per language; each route
  * is opened by URL and checked once its content has loaded.
+ *
+ * axe runs in the page itself (legacy mode: @axe-core/playwright otherwise opens a blank page for every check to merge
+ * frame results; the console has no frames) and returns only violations' nodes: about 0.9 s a route instead of 3.8 s.
+ * A self-check first proves that this configuration still reports what it must (a nameless button, low contrast).
  */
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
@@ -13,6 +17,14 @@ import { dismissReminder, login, resetBackend, watchCsp } from './helpers';
  * differ from the visible text; the last is an experimental axe rule, enabled explicitly).
  */
 const ALWAYS = ['meta-viewport', 'meta-viewport-large', 'html-has-lang', 'html-lang-valid', 'landmark-no-duplicate-main', 'landmark-main-is-top-level', 'landmark-one-main', 'label-content-name-mismatch', 'heading-order'];
+
+/** The sweep's axe run: WCAG 2.1 A/AA + best practices, violations only, in the page. */
+function axe(page: Page) {
+  return new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } });
+}
 
 /** Concrete URLs for the route table (a sample value for path parameters). */
 function sweepPaths(): string[] {
@@ -42,12 +54,26 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       await page.reload();
     }
     const problems: string[] = [];
+    // Self-check: two planted faults are found, then removed before the sweep.
+    await page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.id = 'axe-probe';
+      const text = document.createElement('p');
+      text.textContent = 'low contrast';
+      text.style.color = '#eee'; // through the CSSOM: the strict CSP refuses style attributes
+      text.style.background = '#fff';
+      probe.append(document.createElement('button'), text);
+      document.querySelector('main')?.append(probe);
+    });
+    const planted = (await axe(page).include('#axe-probe').analyze()).violations.map((v) => v.id);
+    expect(planted).toEqual(expect.arrayContaining(['button-name', 'color-contrast']));
+    await page.evaluate(() => document.getElementById('axe-probe')?.remove());
     for (const path of sweepPaths()) {
       await visit(page, path);
       await dismissReminder(page);
       expect(await page.locator('html').getAttribute('lang')).toBe(lang);
       const started = Date.now();
-      const res = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+      const res = await axe(page).analyze();
       if (process.env.A11Y_TIMING) console.log(`${path} axe ${Date.now() - started} ms`);
       for (const v of res.violations) {
         if (v.impact !== 'critical' && v.impact !== 'serious' && !ALWAYS.includes(v.id)) continue;
