@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 
 const require = createRequire(import.meta.url);
-const { PATCHES, PATCHED_FILES, STATIC_MATCH, LAZY_VALUE_TYPES, patchSource } = require('../../config/loaders/proLayoutPatches.cjs') as {
+const { PATCHES, PATCHED_FILES, STATIC_MATCH, MATCHER_CACHE, LAZY_VALUE_TYPES, patchSource } = require('../../config/loaders/proLayoutPatches.cjs') as {
   PATCHES: { file: RegExp; find: string; replace: string }[];
   PATCHED_FILES: RegExp;
   STATIC_MATCH: string;
+  MATCHER_CACHE: string;
   LAZY_VALUE_TYPES: [string, string][];
   patchSource: (file: string, source: string) => string;
 };
@@ -29,6 +30,10 @@ const files = [
   'node_modules/rc-table/es/Table.js',
   'node_modules/rc-table/es/Body/MeasureRow.js',
   'node_modules/rc-table/es/Body/MeasureCell.js',
+  'node_modules/@ant-design/pro-layout/es/getPageTitle.js',
+  'node_modules/@ant-design/pro-layout/es/utils/getBreadcrumbProps.js',
+  'node_modules/@umijs/route-utils/es/transformRoute/transformRoute.js',
+  'node_modules/@ant-design/pro-field/es/components/Money/index.js',
 ].map((f) => path.join(root, f));
 
 describe('library build patches: pro-layout, its menu, the list tables and fields (issue 10)', () => {
@@ -142,5 +147,53 @@ describe('library build patches: pro-layout, its menu, the list tables and field
     for (const name of ['FieldSelect', 'FieldText', 'FieldDatePicker', 'FieldRangePicker', 'FieldDigit', 'FieldMoney', 'FieldOptions']) {
       expect(out).toMatch(new RegExp(`import ${name}\\b`));
     }
+  });
+
+  it('the page title, breadcrumb and route map compile each path pattern once, and match exactly as before', () => {
+    const ptr = require('path-to-regexp') as { match: (p: string) => (at: string) => unknown };
+    const { pathToRegexp } = require(path.join(root, 'node_modules/@umijs/route-utils/es/path-to-regexp.js')) as { pathToRegexp: (p: string, keys?: unknown[]) => RegExp };
+    let compiled = 0;
+    const counting = (p: string) => {
+      compiled += 1;
+      return ptr.match(p);
+    };
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const cachedMatch = new Function('__ptrMatch', `${MATCHER_CACHE}; return match;`)(counting) as (p: string) => (at: string) => unknown;
+    const routePatch = PATCHES.find((x) => x.replace.includes('function __routeRegexp'))!;
+    const helper = routePatch.replace.slice(routePatch.replace.indexOf('var __routeRegexps'));
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const cachedRegexp = new Function('pathToRegexp', `${helper}; return __routeRegexp;`)(pathToRegexp) as (p: string) => RegExp;
+    const outcome = (f: () => unknown) => {
+      try {
+        return { ok: f() };
+      } catch (e) {
+        return { error: String(e) };
+      }
+    };
+    const seg = fc.stringMatching(/^[A-Za-z0-9_-]{1,5}$/);
+    const pattern = fc.array(fc.oneof(seg, seg.map((x) => `:${x.replace(/-/g, '_')}`)), { minLength: 1, maxLength: 3 }).map((s) => `/${s.join('/')}`);
+    const at = fc.tuple(fc.array(seg, { maxLength: 4 }), fc.constantFrom('', '/', '?x=1')).map(([s, tail]) => `/${s.join('/')}${tail}`);
+    fc.assert(
+      fc.property(pattern, fc.array(at, { minLength: 1, maxLength: 4 }), (p, paths) => {
+        // Same answers, also on the second call; a pattern that does not compile throws every time, as before.
+        for (const a of [...paths, ...paths]) {
+          expect(outcome(() => cachedMatch(p)(a))).toEqual(outcome(() => ptr.match(p)(a)));
+          expect(outcome(() => cachedRegexp(p).test(a))).toEqual(outcome(() => pathToRegexp(p, []).test(a)));
+        }
+      }),
+      { numRuns: 500 },
+    );
+    compiled = 0;
+    for (let i = 0; i < 5; i++) cachedMatch('/student/list')('/student/list');
+    expect(compiled).toBe(1);
+    expect(cachedRegexp('/student/:id')).toBe(cachedRegexp('/student/:id'));
+  });
+
+  it('pro-field\'s money field no longer builds a formatter at load, only ever spread as options where it adds nothing', () => {
+    expect({ ...new Intl.NumberFormat('zh-Hans-CN', { currency: 'CNY', style: 'currency' }) }).toEqual({});
+    const file = files.find((f) => f.includes('Money'))!;
+    const out = patchSource(file, fs.readFileSync(file, 'utf8'));
+    expect(out).toContain('var defaultMoneyIntl = {};');
+    expect(out.match(/defaultMoneyIntl/g)).toHaveLength(3); // declared, the map's default, the spread fallback
   });
 });
