@@ -35,7 +35,7 @@ export default defineConfig({
   mock: false,
   mfsu: false,
   // ./config/preloadLocale: the active language's messages load in parallel with the app code (issue 10).
-  plugins: ['@umijs/plugins/dist/initial-state', '@umijs/plugins/dist/model', '@umijs/plugins/dist/access', './config/preloadLocale', './config/firstStyles', './config/babelTargets'],
+  plugins: ['@umijs/plugins/dist/initial-state', '@umijs/plugins/dist/model', '@umijs/plugins/dist/access', './config/preloadLocale', './config/firstStyles', './config/babelTargets', './config/compileHints'],
   initialState: {},
   model: {},
   access: {},
