@@ -10,8 +10,9 @@
  * the lunar calendar, pro-field's rare value types: webpack's numbered chunks), which keep lazy compilation.
  * Measured (npm run perf against the bare app, 7 alternating runs): at 4× CPU slowdown, where the main thread is the
  * limit, /student/list went from 0.90× to 0.82× of the bare page and /dashboard from 0.64× to 0.54×; at normal CPU
- * the difference is inside this 2-core machine's noise (same build with and without: ready 89 ms earlier over 15
- * runs, 68 ms later over 13; the main thread 165 ms less busy before the first row, traced, 7 runs).
+ * the difference is about this 2-core machine's noise (same build with and without: ready 89 ms earlier over 15
+ * runs, 68 ms later over 13, 68 ms earlier over 21; the main thread 165 ms less busy before the first row, traced,
+ * 7 runs).
  */
 import fs from 'node:fs';
 import path from 'node:path';
