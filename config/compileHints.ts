@@ -42,6 +42,8 @@ export function addCompileHints(dir: string): string[] {
 export default (api: IApi) => {
   api.onBuildComplete(({ err }: { err?: unknown }) => {
     if (err || api.env !== 'production') return;
-    addCompileHints(api.paths.absOutputPath);
+    const changed = addCompileHints(api.paths.absOutputPath);
+    // Like the library patches: a change of the output names must not drop the hints silently.
+    if (!changed.some((f) => f.startsWith('umi.'))) throw new Error('config/compileHints.ts: no umi.<hash>.js in the build got the compile hint; update wantsCompileHint');
   });
 };
