@@ -272,6 +272,15 @@ PATCHES.push(
   },
 );
 
+// ProLayout also works out a breadcrumb on every render (each menu entry's path matched against each level of the
+// URL) for its page header; the console shows none (the layout passes `breadcrumbRender={false}`, which already made
+// the result empty). The walk is skipped when the result is thrown away.
+PATCHES.push({
+  file: /[\\/]@ant-design[\\/]pro-layout[\\/]es[\\/]utils[\\/]getBreadcrumbProps\.js$/,
+  find: '  var routesArray = genBreadcrumbProps(props);',
+  replace: '  /* campus-console patch: no breadcrumb walk when there is no breadcrumb */\n  var routesArray = breadcrumbRender === false ? [] : genBreadcrumbProps(props);',
+});
+
 // pro-field's money field builds a zh-CN currency formatter when its module loads (ICU loads that locale's data: the
 // module's 40–50 ms of self time in the list's first task, profiled) only to spread it as default options, where it
 // adds nothing (a formatter has no own enumerable properties): an empty object instead.
@@ -300,6 +309,66 @@ for (const [name, dir] of LAZY_VALUE_TYPES) {
   });
 }
 
+// Code every screen downloaded for nothing (issue 10: bytes parsed and compiled before the first screen).
+// antd's Button works out the text colour of its "solid" variant with the colour picker's colour class and its presets
+// panel's brightness test; that import brought the colour picker (rc's picker, its panels and sliders) and the
+// Collapse the presets panel is built on into the app's entry file, for one brightness test of one token. The Tooltip,
+// in every menu entry, reads its colour through the same class. Both now use @ant-design/fast-color, the colour class
+// the picker's own class extends (same parsing, same numbers, no colour is transparent black as there; property-tested
+// against antd's originals).
+const SOLID_BRIGHT =
+  'function __isBrightOn(color, background) {\n' +
+  "  var c = color ? new __FastColor(color) : new __FastColor('').setA(0), rgb = c.toRgb();\n" +
+  '  if (rgb.a <= 0.5) return new __FastColor(c.toRgbString()).onBackground(background).toHsv().v > 0.5;\n' +
+  '  return rgb.r * 0.299 + rgb.g * 0.587 + rgb.b * 0.114 > 192;\n' +
+  '}\n';
+const TOOLTIP_COLOR = "function generateColor(color) { return color ? new __FastColor(color) : new __FastColor('').setA(0); }\n";
+PATCHES.push(
+  {
+    file: /[\\/]antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/,
+    find: "import { AggregationColor } from '../../color-picker/color';\nimport { isBright } from '../../color-picker/components/ColorPresets';",
+    replace: `import { FastColor as __FastColor } from '@ant-design/fast-color';\n/* campus-console patch: the solid variant's text colour without the colour picker */\n${SOLID_BRIGHT}`,
+  },
+  {
+    file: /[\\/]antd[\\/]es[\\/]button[\\/]style[\\/]token\.js$/,
+    find: "const solidTextColor = isBright(new AggregationColor(token.colorBgSolid), '#fff') ? '#000' : '#fff';",
+    replace: "const solidTextColor = __isBrightOn(token.colorBgSolid, '#fff') ? '#000' : '#fff';",
+  },
+  {
+    file: /[\\/]antd[\\/]es[\\/]tooltip[\\/]util\.js$/,
+    find: "import { generateColor } from '../color-picker/util';",
+    replace: `import { FastColor as __FastColor } from '@ant-design/fast-color';\n/* campus-console patch: the colour's channels without the colour picker */\n${TOOLTIP_COLOR}`,
+  },
+);
+
+// pro-components' messages come in 33 languages, all in the layout's code; the console speaks en-US and zh-CN
+// (src/components/AppProviders.tsx gives antd one of those two locales, and pro-components follow antd's). The other
+// 31 resolve to the English messages, so the language table keeps its keys and nothing else changes.
+const PRO_LOCALES = ['arEG:ar_EG', 'caES:ca_ES', 'csCZ:cs_CZ', 'deDE:de_DE', 'enGB:en_GB', 'esES:es_ES', 'faIR:fa_IR', 'frFR:fr_FR', 'heIL:he_IL', 'hrHR:hr_HR', 'idID:id_ID', 'itIT:it_IT', 'jaJP:ja_JP', 'koKR:ko_KR', 'mnMN:mn_MN', 'msMY:ms_MY', 'nlNL:nl_NL', 'plPL:pl_PL', 'ptBR:pt_BR', 'roRO:ro_RO', 'ruRU:ru_RU', 'skSK:sk_SK', 'srRS:sr_RS', 'svSE:sv_SE', 'thTH:th_TH', 'trTR:tr_TR', 'ukUA:uk_UA', 'uzUZ:uz_UZ', 'viVN:vi_VN', 'zhHK:zh_HK', 'zhTW:zh_TW'].map((x) => x.split(':'));
+for (const [name, file] of PRO_LOCALES) {
+  PATCHES.push({
+    file: /[\\/]@ant-design[\\/]pro-provider[\\/]es[\\/]intl\.js$/,
+    find: `import ${name} from "./locale/${file}";\n`,
+    replace: `var ${name} = enUS; /* campus-console patch: en-US and zh-CN only */\n`,
+  });
+}
+
+// antd's Result draws its 403, 404 and 500 illustrations with three large inline SVG components (36 KB), in the
+// app's entry file because the error boundary shows a Result. They now load the first time such a Result renders (the
+// image box has a fixed size, so nothing moves when the picture arrives).
+for (const name of ['noFound', 'serverError', 'unauthorized']) {
+  PATCHES.push({
+    file: /[\\/]antd[\\/]es[\\/]result[\\/]index\.js$/,
+    find: `import ${name} from './${name}';\n`,
+    replace: `var ${name} = /*#__PURE__*/React.lazy(function () { return import('./${name}'); }); /* campus-console patch: loaded when shown */\n`,
+  });
+}
+PATCHES.push({
+  file: /[\\/]antd[\\/]es[\\/]result[\\/]index\.js$/,
+  find: '    }, /*#__PURE__*/React.createElement(SVGComponent, null));',
+  replace: '    }, /*#__PURE__*/React.createElement(React.Suspense, { fallback: null }, /*#__PURE__*/React.createElement(SVGComponent, null)));',
+});
+
 /** The patched source of `file`; throws when a patch meant for it does not apply. */
 function patchSource(file, source) {
   let out = source;
@@ -316,6 +385,6 @@ function patchSource(file, source) {
 
 /** Files the patches are for (the webpack rule's test). */
 const PATCHED_FILES =
-  /[\\/](@ant-design[\\/]pro-layout[\\/]es[\\/](ProLayout|utils[\\/]useCurrentMenuLayoutProps|components[\\/]SiderMenu[\\/]BaseMenu)|@umijs[\\/]route-utils[\\/]es[\\/]getMatchMenu[\\/]getMatchMenu|rc-menu[\\/]es[\\/](Menu|SubMenu[\\/]InlineSubMenuList|hooks[\\/]useUUID|hooks[\\/]useKeyRecords)|@ant-design[\\/]pro-form[\\/]es[\\/]components[\\/]SchemaForm[\\/]index|rc-table[\\/]es[\\/](Table|Body[\\/](index|MeasureRow|MeasureCell))|@ant-design[\\/]pro-field[\\/]es[\\/](components[\\/](ColorPicker|Money)[\\/])?index|@ant-design[\\/]pro-layout[\\/]es[\\/](getPageTitle|utils[\\/]getBreadcrumbProps)|@umijs[\\/]route-utils[\\/]es[\\/]transformRoute[\\/]transformRoute)\.js$/;
+  /[\\/](@ant-design[\\/]pro-layout[\\/]es[\\/](ProLayout|utils[\\/]useCurrentMenuLayoutProps|components[\\/]SiderMenu[\\/]BaseMenu)|@umijs[\\/]route-utils[\\/]es[\\/]getMatchMenu[\\/]getMatchMenu|rc-menu[\\/]es[\\/](Menu|SubMenu[\\/]InlineSubMenuList|hooks[\\/]useUUID|hooks[\\/]useKeyRecords)|@ant-design[\\/]pro-form[\\/]es[\\/]components[\\/]SchemaForm[\\/]index|rc-table[\\/]es[\\/](Table|Body[\\/](index|MeasureRow|MeasureCell))|@ant-design[\\/]pro-field[\\/]es[\\/](components[\\/](ColorPicker|Money)[\\/])?index|@ant-design[\\/]pro-layout[\\/]es[\\/](getPageTitle|utils[\\/]getBreadcrumbProps)|@umijs[\\/]route-utils[\\/]es[\\/]transformRoute[\\/]transformRoute|antd[\\/]es[\\/](button[\\/]style[\\/]token|tooltip[\\/]util|result[\\/]index)|@ant-design[\\/]pro-provider[\\/]es[\\/]intl)\.js$/;
 
-module.exports = { PATCHES, PATCHED_FILES, STATIC_MATCH, MATCHER_CACHE, LAZY_VALUE_TYPES, patchSource };
+module.exports = { PATCHES, PATCHED_FILES, STATIC_MATCH, MATCHER_CACHE, LAZY_VALUE_TYPES, SOLID_BRIGHT, TOOLTIP_COLOR, PRO_LOCALES, patchSource };

@@ -107,6 +107,8 @@ export default function BasicLayout() {
         menuProps={MENU_PROPS}
         // The tab title names the route, also for routes outside the menu (ProLayout would set the product name).
         pageTitleRender={() => documentTitle}
+        // No page shows ProLayout's breadcrumb (our header names the page): it is not worked out on each render.
+        breadcrumbRender={false}
         menuItemRender={(item, dom) =>
           item.disabled || !item.path ? (
             <span aria-disabled="true" style={{ opacity: 0.45, cursor: 'not-allowed' }}>

@@ -5,12 +5,15 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 
 const require = createRequire(import.meta.url);
-const { PATCHES, PATCHED_FILES, STATIC_MATCH, MATCHER_CACHE, LAZY_VALUE_TYPES, patchSource } = require('../../config/loaders/proLayoutPatches.cjs') as {
+const { PATCHES, PATCHED_FILES, STATIC_MATCH, MATCHER_CACHE, LAZY_VALUE_TYPES, SOLID_BRIGHT, TOOLTIP_COLOR, PRO_LOCALES, patchSource } = require('../../config/loaders/proLayoutPatches.cjs') as {
   PATCHES: { file: RegExp; find: string; replace: string }[];
   PATCHED_FILES: RegExp;
   STATIC_MATCH: string;
   MATCHER_CACHE: string;
   LAZY_VALUE_TYPES: [string, string][];
+  SOLID_BRIGHT: string;
+  TOOLTIP_COLOR: string;
+  PRO_LOCALES: [string, string][];
   patchSource: (file: string, source: string) => string;
 };
 const root = path.resolve(__dirname, '../..');
@@ -34,9 +37,13 @@ const files = [
   'node_modules/@ant-design/pro-layout/es/utils/getBreadcrumbProps.js',
   'node_modules/@umijs/route-utils/es/transformRoute/transformRoute.js',
   'node_modules/@ant-design/pro-field/es/components/Money/index.js',
+  'node_modules/antd/es/button/style/token.js',
+  'node_modules/antd/es/tooltip/util.js',
+  'node_modules/@ant-design/pro-provider/es/intl.js',
+  'node_modules/antd/es/result/index.js',
 ].map((f) => path.join(root, f));
 
-describe('library build patches: pro-layout, its menu, the list tables and fields (issue 10)', () => {
+describe('library build patches: pro-layout, its menu, the list tables and fields, and code no screen needs (issue 10)', () => {
   it('every patch applies exactly once to the installed libraries, and only to the files the webpack rule selects', () => {
     for (const file of files) {
       expect(PATCHED_FILES.test(file)).toBe(true);
@@ -195,5 +202,56 @@ describe('library build patches: pro-layout, its menu, the list tables and field
     const out = patchSource(file, fs.readFileSync(file, 'utf8'));
     expect(out).toContain('var defaultMoneyIntl = {};');
     expect(out.match(/defaultMoneyIntl/g)).toHaveLength(3); // declared, the map's default, the spread fallback
+  });
+  it('the button and tooltip colours no longer need the colour picker, and come out exactly as antd\'s own', () => {
+    // antd's originals (its CommonJS build, which the patches leave alone).
+    const { FastColor } = require('@ant-design/fast-color') as { FastColor: new (c: unknown) => unknown };
+    const { isBright } = require('antd/lib/color-picker/components/ColorPresets') as { isBright: (c: unknown, bg: string) => boolean };
+    const { AggregationColor } = require('antd/lib/color-picker/color') as { AggregationColor: new (c: unknown) => unknown };
+    const { generateColor } = require('antd/lib/color-picker/util') as { generateColor: (c: unknown) => { toRgb: () => unknown } };
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const isBrightOn = new Function('__FastColor', `${SOLID_BRIGHT}return __isBrightOn;`)(FastColor) as (c: unknown, bg: string) => boolean;
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const channels = new Function('__FastColor', `${TOOLTIP_COLOR}return generateColor;`)(FastColor) as (c: unknown) => { toRgb: () => unknown };
+    const byte = fc.integer({ min: 0, max: 255 });
+    const color = fc.oneof(
+      fc.tuple(byte, byte, byte, fc.double({ min: 0, max: 1, noNaN: true })).map(([r, g, b, a]) => `rgba(${r}, ${g}, ${b}, ${a.toFixed(3)})`),
+      fc.tuple(byte, byte, byte).map(([r, g, b]) => `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`),
+      fc.constantFrom('', undefined, 'transparent', 'pink', 'red', '#05C7BE', 'rgb(0, 0, 0)', 'hsl(120, 50%, 50%)'),
+    );
+    fc.assert(
+      fc.property(color, fc.constantFrom('#fff', '#000', '#05C7BE'), (c, bg) => {
+        expect(isBrightOn(c, bg)).toBe(isBright(new AggregationColor(c), bg));
+        expect(channels(c).toRgb()).toEqual(generateColor(c).toRgb());
+      }),
+      { numRuns: 1000 },
+    );
+    for (const file of files.filter((f) => /antd[\\/]es[\\/](button|tooltip)/.test(f))) expect(patchSource(file, fs.readFileSync(file, 'utf8'))).not.toContain('color-picker');
+  });
+
+  it('pro-components keep their English and Chinese messages and point every other language at the English ones', () => {
+    const file = files.find((f) => f.endsWith('intl.js'))!;
+    const out = patchSource(file, fs.readFileSync(file, 'utf8'));
+    expect(out.match(/from "\.\/locale\/[a-zA-Z_]+"/g)).toEqual(['from "./locale/en_US"', 'from "./locale/zh_CN"']);
+    expect(PRO_LOCALES).toHaveLength(31);
+    // The language table keeps all its keys, now naming the English messages.
+    for (const [name] of PRO_LOCALES) expect(out).toContain(`var ${name} = enUS;`);
+  });
+
+  it('Result loads its three illustrations when one is shown, inside a Suspense boundary of its own', () => {
+    const file = files.find((f) => f.endsWith(path.join('result', 'index.js')))!;
+    const out = patchSource(file, fs.readFileSync(file, 'utf8'));
+    for (const name of ['noFound', 'serverError', 'unauthorized']) {
+      expect(out).not.toContain(`import ${name} from`);
+      expect(out).toContain(`var ${name} = /*#__PURE__*/React.lazy(function () { return import('./${name}'); });`);
+    }
+    expect(out).toContain('React.createElement(React.Suspense, { fallback: null }, /*#__PURE__*/React.createElement(SVGComponent, null))');
+  });
+  it('the layout works out no breadcrumb when it shows none, and the same breadcrumb as before when it does', () => {
+    const file = files.find((f) => f.endsWith('getBreadcrumbProps.js'))!;
+    const out = patchSource(file, fs.readFileSync(file, 'utf8'));
+    expect(out).toContain('var routesArray = breadcrumbRender === false ? [] : genBreadcrumbProps(props);');
+    // Without the walk the answer was already empty: `breadcrumbRender === false` leaves no items.
+    expect(out).toMatch(/breadcrumbRender === false\) \{\n\s*items = undefined;/);
   });
 });
