@@ -355,12 +355,13 @@ for (const [name, file] of PRO_LOCALES) {
 
 // antd's Result draws its 403, 404 and 500 illustrations with three large inline SVG components (36 KB), in the
 // app's entry file because the error boundary shows a Result. They now load the first time such a Result renders (the
-// image box has a fixed size, so nothing moves when the picture arrives).
+// image box has a fixed size, so nothing moves when the picture arrives; a picture that cannot load, e.g. offline,
+// leaves the box empty and the page's text in place instead of throwing).
 for (const name of ['noFound', 'serverError', 'unauthorized']) {
   PATCHES.push({
     file: /[\\/]antd[\\/]es[\\/]result[\\/]index\.js$/,
     find: `import ${name} from './${name}';\n`,
-    replace: `var ${name} = /*#__PURE__*/React.lazy(function () { return import('./${name}'); }); /* campus-console patch: loaded when shown */\n`,
+    replace: `var ${name} = /*#__PURE__*/React.lazy(function () { return import('./${name}').catch(function () { return { default: function () { return null; } }; }); }); /* campus-console patch: loaded when shown */\n`,
   });
 }
 PATCHES.push({

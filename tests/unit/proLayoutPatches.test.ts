@@ -243,8 +243,14 @@ describe('library build patches: pro-layout, its menu, the list tables and field
     const out = patchSource(file, fs.readFileSync(file, 'utf8'));
     for (const name of ['noFound', 'serverError', 'unauthorized']) {
       expect(out).not.toContain(`import ${name} from`);
-      expect(out).toContain(`var ${name} = /*#__PURE__*/React.lazy(function () { return import('./${name}'); });`);
+      expect(out).toContain(`var ${name} = /*#__PURE__*/React.lazy(function () { return import('./${name}').catch(function () { return { default: function () { return null; } }; }); });`);
     }
+    // A picture that cannot load (offline) renders nothing instead of throwing out of the page.
+    const load = out.slice(out.indexOf('var noFound'), out.indexOf('\n', out.indexOf('var noFound')));
+    const factory = load.slice(load.indexOf('function () { return import'), load.lastIndexOf('});') + 1);
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
+    const run = new Function('__import', `return (${factory.replace("import('./noFound')", '__import()')})();`) as (i: () => Promise<unknown>) => Promise<{ default: () => unknown }>;
+    return run(() => Promise.reject(new Error('ChunkLoadError'))).then((m) => expect(m.default()).toBeNull());
     expect(out).toContain('React.createElement(React.Suspense, { fallback: null }, /*#__PURE__*/React.createElement(SVGComponent, null))');
   });
   it('the layout works out no breadcrumb when it shows none, and the same breadcrumb as before when it does', () => {
