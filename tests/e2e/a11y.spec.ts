@@ -54,7 +54,9 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       await page.reload();
     }
     const problems: string[] = [];
-    // Self-check: two planted faults are found, then removed before the sweep.
+    // Self-check: two planted faults are found, then removed before the sweep (in the page's <main>, once there: the
+    // zh-CN run has just reloaded).
+    await expect(page.locator('main')).toBeVisible();
     await page.evaluate(() => {
       const probe = document.createElement('div');
       probe.id = 'axe-probe';
