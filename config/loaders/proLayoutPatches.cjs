@@ -1,9 +1,10 @@
 /**
- * Build-time fixes to @ant-design/pro-layout, the two libraries its side menu runs on (@umijs/route-utils, rc-menu)
- * and four that every list table runs on (pro-form's schema form, rc-table's body and column measuring, pro-field's
- * index, colour and money fields) (issue 10), applied by config/loaders/patchProLayout.cjs to the installed files as webpack
- * reads them (node_modules stays as installed); vitest.config.mts applies them too, to the files tests load through
- * Vite.
+ * Build-time fixes to @ant-design/pro-layout, the two libraries its side menu runs on (@umijs/route-utils, rc-menu),
+ * four that every list table runs on (pro-form's schema form, rc-table's body and column measuring, pro-field's
+ * index, colour and money fields), and code every route loaded for nothing (antd's Button colour token, Tooltip colour
+ * and Result pictures, pro-provider's languages) (issue 10), applied by config/loaders/patchProLayout.cjs to the
+ * installed files as webpack reads them (node_modules stays as installed); vitest.config.mts applies them too, to the
+ * files tests load through Vite.
  *
  * ProLayout sets two pieces of state in effects right after it mounts, each to the value it already has: the menu's
  * loading flag (from swr's `isLoading`) and the current menu's layout overrides (`{}` becomes `undefined`, both
@@ -314,8 +315,8 @@ for (const [name, dir] of LAZY_VALUE_TYPES) {
 // panel's brightness test; that import brought the colour picker (rc's picker, its panels and sliders) and the
 // Collapse the presets panel is built on into the app's entry file, for one brightness test of one token. The Tooltip,
 // in every menu entry, reads its colour through the same class. Both now use @ant-design/fast-color, the colour class
-// the picker's own class extends (same parsing, same numbers, no colour is transparent black as there; property-tested
-// against antd's originals).
+// the picker's own class extends (same parsing, same numbers, and an empty colour is transparent black as there;
+// property-tested against antd's originals).
 const SOLID_BRIGHT =
   'function __isBrightOn(color, background) {\n' +
   "  var c = color ? new __FastColor(color) : new __FastColor('').setA(0), rgb = c.toRgb();\n" +
