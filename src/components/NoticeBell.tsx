@@ -1,7 +1,8 @@
 /**
  * The header bell (PRODUCT.md §6.7): the unread count of the user's inbox, with what else needs them (pending
  * leave, returns to review, follow-ups due) in its tooltip; it opens /notice. Refreshed on every route change and
- * when the inbox changes.
+ * when the inbox changes. The first count is asked for when the browser is first idle (src/utils/idle.ts): the page's
+ * own content comes first.
  */
 import React from 'react';
 import { Badge, Tooltip } from 'antd';
@@ -10,12 +11,14 @@ import { useRequest } from 'ahooks';
 import { Link, useLocation } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { fetchInboxSummary } from '@/services/notice';
+import { useIdle } from '@/hooks/useIdle';
 import BulletinBanner from './BulletinBanner';
 
 export default function NoticeBell() {
   const { t } = useIntl();
   const location = useLocation();
-  const { data, refresh } = useRequest(fetchInboxSummary, { refreshDeps: [location.pathname], pollingInterval: 60_000, pollingWhenHidden: false });
+  const idle = useIdle();
+  const { data, refresh } = useRequest(fetchInboxSummary, { ready: idle, refreshDeps: [location.pathname], pollingInterval: 60_000, pollingWhenHidden: false });
   React.useEffect(() => {
     const on = () => refresh();
     window.addEventListener('inbox-changed', on);

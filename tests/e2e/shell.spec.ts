@@ -59,11 +59,13 @@ test('every demo account logs in and sees the menu of its role', async ({ page }
 test('the watermark shows the user name and the footer the year', async ({ page }) => {
   await login(page, 'manager');
   await expect(page.locator('footer')).toContainText(String(new Date().getFullYear()));
-  // antd's Watermark paints the user name into a background image over the content.
+  // antd's Watermark paints the user name into a background image over the content, once the browser is first idle
+  // (config/loaders/proLayoutPatches.cjs).
   const wm = page.getByTestId('watermark');
   await expect(wm).toBeVisible();
-  const painted = await wm.evaluate((el) => Array.from(el.parentElement?.querySelectorAll('div') ?? []).some((d) => /url\("?data:image/.test(d.style.backgroundImage)));
-  expect(painted).toBe(true);
+  await expect
+    .poll(() => wm.evaluate((el) => Array.from(el.parentElement?.querySelectorAll('div') ?? []).some((d) => /url\("?data:image/.test(d.style.backgroundImage))))
+    .toBe(true);
 });
 
 test('store switch: dealer moves to Sunrise Art as teacher, info and menu reload, lands on /dashboard', async ({ page }) => {
