@@ -373,29 +373,20 @@ PATCHES.push({
 
 // antd's Watermark draws its picture (text measured and drawn on a canvas, encoded as a PNG) in the effect of the
 // render that mounts it. The layout mounts it around every page, so that drawing ran between the layout's first commit
-// and the list's rows. Its first drawing now waits until the browser is first idle (at most WATERMARK_IDLE_MS); later
-// ones (another user name, the picture removed or changed by hand) are drawn at once, as before.
-const WATERMARK_IDLE_MS = 1000;
-const WATERMARK_AFTER_IDLE =
-  '/* campus-console patch: the first watermark is drawn when the browser is first idle */\n' +
-  'var __wmIdle = false;\n' +
-  'function __wmAfterIdle(draw) {\n' +
-  '  if (__wmIdle || typeof window === "undefined") { draw(); return undefined; }\n' +
-  '  var done = false;\n' +
-  '  var run = function () { if (done) return; done = true; __wmIdle = true; draw(); };\n' +
-  '  var ric = window.requestIdleCallback, id = ric ? ric(run, { timeout: ' + WATERMARK_IDLE_MS + ' }) : window.setTimeout(run, 200);\n' +
-  '  return function () { done = true; if (ric) window.cancelIdleCallback(id); else window.clearTimeout(id); };\n' +
-  '}\n';
+// and the list's rows. Its first drawing now waits until the browser is first idle, through the app's one rule for
+// such work (src/utils/idle.ts: at most 1 s; once the page has been idle, at once); later drawings (another user name,
+// the picture removed or changed by hand) are drawn at once, as before.
+const IDLE_HELPER = path.join(__dirname, '..', '..', 'src', 'utils', 'idle.ts').split(path.sep).join('/');
 PATCHES.push(
   {
     file: /[\\/]antd[\\/]es[\\/]watermark[\\/]index\.js$/,
-    find: 'const Watermark = props => {',
-    replace: `${WATERMARK_AFTER_IDLE}const Watermark = props => {`,
+    find: "import React, { useEffect } from 'react';",
+    replace: `import React, { useEffect } from 'react';\n/* campus-console patch: the first watermark is drawn when the browser is first idle */\nimport { afterIdle as __afterIdle } from ${JSON.stringify(IDLE_HELPER)};`,
   },
   {
     file: /[\\/]antd[\\/]es[\\/]watermark[\\/]index\.js$/,
     find: '  useEffect(syncWatermark, [',
-    replace: '  useEffect(function () { return __wmAfterIdle(syncWatermark); }, [',
+    replace: '  useEffect(function () { return __afterIdle(syncWatermark); }, [',
   },
 );
 
@@ -417,4 +408,4 @@ function patchSource(file, source) {
 const PATCHED_FILES =
   /[\\/](@ant-design[\\/]pro-layout[\\/]es[\\/](ProLayout|utils[\\/]useCurrentMenuLayoutProps|components[\\/]SiderMenu[\\/]BaseMenu)|@umijs[\\/]route-utils[\\/]es[\\/]getMatchMenu[\\/]getMatchMenu|rc-menu[\\/]es[\\/](Menu|SubMenu[\\/]InlineSubMenuList|hooks[\\/]useUUID|hooks[\\/]useKeyRecords)|@ant-design[\\/]pro-form[\\/]es[\\/]components[\\/]SchemaForm[\\/]index|rc-table[\\/]es[\\/](Table|Body[\\/](index|MeasureRow|MeasureCell))|@ant-design[\\/]pro-field[\\/]es[\\/](components[\\/](ColorPicker|Money)[\\/])?index|@ant-design[\\/]pro-layout[\\/]es[\\/](getPageTitle|utils[\\/]getBreadcrumbProps)|@umijs[\\/]route-utils[\\/]es[\\/]transformRoute[\\/]transformRoute|antd[\\/]es[\\/](button[\\/]style[\\/]token|tooltip[\\/]util|result[\\/]index|watermark[\\/]index)|@ant-design[\\/]pro-provider[\\/]es[\\/]intl)\.js$/;
 
-module.exports = { PATCHES, PATCHED_FILES, STATIC_MATCH, MATCHER_CACHE, LAZY_VALUE_TYPES, SOLID_BRIGHT, TOOLTIP_COLOR, PRO_LOCALES, WATERMARK_IDLE_MS, WATERMARK_AFTER_IDLE, patchSource };
+module.exports = { PATCHES, PATCHED_FILES, STATIC_MATCH, MATCHER_CACHE, LAZY_VALUE_TYPES, SOLID_BRIGHT, TOOLTIP_COLOR, PRO_LOCALES, IDLE_HELPER, patchSource };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 
 const require = createRequire(import.meta.url);
-const { PATCHES, PATCHED_FILES, STATIC_MATCH, MATCHER_CACHE, LAZY_VALUE_TYPES, SOLID_BRIGHT, TOOLTIP_COLOR, PRO_LOCALES, WATERMARK_IDLE_MS, WATERMARK_AFTER_IDLE, patchSource } = require('../../config/loaders/proLayoutPatches.cjs') as {
+const { PATCHES, PATCHED_FILES, STATIC_MATCH, MATCHER_CACHE, LAZY_VALUE_TYPES, SOLID_BRIGHT, TOOLTIP_COLOR, PRO_LOCALES, IDLE_HELPER, patchSource } = require('../../config/loaders/proLayoutPatches.cjs') as {
   PATCHES: { file: RegExp; find: string; replace: string }[];
   PATCHED_FILES: RegExp;
   STATIC_MATCH: string;
@@ -14,8 +14,7 @@ const { PATCHES, PATCHED_FILES, STATIC_MATCH, MATCHER_CACHE, LAZY_VALUE_TYPES, S
   SOLID_BRIGHT: string;
   TOOLTIP_COLOR: string;
   PRO_LOCALES: [string, string][];
-  WATERMARK_IDLE_MS: number;
-  WATERMARK_AFTER_IDLE: string;
+  IDLE_HELPER: string;
   patchSource: (file: string, source: string) => string;
 };
 const root = path.resolve(__dirname, '../..');
@@ -264,35 +263,15 @@ describe('library build patches: pro-layout, its menu, the list tables and field
     expect(out).toMatch(/breadcrumbRender === false\) \{\n\s*items = undefined;/);
   });
 
-  it('the watermark is first drawn when the browser is first idle, later at once; a cleared effect never draws', () => {
+  it('the watermark is first drawn through the app\'s idle rule (src/utils/idle.ts), its effect cancelling a drawing not yet made', () => {
     const file = files.find((f) => f.endsWith(path.join('watermark', 'index.js')))!;
     const out = patchSource(file, fs.readFileSync(file, 'utf8'));
-    expect(out).toContain('useEffect(function () { return __wmAfterIdle(syncWatermark); }, [rotate, zIndex, width, height, image, content,');
-    expect(out.indexOf('function __wmAfterIdle')).toBeLessThan(out.indexOf('const Watermark = props => {'));
-    const idle: { cb: () => void; timeout: number }[] = [];
-    const cancelled: number[] = [];
-    const fakeWindow = {
-      requestIdleCallback: (cb: () => void, o: { timeout: number }) => idle.push({ cb, timeout: o.timeout }),
-      cancelIdleCallback: (id: number) => cancelled.push(id),
-    };
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    const afterIdle = new Function('window', `${WATERMARK_AFTER_IDLE}return __wmAfterIdle;`)(fakeWindow) as (draw: () => void) => (() => void) | undefined;
-    const draws: string[] = [];
-    // The first effect is cleared before the browser is idle (e.g. the user name arrived): it never draws.
-    const clear = afterIdle(() => draws.push('first'));
-    expect(idle).toHaveLength(1);
-    expect(idle[0].timeout).toBe(WATERMARK_IDLE_MS);
-    clear!();
-    expect(cancelled).toEqual([1]);
-    idle[0].cb();
-    expect(draws).toEqual([]);
-    afterIdle(() => draws.push('second'));
-    expect(draws).toEqual([]);
-    idle[1].cb();
-    expect(draws).toEqual(['second']);
-    // From then on (another name, the picture removed by hand) it draws in the effect, as antd does.
-    expect(afterIdle(() => draws.push('third'))).toBeUndefined();
-    expect(draws).toEqual(['second', 'third']);
-    expect(idle).toHaveLength(2);
+    expect(IDLE_HELPER).toBe(path.join(root, 'src/utils/idle.ts').split(path.sep).join('/'));
+    expect(fs.existsSync(IDLE_HELPER)).toBe(true);
+    expect(out).toContain(`import { afterIdle as __afterIdle } from ${JSON.stringify(IDLE_HELPER)};`);
+    // The effect returns afterIdle's cancel function: an effect cleared before the idle moment never draws
+    // (afterIdle's own behaviour is tested in src/utils/idle.test.ts).
+    expect(out).toContain('useEffect(function () { return __afterIdle(syncWatermark); }, [rotate, zIndex, width, height, image, content,');
+    expect(out).not.toContain('useEffect(syncWatermark,');
   });
 });
