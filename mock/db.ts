@@ -13,7 +13,10 @@ import { DEFAULT_COMPANY_SETTINGS } from '../src/types/settings';
 export interface UserRow {
   id: number;
   username: string;
-  password: string;
+  /** scrypt hash (mock/credentials.ts); the plain password is never stored. */
+  passwordHash: string;
+  /** A password set by someone else (a one-time or first password): the person must choose their own at next login. */
+  mustChangePassword?: boolean;
   mobile: string;
   name: string;
   avatar: string;

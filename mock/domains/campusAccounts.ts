@@ -9,6 +9,7 @@
  */
 import type { Db, MembershipRow, UserRow } from '../db';
 import { nextId } from '../db';
+import { hashPasswordSync } from '../credentials';
 import { api, definePolicy, type AuthedCtx, type Session } from '../http';
 import { defineMessages } from '../messages';
 import { listQuery } from '../list';
@@ -126,7 +127,7 @@ function newMembership(db: Db, userId: number, companyId: number, role: Membersh
 function userFor(db: Db, mobile: string, name: string, password: string): UserRow {
   const existing = db.users.find((u) => u.mobile === mobile);
   if (existing) return existing;
-  const user: UserRow = { id: nextId(db, 'users'), username: mobile, password, mobile, name, avatar: '/avatar.svg' };
+  const user: UserRow = { id: nextId(db, 'users'), username: mobile, passwordHash: hashPasswordSync(password), mustChangePassword: true, mobile, name, avatar: '/avatar.svg' };
   db.users.push(user);
   return user;
 }
@@ -174,7 +175,8 @@ export const accountHandlers = [
   api('post', '/v2/account/reset_password', { write: accountPolicy, body: ResetPasswordBody }, (ctx) => {
     const m = ctx.target(accountPolicy, ctx.body.roleId, 'account.account');
     const user = ctx.db.users.find((u) => u.id === m.userId)!;
-    user.password = ctx.body.password;
+    user.passwordHash = hashPasswordSync(ctx.body.password);
+    user.mustChangePassword = true;
     return null;
   }),
 

@@ -6,6 +6,7 @@
  */
 import type { CompanyRow, Db, UserRow } from '../db';
 import { nextId, settingsOf } from '../db';
+import { hashPasswordSync } from '../credentials';
 import { api, definePolicy, HttpError, type AuthedCtx } from '../http';
 import { defineMessages } from '../messages';
 import { listQuery } from '../list';
@@ -205,7 +206,7 @@ function createCompany(ctx: AuthedCtx | undefined, db: Db, input: { name: string
   let user = db.users.find((u) => u.mobile === input.ownerMobile);
   if (!user) {
     const id = nextId(db, 'users');
-    user = { id, username: `u${input.ownerMobile}`, password: `cc${input.ownerMobile.slice(-6)}`, mobile: input.ownerMobile, name: input.ownerName, avatar: '/avatar.svg' };
+    user = { id, username: `u${input.ownerMobile}`, passwordHash: hashPasswordSync(`cc${input.ownerMobile.slice(-6)}`), mobile: input.ownerMobile, name: input.ownerName, avatar: '/avatar.svg' };
     db.users.push(user);
   }
   // The defaults for a new company (PRODUCT.md §5.15): permission groups per role, company rules, the online-sale cap.

@@ -13,6 +13,7 @@ import {
   SwitchStoreBody,
 } from '../../src/types/session.schemas';
 import { loginRefusal } from './companyStatus';
+import { hashPassword, needsRehash, seedHash, verifyPassword } from '../credentials';
 import { addDays, today } from '../clock';
 import type { CompanyRoleEntry, MenuEntry, PermissionFlag, Role } from '../../src/types/session';
 import { PERMISSION_FLAGS } from '../../src/types/session';
@@ -93,7 +94,7 @@ export function seedCore(db: Db) {
     ['maple', 'maple123', '13800000010', '郭俊杰'],
     ['mapleteacher', 'maple123', '13800000011', '罗婉清'],
   ];
-  users.forEach(([username, password, mobile, name], i) => db.users.push({ id: i + 1, username, password, mobile, name, avatar: AVATAR }));
+  users.forEach(([username, password, mobile, name], i) => db.users.push({ id: i + 1, username, passwordHash: seedHash(password), mobile, name, avatar: AVATAR }));
   db.seq.users = users.length;
   const m = (userId: number, companyId: number, role: Role, type = 2): MembershipRow => ({
     roleId: 0,
@@ -205,7 +206,7 @@ export function buildMenu(s: { currentUser: AuthedCtx['session']['currentUser'];
 }
 
 export const sessionHandlers = [
-  api('post', '/v2/user/login/password', { auth: false, body: PasswordLoginBody }, ({ db, body, lang, t }) => {
+  api('post', '/v2/user/login/password', { auth: false, body: PasswordLoginBody }, async ({ db, body, lang, t }) => {
     const username = (body.username ?? '').trim();
     const password = body.password ?? '';
     if (!username || !password.trim()) throw new HttpError(400, t('auth.fields'));
@@ -214,12 +215,13 @@ export const sessionHandlers = [
     const key = failureKey(user?.id, username);
     const wait = lockedFor(db, key);
     if (wait) throw new HttpError(400, t('auth.locked', { m: wait }));
-    if (!user || user.password !== password) {
+    if (!(await verifyPassword(password, user?.passwordHash)) || !user) {
       recordFailure(db, key);
       const after = lockedFor(db, key);
       throw new HttpError(400, after ? t('auth.locked', { m: after }) : t('auth.bad'));
     }
     db.loginFailures?.delete(key);
+    if (needsRehash(user.passwordHash)) user.passwordHash = await hashPassword(password);
     try {
       return startSession(db, user.id);
     } catch {
@@ -307,11 +309,12 @@ export const sessionHandlers = [
     return session.currentUser && { ...session.currentUser, name: session.user.name };
   }),
 
-  api('post', '/v2/user/password', { self: true, body: PasswordChangeBody, labels: { oldPassword: 'field.password', newPassword: 'field.password' } }, ({ db, session, body, t }) => {
+  api('post', '/v2/user/password', { self: true, body: PasswordChangeBody, labels: { oldPassword: 'field.password', newPassword: 'field.password' } }, async ({ db, session, body, t }) => {
     const { oldPassword, newPassword } = body;
-    if (oldPassword !== session.user.password) throw new HttpError(400, t('auth.oldPassword'));
+    if (!(await verifyPassword(oldPassword, session.user.passwordHash))) throw new HttpError(400, t('auth.oldPassword'));
     if (newPassword.length < 6 || newPassword.length > 32) throw new HttpError(400, t('auth.passwordRule'));
-    session.user.password = newPassword;
+    session.user.passwordHash = await hashPassword(newPassword);
+    delete session.user.mustChangePassword;
     // Every other session of the user ends (a stolen session does not survive a password change).
     endSessionsOf(db, session.user.id, session.token);
     return null;
