@@ -3,11 +3,19 @@
  * The handler-enumeration test (issue 8): every registered call declares its access rule in one place.
  *  - a call is public (`auth: false`, only the login, SMS, logout and public-form calls), about the caller's own
  *    session (`self`), or has a rule beyond "logged in" (a policy, or a non-trivial `access` rule);
- *  - a write over a resource uses the same policy as the read of that resource's path.
+ *  - a write over a resource uses the same policy as the read of that resource's path;
+ *  - (issue 29) every GET and the receiver POST answer a teacher, a sales person and a campus-scoped sales person
+ *    with no student, lead or mobile outside that caller's lists, even when pointed at such rows.
  */
 import { describe, expect, it } from 'vitest';
 import { handlers } from './handlers';
-import { registry, type RegisteredCall } from './http';
+import { buildSession, registry, type RegisteredCall, type Session } from './http';
+import { getDb } from './db';
+import { call, loginToken } from './testing';
+import { today } from './clock';
+import { studentRows } from './domains/schoolPolicies';
+import { leadRows, poolPolicy } from './domains/customer';
+import { lessonRows } from './domains/scheduleApi';
 
 /** Rules that say no more than "logged in". */
 const TRIVIAL = new Set(['loggedIn', 'everyone']);
@@ -62,5 +70,191 @@ describe('every mock call declares its access (mock/http.ts registry)', () => {
   it('writes name a policy whose rows find their targets', () => {
     const missing = registry.filter((c) => c.write && !c.write.rows).map(key);
     expect(missing).toEqual([]);
+  });
+});
+
+/**
+ * One scope per resource, everywhere (issue 29): for a teacher, a sales person and a sales person whose permission
+ * group is narrowed to their campus, every registered GET (bare, and with the ids and queries the calls take, pointing
+ * at rows outside the caller's scope) and the receiver-computing POST answer only with students, leads and mobiles
+ * of the caller's lists (`studentRows`, `leadRows` for that session). One seed for the whole sweep.
+ */
+describe('every call answers within the scope of its list (issue 29)', () => {
+  const MOBILE = /(?<!\d)1[3-9]\d{9}(?!\d)/g;
+  /** Keys whose text may be a student's name (lists, options, summaries). */
+  const NAMES = new Set(['studentName', 'names', 'name', 'label', 'leadName']);
+
+  interface Scope {
+    students: Set<number>;
+    leads: Set<number>;
+    forbiddenMobiles: Set<string>;
+    forbiddenNames: Set<string>;
+  }
+
+  /** The caller's list scope, from the lists' own scope functions. */
+  function scopeOf(token: string): { scope: Scope; session: Session } {
+    const db = getDb();
+    const row = db.sessions.get(token)!;
+    const session = buildSession(db, token, row.userId, row.roleId)!;
+    const cid = session.company.id;
+    // The lists of students and leads: the student list; the lead list and the pool. A lesson in the schedule's scope
+    // shows its roster (booked, on leave, rolled-call students, who may come from other classes), and a trial the
+    // caller teaches its lead: those rows are reached through the lesson and trial lists.
+    const lessons = new Set(lessonRows(db, session).map((l) => l.id));
+    const rosters = new Set([...db.attendances, ...db.reservations, ...db.leaveRequests].filter((r) => r.companyId === cid && r.lessonId !== undefined && lessons.has(r.lessonId)).map((r) => r.studentId));
+    const staffId = db.staff.find((st) => st.companyId === cid && st.userId === session.user.id)?.id;
+    const taughtTrials = new Set(db.trials.filter((t) => t.companyId === cid && staffId !== undefined && t.teacherId === staffId).map((t) => t.leadId));
+    const students = [...studentRows(db, session), ...db.students.filter((st) => st.companyId === cid && rosters.has(st.id))];
+    const leads = [
+      ...(session.access.customerCenter ? [...leadRows(db, session), ...poolPolicy.rows!(db, session)] : []),
+      ...db.leads.filter((l) => l.companyId === cid && taughtTrials.has(l.id)),
+    ];
+    const allStudents = db.students.filter((st) => st.companyId === cid);
+    const allLeads = db.leads.filter((l) => l.companyId === cid);
+    const staffUsers = new Set(db.memberships.filter((m) => m.companyId === cid && m.role !== 'customer').map((m) => m.userId));
+    const allowed = new Set([
+      ...students.map((st) => st.mobile),
+      ...leads.map((l) => l.mobile),
+      ...db.staff.filter((st) => st.companyId === cid).map((st) => st.mobile),
+      ...db.users.filter((u) => staffUsers.has(u.id)).map((u) => u.mobile),
+    ]);
+    const ids = new Set(students.map((st) => st.id));
+    const names = new Set([...students.map((st) => st.name), ...leads.map((l) => l.name)]);
+    return {
+      session,
+      scope: {
+        // A row in scope may name its linked row (a student's lead, a lead's student): that is no leak.
+        students: new Set([...ids, ...leads.map((l) => l.studentId).filter((x): x is number => x !== undefined)]),
+        leads: new Set([...leads.map((l) => l.id), ...students.map((st) => st.leadId).filter((x): x is number => x !== undefined)]),
+        forbiddenMobiles: new Set([...allStudents, ...allLeads].map((r) => r.mobile).filter((m) => !allowed.has(m))),
+        forbiddenNames: new Set(allStudents.filter((st) => !ids.has(st.id) && !names.has(st.name)).map((st) => st.name)),
+      },
+    };
+  }
+
+  /** What an answer shows outside the scope: student and lead ids, mobiles, student names. */
+  function leaks(data: unknown, scope: Scope): string[] {
+    const out = new Set<string>();
+    const visit = (v: unknown, key: string) => {
+      if (typeof v === 'string') {
+        for (const m of v.match(MOBILE) ?? []) if (scope.forbiddenMobiles.has(m)) out.add(`mobile ${m} (${key})`);
+        if (NAMES.has(key)) for (const n of v.split('、')) if (scope.forbiddenNames.has(n)) out.add(`student ${n} (${key})`);
+      } else if (typeof v === 'number') {
+        if (key === 'studentId' && !scope.students.has(v)) out.add(`studentId ${v}`);
+        if (key === 'leadId' && !scope.leads.has(v)) out.add(`leadId ${v}`);
+      } else if (Array.isArray(v)) {
+        v.forEach((x) => visit(x, key === 'studentIds' ? 'studentId' : key === 'leadIds' ? 'leadId' : key));
+      } else if (v && typeof v === 'object') {
+        for (const [k, x] of Object.entries(v)) visit(x, k);
+      }
+    };
+    visit(data, '');
+    return [...out];
+  }
+
+  /** Rows outside the caller's scope to point the calls at (a student with a card, homework and attendance...). */
+  function probeOf(session: Session, scope: Scope, noticeIds: number[]) {
+    const db = getDb();
+    const cid = session.company.id;
+    const outside = db.students.filter((st) => st.companyId === cid && !scope.students.has(st.id));
+    const weight = (id: number) =>
+      (db.studentCards.some((c) => c.studentId === id) ? 4 : 0) + (db.submissions.some((x) => x.studentId === id) ? 2 : 0) + (db.attendances.some((a) => a.studentId === id && a.mark === 'present') ? 1 : 0);
+    const student = [...outside].sort((a, b) => weight(b.id) - weight(a.id))[0] ?? db.students.find((st) => st.companyId === cid)!;
+    const card = db.studentCards.find((c) => c.studentId === student.id);
+    const lead = db.leads.find((l) => l.companyId === cid && !scope.leads.has(l.id)) ?? db.leads.find((l) => l.companyId === cid)!;
+    const classId = student.classIds[0] ?? db.classes.find((c) => c.companyId === cid)!.id;
+    // Rows of a class holding students outside the scope (its own, else any such class).
+    const outsideClasses = new Set(outside.flatMap((st) => st.classIds));
+    const near = <R extends { classId?: number }>(rows: R[]) => rows.find((r) => r.classId === classId) ?? rows.find((r) => r.classId !== undefined && outsideClasses.has(r.classId));
+    const homework = near(db.homework.filter((h) => h.companyId === cid));
+    const exam = near(db.exams.filter((e) => e.companyId === cid));
+    const lesson = near(db.lessons.filter((l) => l.companyId === cid));
+    const ids = [...new Set([student.id, card?.id, lead.id, classId, homework?.id, exam?.id, lesson?.id, ...noticeIds].filter((x): x is number => x !== undefined))];
+    const month = today().slice(0, 7);
+    const query = new URLSearchParams({
+      studentId: String(student.id),
+      cardId: String(card?.id ?? 0),
+      classId: String(classId),
+      leadId: String(lead.id),
+      id: String(student.id),
+      mobile: lead.mobile,
+      mobiles: [...scope.forbiddenMobiles].slice(0, 400).join(','),
+      month,
+      page: '1',
+      pageSize: '200',
+    }).toString();
+    // Keyword searches (global search, list filters) for the outside student and lead.
+    const base = query.replace(/&?mobiles=[^&]*/, '');
+    const searches = [student.name, lead.mobile].map((k) => `${base}&keyword=${encodeURIComponent(k)}`);
+    return { ids, query, searches, student, classId };
+  }
+
+  /** Every GET (bare, then pointed at rows outside the scope) and the receiver POSTs; the leaks found, per call. */
+  async function sweep(token: string, noticeIds: number[]): Promise<string[]> {
+    const { scope, session } = scopeOf(token);
+    const probe = probeOf(session, scope, noticeIds);
+    const own = studentRows(getDb(), session)[0];
+    const problems: string[] = [];
+    const summary = (what: string, found: string[]) => `${what}: ${found.slice(0, 3).join(', ')}${found.length > 3 ? ` (+${found.length - 3})` : ''}`;
+    const check = (what: string, data: unknown) => {
+      const found = leaks(data, scope);
+      if (found.length) problems.push(summary(what, found));
+    };
+    for (const c of registry) {
+      if (c.method !== 'get' || !c.auth || /logout|__test__/.test(c.path)) continue;
+      const urls = c.path.includes('/:')
+        ? probe.ids.map((id) => `${c.path.replace(/:[^/]+/g, String(id))}?${probe.query}`)
+        : [`${c.path}?page=1&pageSize=200`, `${c.path}?${probe.query}`, ...probe.searches.map((q) => `${c.path}?${q}`)];
+      const seen = new Set<string>();
+      for (const url of urls) {
+        const r = await call('GET', url, { token });
+        if (r.status === 403) break; // the call's rule refuses the caller whatever the query
+        if (r.status !== 200) continue;
+        for (const l of leaks(r.body.data, scope)) seen.add(l);
+      }
+      if (seen.size) problems.push(summary(`GET ${c.path}`, [...seen]));
+    }
+    const choices = [
+      { segment: 'all' },
+      { segment: 'low' },
+      { segment: 'expiring' },
+      { segment: 'students', studentIds: [probe.student.id, ...(own ? [own.id] : [])] },
+      { segment: 'classes', classIds: [probe.classId] },
+      ...(own?.classIds.length ? [{ segment: 'classes', classIds: own.classIds }] : []),
+    ];
+    for (const body of choices) {
+      const r = await call('POST', '/v2/notice/receivers', { token, body: { ...body, text: '{studentName} {className}' } });
+      if (r.status === 200) check(`POST /v2/notice/receivers ${body.segment}`, r.body.data);
+    }
+    return problems;
+  }
+
+  let noticeIds: number[] = [];
+  it('setup: the dealer sends a notice to every student (receivers of every class)', async () => {
+    const dealer = await loginToken('dealer');
+    const sent = await call('POST', '/v2/notice', { token: dealer, body: { segment: 'all', title: 'Scope', text: '{studentName}' } });
+    expect(sent.status).toBe(200);
+    noticeIds = getDb().notices.map((n) => n.id);
+  });
+
+  it('a teacher: only their classes’ students, no leads', async () => {
+    expect(await sweep(await loginToken('teacher'), noticeIds)).toEqual([]);
+  });
+
+  it('a sales person: only their own leads', async () => {
+    expect(await sweep(await loginToken('sales'), noticeIds)).toEqual([]);
+  });
+
+  it('a sales person whose permission group is narrowed to their campus', async () => {
+    const dealer = await loginToken('dealer');
+    const group = getDb().permissionGroups.find((g) => g.companyId === 2 && g.defaultFor === 'sales')!;
+    const r = await call('PUT', '/v2/permission_group/', { token: dealer, body: { id: group.id, name: group.name, flags: group.flags, dataScope: 'campus' } });
+    expect(r.status).toBe(200);
+    const sales = await loginToken('sales');
+    const { session } = scopeOf(sales);
+    const inScope = studentRows(getDb(), session).length;
+    expect(inScope).toBeGreaterThan(0);
+    expect(inScope).toBeLessThan(getDb().students.filter((st) => st.companyId === 2).length);
+    expect(await sweep(sales, noticeIds)).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import type { SubscriptionOrder, SubscriptionPackage } from '../src/types/subscr
 import type { CompanySettings } from '../src/types/settings';
 import type { PermissionGroup } from '../src/types/campus';
 import { DEFAULT_COMPANY_SETTINGS } from '../src/types/settings';
+import { demoMode } from './mode';
 
 export interface UserRow {
   id: number;
@@ -17,6 +18,9 @@ export interface UserRow {
   passwordHash: string;
   /** A password set by someone else (a one-time or first password): the person must choose their own at next login. */
   mustChangePassword?: boolean;
+  /** The company whose staff or parent account created this user (none: the platform or the seed's owners). Only
+   * that company may set a first password, and only while the user belongs to no other company (PRODUCT.md §5.17). */
+  createdByCompanyId?: number;
   mobile: string;
   name: string;
   avatar: string;
@@ -42,7 +46,7 @@ export interface CampusRow {
   address: string;
   phone: string;
   isMain: boolean;
-  /** Valid-until of a branch campus (mock/domains/campus.ts); the main campus follows the company's. */
+  /** The campus's own valid-until, moved only by a campus renewal (mock/domains/campus.ts); while main it follows the company's. */
   validUntil?: string;
 }
 
@@ -68,7 +72,33 @@ export interface SessionRow {
   satoken: string;
   userId: number;
   roleId: number;
+  /** Start of the session (ms): it ends SESSION_MAX_MS later whatever its use. */
   createdAt: number;
+  /** Last call made with it (ms): it ends after SESSION_IDLE_MS without one. */
+  lastSeenAt: number;
+}
+
+/** A session ends after 2 hours without a call (idle limit)… */
+export const SESSION_IDLE_MS = 2 * 60 * 60_000;
+/** …and 7 days after its login whatever its use (absolute limit). Checked at every call (`sessionOf`, mock/http.ts). */
+export const SESSION_MAX_MS = 7 * 24 * 60 * 60_000;
+
+/** Whether a session is past its idle or absolute limit at `now`. */
+export function sessionExpired(row: SessionRow, now: number): boolean {
+  return now - row.lastSeenAt >= SESSION_IDLE_MS || now - row.createdAt >= SESSION_MAX_MS;
+}
+
+/**
+ * An SMS code sent (mock/sms.ts): one per mobile and scene, replaced by the next send, deleted when used. Kept as
+ * sent (6 digits: a hash of a million possible values would hide nothing), valid SMS_CODE_TTL_MS.
+ */
+export interface SmsCodeRow {
+  mobile: string;
+  scene: 'login' | 'bind';
+  code: string;
+  sentAt: number;
+  /** Wrong tries against this code; it is dropped at SMS_CODE_MAX_TRIES. */
+  tries: number;
 }
 
 export interface ServiceContactRow {
@@ -85,6 +115,8 @@ export interface Db {
   memberships: MembershipRow[];
   sessions: Map<string, SessionRow>;
   smsSentAt: Map<string, number>;
+  /** SMS codes waiting to be used (mock/sms.ts). */
+  smsCodes: SmsCodeRow[];
   serviceContact: ServiceContactRow;
   packages: SubscriptionPackage[];
   subscriptionOrders: SubscriptionOrder[];
@@ -98,15 +130,20 @@ export interface Db {
 export type Seeder = (db: Db) => void;
 
 let seeders: Seeder[] = [];
+let productionSeeder: Seeder | undefined;
 let current: Db | undefined;
 
-/** Domain modules register their seeders once, in order (mock/domains/index.ts). */
-export function setSeeders(list: Seeder[]) {
+/**
+ * Domain modules register their seeders once, in order (mock/domains/index.ts), and the seeder used outside demo
+ * mode (mock/mode.ts: no demo data, see `productionSeed` there).
+ */
+export function setSeeders(list: Seeder[], production?: Seeder) {
   seeders = list;
+  productionSeeder = production;
   current = undefined;
 }
 
-function emptyDb(): Db {
+export function emptyDb(): Db {
   return {
     users: [],
     companies: [],
@@ -114,6 +151,7 @@ function emptyDb(): Db {
     memberships: [],
     sessions: new Map(),
     smsSentAt: new Map(),
+    smsCodes: [],
     serviceContact: { name: '', phone: '', wechat: '' },
     packages: [],
     subscriptionOrders: [],
@@ -125,7 +163,8 @@ function emptyDb(): Db {
 
 export function resetDb(): Db {
   const db = emptyDb();
-  for (const seed of seeders) seed(db);
+  if (productionSeeder && !demoMode()) productionSeeder(db);
+  else for (const seed of seeders) seed(db);
   current = db;
   return db;
 }

@@ -5,10 +5,11 @@
 import { http } from 'msw';
 import { resetDb, setSeeders } from './db';
 import { json } from './http';
-import { domainHandlers, seeders } from './domains';
+import { domainHandlers, productionSeed, seeders } from './domains';
 import { langOf, message } from './messages';
+import { CapturingSender, setSmsSender } from './sms';
 
-setSeeders(seeders);
+setSeeders(seeders, productionSeed);
 
 /** Test-only: restore the deterministic seed. Served only when the server is started for tests (see `handlersFor`). */
 const testHandlers = [
@@ -16,7 +17,16 @@ const testHandlers = [
     resetDb();
     return json({ code: 0, data: null });
   }),
+  /** Test-only: the last SMS text sent to `mobile` (test servers capture texts instead of printing them, mock/sms.ts). */
+  http.get('*/v2/__test__/sms', ({ request }) => {
+    const mobile = new URL(request.url).searchParams.get('mobile') ?? '';
+    const text = testSms.lastTo(mobile);
+    return json({ code: 0, data: text === undefined ? null : { text, code: /\b(\d{6})\b/.exec(text)?.[1] ?? null } });
+  }),
 ];
+
+/** The sender of test servers: texts are kept for `GET /v2/__test__/sms`, never printed. */
+export const testSms = new CapturingSender();
 
 // Any other /v2 or /api call: 404 with a message, like a real server.
 const notFound = [
@@ -31,11 +41,12 @@ const notFound = [
 ];
 
 /**
- * The handlers of a server: `test: true` adds `POST /v2/__test__/reset`, which only test runners ask for
+ * The handlers of a server: `test: true` adds `POST /v2/__test__/reset` and `GET /v2/__test__/sms` (and captures SMS texts), which only test runners ask for
  * (mock/server.ts `--test` / MOCK_TEST=1 set by playwright.config.ts; tests/setup.ts for vitest). Never in
  * `npm start` or `npm run preview`.
  */
 export function handlersFor(opts: { test?: boolean } = {}) {
+  if (opts.test) setSmsSender(testSms);
   return [...domainHandlers, ...(opts.test ? testHandlers : []), ...notFound];
 }
 

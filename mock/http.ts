@@ -15,12 +15,14 @@
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { z } from 'zod';
-import { parseBody } from './schema';
+import { parseBody, shapeOf } from './schema';
+import { id as idSchema, z as zod } from '../src/types/schema';
 import access, { type Access, type AccessKey } from '../src/access';
 import type { CurrentUser, Permissions } from '../src/types/session';
-import { getDb, type CampusRow, type CompanyRow, type Db, type MembershipRow, type UserRow } from './db';
+import { getDb, sessionExpired, type CampusRow, type CompanyRow, type Db, type MembershipRow, type UserRow } from './db';
 import { langOf, message, type Lang } from './messages';
-import { daysLeft } from '../src/utils/expiry';
+import './nouns';
+import { CALLS_OPEN_WHEN_EXPIRED, daysLeft } from '../src/utils/expiry';
 import { today } from './clock';
 
 export class HttpError extends Error {
@@ -121,6 +123,11 @@ export interface RegisteredCall {
   write?: Policy<any>;
   access: AccessRule[];
   hasBody: boolean;
+  /** The body's schema, when the call declares one, and its field labels. */
+  body?: z.ZodType;
+  labels?: Record<string, string>;
+  /** Listed in CALLS_OPEN_WHEN_EXPIRED (src/utils/expiry.ts): the only calls an expired company's users may make. */
+  openWhenExpired: boolean;
 }
 export const registry: RegisteredCall[] = [];
 
@@ -164,18 +171,29 @@ export function buildSession(db: Db, token: string, userId: number, roleId: numb
     roleId: membership.roleId,
     mobile: user.mobile,
     company: { id: company.id, name: company.name, day: company.platform ? 9999 : companyDay(company), ...(company.themeColor ? { themeColor: company.themeColor } : {}) },
+    ...(user.mustChangePassword ? { mustChangePassword: true } : {}),
   };
   const permissions: Permissions = { ...(group?.flags ?? membership.flags), name: user.name, companyId: company.id, type: membership.type };
   return { token, user, membership, company, currentUser, permissions, access: access({ currentUser, permissions }) };
 }
 
+/**
+ * The session of a request. Both tokens of the login must come together (SPEC §9): a request-token with another
+ * session's satoken, or none, is no session (tests: mock/testing.ts `authHeaders` sends both). A session past its
+ * idle limit (SESSION_IDLE_MS, 2 hours without a call) or its absolute limit (SESSION_MAX_MS, 7 days after the login)
+ * is removed and answers 401; every other call moves its `lastSeenAt`.
+ */
 function sessionOf(db: Db, request: Request): Session | undefined {
   const token = request.headers.get('request-token');
   if (!token) return undefined;
   const row = db.sessions.get(token);
-  // Both tokens of the login must come together (SPEC §9): a request-token with another session's satoken, or
-  // none, is no session. Tests: mock/testing.ts `authHeaders` sends both.
   if (!row || request.headers.get('satoken') !== row.satoken) return undefined;
+  const now = Date.now();
+  if (sessionExpired(row, now)) {
+    db.sessions.delete(token);
+    return undefined;
+  }
+  row.lastSeenAt = now;
   return buildSession(db, token, row.userId, row.roleId);
 }
 
@@ -214,6 +232,8 @@ async function readBody(request: Request, lang: Lang): Promise<unknown> {
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 
+const PUT_ID = zod.object({ id: idSchema() });
+
 export function api<P extends Record<string, string> = Record<string, string>, S extends z.ZodType = z.ZodType<unknown>>(
   method: Method,
   path: string,
@@ -233,6 +253,10 @@ export function api<P extends Record<string, string>, S extends z.ZodType>(
   handler: (ctx: AuthedCtx<P, z.output<S>>) => unknown | Promise<unknown>,
 ): HttpHandler {
   const rules = rulesOf(options);
+  // An update names its row (DEVELOPING.md "Writes"): a PUT whose body has an `id` field needs it, checked before the
+  // rest of the body so the 400 names it (a schema shared with the create has it optional).
+  const putId = method === 'put' && !!options.body && shapeOf(options.body)?.id !== undefined;
+  const openWhenExpired = (CALLS_OPEN_WHEN_EXPIRED as readonly string[]).includes(`${method.toUpperCase()} ${path}`);
   registry.push({
     method,
     path,
@@ -242,6 +266,9 @@ export function api<P extends Record<string, string>, S extends z.ZodType>(
     write: options.write,
     access: rules,
     hasBody: options.body !== undefined,
+    body: options.body,
+    labels: options.labels,
+    openWhenExpired,
   });
   return http[method](`*${path}`, async ({ request, params }) => {
     const db = getDb();
@@ -250,6 +277,11 @@ export function api<P extends Record<string, string>, S extends z.ZodType>(
     try {
       const session = sessionOf(db, request);
       if (options.auth !== false && !session) return fail(401, t('common.unauthorized'));
+      // A password set by someone else (a one-time password): only the session's own calls (`self`: user info,
+      // menu, the password change) and logout until the person has chosen their own.
+      if (options.auth !== false && session?.user.mustChangePassword && !options.self) return fail(403, t('auth.mustChangePassword'));
+      // An expired company (SPEC §4): only renewal, subscription orders and the session's own calls, one list for all.
+      if (options.auth !== false && session?.access.expired && !openWhenExpired) return fail(403, t(session.permissions.type === 0 ? 'common.expiredOwner' : 'common.expiredStaff'));
       if (options.auth !== false && session && !allows(rules, session)) return fail(403, t('common.forbidden'));
       const url = new URL(request.url);
       const query: Record<string, string> = {};
@@ -257,6 +289,7 @@ export function api<P extends Record<string, string>, S extends z.ZodType>(
         query[k] = v;
       });
       const raw = await readBody(request, lang);
+      if (putId) parseBody(PUT_ID, raw, lang, options.labels);
       const body = options.body ? parseBody(options.body, raw, lang, options.labels) : raw;
       const rowsOf = <Row>(policy: Policy<Row>): Row[] => {
         if (!session) throw new HttpError(401, t('common.unauthorized'));
@@ -279,7 +312,8 @@ export function api<P extends Record<string, string>, S extends z.ZodType>(
         target: <Row>(policy: Policy<Row>, id: number, what?: string): Row => {
           const idOf = policy.idOf ?? ((r: Row) => (r as { id: number }).id);
           const row = Number.isInteger(id) ? rowsOf(policy).find((r) => idOf(r) === id) : undefined;
-          if (!row) throw new HttpError(404, t('common.notFound', { what: what ? t(what) : policy.name }));
+          // The call's noun, else the policy's (`noun.<name>`, mock/nouns.ts): "Exam not found.", never a policy name.
+          if (!row) throw new HttpError(404, t('common.notFound', { what: t(what ?? `noun.${policy.name}`) }));
           if (method !== 'get' && !targets.some((x) => x.row === row)) targets.push({ policy: policy.name, row, before: structuredClone(row) });
           return row;
         },

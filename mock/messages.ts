@@ -32,6 +32,14 @@ defineMessages({
   'common.notFound': { en: '{what} not found.', zh: '{what}不存在。' },
   'common.unauthorized': { en: 'Not logged in or the login has expired.', zh: '未登录或登录已过期。' },
   'common.forbidden': { en: 'You do not have permission for this.', zh: '没有权限执行此操作。' },
+  'common.expiredOwner': {
+    en: 'Your company’s subscription has expired: renew it to use this again.',
+    zh: '公司系统已到期，续费后才能继续使用。',
+  },
+  'common.expiredStaff': {
+    en: 'Your company’s subscription has expired: ask the store manager to renew it.',
+    zh: '公司系统已到期，请联系店长续费。',
+  },
   'common.serverError': { en: 'Internal server error: {detail}', zh: '服务器内部错误：{detail}' },
   'common.badPage': { en: 'page must be a whole number from 1.', zh: 'page 必须是从 1 开始的整数。' },
   'common.badPageSize': { en: 'pageSize must be a whole number from 1 to 200.', zh: 'pageSize 必须是 1 到 200 之间的整数。' },

@@ -19,6 +19,7 @@ defineMessages({
   'v.integer': { en: '{field} must be a whole number.', zh: '{field}必须是整数。' },
   'v.mobile': { en: '{field} must be an 11-digit mobile number starting with 1.', zh: '{field}必须是以 1 开头的 11 位手机号。' },
   'v.date': { en: '{field} must be an existing date YYYY-MM-DD.', zh: '{field}必须是存在的日期（YYYY-MM-DD）。' },
+  'v.dateTime': { en: '{field} must be an existing date and time YYYY-MM-DD HH:mm.', zh: '{field}必须是存在的日期和时间（YYYY-MM-DD HH:mm）。' },
   'v.month': { en: '{field} must be a month YYYY-MM.', zh: '{field}必须是 YYYY-MM 格式的月份。' },
   'v.time': { en: '{field} must be a time HH:mm.', zh: '{field}必须是 HH:mm 格式的时间。' },
   'v.oneOf': { en: '{field} must be one of: {values}.', zh: '{field}必须是以下之一：{values}。' },
@@ -132,6 +133,15 @@ export function issueMessage(issue: Issue, body: unknown, lang: Lang, labels: Re
     default:
       return m('v.invalid');
   }
+}
+
+/** The fields of an object schema (through transforms, optional and nullable wrappers), or undefined for other schemas. */
+export function shapeOf(schema: z.ZodType): Record<string, z.ZodType> | undefined {
+  const def = schema._zod.def as { type: string; shape?: Record<string, z.ZodType>; in?: z.ZodType; innerType?: z.ZodType };
+  if (def.type === 'object') return def.shape;
+  if (def.type === 'pipe' && def.in) return shapeOf(def.in);
+  if ((def.type === 'optional' || def.type === 'nullable') && def.innerType) return shapeOf(def.innerType);
+  return undefined;
 }
 
 /** Validates `body` with `schema`: the parsed value, or a 400 naming the first problem. */

@@ -9,6 +9,8 @@ import { getDb } from './db';
 import { handlers, handlersFor, resetDb } from './handlers';
 import { call, loginToken } from './testing';
 import { staffOfSession } from './domains/school';
+import { studentRows } from './domains/schoolPolicies';
+import { buildSession } from './http';
 import { today } from './clock';
 
 beforeEach(() => {
@@ -64,8 +66,10 @@ describe('writes check the ownership of their reads', () => {
     expect(db.trials.length).toBe(before.trials);
     expect(other.status).toBe(before.status);
     const trial = db.trials.find((t) => t.companyId === 2 && t.status === 'booked' && db.leads.some((l) => l.id === t.leadId && l.ownerId !== userId('sales')))!;
+    // Outside the sales person's trial list (trials of their own leads, issue 29): not found, as the list does not show it.
     const changed = await call('POST', '/v2/trial/status', { token: sales, body: { id: trial.id, status: 'cancelled' } });
-    expect(changed.status).toBe(403);
+    expect(changed.status).toBe(404);
+    expect((await call('GET', '/v2/trial?page=1&pageSize=200', { token: sales })).body.data.list.some((t: { id: number }) => t.id === trial.id)).toBe(false);
     expect(trial.status).toBe('booked');
   });
 
@@ -212,5 +216,185 @@ describe('sessions', () => {
     const paths = (list: typeof handlers) => list.map((h) => String((h.info as { path?: unknown }).path ?? ''));
     expect(paths(handlers).some((p) => p.includes('__test__'))).toBe(false);
     expect(paths(handlersFor({ test: true })).some((p) => p.includes('__test__'))).toBe(true);
+  });
+});
+
+describe('issue 29: owners created by the platform get a one-time password, never a guessable one', () => {
+  const create = async (admin: string, name: string, ownerMobile: string) => call('POST', '/v2/company_kt/add_company', { token: admin, body: { name, ownerName: '林可', ownerMobile, days: 60 } });
+
+  it('a new owner: random one-time password, returned once, never stored or logged as typed; must choose their own first', async () => {
+    const admin = await loginToken('admin');
+    const a = await create(admin, 'Oak Drama', '13912340001');
+    const b = await create(admin, 'Pine Drama', '13912340002');
+    const pa = a.body.data.owner.oneTimePassword as string;
+    const pb = b.body.data.owner.oneTimePassword as string;
+    expect(a.body.data.owner).toMatchObject({ name: '林可', mobile: '13912340001', existing: false });
+    expect(pa).toMatch(/^[A-Za-z2-9]{12}$/);
+    expect(pb).not.toBe(pa);
+    const db = getDb();
+    const owner = db.users.find((u) => u.mobile === '13912340001')!;
+    expect(owner.mustChangePassword).toBe(true);
+    expect(owner.passwordHash).toMatch(/^scrypt\$/);
+    // `cc` + the last six digits (the old rule) no longer signs in; the one-time password does.
+    expect((await call('POST', '/v2/user/login/password', { body: { username: '13912340001', password: 'cc340001' } })).status).toBe(400);
+    // Not in the company list, the accounts list, nor the audit log.
+    const lists = [await call('GET', '/v2/company_kt?pageSize=100', { token: admin }), await call('GET', '/v2/account_user?pageSize=200', { token: admin })];
+    for (const r of lists) expect(JSON.stringify(r.body)).not.toContain(pa);
+    expect(JSON.stringify(db.auditLog)).not.toContain(pa);
+    expect(JSON.stringify(db.auditLog)).not.toContain('scrypt$');
+    expect(db.auditLog.some((e) => e.path === '/v2/company_kt/add_company')).toBe(true);
+
+    const token = await loginToken('13912340001', pa);
+    const me = await call('GET', '/v2/user/info', { token });
+    expect(me.body.data).toMatchObject({ company: { name: 'Oak Drama' }, mustChangePassword: true });
+    // Every company call is refused until the password is changed; the session's own calls are not.
+    for (const [method, path] of [['GET', '/v2/student'], ['GET', '/v2/company_staff'], ['POST', '/v2/student']]) {
+      const r = await call(method, path, { token, body: method === 'POST' ? { name: 'X' } : undefined });
+      expect(r, `${method} ${path}`).toEqual({ status: 403, body: { code: 403, msg: 'Your password was set by someone else: choose your own password before doing anything else.' } });
+    }
+    const zh = await call('GET', '/v2/student', { token, lang: 'zh-CN' });
+    expect(zh.body.msg).toBe('您的密码由他人设置，请先设置您自己的密码再进行其他操作。');
+    expect((await call('GET', '/v2/company_role/get_menu_pc', { token })).status).toBe(200);
+    expect((await call('GET', '/v2/company_role/permissions', { token })).status).toBe(200);
+    expect((await call('POST', '/v2/user/password', { token, body: { oldPassword: pa, newPassword: pa } })).status).toBe(400);
+    expect((await call('POST', '/v2/user/password', { token, body: { oldPassword: pa, newPassword: 'oak-drama-2026' } })).status).toBe(200);
+    expect(owner.mustChangePassword).toBeUndefined();
+    expect((await call('GET', '/v2/user/info', { token })).body.data.mustChangePassword).toBeUndefined();
+    expect((await call('GET', '/v2/student', { token })).status).toBe(200);
+    expect((await call('POST', '/v2/user/login/password', { body: { username: '13912340001', password: pa } })).status).toBe(400);
+    expect((await call('POST', '/v2/user/login/password', { body: { username: '13912340001', password: 'oak-drama-2026' } })).status).toBe(200);
+  });
+
+  it('an owner mobile that already has an account: that account becomes the owner, its password and sign-in untouched', async () => {
+    const admin = await loginToken('admin');
+    const teacher = getDb().users.find((u) => u.username === 'teacher')!;
+    const before = teacher.passwordHash;
+    const r = await create(admin, 'Birch Dance', teacher.mobile);
+    expect(r.status).toBe(200);
+    expect(r.body.data.owner).toEqual({ companyId: r.body.data.id, companyName: 'Birch Dance', name: teacher.name, mobile: teacher.mobile, username: 'teacher', existing: true });
+    expect(teacher.passwordHash).toBe(before);
+    expect(teacher.mustChangePassword).toBeUndefined();
+    const token = await loginToken('teacher');
+    const stores = (await call('GET', '/v2/company_role/select', { token })).body.data as { companyName: string; role: string }[];
+    expect(stores).toContainEqual({ roleId: expect.any(Number), companyName: 'Birch Dance', role: 'dealer' });
+  });
+
+  it('the simple form and the Excel import answer each new owner with a one-time password (one per person)', async () => {
+    const admin = await loginToken('admin');
+    const simple = await call('POST', '/v2/company/simple/', { token: admin, body: { name: 'Cedar Art', ownerName: '王一', ownerMobile: '13912340021' } });
+    expect(simple.body.data.owner.oneTimePassword).toMatch(/^[A-Za-z2-9]{12}$/);
+    const rows = [
+      { name: 'Harbor Kids Chess', ownerName: '王二', ownerMobile: '13912340022', days: 365 },
+      { name: 'Pine Hill Guitar', ownerName: '王三', ownerMobile: '13912340023', days: 90 },
+      { name: 'Pine Hill Violin', ownerName: '王三', ownerMobile: '13912340023', days: 90 },
+      { name: 'Dealer Second School', ownerName: '周晓彤', ownerMobile: '13800000002', days: 90 },
+    ];
+    const r = await call('POST', '/v2/company/import_batch_excel', { token: admin, body: { rows } });
+    expect(r.body.data.created).toBe(4);
+    const owners = r.body.data.owners as { companyName: string; mobile: string; existing: boolean; oneTimePassword?: string }[];
+    expect(owners.map((o) => [o.companyName, o.existing, !!o.oneTimePassword])).toEqual([
+      ['Harbor Kids Chess', false, true],
+      ['Pine Hill Guitar', false, true],
+      ['Pine Hill Violin', true, false],
+      ['Dealer Second School', true, false],
+    ]);
+    const token = await loginToken('13912340023', owners[1].oneTimePassword);
+    expect((await call('GET', '/v2/company_role/select', { token })).body.data).toHaveLength(2);
+    expect((await call('POST', '/v2/user/login/password', { body: { username: 'dealer', password: 'dealer123' } })).status).toBe(200);
+  });
+});
+
+describe('reads stay in the scope of their list (issue 29)', () => {
+  /** The caller's list scope, from the lists' own scope functions. */
+  const sessionOf = (token: string) => {
+    const row = getDb().sessions.get(token)!;
+    return buildSession(getDb(), token, row.userId, row.roleId)!;
+  };
+  const companyStudents = () => getDb().students.filter((st) => st.companyId === 2);
+
+  it('a teacher: contracts, notices, the SMS outbox and the import context only for the students of their classes', async () => {
+    const db = getDb();
+    const teacher = await loginToken('teacher');
+    const dealer = await loginToken('dealer');
+    const mine = new Set(studentRows(db, sessionOf(teacher)).map((st) => st.id));
+    expect(mine.size).toBeGreaterThan(0);
+    expect(mine.size).toBeLessThan(companyStudents().length);
+    // A card of a student outside their classes: 404, as the card itself; a card of their own student prints.
+    const otherCard = db.studentCards.find((c) => c.companyId === 2 && !mine.has(c.studentId))!;
+    const ownCard = db.studentCards.find((c) => c.companyId === 2 && mine.has(c.studentId))!;
+    const other = await call('GET', `/v2/contract_template/render?cardId=${otherCard.id}`, { token: teacher });
+    expect(other).toMatchObject({ status: 404, body: { msg: 'Card not found.' } });
+    expect((await call('GET', `/v2/student_card/${otherCard.id}`, { token: teacher })).status).toBe(404);
+    const own = await call('GET', `/v2/contract_template/render?cardId=${ownCard.id}`, { token: teacher });
+    expect(own.status).toBe(200);
+    expect(own.body.data.cardNo).toBe(ownCard.cardNo);
+    // A notice to another teacher's class: not in their list, 404 by id. A notice to everyone: their receivers only.
+    const otherClass = db.classes.find((c) => c.companyId === 2 && c.status === 'open' && !db.students.some((st) => mine.has(st.id) && st.classIds.includes(c.id)) && db.students.some((st) => st.classIds.includes(c.id)))!;
+    const toClass = await call('POST', '/v2/notice', { token: dealer, body: { segment: 'classes', classIds: [otherClass.id], title: 'Other class', text: '{studentName}' } });
+    const toAll = await call('POST', '/v2/notice', { token: dealer, body: { segment: 'all', title: 'Everyone', text: '{studentName}' } });
+    expect((await call('GET', `/v2/notice/${toClass.body.data.id}`, { token: teacher })).status).toBe(404);
+    const listed = (await call('GET', '/v2/notice?page=1&pageSize=200', { token: teacher })).body.data.list as { id: number; receiverCount: number }[];
+    expect(listed.some((n) => n.id === toClass.body.data.id)).toBe(false);
+    const all = await call('GET', `/v2/notice/${toAll.body.data.id}`, { token: teacher });
+    const receivers = all.body.data.receivers as { studentId: number; mobile: string }[];
+    const active = studentRows(db, sessionOf(teacher)).filter((st) => st.status === 'active');
+    expect(active.length).toBeGreaterThan(0);
+    expect(receivers.map((r) => r.studentId).sort((a, b) => a - b)).toEqual(active.map((st) => st.id).sort((a, b) => a - b));
+    expect(all.body.data.notice.receiverCount).toBe(receivers.length);
+    expect(listed.find((n) => n.id === toAll.body.data.id)!.receiverCount).toBe(receivers.length);
+    const everyone = await call('GET', `/v2/notice/${toAll.body.data.id}`, { token: dealer });
+    expect(everyone.body.data.receivers.length).toBeGreaterThan(receivers.length);
+    // The SMS outbox: the SMS to parents about their students and the SMS to themselves, not the company's log.
+    const outbox = (await call('GET', '/v2/notify/outbox?page=1&pageSize=200', { token: teacher })).body.data;
+    const whole = (await call('GET', '/v2/notify/outbox?page=1&pageSize=200', { token: dealer })).body.data;
+    expect(outbox.total).toBeLessThan(whole.total);
+    const me = db.users.find((u) => u.username === 'teacher')!;
+    for (const r of outbox.list as { receiver: string; studentId?: number; mobile: string }[]) {
+      expect(r.receiver === 'parent' ? mine.has(r.studentId!) : r.mobile === me.mobile).toBe(true);
+    }
+    // The import context: the students of their list (52), not the company's (487).
+    const context = (await call('GET', '/v2/student/import/context', { token: teacher })).body.data;
+    expect(context.existing.length).toBe(mine.size);
+    const list = (await call('GET', '/v2/student?page=1&pageSize=10', { token: teacher })).body.data.total as number;
+    expect(context.existing.length).toBe(list);
+  });
+
+  it('sales: the lead import context lists their own leads and the pool, not the company’s 600', async () => {
+    const db = getDb();
+    const sales = await loginToken('sales');
+    const leads = (await call('GET', '/v2/customer/import/context', { token: sales })).body.data.existing as { mobile: string; ownerName?: string }[];
+    const own = db.leads.filter((l) => l.companyId === 2 && l.ownerId === userId('sales'));
+    const pool = db.leads.filter((l) => l.companyId === 2 && l.ownerId === undefined);
+    expect(leads.length).toBe(own.length + pool.length);
+    expect(leads.length).toBeLessThan(db.leads.filter((l) => l.companyId === 2).length);
+    const me = db.users.find((u) => u.id === userId('sales'))!.name;
+    expect(leads.every((l) => l.ownerName === undefined || l.ownerName === me)).toBe(true);
+    // The import itself still refuses a mobile of another owner's lead (the company's unique mobiles).
+    const taken = db.leads.find((l) => l.companyId === 2 && l.ownerId !== undefined && l.ownerId !== userId('sales'))!;
+    const r = await call('POST', '/v2/customer/import', { token: sales, body: { rows: [{ name: 'Dup', mobile: taken.mobile }] } });
+    expect(r.status).toBe(400);
+    expect(r.body.msg).toContain(taken.name);
+  });
+
+  it('a sales person narrowed to their campus: receivers, homework, posters, contracts and the import context of that scope only', async () => {
+    const db = getDb();
+    const dealer = await loginToken('dealer');
+    const group = db.permissionGroups.find((g) => g.companyId === 2 && g.defaultFor === 'sales')!;
+    await call('PUT', '/v2/permission_group/', { token: dealer, body: { id: group.id, name: group.name, flags: group.flags, dataScope: 'campus' } });
+    const sales = await loginToken('sales');
+    const scope = studentRows(db, sessionOf(sales));
+    const ids = new Set(scope.map((st) => st.id));
+    expect(ids.size).toBeLessThan(companyStudents().length);
+    const receivers = (await call('POST', '/v2/notice/receivers', { token: sales, body: { segment: 'all' } })).body.data;
+    expect(receivers.total).toBe(scope.filter((st) => st.status === 'active').length);
+    expect((receivers.list as { studentId: number }[]).every((r) => ids.has(r.studentId))).toBe(true);
+    const outside = companyStudents().find((st) => !ids.has(st.id) && db.submissions.some((x) => x.studentId === st.id) && db.studentCards.some((c) => c.studentId === st.id))!;
+    expect((await call('GET', `/v2/student/${outside.id}`, { token: sales })).status).toBe(404);
+    expect((await call('GET', `/v2/homework/student?studentId=${outside.id}`, { token: sales })).status).toBe(404);
+    expect((await call('GET', `/v2/poster/clock_in?studentId=${outside.id}`, { token: sales })).status).toBe(404);
+    const card = db.studentCards.find((c) => c.studentId === outside.id)!;
+    expect((await call('GET', `/v2/contract_template/render?cardId=${card.id}`, { token: sales })).status).toBe(404);
+    const context = (await call('GET', '/v2/student/import/context', { token: sales })).body.data;
+    expect(context.existing.length).toBe(ids.size);
   });
 });

@@ -15,6 +15,8 @@ import zlib from 'node:zlib';
 import crypto from 'node:crypto';
 import { getResponse } from 'msw';
 import { handlersFor } from './handlers';
+import { getDb } from './db';
+import { demoMode } from './mode';
 import { handlerIndex } from './dispatch';
 
 const args = process.argv.slice(2);
@@ -209,4 +211,7 @@ server.listen(port, host, () => {
   const what = staticDir ? `console (${staticDir}) and mock backend` : 'mock backend';
   if (testMode) console.log('[mock] test mode: POST /v2/__test__/reset is served');
   console.log(`[mock] ${what} listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${staticDir ? base : ''}`);
+  // The seed now, not at the first call: outside demo mode it prints the platform admin's one-time password (mock/mode.ts).
+  console.log(`[mock] ${demoMode() ? 'demo mode: demo accounts, data and SMS code 123456' : 'production mode (APP_MODE=production): no demo data'}`);
+  getDb();
 });

@@ -31,7 +31,8 @@ export const auditPolicy = definePolicy<AuditEntry>({
 });
 
 const MAX_ENTRIES = 20_000;
-const SKIP_FIELDS = new Set(['password']);
+/** Never in the log: passwords, their hashes, one-time passwords (PRODUCT.md §5.17). */
+const SKIP_FIELDS = new Set(['password', 'passwordHash', 'oldPassword', 'newPassword', 'oneTimePassword']);
 const pad = (n: number) => String(n).padStart(2, '0');
 
 function stamp(d = new Date()): string {
@@ -113,9 +114,16 @@ export function ipOf(request: Request): string {
   return fwd || real || '127.0.0.1';
 }
 
+/**
+ * Writes that belong in another company's log than the caller's session (call path → that company): an invitation
+ * answered by the invited person is the inviting company's event (mock/domains/invitations.ts).
+ */
+export const auditCompanyOf = new Map<string, (e: WriteEvent) => { id: number; name: string } | undefined>();
+
 export function recordWrite(e: WriteEvent) {
   const { ctx, method } = e;
   const s = ctx.session;
+  const company = auditCompanyOf.get(e.path)?.(e) ?? s.company;
   const targets = new Set(e.targets.map((t) => t.row));
   let changes: AuditChange[];
   if (method === 'delete') changes = e.targets.flatMap((t) => diffRows(t.before, undefined));
@@ -136,8 +144,8 @@ export function recordWrite(e: WriteEvent) {
   db.auditLog.push({
     id: nextId(db, 'auditLog'),
     at: stamp(),
-    companyId: s.company.id,
-    companyName: s.company.name,
+    companyId: company.id,
+    companyName: company.name,
     userId: s.user.id,
     userName: s.user.name,
     role: s.membership.role,

@@ -148,6 +148,49 @@ describe('campuses', () => {
   });
 });
 
+describe('campus validity (issue 29: it changes only through renewal)', () => {
+  it('making a campus main twice moves no days: a 30-day branch stays a 30-day branch, the company keeps its own', async () => {
+    const dealer = await login('dealer');
+    const db = getDb();
+    const company = db.companies.find((c) => c.id === 2)!;
+    const companyUntil = company.validUntil;
+    const made = (await call('POST', '/v2/company_kt/campus', { token: dealer, body: { name: 'Lakeside', address: '9 Hu Road', phone: '021-1' } })).body.data as { id: number; day: number; validUntil: string };
+    expect(made.day).toBe(30);
+    const downtown = db.campuses.find((c) => c.companyId === 2 && c.isMain)!;
+    const days = async () => {
+      const list = (await call('GET', '/v2/company_kt/campus?page=1&pageSize=10', { token: dealer })).body.data.list as { id: number; day: number; validUntil: string; isMain: boolean }[];
+      return Object.fromEntries(list.map((c) => [c.id, c]));
+    };
+    const first = await call('POST', '/v2/company_kt/campus/main', { token: dealer, body: { id: made.id } });
+    expect(first.status).toBe(200);
+    const during = await days();
+    // The new main campus is covered by the subscription; the former main becomes a branch with days of its own.
+    expect(during[made.id].validUntil).toBe(companyUntil);
+    expect(during[downtown.id].isMain).toBe(false);
+    expect(during[downtown.id].day).toBe(30);
+    expect((await call('POST', '/v2/company_kt/campus/main', { token: dealer, body: { id: downtown.id } })).status).toBe(200);
+    const after = await days();
+    expect(after[made.id].isMain).toBe(false);
+    expect(after[made.id].day).toBe(30);
+    expect(after[made.id].validUntil).toBe(made.validUntil);
+    expect(after[downtown.id].validUntil).toBe(companyUntil);
+    expect(company.validUntil).toBe(companyUntil);
+    // Again and again: nothing grows; no renewal was recorded.
+    for (let i = 0; i < 3; i += 1) {
+      await call('POST', '/v2/company_kt/campus/main', { token: dealer, body: { id: made.id } });
+      await call('POST', '/v2/company_kt/campus/main', { token: dealer, body: { id: downtown.id } });
+    }
+    const last = await days();
+    expect(last[made.id].day).toBe(30);
+    expect(last[downtown.id].validUntil).toBe(companyUntil);
+    expect(db.campusRenewals).toEqual([]);
+    // Only a renewal moves a branch's days.
+    const renew = await call('POST', '/v2/company_kt/campus/renew', { token: dealer, body: { id: made.id, packageId: 1 } });
+    expect(renew.status).toBe(200);
+    expect(renew.body.data.campus.day).toBe(30 + renew.body.data.renewal.days);
+  });
+});
+
 describe('an expired campus', () => {
   it('keeps its data readable but refuses card sales there', async () => {
     const dealer = await login('dealer');

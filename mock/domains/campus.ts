@@ -154,10 +154,15 @@ function assertNameFree(ctx: AuthedCtx, name: string, id?: number) {
   if (taken) throw ctx.bad('group.nameTaken', { name });
 }
 
-/** The validity of a campus: the company's for the main campus, its own for a branch. */
+/**
+ * The validity of a campus: the company's subscription for the main campus, its own valid-until for a branch.
+ * Each campus keeps its own valid-until (set when it is added, moved only by a campus renewal); while a campus is
+ * main its own date is kept, unused, and applies again when it stops being main. The company's validity is never
+ * handed to a branch (issue 29: making a campus main moves no days).
+ */
 export function campusValidUntil(db: Db, c: CampusRow): string {
   if (c.isMain) return db.companies.find((x) => x.id === c.companyId)?.validUntil ?? today();
-  return c.validUntil ?? db.companies.find((x) => x.id === c.companyId)?.validUntil ?? today();
+  return c.validUntil ?? today();
 }
 
 export function viewCampus(db: Db, c: CampusRow): Campus {
@@ -341,8 +346,9 @@ export const campusHandlers = [
     if (row.isMain) throw ctx.bad('campus.alreadyMain');
     const old = ctx.rows(campusPolicy).find((c) => c.isMain);
     if (old) {
-      // The former main campus keeps the coverage it had, as a branch.
-      old.validUntil = ctx.session.company.validUntil;
+      // The former main campus becomes a branch with its own valid-until (none of its own yet: the first one a branch
+      // gets, as a campus added today would). The subscription's days stay with the company: no days move.
+      old.validUntil ??= addDays(today(), NEW_CAMPUS_DAYS);
       old.isMain = false;
     }
     row.isMain = true;

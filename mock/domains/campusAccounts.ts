@@ -6,19 +6,28 @@
  *
  * Parents and students: a student's parent account is the `customer` member whose mobile is the student's (parent's)
  * mobile, the same rule as the notifications (mock/domains/notify.ts); linking a student sets the student's mobile.
+ *
+ * People and credentials (PRODUCT.md §5.17): a company manages memberships, never someone else's sign-in.
+ *  - A mobile that already has an account gets an invitation (mock/domains/invitations.ts) carrying what the account
+ *    would have had (role and group, or linked students), never a silent membership; the password typed with it is
+ *    ignored (the answer says an invitation was sent). A mobile without an account gets a new user, created by the
+ *    company (`createdByCompanyId`), with the password typed as a first password to change at first login.
+ *  - `reset_password` sets a first password only for a user the company created and that belongs to no other company
+ *    (no membership, pending or accepted invitation elsewhere): 403 otherwise, naming the reason.
+ *  - The owner's (type 0) membership and sign-in are the platform's: reset, disable and enable are 403.
  */
 import type { Db, MembershipRow, UserRow } from '../db';
 import { nextId } from '../db';
 import { hashPasswordSync } from '../credentials';
-import { api, definePolicy, type AuthedCtx, type Session } from '../http';
+import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
 import { defineMessages } from '../messages';
 import { listQuery } from '../list';
-import { nowStamp } from '../clock';
 import type { ParentAccount, StaffAccount } from '../../src/types/campus';
 import type { Staff, Student } from '../../src/types/school';
 import { AccountIdBody, CreateStaffAccountBody, ParentAccountBody, ParentLinkBody, ResetPasswordBody } from '../../src/types/campus.schemas';
-import { ROLE_FLAGS } from './session';
 import { defaultGroupOf, groupIdOfStaff } from './campus';
+import { addMembership, createInvitation, pendingInvitation, usersElsewhere } from './invitations';
+import { endSessionsOf as endUserSessions } from './session';
 
 declare module '../db' {
   interface Db {
@@ -33,7 +42,22 @@ defineMessages({
   'account.exists': { en: '{name} already has a login account.', zh: '{name} 已有登录账号。' },
   'account.mobileMember': { en: 'The mobile {mobile} already has an account in this company.', zh: '手机号 {mobile} 在本公司已有账号。' },
   'account.left': { en: '{name} has left: a login cannot be created.', zh: '{name} 已离职，不能创建登录账号。' },
-  'account.owner': { en: 'The store owner’s account cannot be disabled.', zh: '店主账号不能停用。' },
+  'account.owner': {
+    en: 'The store owner’s account and sign-in can only be changed by the platform.',
+    zh: '店主的账号和登录信息只能由平台修改。',
+  },
+  'account.notCreated': {
+    en: '{name} signs in with an account your company did not create: only they can change its password (with their current password or an SMS code).',
+    zh: '{name} 的登录账号不是由本公司创建的，只有本人可以修改密码（使用当前密码或短信验证码）。',
+  },
+  'account.otherCompany': {
+    en: '{name} also belongs to another company: only they can change their password (with their current password or an SMS code).',
+    zh: '{name} 同时属于其他公司，只有本人可以修改密码（使用当前密码或短信验证码）。',
+  },
+  'account.passwordNeeded': {
+    en: 'No account uses {mobile} yet: enter a first password for the new account.',
+    zh: '手机号 {mobile} 还没有账号，请为新账号设置初始密码。',
+  },
   'account.self': { en: 'You cannot disable your own account.', zh: '不能停用自己的账号。' },
   'account.student': { en: 'Student', zh: '学员' },
   'field.staffId': { en: 'Staff member', zh: '员工' },
@@ -44,6 +68,13 @@ defineMessages({
 export function seedAccounts(db: Db) {
   db.accountCreatedAt = {};
   for (const m of db.memberships) db.accountCreatedAt[m.roleId] = '2024-03-15 10:00:00';
+  // The seed's staff and parents were created by their one company; owners and platform users by the platform.
+  for (const u of db.users) {
+    const ms = db.memberships.filter((m) => m.userId === u.id);
+    const companyId = ms[0]?.companyId;
+    const company = db.companies.find((c) => c.id === companyId);
+    if (company && !company.platform && ms.every((m) => m.companyId === companyId && m.type !== 0)) u.createdByCompanyId = companyId;
+  }
 }
 
 /** Ends every session of an account (membership) at once: their next request is a 401. */
@@ -63,7 +94,16 @@ function membershipOfStaff(db: Db, st: Staff): MembershipRow | undefined {
   return db.memberships.find((m) => m.userId === st.userId && m.companyId === st.companyId && m.role !== 'customer');
 }
 
-function viewStaffAccount(db: Db, st: Staff): StaffAccount {
+/**
+ * Whether the company may set a first password of an account (PRODUCT.md §5.17): not the owner's, only for a user the
+ * company created that belongs to no other company. `elsewhere`: users tied to another company (`usersElsewhere`,
+ * computed once per call).
+ */
+function passwordSettable(m: MembershipRow, user: UserRow, elsewhere: Set<number>): boolean {
+  return m.type !== 0 && user.createdByCompanyId === m.companyId && !elsewhere.has(user.id);
+}
+
+function viewStaffAccount(db: Db, st: Staff, elsewhere = usersElsewhere(db, st.companyId)): StaffAccount {
   const m = membershipOfStaff(db, st);
   const user = m && db.users.find((u) => u.id === m.userId);
   const gid = groupIdOfStaff(db, st);
@@ -77,6 +117,9 @@ function viewStaffAccount(db: Db, st: Staff): StaffAccount {
     roleId: m?.roleId,
     status: m ? (m.disabled ? 'disabled' : 'active') : undefined,
     groupName: db.permissionGroups.find((g) => g.id === gid)?.name,
+    ...(m ? {} : { invitationId: pendingInvitation(db, st.companyId, { staffId: st.id })?.id }),
+    ...(m && m.type === 0 ? { owner: true } : {}),
+    ...(m && user ? { canSetPassword: passwordSettable(m, user, elsewhere) } : {}),
   };
 }
 
@@ -84,7 +127,7 @@ function childrenOf(db: Db, companyId: number, user: UserRow): Student[] {
   return db.students.filter((s) => s.companyId === companyId && s.mobile === user.mobile);
 }
 
-function viewParent(db: Db, m: MembershipRow): ParentAccount {
+function viewParent(db: Db, m: MembershipRow, elsewhere = usersElsewhere(db, m.companyId)): ParentAccount {
   const user = db.users.find((u) => u.id === m.userId)!;
   const kids = childrenOf(db, m.companyId, user);
   return {
@@ -97,6 +140,7 @@ function viewParent(db: Db, m: MembershipRow): ParentAccount {
     studentIds: kids.map((s) => s.id),
     studentNames: kids.map((s) => s.name),
     createdAt: db.accountCreatedAt?.[m.roleId] ?? '',
+    canSetPassword: passwordSettable(m, user, elsewhere),
   };
 }
 
@@ -105,6 +149,17 @@ export const staffAccountPolicy = definePolicy<Staff>({
   read: 'campusManagement',
   write: 'campusManagement',
   rows: (db, s) => db.staff.filter((st) => st.companyId === s.company.id),
+});
+
+/** The users behind the company's accounts (a password set is a change of the user, kept in the audit log). */
+const accountUserPolicy = definePolicy<UserRow>({
+  name: 'user',
+  read: 'campusManagement',
+  write: 'campusManagement',
+  rows: (db, s) => {
+    const ids = new Set(db.memberships.filter((m) => m.companyId === s.company.id).map((m) => m.userId));
+    return db.users.filter((u) => ids.has(u.id));
+  },
 });
 
 /** Accounts (memberships) of the caller's company: staff and parents. */
@@ -116,25 +171,26 @@ export const accountPolicy = definePolicy<MembershipRow>({
   idOf: (m) => m.roleId,
 });
 
-function newMembership(db: Db, userId: number, companyId: number, role: MembershipRow['role'], groupId?: number): MembershipRow {
-  const row: MembershipRow = { roleId: nextId(db, 'memberships'), userId, companyId, role, type: 2, flags: { ...ROLE_FLAGS[role] }, ...(groupId ? { groupId } : {}) };
-  db.memberships.push(row);
-  db.accountCreatedAt[row.roleId] = nowStamp();
-  return row;
-}
-
-/** The user of a mobile number, or a new one (username = the mobile). */
-function userFor(db: Db, mobile: string, name: string, password: string): UserRow {
-  const existing = db.users.find((u) => u.mobile === mobile);
-  if (existing) return existing;
-  const user: UserRow = { id: nextId(db, 'users'), username: mobile, passwordHash: hashPasswordSync(password), mustChangePassword: true, mobile, name, avatar: '/avatar.svg' };
+/**
+ * A new user for a mobile without an account (username = the mobile), created by the caller's company, with the typed
+ * password as a first password (to change at first login). A mobile with an account is never touched here.
+ */
+function newUser(ctx: AuthedCtx<Record<string, string>, unknown>, mobile: string, name: string, password: string | undefined): UserRow {
+  if (!password) throw ctx.bad('account.passwordNeeded', { mobile });
+  const db = ctx.db;
+  const user: UserRow = { id: nextId(db, 'users'), username: mobile, passwordHash: hashPasswordSync(password), mustChangePassword: true, createdByCompanyId: ctx.session.company.id, mobile, name, avatar: '/avatar.svg' };
   db.users.push(user);
   return user;
 }
 
+/** The owner's membership and sign-in are the platform's (PRODUCT.md §5.17). */
+function refuseOwner(ctx: AuthedCtx<Record<string, string>, unknown>, m: MembershipRow) {
+  if (m.type === 0) throw new HttpError(403, ctx.t('account.owner'));
+}
+
 function setDisabled(ctx: AuthedCtx<Record<string, string>, { roleId: number }>, disabled: boolean, s: Session) {
   const m = ctx.target(accountPolicy, ctx.body.roleId, 'account.account');
-  if (disabled && m.type === 0) throw ctx.bad('account.owner');
+  refuseOwner(ctx, m);
   if (disabled && m.roleId === s.membership.roleId) throw ctx.bad('account.self');
   m.disabled = disabled || undefined;
   if (disabled) endSessionsOf(ctx.db, m.roleId);
@@ -143,9 +199,10 @@ function setDisabled(ctx: AuthedCtx<Record<string, string>, { roleId: number }>,
 
 export const accountHandlers = [
   /* ---------------- /account/staff ---------------- */
-  api('get', '/v2/account/staff', { read: staffAccountPolicy }, (ctx) =>
-    listQuery(
-      ctx.rows(staffAccountPolicy).map((st) => viewStaffAccount(ctx.db, st)),
+  api('get', '/v2/account/staff', { read: staffAccountPolicy }, (ctx) => {
+    const elsewhere = usersElsewhere(ctx.db, ctx.session.company.id);
+    return listQuery(
+      ctx.rows(staffAccountPolicy).map((st) => viewStaffAccount(ctx.db, st, elsewhere)),
       ctx.query,
       {
         keywordFields: ['name', 'mobile', 'username'],
@@ -155,8 +212,8 @@ export const accountHandlers = [
         defaultSort: { field: 'staffId', order: 'ascend' },
       },
       ctx.lang,
-    ),
-  ),
+    );
+  }),
 
   api('post', '/v2/account/staff', { write: staffAccountPolicy, body: CreateStaffAccountBody }, (ctx) => {
     const { db, session } = ctx;
@@ -165,19 +222,32 @@ export const accountHandlers = [
     if (st.status !== 'active') throw ctx.bad('account.left', { name: st.name });
     const other = db.users.find((u) => u.mobile === ctx.body.mobile);
     if (other && db.memberships.some((m) => m.userId === other.id && m.companyId === session.company.id)) throw ctx.bad('account.mobileMember', { mobile: ctx.body.mobile });
-    const user = userFor(db, ctx.body.mobile, st.name, ctx.body.password);
+    if (pendingInvitation(db, session.company.id, { staffId: st.id })) throw ctx.bad('invitation.pendingStaff', { name: st.name });
     const groupId = groupIdOfStaff(db, st) ?? defaultGroupOf(db, session.company.id, st.role)?.id;
-    newMembership(db, user.id, session.company.id, st.role, groupId);
+    // An existing account: an invitation (the membership comes when the person accepts); the password is ignored.
+    if (other) {
+      const invitation = createInvitation(ctx, other, { name: st.name, role: st.role, groupId, staffId: st.id });
+      return { ...viewStaffAccount(db, st), invitation };
+    }
+    const user = newUser(ctx, ctx.body.mobile, st.name, ctx.body.password);
+    addMembership(db, user.id, session.company.id, st.role, groupId);
     st.userId = user.id;
     return viewStaffAccount(db, st);
   }),
 
   api('post', '/v2/account/reset_password', { write: accountPolicy, body: ResetPasswordBody }, (ctx) => {
+    const { db, session } = ctx;
     const m = ctx.target(accountPolicy, ctx.body.roleId, 'account.account');
-    const user = ctx.db.users.find((u) => u.id === m.userId)!;
+    refuseOwner(ctx, m);
+    // The user is a target too: the audit keeps who got a first password (never the password or its hash).
+    const user = ctx.target(accountUserPolicy, m.userId, 'account.account');
+    if (user.createdByCompanyId !== session.company.id) throw new HttpError(403, ctx.t('account.notCreated', { name: user.name }));
+    if (usersElsewhere(db, session.company.id).has(user.id)) throw new HttpError(403, ctx.t('account.otherCompany', { name: user.name }));
     user.passwordHash = hashPasswordSync(ctx.body.password);
     user.mustChangePassword = true;
-    return null;
+    // Sessions opened with the old password end (the person signs in with the new one and chooses their own).
+    endUserSessions(db, user.id);
+    return { id: user.id };
   }),
 
   api('post', '/v2/account/disable', { write: accountPolicy, body: AccountIdBody }, (ctx) => {
@@ -191,12 +261,13 @@ export const accountHandlers = [
   }),
 
   /* ---------------- /account/student: parent accounts ---------------- */
-  api('get', '/v2/account/parent', { read: accountPolicy }, (ctx) =>
-    listQuery(
+  api('get', '/v2/account/parent', { read: accountPolicy }, (ctx) => {
+    const elsewhere = usersElsewhere(ctx.db, ctx.session.company.id);
+    return listQuery(
       ctx
         .rows(accountPolicy)
         .filter((m) => m.role === 'customer')
-        .map((m) => viewParent(ctx.db, m)),
+        .map((m) => viewParent(ctx.db, m, elsewhere)),
       ctx.query,
       {
         keywordFields: ['name', 'mobile', 'username'],
@@ -206,8 +277,8 @@ export const accountHandlers = [
         defaultSort: { field: 'roleId', order: 'ascend' },
       },
       ctx.lang,
-    ),
-  ),
+    );
+  }),
 
   api('post', '/v2/account/parent', { write: accountPolicy, body: ParentAccountBody }, (ctx) => {
     const { db, session, body } = ctx;
@@ -218,8 +289,10 @@ export const accountHandlers = [
     });
     const other = db.users.find((u) => u.mobile === body.mobile);
     if (other && db.memberships.some((m) => m.userId === other.id && m.companyId === session.company.id)) throw ctx.bad('account.mobileMember', { mobile: body.mobile });
-    const user = userFor(db, body.mobile, body.name, body.password);
-    const m = newMembership(db, user.id, session.company.id, 'customer');
+    // An existing account: an invitation that links the students when accepted; the password is ignored.
+    if (other) return { invitation: createInvitation(ctx, other, { name: body.name, role: 'customer', studentIds: students.map((st) => st.id) }) };
+    const user = newUser(ctx, body.mobile, body.name, body.password);
+    const m = addMembership(db, user.id, session.company.id, 'customer');
     for (const st of students) {
       st.mobile = user.mobile;
       st.parentName = user.name;

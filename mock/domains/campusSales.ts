@@ -2,7 +2,10 @@
  * Campus web page, online card sales, settlements, invoices and contract templates (PRODUCT.md §5.14, §6.8).
  *
  * Tables (exported for the platform side, PRODUCT.md §5.15, which reads and acts on the same rows):
- * - `db.webPages`: one public page per campus, public link /w/:code.
+ * - `db.webPages`: one public page per campus, public link /w/:code. The code is random (16 base32 characters, 80
+ *   bits: `pageCode`), so pages cannot be listed without their link. A mobile signs up once per page (again: the
+ *   first row answers, its name updated while pending), and sign-ups and orders are limited per address and per
+ *   page (`db.publicWrites`, `throttlePublic`).
  * - `db.onlineOrders`: a parent buys a card template on the public page; paying (simulated) issues the card through
  *   the one ledger exactly like a desk sale (student card + card order + an `add` record, `give` for gift hours).
  *   The company's prepaid-tuition cap (mock/domains/campusSettings.ts `saleCapOf`) is enforced on ordering and paying.
@@ -20,14 +23,17 @@ import { listQuery } from '../list';
 import { addDays, nowStamp, today } from '../clock';
 import type { CampusWebPage, ContractTemplate, InvoiceRequest, OnlineOrder, PublicWebPage, Settlement } from '../../src/types/campus';
 import type { CardOrder, CardTemplate, Student, StudentCard } from '../../src/types/school';
-import { ContractBody, ContractUpdateBody, InvoiceBody, PublicOrderBody, PublicPayBody, WebPageBody } from '../../src/types/campus.schemas';
+import { ContractBody, ContractUpdateBody, InvoiceBody, PublicOrderBody, PublicPayBody, PublicSignupBody, WebPageBody } from '../../src/types/campus.schemas';
 import { unitPrice } from '../../src/domain/ledger';
 import { exceedsSaleCap, renderTemplate, settlementOf } from '../../src/domain/onlineSale';
 import { appendHourRecord } from './ledger';
 import { insertStudent, sellCard } from './school';
+import { cardRows } from './schoolPolicies';
 import { saleCapOf } from './campusSettings';
 import { platformFeePercent } from './platform';
-import { insertWebSignup } from './customerExtra';
+import { findWebSignup, insertWebSignup } from './customerExtra';
+import { ipOf } from './audit';
+import { randomInt } from 'node:crypto';
 import { assertCampusOpen } from './campus';
 
 declare module '../db' {
@@ -37,6 +43,8 @@ declare module '../db' {
     settlements: Settlement[];
     invoices: InvoiceRequest[];
     contractTemplates: ContractTemplate[];
+    /** Writes on the public pages (sign-ups, orders): their times (ms) per address (`ip:…`) and per page (`page:…`). */
+    publicWrites?: Map<string, number[]>;
   }
 }
 
@@ -57,6 +65,15 @@ defineMessages({
   'web.notUnpaid': { en: 'This order is already {status}.', zh: '该订单已{status}。' },
   'web.status.paid': { en: 'paid', zh: '支付' },
   'web.status.cancelled': { en: 'cancelled', zh: '取消' },
+  'web.signupAgain': { en: 'This mobile has already signed up on this page.', zh: '该手机号已在本页报名。' },
+  'web.tooManyFromAddress': {
+    en: 'Too many sign-ups or orders from your network: try again in {m} minutes.',
+    zh: '您的网络提交报名或订单过于频繁，请 {m} 分钟后再试。',
+  },
+  'web.tooManyOnPage': {
+    en: 'This page has had too many sign-ups or orders just now: try again in {m} minutes.',
+    zh: '本页面刚刚收到过多报名或订单，请 {m} 分钟后再试。',
+  },
   'web.templateNotYours': { en: 'A card on the page is not one of this company’s templates.', zh: '页面上的课卡不属于本公司。' },
   'invoice.order': { en: 'Subscription order', zh: '订阅订单' },
   'invoice.notPaid': { en: 'Only a paid order can be invoiced.', zh: '只有已支付的订单可以开票。' },
@@ -99,8 +116,37 @@ after the expiry date are forfeited. Seller: {sellerName}.
 Signed on {today}.
 Party A: ____________    Party B: ____________`;
 
-function pageCode(campusId: number): string {
-  return `c${campusId}${(campusId * 7919).toString(36)}`;
+const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+/** A page's public code: 16 random base32 characters (80 bits), unrelated to the campus (issue 29). */
+export function pageCode(): string {
+  let out = '';
+  for (let i = 0; i < 16; i += 1) out += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return out;
+}
+
+/** Sign-ups and orders on the public pages: at most this many per address and per page in PUBLIC_WINDOW_MS. */
+export const PUBLIC_WINDOW_MS = 60 * 60_000;
+export const PUBLIC_MAX_PER_ADDRESS = 10;
+export const PUBLIC_MAX_PER_PAGE = 100;
+
+/**
+ * Counts one write on a public page, or refuses it (400 naming the limit and the minutes to wait) when the caller's
+ * address or the page had their limit in the last hour. The address is the connection's (`ipOf`: a forwarded
+ * address only from a proxy on this machine). The counters live in the Db, with the rest of the state.
+ */
+function throttlePublic(db: Db, page: CampusWebPage, request: Request, lang: Lang, now = Date.now()) {
+  const writes = (db.publicWrites ??= new Map<string, number[]>());
+  if (writes.size > 10_000) for (const [k, times] of writes) if (!times.some((t) => now - t < PUBLIC_WINDOW_MS)) writes.delete(k);
+  const limits: [string, number, string][] = [
+    [`ip:${ipOf(request)}`, PUBLIC_MAX_PER_ADDRESS, 'web.tooManyFromAddress'],
+    [`page:${page.campusId}`, PUBLIC_MAX_PER_PAGE, 'web.tooManyOnPage'],
+  ];
+  for (const [key, max, msg] of limits) {
+    const recent = (writes.get(key) ?? []).filter((t) => now - t < PUBLIC_WINDOW_MS);
+    writes.set(key, recent);
+    if (recent.length >= max) throw new HttpError(400, message(lang, msg, { m: Math.max(1, Math.ceil((recent[recent.length - max] + PUBLIC_WINDOW_MS - now) / 60_000)) }));
+  }
+  for (const [key] of limits) writes.get(key)!.push(now);
 }
 
 export function seedCampusSales(db: Db) {
@@ -118,7 +164,7 @@ export function seedCampusSales(db: Db) {
       companyId: campus.companyId,
       campusId: campus.id,
       campusName: campus.name,
-      code: pageCode(campus.id),
+      code: pageCode(),
       title: `${company.name} · ${campus.name}`,
       intro: `${company.name} ${campus.name}: small classes, experienced teachers, a free trial lesson for every new student. 小班教学，资深老师，新学员免费试听。`,
       photos: [],
@@ -239,7 +285,7 @@ function ensurePages(db: Db, companyId: number): CampusWebPage[] {
       page.campusName = campus.name;
       continue;
     }
-    db.webPages.push({ companyId, campusId: campus.id, campusName: campus.name, code: pageCode(campus.id), title: `${company?.name ?? ''} · ${campus.name}`, intro: '', photos: [], address: campus.address, phone: campus.phone, published: false, templateIds: [] });
+    db.webPages.push({ companyId, campusId: campus.id, campusName: campus.name, code: pageCode(), title: `${company?.name ?? ''} · ${campus.name}`, intro: '', photos: [], address: campus.address, phone: campus.phone, published: false, templateIds: [] });
   }
   return db.webPages.filter((p) => p.companyId === companyId);
 }
@@ -390,6 +436,7 @@ export const campusSalesHandlers = [
     const refusal = capRefusal(ctx.db, tpl, ctx.lang);
     if (refusal) throw refusal;
     assertCampusOpen(ctx.db, page.campusId, ctx.lang);
+    throttlePublic(ctx.db, page, ctx.request, ctx.lang);
     const company = ctx.db.companies.find((c) => c.id === page.companyId)!;
     const id = nextId(ctx.db, 'onlineOrders');
     const order: OnlineOrder = {
@@ -422,12 +469,17 @@ export const campusSalesHandlers = [
     return { orderNo: paid.orderNo, amount: paid.amount, templateName: paid.templateName, status: paid.status, cardNo: paid.cardNo };
   }),
 
-  api<{ code: string }>('post', '/v2/public/web/:code/signup', { auth: false }, (ctx) => {
+  /** A sign-up: one row per mobile and page; signing up again answers `again` (the pending row takes the new name). */
+  api<{ code: string }, typeof PublicSignupBody>('post', '/v2/public/web/:code/signup', { auth: false, body: PublicSignupBody }, (ctx) => {
     const page = publicPage(ctx.db, ctx.params.code, ctx.lang);
-    const body = PublicOrderBody.pick({ parentName: true, mobile: true }).safeParse(ctx.body);
-    if (!body.success) throw ctx.bad('v.invalid', { field: ctx.t('field.mobile') });
-    insertWebSignup(ctx.db, { companyId: page.companyId, campusId: page.campusId, name: body.data.parentName, mobile: body.data.mobile });
-    return { ok: true };
+    throttlePublic(ctx.db, page, ctx.request, ctx.lang);
+    const earlier = findWebSignup(ctx.db, page.campusId, ctx.body.mobile);
+    if (earlier) {
+      if (earlier.status === 'pending') earlier.name = ctx.body.parentName;
+      return { ok: true, again: true, message: ctx.t('web.signupAgain') };
+    }
+    insertWebSignup(ctx.db, { companyId: page.companyId, campusId: page.campusId, name: ctx.body.parentName, mobile: ctx.body.mobile });
+    return { ok: true, again: false };
   }),
 
   /* ---------------- online orders, settlements, invoices (company side) ---------------- */
@@ -522,10 +574,12 @@ export const campusSalesHandlers = [
   /** A card's contract: the chosen (or default) template with the card's values. */
   api('get', '/v2/contract_template/render', { read: contractPolicy }, (ctx) => {
     const cardId = Number(ctx.query.cardId);
-    const card = ctx.db.studentCards.find((c) => c.id === cardId && c.companyId === ctx.session.company.id);
+    // The card list's scope (teachers: their students' cards; the permission group's data scope): 404 outside it.
+    const card = cardRows(ctx.db, ctx.session).find((c) => c.id === cardId);
     if (!card) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('contract.card') }));
     const templates = ctx.rows(contractPolicy);
-    const tpl = ctx.query.templateId ? templates.find((c) => c.id === Number(ctx.query.templateId)) : templates.find((c) => c.isDefault) ?? templates[0];
+    // A chosen template must exist (404 naming it); without a choice, the default one, or none yet.
+    const tpl = ctx.query.templateId ? ctx.target(contractPolicy, Number(ctx.query.templateId), 'contract.template') : templates.find((c) => c.isDefault) ?? templates[0];
     if (!tpl) throw ctx.bad('contract.noTemplate');
     return { templateId: tpl.id, templateName: tpl.name, text: renderTemplate(tpl.body, contractValues(ctx.db, card)).text, cardNo: card.cardNo };
   }),

@@ -418,7 +418,8 @@ export const poolPolicy = definePolicy<Lead>({
   rows: (db, s) => {
     ensureCustomerTables(db);
     sweepPool(db, s.company.id);
-    return indexOf(db, 'leads', s.company.id).filter((l) => l.ownerId === undefined);
+    // The permission group's data scope applies to the pool as to every lead list (campus: the caller's campus).
+    return scopeLeads(db, s, indexOf(db, 'leads', s.company.id).filter((l) => l.ownerId === undefined));
   },
 });
 /** Follow-ups: those of the leads the caller sees. */

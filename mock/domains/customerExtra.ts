@@ -23,8 +23,9 @@ import type {
   WebSignup,
 } from '../../src/types/customer';
 import { GATHER_FIELD_KEYS } from '../../src/types/customer';
-import { findDuplicate, normalizeMobile } from '../../src/domain/leads';
-import { ensureCustomerTables, insertLead, type GatherFormRow, type MerchantRow } from './customer';
+import { findDuplicate, normalizeMobile, seesAllLeads } from '../../src/domain/leads';
+import { ensureCustomerTables, insertLead, leadRows, poolPolicy, type GatherFormRow, type MerchantRow } from './customer';
+import { narrowsScope, scopeLeads } from './dataScope';
 
 defineMessages({
   'gather.form': { en: 'Form', zh: '表单' },
@@ -93,13 +94,21 @@ export const gatherFormPolicy = definePolicy<GatherFormRow>({
     return indexOf(db, 'gatherForms', s.company.id);
   },
 });
-/** Web sign-ups waiting for the customer center. */
+/**
+ * Web sign-ups waiting for the customer center. Whoever sees every lead reads them all; anyone else (sales, a narrowed
+ * data scope) those of their campus scope still unlinked (pending, discarded) and the accepted ones whose lead is in
+ * their lead lists (`leadRows`, the pool): an accepted sign-up shows its lead's name and mobile (issue 29).
+ */
 export const signupPolicy = definePolicy<WebSignup>({
   name: 'web sign-ups',
   read: 'customerCenter',
   rows: (db, s) => {
     ensureCustomerTables(db);
-    return indexOf(db, 'webSignups', s.company.id);
+    const all = indexOf(db, 'webSignups', s.company.id);
+    if (seesAllLeads(s.membership.role) && !narrowsScope(db, s)) return all;
+    const leads = new Set([...leadRows(db, s), ...poolPolicy.rows!(db, s)].map((l) => l.id));
+    const inScope = new Set(scopeLeads(db, s, all.map((w) => ({ id: w.id, campusId: w.campusId }))).map((w) => w.id));
+    return all.filter((w) => (w.leadId === undefined ? inScope.has(w.id) : leads.has(w.leadId)));
   },
 });
 /** Partner merchants. */
@@ -176,6 +185,13 @@ export function submitGather(db: Db, form: GatherFormRow, values: Partial<Record
 }
 
 /* ---------------- web sign-ups ---------------- */
+
+/** The earlier sign-up of a mobile on a campus's page, whatever its state (one row per mobile and page). */
+export function findWebSignup(db: Db, campusId: number, mobile: string): WebSignup | undefined {
+  ensureCustomerTables(db);
+  const m = normalizeMobile(mobile);
+  return db.webSignups.find((s) => s.campusId === campusId && s.mobile === m);
+}
 
 /** A sign-up from the campus web page (the campus web domain calls this; pending until accepted or discarded). */
 export function insertWebSignup(

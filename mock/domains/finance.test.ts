@@ -220,19 +220,26 @@ describe('salary', () => {
     expect(plan.baseSalary).not.toBe(6666);
     const bonus = (await call('POST', '/v2/salary/adjust', { token, body: { id: line.id, kind: 'bonus', amount: 300, reason: 'Showcase' } })).body.data;
     expect(bonus.bonus).toBeGreaterThanOrEqual(300);
-    expect((await call('POST', '/v2/salary/check_amount', { token, body: { id: line.id, total: bonus.total + 1 } })).status).toBe(400);
-    expect((await call('POST', '/v2/salary/check_amount', { token, body: { id: line.id, total: bonus.total } })).body.data.status).toBe('checked');
-    // Checked: frozen.
-    expect((await call('POST', '/v2/salary/adjust', { token, body: { id: line.id, kind: 'bonus', amount: 1, reason: 'x' } })).status).toBe(400);
-    const gen = (await call('POST', '/v2/salary/generate', { token, body: { month: THIS } })).body.data;
-    expect(gen.frozen).toBeGreaterThanOrEqual(1);
-    expect((await get(token, `/v2/salary/${line.id}`)).total).toBe(bonus.total);
-    const paid = (await call('POST', '/v2/salary/pay', { token, body: { ids: [line.id], account: 'bank' } })).body.data;
-    const slip = await get(token, `/v2/pay_slip/${paid.slipIds[0]}`);
-    expect(sumMoney(slip.lines.map((l: any) => l.amount))).toBe(slip.total); // eslint-disable-line @typescript-eslint/no-explicit-any
-    const bill = await get(token, `/v2/bill?source=paySlip&keyword=${slip.slipNo}`);
-    expect(bill.list[0]).toMatchObject({ amount: slip.total, category: 'expense.salaries' });
-    expect((await call('DELETE', `/v2/salary/${line.id}`, { token })).status).toBe(400);
+    // Checked and paid once the month has ended (issue 30): the mock's today moves to the first of next month.
+    expect((await call('POST', '/v2/salary/check_amount', { token, body: { id: line.id, total: bonus.total } })).body.msg).toMatch(/only once the month has ended/);
+    process.env.MOCK_TODAY = `${addMonths(THIS, 1)}-01`;
+    try {
+      expect((await call('POST', '/v2/salary/check_amount', { token, body: { id: line.id, total: bonus.total + 1 } })).status).toBe(400);
+      expect((await call('POST', '/v2/salary/check_amount', { token, body: { id: line.id, total: bonus.total } })).body.data.status).toBe('checked');
+      // Checked: frozen.
+      expect((await call('POST', '/v2/salary/adjust', { token, body: { id: line.id, kind: 'bonus', amount: 1, reason: 'x' } })).status).toBe(400);
+      const gen = (await call('POST', '/v2/salary/generate', { token, body: { month: THIS } })).body.data;
+      expect(gen.frozen).toBeGreaterThanOrEqual(1);
+      expect((await get(token, `/v2/salary/${line.id}`)).total).toBe(bonus.total);
+      const paid = (await call('POST', '/v2/salary/pay', { token, body: { ids: [line.id], account: 'bank' } })).body.data;
+      const slip = await get(token, `/v2/pay_slip/${paid.slipIds[0]}`);
+      expect(sumMoney(slip.lines.map((l: any) => l.amount))).toBe(slip.total); // eslint-disable-line @typescript-eslint/no-explicit-any
+      const bill = await get(token, `/v2/bill?source=paySlip&keyword=${slip.slipNo}`);
+      expect(bill.list[0]).toMatchObject({ amount: slip.total, category: 'expense.salaries' });
+      expect((await call('DELETE', `/v2/salary/${line.id}`, { token })).status).toBe(400);
+    } finally {
+      delete process.env.MOCK_TODAY;
+    }
   });
 
   it('an approved return claws back the seller commission', async () => {

@@ -1,7 +1,8 @@
 /**
  * Finance calls (PRODUCT.md §5.8, §5.9, §6.6): revenue by month and campus with the records behind every figure,
  * the deferred-revenue rollforward per campus and per card, the month close, and the bill journal.
- * Every figure is computed from the ledger (hour records, card orders) with src/domain/revenue.ts, never stored.
+ * Every figure is computed from the ledger (hour records, card orders) with src/domain/revenue.ts; a month close
+ * stores the month's figures as they stand, and a closed month's report reads them from there (`closedFigures`).
  * The journal's automatic entries (card orders, approved refunds, paid pay slips) are derived from their sources
  * at read time, so they can never disagree with them; manual entries are stored (add, edit while open, void).
  */
@@ -20,13 +21,16 @@ import type {
   JournalAccount,
   JournalEntry,
   MonthClose,
+  MonthReopen,
   RevenueMonth,
   RevenueRecordRow,
   RollforwardFigures,
 } from '../../src/types/finance';
-import { JournalBody, JournalUpdateBody, JournalVoidBody, MonthCloseBody } from '../../src/types/finance.schemas';
+import { JournalBody, JournalUpdateBody, JournalVoidBody, MonthCloseBody, MonthReopenBody } from '../../src/types/finance.schemas';
+import { closeRefusal, reopenRefusal } from '../../src/domain/monthClose';
 import {
   addFigures,
+  forfeitDay,
   monthRange,
   monthsEnding,
   plusDays,
@@ -42,10 +46,31 @@ import { groupOf, indexOf } from '../indexes';
 import { cachedRead } from '../dataStamp';
 import { figureRanges, figuresOfCard, ordersOfCard, type FigureRange } from './financeIndex';
 import type { Student } from '../../src/types/school';
+import { campusesOfStudent, hasMoved, studentCampusOn } from './studentCampus';
+
+/**
+ * The figures of a closed month as they stood at its close (issue 29: closed months stay closed). The month's report
+ * calls answer with them (`accrualOverview`, `accrualCards`, `revenueMonths`), never with a later recomputation; the
+ * ledger's rules keep the recomputation equal to them anyway (events are dated when they happen, a renewal reinstates a
+ * forfeit on its own day, a move keeps the past campus), which the tests check after every kind of event.
+ */
+export interface ClosedMonthFigures {
+  companyId: number;
+  month: string;
+  campuses: AccrualOverview['campuses'];
+  total: RollforwardFigures;
+  cards: AccrualCardRow[];
+  /** Revenue figures of the month: the company's under '' and each campus's under its id. */
+  revenue: Record<string, RevenueMonth>;
+}
 
 declare module '../db' {
   interface Db {
     monthCloses: MonthClose[];
+    /** What each month close stored (server side only: `GET /v2/finance/month_close` lists the `monthCloses` rows). */
+    monthCloseFigures?: ClosedMonthFigures[];
+    /** Reopened closes, with their reasons (`POST /v2/finance/month_close/reopen`). */
+    monthReopens?: MonthReopen[];
     journalEntries: JournalEntry[];
     /** Pay slips (./salary.ts) read by the journal. */
     paySlips: import('../../src/types/finance').PaySlip[];
@@ -55,6 +80,9 @@ declare module '../db' {
 defineMessages({
   'fin.monthNotOver': { en: 'Only a month that is over can be closed ({month} is not).', zh: '只能结账已结束的月份（{month} 尚未结束）。' },
   'fin.alreadyClosed': { en: '{month} is already closed.', zh: '{month} 已结账。' },
+  'fin.closeOutOfOrder': { en: 'Months close in order: close {expected} before {month}.', zh: '月结须按顺序：请先结账 {expected}，再结账 {month}。' },
+  'fin.notClosed': { en: '{month} is not closed.', zh: '{month} 未结账。' },
+  'fin.reopenNotLast': { en: 'Only the last closed month ({last}) can be reopened.', zh: '只能反结账最后一个已结账月份（{last}）。' },
   'fin.badMonth': { en: 'Month must be written YYYY-MM.', zh: '月份格式应为 YYYY-MM。' },
   'fin.badFigure': { en: 'Unknown figure: {figure}.', zh: '未知的指标：{figure}。' },
   'fin.badCampus': { en: 'Campus not found.', zh: '校区不存在。' },
@@ -105,7 +133,7 @@ export interface CardContext {
 
 const METHOD_ACCOUNT: Record<PayMethod, JournalAccount> = { cash: 'cash', wechat: 'wechat', alipay: 'alipay', card: 'bank', transfer: 'bank' };
 
-/** A card and its campus (the student's, read now: a student may change campus). */
+/** A card and its campus: the student's on a given day (a move between campuses moves the student's future only). */
 export type CardRef = Pick<CardContext, 'card' | 'campusId' | 'campusName'>;
 
 const studentMaps = new WeakMap<readonly Student[], Map<number, Student>>();
@@ -121,18 +149,28 @@ function studentsById(db: Db, companyId: number): Map<number, Student> {
   return m;
 }
 
-/** Every card of a company (optionally of one campus) with its campus. */
-export function companyCardRefs(db: Db, companyId: number, campusId?: number): CardRef[] {
+/**
+ * Every card of a company (optionally of one campus) with its campus on `day` (default today): the campus its student
+ * had that day (./studentCampus.ts), so a month's figures count each card on the campus its student had at the end of
+ * that month, and a later move leaves a past month as it was.
+ */
+export function companyCardRefs(db: Db, companyId: number, campusId?: number, day = today()): CardRef[] {
   const students = studentsById(db, companyId);
   const out: CardRef[] = [];
   for (const card of indexOf(db, 'studentCards', companyId)) {
     const st = students.get(card.studentId);
-    const cId = st?.campusId ?? 0;
-    if (campusId !== undefined && cId !== campusId) continue;
-    out.push({ card, campusId: cId, campusName: st?.campusName ?? '' });
+    const at = st ? studentCampusOn(db, st, day) : { campusId: 0, campusName: '' };
+    if (campusId !== undefined && at.campusId !== campusId) continue;
+    out.push({ card, ...at });
   }
   return out;
 }
+
+/** The last day of a month that counts now: its end, or today for the month under way. */
+const monthDay = (month: string, t: string) => {
+  const { end } = monthRange(month);
+  return end < t ? end : t;
+};
 
 /** Every card of a company with its records, orders and campus (the student's). */
 export function companyCards(db: Db, companyId: number, campusId?: number): CardContext[] {
@@ -142,9 +180,14 @@ export function companyCards(db: Db, companyId: number, campusId?: number): Card
   });
 }
 
-function campusOfStudent(students: Map<number, Student>, studentId: number): { campusId: number; campusName: string } {
+/**
+ * The campus an order or a refund dated `date` counts on: the one its student had at the end of that month (the month
+ * under way: now), as the revenue and accrual figures count its card, so a month's card sales agree per campus too.
+ */
+function campusOfStudent(db: Db, students: Map<number, Student>, studentId: number, date: string): { campusId: number; campusName: string } {
   const st = students.get(studentId);
-  return { campusId: st?.campusId ?? 0, campusName: st?.campusName ?? '' };
+  if (!st) return { campusId: 0, campusName: '' };
+  return hasMoved(db, st.id) ? studentCampusOn(db, st, monthDay(date.slice(0, 7), today())) : { campusId: st.campusId, campusName: st.campusName };
 }
 
 function readMonth(ctx: AuthedCtx, key = 'month'): string {
@@ -191,8 +234,9 @@ function addCard(cents: number[], figs: CardFigures[], sign: 1 | -1) {
  * card, ./financeIndex.ts). The sums are kept too: a card whose figures are the same answer as last time (the same
  * array: nothing it reads changed) adds nothing to do, so the first call after a write re-adds the cards the write
  * touched, not the company (whole cents, so taking a card's old figures away and adding its new ones is exact).
+ * A closed month answers with the figures stored at its close unless `live` (see `accrualOverview`).
  */
-export function revenueMonths(db: Db, companyId: number, months: string[], campusId?: number): RevenueMonth[] {
+export function revenueMonths(db: Db, companyId: number, months: string[], campusId?: number, live = false): RevenueMonth[] {
   const t = today();
   const ranges = figureRanges(months.map((m) => { const r = monthRange(m); return { from: r.start, to: r.end }; }), t);
   let byKey = monthSums.get(db);
@@ -201,9 +245,13 @@ export function revenueMonths(db: Db, companyId: number, months: string[], campu
   let sums = byKey.get(key);
   if (!sums || sums.ranges !== ranges) byKey.set(key, (sums = { ranges, perCard: new Map(), cents: new Array<number>(months.length * SUM_FIELDS).fill(0) }));
   const { perCard, cents } = sums;
-  const refs = companyCardRefs(db, companyId, campusId);
+  // One campus: the cards of the students who had that campus at the end of any of the months; a student who moved
+  // counts there only in the months they had it (`campusMask`).
+  const refs = campusId === undefined ? companyCardRefs(db, companyId) : cardsOfCampusInMonths(db, companyId, campusId);
+  const days = campusId === undefined ? [] : months.map((m) => monthDay(m, t));
   for (const c of refs) {
-    const figs = figuresOfCard(db, c.card, ranges, t);
+    const all = figuresOfCard(db, c.card, ranges, t);
+    const figs = campusId === undefined ? all : campusMask(db, c.card, all, days, campusId);
     const had = perCard.get(c.card.id);
     if (had === figs) continue;
     if (had) addCard(cents, had, -1);
@@ -220,10 +268,65 @@ export function revenueMonths(db: Db, companyId: number, months: string[], campu
     });
   }
   return months.map((month, i) => {
+    const stored = live ? undefined : closedFigures(db, companyId, month)?.revenue[campusId ?? ''];
+    if (stored) return { ...stored };
     const o = i * SUM_FIELDS;
     const [cash, refunds, lessons, forfeited, deferred] = cents.slice(o, o + SUM_FIELDS).map((v) => Math.round(v));
     return { month, cashIn: cash / 100, refundsOut: refunds / 100, recognisedLessons: lessons / 100, forfeited: forfeited / 100, recognised: (lessons + forfeited) / 100, deferred: deferred / 100 };
   });
+}
+
+/** The cards whose student has or had the campus (moves are rare: the others are the cards of its students now). */
+function cardsOfCampusInMonths(db: Db, companyId: number, campusId: number): CardRef[] {
+  const students = studentsById(db, companyId);
+  const out: CardRef[] = [];
+  for (const card of indexOf(db, 'studentCards', companyId)) {
+    const st = students.get(card.studentId);
+    if (!st) continue;
+    if (st.campusId === campusId || (hasMoved(db, st.id) && campusesOfStudent(db, st).includes(campusId))) out.push({ card, campusId, campusName: st.campusName });
+  }
+  return out;
+}
+
+const ZERO_FIGURES: CardFigures = { opening: 0, sold: 0, recognised: 0, corrections: 0, refunded: 0, forfeited: 0, closing: 0 };
+/** A moved student's card figures kept for the months they had the campus (the same array while the same). */
+const maskedFigures = new WeakMap<CardFigures[], Map<string, CardFigures[]>>();
+
+function campusMask(db: Db, card: StudentCard, figs: CardFigures[], days: string[], campusId: number): CardFigures[] {
+  const st = db.students[card.studentId - 1]?.id === card.studentId ? db.students[card.studentId - 1] : db.students.find((x) => x.id === card.studentId);
+  if (!st || !hasMoved(db, st.id)) return figs;
+  const mask = days.map((d) => (studentCampusOn(db, st, d).campusId === campusId ? '1' : '0')).join('');
+  if (!mask.includes('0')) return figs;
+  let byMask = maskedFigures.get(figs);
+  if (!byMask) maskedFigures.set(figs, (byMask = new Map()));
+  let made = byMask.get(mask);
+  if (!made) byMask.set(mask, (made = figs.map((f, i) => (mask[i] === '1' ? f : ZERO_FIGURES))));
+  return made;
+}
+
+/** The company's closed months. */
+export function closedMonths(db: Db, companyId: number): string[] {
+  return db.monthCloses.filter((c) => c.companyId === companyId).map((c) => c.month);
+}
+
+/** The figures stored when the company closed the month (none while it is open). */
+export function closedFigures(db: Db, companyId: number, month: string): ClosedMonthFigures | undefined {
+  return db.monthCloseFigures?.find((f) => f.companyId === companyId && f.month === month);
+}
+
+/** Computes from the ledger, and stores, what a month's report shows: at the close, so that it stays as it was. */
+function storeClosedFigures(db: Db, companyId: number, month: string): ClosedMonthFigures {
+  const overview = accrualOverview(db, companyId, month, true);
+  const revenue: Record<string, RevenueMonth> = { '': revenueMonthLive(db, companyId, month) };
+  for (const campus of indexOf(db, 'campuses', companyId)) revenue[campus.id] = revenueMonthLive(db, companyId, month, campus.id);
+  const row: ClosedMonthFigures = { companyId, month, campuses: overview.campuses, total: overview.total, cards: accrualCards(db, companyId, month, true), revenue };
+  (db.monthCloseFigures ??= []).push(row);
+  return row;
+}
+
+/** Revenue figures of one month (optionally one campus) from the ledger, even for a closed month. */
+export function revenueMonthLive(db: Db, companyId: number, month: string, campusId?: number): RevenueMonth {
+  return revenueMonths(db, companyId, [month], campusId, true)[0];
 }
 
 /** Revenue figures of one month (optionally one campus), from the ledger. */
@@ -267,7 +370,7 @@ export function revenueRecords(db: Db, companyId: number, month: string, figure:
     cache.set(src, { at, row });
     return row;
   };
-  const refs = companyCardRefs(db, companyId, campusId);
+  const refs = companyCardRefs(db, companyId, campusId, monthDay(month, t));
   if (figure === 'recognisedLessons' || figure === 'forfeited') {
     // Per card: period cards recognise by the day (their figures), and every card may forfeit.
     for (const c of refs) {
@@ -276,7 +379,7 @@ export function revenueRecords(db: Db, companyId: number, month: string, figure:
       if (figure === 'recognisedLessons') {
         if (f.recognised !== 0) rows.push({ cardId: c.card.id, cardNo: c.card.cardNo, studentName: c.card.studentName, campusName: c.campusName, key: `p-${c.card.id}`, date: end, source: 'periodCard', type: 'period', ref: c.card.templateName, amount: f.recognised });
       } else if (f.forfeited !== 0) {
-        rows.push({ cardId: c.card.id, cardNo: c.card.cardNo, studentName: c.card.studentName, campusName: c.campusName, key: `f-${c.card.id}`, date: c.card.status === 'invalid' ? (c.card.invalidatedAt ?? end).slice(0, 10) : plusDays(c.card.expiryDate, 1), source: 'forfeit', type: c.card.status, ref: c.card.templateName, hours: c.card.remainingHours, amount: f.forfeited });
+        rows.push({ cardId: c.card.id, cardNo: c.card.cardNo, studentName: c.card.studentName, campusName: c.campusName, key: `f-${c.card.id}`, date: forfeitDay(c.card, t, undefined, end) ?? end, source: 'forfeit', type: c.card.status, ref: c.card.templateName, hours: c.card.remainingHours, amount: f.forfeited });
       }
     }
     if (figure === 'forfeited') return rows;
@@ -320,30 +423,40 @@ function figureSum() {
   };
 }
 
-export function accrualOverview(db: Db, companyId: number, month: string): AccrualOverview {
+/**
+ * The month's rollforward per campus. A closed month answers with the figures stored at its close (`closedFigures`):
+ * nothing done later changes them; `live` computes them from the ledger all the same (the close itself, and the
+ * tests that check the ledger agrees with what was stored).
+ */
+export function accrualOverview(db: Db, companyId: number, month: string, live = false): AccrualOverview {
+  const close = db.monthCloses.find((c) => c.companyId === companyId && c.month === month);
+  const stored = live ? undefined : closedFigures(db, companyId, month);
+  if (stored) return { month, closed: !!close, closedAt: close?.closedAt, closedBy: close?.closedBy, campuses: stored.campuses.map((c) => ({ ...c })), total: { ...stored.total } };
   const { start, end } = monthRange(month);
   const t = today();
   const byCampus = new Map<number, { name: string; sum: ReturnType<typeof figureSum> }>();
   for (const campus of indexOf(db, 'campuses', companyId)) byCampus.set(campus.id, { name: campus.name, sum: figureSum() });
   const range = figureRanges([{ from: start, to: end }], t);
-  for (const c of companyCardRefs(db, companyId)) {
+  for (const c of companyCardRefs(db, companyId, undefined, monthDay(month, t))) {
     let entry = byCampus.get(c.campusId);
     if (!entry) byCampus.set(c.campusId, (entry = { name: c.campusName, sum: figureSum() }));
     entry.sum.add(figuresOfCard(db, c.card, range, t)[0]);
   }
   const campuses = [...byCampus.entries()].map(([campusId, v]) => ({ campusId, campusName: v.name, ...v.sum.total() }));
-  const close = db.monthCloses.find((c) => c.companyId === companyId && c.month === month);
   return { month, closed: !!close, closedAt: close?.closedAt, closedBy: close?.closedBy, campuses, total: pick(addFigures(campuses)) };
 }
 
 /** The accrual row made for a card's figures (their object is the card's own, cached while they hold): reused while the card shows the same. */
 const accrualRows = new WeakMap<CardFigures, AccrualCardRow>();
 
-export function accrualCards(db: Db, companyId: number, month: string): AccrualCardRow[] {
+/** The month's rollforward per card (a closed month: the rows stored at its close, see `accrualOverview`). */
+export function accrualCards(db: Db, companyId: number, month: string, live = false): AccrualCardRow[] {
+  const stored = live ? undefined : closedFigures(db, companyId, month);
+  if (stored) return stored.cards;
   const { start, end } = monthRange(month);
   const t = today();
   const range = figureRanges([{ from: start, to: end }], t);
-  return companyCardRefs(db, companyId).map((c) => {
+  return companyCardRefs(db, companyId, undefined, monthDay(month, t)).map((c) => {
     const f = figuresOfCard(db, c.card, range, t)[0];
     const had = accrualRows.get(f);
     const card = c.card;
@@ -378,7 +491,7 @@ export function journalRows(db: Db, companyId: number): JournalEntry[] {
   for (const o of indexOf(db, 'cardOrders', companyId)) {
     if (!firstMethod.has(o.cardId)) firstMethod.set(o.cardId, o.method);
     if (o.amount <= 0) continue;
-    const campus = campusOfStudent(students, o.studentId);
+    const campus = campusOfStudent(db, students, o.studentId, o.createdAt.slice(0, 10));
     // Orders never change: the entry made for one is reused while its student's campus stays the same.
     const made = orderEntries.get(o);
     if (made && made.campusId === campus.campusId && made.campusName === campus.campusName) {
@@ -408,7 +521,7 @@ export function journalRows(db: Db, companyId: number): JournalEntry[] {
   }
   for (const r of indexOf(db, 'hourRecords', companyId)) {
     if (r.type !== 'back' || r.amount === 0) continue;
-    const campus = campusOfStudent(students, r.studentId);
+    const campus = campusOfStudent(db, students, r.studentId, (r.reviewedAt ?? r.createdAt).slice(0, 10));
     out.push({
       key: `r-${r.id}`,
       companyId,
@@ -503,6 +616,8 @@ function checkEntry(ctx: AuthedCtx, body: { date: string; direction: string; cat
 /** Manual journal entries of Starlight Dance: rent, utilities and marketing for the last 12 months per campus. */
 export function seedFinance(db: Db) {
   db.monthCloses = [];
+  db.monthCloseFigures = [];
+  db.monthReopens = [];
   db.journalEntries = [];
   db.paySlips = db.paySlips ?? [];
   const t = today();
@@ -599,11 +714,32 @@ export const financeHandlers = [
 
   api('post', '/v2/finance/month_close', { write: monthClosePolicy, body: MonthCloseBody }, (ctx) => {
     const { month } = ctx.body;
-    if (month >= today().slice(0, 7)) throw ctx.bad('fin.monthNotOver', { month });
-    if (isMonthClosed(ctx.db, ctx.session.company.id, `${month}-01`)) throw ctx.bad('fin.alreadyClosed', { month });
-    const overview = accrualOverview(ctx.db, ctx.session.company.id, month);
-    const row: MonthClose = { id: nextId(ctx.db, 'monthCloses'), companyId: ctx.session.company.id, month, closedAt: nowStamp(), closedBy: ctx.session.user.name, closing: overview.total.closing };
+    // In order (src/domain/monthClose.ts): the closed months stay one run ending at the last closed month.
+    const refusal = closeRefusal(closedMonths(ctx.db, ctx.session.company.id), month, today());
+    if (refusal?.reason === 'notOver') throw ctx.bad('fin.monthNotOver', { month });
+    if (refusal?.reason === 'alreadyClosed') throw ctx.bad('fin.alreadyClosed', { month });
+    if (refusal?.reason === 'outOfOrder') throw ctx.bad('fin.closeOutOfOrder', { month, expected: refusal.expected });
+    // The month's figures are stored as they stand now: its report reads them from here on (`closedFigures`).
+    const stored = storeClosedFigures(ctx.db, ctx.session.company.id, month);
+    const row: MonthClose = { id: nextId(ctx.db, 'monthCloses'), companyId: ctx.session.company.id, month, closedAt: nowStamp(), closedBy: ctx.session.user.name, closing: stored.total.closing };
     ctx.db.monthCloses.push(row);
+    return row;
+  }),
+
+  // Reopening the last closed month, with a reason (logged by the audit hook with the body and the close it undoes):
+  // its stored figures are dropped, so its report is computed from the ledger again until it closes anew.
+  api('post', '/v2/finance/month_close/reopen', { write: monthClosePolicy, body: MonthReopenBody }, (ctx) => {
+    const { month, reason } = ctx.body;
+    const cid = ctx.session.company.id;
+    const refusal = reopenRefusal(closedMonths(ctx.db, cid), month);
+    if (refusal?.reason === 'notClosed') throw ctx.bad('fin.notClosed', { month });
+    if (refusal?.reason === 'notLast') throw ctx.bad('fin.reopenNotLast', { last: refusal.last });
+    const close = ctx.db.monthCloses.find((c) => c.companyId === cid && c.month === month)!;
+    ctx.db.monthCloses.splice(ctx.db.monthCloses.indexOf(close), 1);
+    ctx.db.monthCloseFigures = (ctx.db.monthCloseFigures ?? []).filter((f) => !(f.companyId === cid && f.month === month));
+    // A stored row, so the audit log keeps its fields (the reason, the close it undid).
+    const row: MonthReopen = { id: nextId(ctx.db, 'monthReopens'), companyId: cid, month, reason, closedAt: close.closedAt, closedBy: close.closedBy, closing: close.closing, reopenedAt: nowStamp(), reopenedBy: ctx.session.user.name };
+    (ctx.db.monthReopens ??= []).push(row);
     return row;
   }),
 

@@ -12,9 +12,10 @@ import { getDb, type Db } from '../db';
 import { today } from '../clock';
 import { call, loginToken } from '../testing';
 import { groupOf, indexOf } from '../indexes';
-import { cardFigures, monthRange, monthsEnding, type CardFigures } from '@/domain/revenue';
+import { cardFigures, monthRange, monthsEnding, sumMoney, type CardFigures } from '@/domain/revenue';
 import { financeIndexStats } from './financeIndex';
 import { journalRows, revenueMonths } from './finance';
+import { studentCampusOn } from './studentCampus';
 
 const T = today();
 const THIS = T.slice(0, 7);
@@ -129,6 +130,36 @@ describe('finance caches after writes = the straightforward computation', () => 
     expect(after).toEqual(byHand(a.id));
     expect(after[2].deferred).toBeLessThan(before[2].deferred);
     expect(revenueMonths(db, 2, months, b.id)).toEqual(byHand(b.id));
+  });
+
+  it('a recorded move (PUT /v2/student) moves the student’s future only: past months keep the campus they had, the kept sums agree', async () => {
+    const token = await loginToken('dealer');
+    const db = getDb();
+    const months = monthsEnding(THIS, 3);
+    const [a, b] = db.campuses.filter((c) => c.companyId === 2);
+    const moved = db.students.find((s) => s.companyId === 2 && s.campusId === a.id && db.studentCards.some((c) => c.studentId === s.id && c.kind === 'count' && c.status === 'active' && c.remainingHours > 0 && db.cardOrders.some((o) => o.cardId === c.id && o.amount > 0 && o.createdAt < `${months[0]}-01`)))!;
+    const before = { a: revenueMonths(db, 2, months, a.id), b: revenueMonths(db, 2, months, b.id) };
+    const r = await call('PUT', '/v2/student', { token, body: { id: moved.id, campusId: b.id, name: moved.name, mobile: moved.mobile, gender: moved.gender, status: moved.status } });
+    expect(r.status, r.body.msg).toBe(200);
+    const after = { a: revenueMonths(db, 2, months, a.id), b: revenueMonths(db, 2, months, b.id) };
+    // The two past months are as they were; this month the card counts on the new campus.
+    expect(after.a.slice(0, 2)).toEqual(before.a.slice(0, 2));
+    expect(after.b.slice(0, 2)).toEqual(before.b.slice(0, 2));
+    expect(after.a[2].deferred).toBeLessThan(before.a[2].deferred);
+    expect(after.b[2].deferred).toBeGreaterThan(before.b[2].deferred);
+    // The whole company does not change, and the kept sums equal a computation from scratch (campus at each month's end).
+    expect(sumMoney([after.a[2].deferred, after.b[2].deferred])).toBe(sumMoney([before.a[2].deferred, before.b[2].deferred]));
+    const dated = (campusId: number) =>
+      months.map((m) => {
+        const end = monthRange(m).end < T ? monthRange(m).end : T;
+        const saved = db.students.map((s) => s.campusId);
+        db.students.forEach((s) => { s.campusId = studentCampusOn(db, s, end).campusId; });
+        const out = revenueByHand(db, m, campusId);
+        db.students.forEach((s, i) => { s.campusId = saved[i]; });
+        return out;
+      });
+    expect(after.a).toEqual(dated(a.id));
+    expect(after.b).toEqual(dated(b.id));
   });
 
   it('the journal list and balances follow a sale and an approved return (cached entries reused only while unchanged)', async () => {

@@ -6,7 +6,7 @@
  *   orders change: a record appended or removed (the roll call's rollback truncates the table), a pending return
  *   reviewed in place (the only in-place change of a record, ./ledger.ts `reviewReturn`), an order added;
  * - its figures per range (`seriesFigures`), dropped when the series is rebuilt or when a card field the figures read
- *   changes (kind, start, expiry, invalidation) or the day changes.
+ *   changes (kind, start, expiry and its history of renewals, invalidation) or the day changes.
  * So the first call after a write (a roll call, a sale, a review) recomputes the cards it touched, not the company.
  * Every figure still comes from the functions of src/domain/revenue.ts; financeIndex.test.ts checks the cached
  * figures against `cardFigures` over the straightforward ledger after writes.
@@ -51,6 +51,8 @@ interface Entry {
   startDate: string;
   expiryDate: string;
   invalidatedAt?: string | false;
+  /** How many expiry changes the card had (a renewal appends one; see src/domain/revenue.ts `expiryOn`). */
+  expiryChanges: number;
   figures: Map<string, CardFigures>;
   /**
    * The answers of `figuresOfCard` by ranges object (the revenue call asks 12 months each time, the accrual one month):
@@ -66,7 +68,8 @@ export const financeIndexStats = { seriesBuilt: 0 };
 
 /** What the figures read of the card itself (its records and orders are checked in `entryOf`). */
 const invalidation = (c: StudentCard) => (c.status === 'invalid' ? c.invalidatedAt ?? '' : false);
-const sameCard = (e: Entry, c: StudentCard) => e.kind === c.kind && e.startDate === c.startDate && e.expiryDate === c.expiryDate && e.invalidatedAt === invalidation(c);
+const sameCard = (e: Entry, c: StudentCard) =>
+  e.kind === c.kind && e.startDate === c.startDate && e.expiryDate === c.expiryDate && e.invalidatedAt === invalidation(c) && e.expiryChanges === (c.expiryChanges?.length ?? 0);
 
 function entryOf(db: Db, card: StudentCard): Entry {
   const records = recordsOfCard(db, card.id);
@@ -92,6 +95,7 @@ function entryOf(db: Db, card: StudentCard): Entry {
       startDate: card.startDate,
       expiryDate: card.expiryDate,
       invalidatedAt: invalidation(card),
+      expiryChanges: card.expiryChanges?.length ?? 0,
       figures: new Map(),
       answers: new Map(),
     };
@@ -130,7 +134,7 @@ export function figureRanges(ranges: { from: string; to: string }[], today: stri
 export function figuresOfCard(db: Db, card: StudentCard, ranges: FigureRange[], today: string): CardFigures[] {
   const e = entryOf(db, card);
   if (!sameCard(e, card) || e.figures.size > 64) {
-    Object.assign(e, { kind: card.kind, startDate: card.startDate, expiryDate: card.expiryDate, invalidatedAt: invalidation(card) });
+    Object.assign(e, { kind: card.kind, startDate: card.startDate, expiryDate: card.expiryDate, invalidatedAt: invalidation(card), expiryChanges: card.expiryChanges?.length ?? 0 });
     e.figures.clear();
     e.answers.clear();
   }

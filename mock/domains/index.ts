@@ -3,8 +3,9 @@
  * (augmenting `Db` in its own file) and its msw handlers.
  */
 import type { HttpHandler } from 'msw';
-import type { Seeder } from '../db';
-import { seedCore, sessionHandlers } from './session';
+import type { Db, Seeder } from '../db';
+import { emptyDb } from '../db';
+import { seedCore, seedDemoCore, seedProductionCore, sessionHandlers } from './session';
 import { seedSubscription, subscriptionHandlers } from './subscription';
 import { seedLedgerInTimeOrder, seedSchool } from './school';
 import { schoolHandlers } from './schoolApi';
@@ -16,6 +17,7 @@ import { salaryHandlers, seedSalary } from './salary';
 import { analysisHandlers } from './analysis';
 import { campusHandlers, seedCampus } from './campus';
 import { accountHandlers, seedAccounts } from './campusAccounts';
+import { invitationHandlers, seedInvitations } from './invitations';
 import { seedSettings, settingsHandlers } from './campusSettings';
 import { campusSalesHandlers, seedCampusSales } from './campusSales';
 import { seedTeachingAndNotices, teachingAndNoticeHandlers } from './teachingIndex';
@@ -24,6 +26,27 @@ import { auditHandlers, seedAudit } from './audit';
 import { searchHandlers } from './search';
 import { importHandlers } from './studentImport';
 
-export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedSalary, seedCampus, seedAccounts, seedSettings, seedCampusSales, seedTeachingAndNotices, seedPlatform, seedAudit, seedLedgerInTimeOrder];
+export const seeders: Seeder[] = [seedCore, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedSalary, seedCampus, seedAccounts, seedInvitations, seedSettings, seedCampusSales, seedTeachingAndNotices, seedPlatform, seedAudit, seedLedgerInTimeOrder];
 
-export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...importHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers, ...financeHandlers, ...salaryHandlers, ...analysisHandlers, ...campusHandlers, ...accountHandlers, ...settingsHandlers, ...campusSalesHandlers, ...teachingAndNoticeHandlers, ...platformHandlers, ...auditHandlers, ...searchHandlers];
+/**
+ * The seed outside demo mode (mock/mode.ts): every table the domains declare, empty (their seeders run once on a
+ * scratch Db only to create them, then their rows are dropped), the platform's settings, and the platform company
+ * with its admin (`seedProductionCore`: a one-time password printed once). No demo company, account or row.
+ */
+export function productionSeed(db: Db) {
+  const scratch = emptyDb();
+  seedDemoCore(scratch);
+  for (const seed of seeders) if (seed !== seedCore) seed(scratch);
+  const target = db as unknown as Record<string, unknown>;
+  for (const [key, value] of Object.entries(scratch as unknown as Record<string, unknown>)) {
+    if (Array.isArray(value)) target[key] = [];
+    else if (value instanceof Map) target[key] = new Map();
+    else if (key === 'platformSettings') target[key] = value;
+    else if (value && typeof value === 'object') target[key] = {};
+  }
+  db.serviceContact = { name: '', phone: '', wechat: '' };
+  db.seq = {};
+  seedProductionCore(db);
+}
+
+export const domainHandlers: HttpHandler[] = [...sessionHandlers, ...subscriptionHandlers, ...importHandlers, ...schoolHandlers, ...customerHandlers, ...customerExtraHandlers, ...scheduleHandlers, ...financeHandlers, ...salaryHandlers, ...analysisHandlers, ...campusHandlers, ...accountHandlers, ...invitationHandlers, ...settingsHandlers, ...campusSalesHandlers, ...teachingAndNoticeHandlers, ...platformHandlers, ...auditHandlers, ...searchHandlers];

@@ -55,6 +55,8 @@ export interface AppendHourRecordInput {
   reason?: string;
   lessonId?: number;
   orderId?: number;
+  /** A proof that reverses this record of the same card (the undo of a roll call): valued minus its value. */
+  reversesRecordId?: number;
   operator: Operator;
   /** 'YYYY-MM-DD HH:mm:ss', default now. Its date is the "today" of the rules (seed history). */
   at?: string;
@@ -138,7 +140,8 @@ export function appendHourRecord(db: Db, input: AppendHourRecordInput): HourReco
     ledgerError(e, lang);
   }
   // Money value allocated in cents from the card's value pool (the record that empties the card takes the remainder).
-  const valued = allocateRecordValue(poolOfCard(db, card.id), { type: input.type, hours: plan.hours, requestedHours: plan.requestedHours }, input.type === 'add' ? orderAmountOf(db, input.orderId) : 0);
+  const pool = poolOfCard(db, card.id);
+  const valued = allocateRecordValue(pool, { type: input.type, hours: plan.hours, requestedHours: plan.requestedHours, reversedAmount: reversedAmountOf(db, card, input, plan.hours, pool) }, input.type === 'add' ? orderAmountOf(db, input.orderId) : 0);
   const record: HourRecord = {
     id: nextId(db, 'hourRecords'),
     companyId: card.companyId,
@@ -165,6 +168,21 @@ export function appendHourRecord(db: Db, input: AppendHourRecordInput): HourReco
   refreshCardStatus(card);
   afterDeduction(db, card, plan.balanceBefore, plan.balanceAfter);
   return record;
+}
+
+/**
+ * The value a proof reverses (issue 30): the undo of a roll call carries minus the value of the record it undoes;
+ * a correction that puts hours back on a card with none left in its pool is valued at the card's unit price (the
+ * consumption it reverses was). Otherwise undefined: the pool values the record.
+ */
+function reversedAmountOf(db: Db, card: StudentCard, input: AppendHourRecordInput, signed: number, pool: ValuePool): number | undefined {
+  if (input.type !== 'proof' || signed === 0) return undefined;
+  if (input.reversesRecordId !== undefined) {
+    const byIndex = db.hourRecords[input.reversesRecordId - 1];
+    const rec = byIndex?.id === input.reversesRecordId ? byIndex : db.hourRecords.find((r) => r.id === input.reversesRecordId);
+    if (rec && rec.cardId === card.id && Math.sign(rec.hours) === -Math.sign(signed)) return round2((rec.amount * Math.abs(signed)) / Math.abs(rec.hours));
+  }
+  return signed > 0 && pool.hoursT === 0 ? -round2(signed * card.unitPrice) : undefined;
 }
 
 /**

@@ -17,6 +17,7 @@ import { parseTemplate, renderTemplate, type TemplateValues } from '../../src/do
 import { resolveSegment, type SegmentChoice } from '../../src/domain/receivers';
 import { BulletinBody, FeedbackBody, IdBody, NoticeBody, ReceiverChoice, TemplateBody } from '../../src/types/notice.schemas';
 import { cardRows, classRows, studentRows } from './teachingScope';
+import { visibleStudentIds } from './schoolPolicies';
 import { operatorOf } from './school';
 import { deliver, notifyStaff, parentUserOf } from './notify';
 import { checkImageDataUrl } from '../../src/domain/upload';
@@ -45,7 +46,7 @@ defineMessages({
   'notice.noReceivers': { en: 'No receivers: the chosen segment has no students.', zh: '没有接收人：所选范围内没有学员。' },
   'notice.needClasses': { en: 'Choose at least one class.', zh: '请至少选择一个班级。' },
   'notice.needStudents': { en: 'Choose at least one student.', zh: '请至少选择一名学员。' },
-  'notice.badSendAt': { en: 'The send time must be a future time YYYY-MM-DD HH:mm.', zh: '发送时间须为将来的时间（YYYY-MM-DD HH:mm）。' },
+  'notice.badSendAt': { en: 'The send time must be in the future.', zh: '发送时间须为将来的时间。' },
   'notice.nameTaken': { en: 'A template named {name} already exists.', zh: '已存在名为 {name} 的模板。' },
   'bulletin.badWindow': { en: 'The end date must not be before the start date.', zh: '结束日期不能早于开始日期。' },
   'feedback.notImage': { en: 'The screenshot must be a PNG, JPEG, GIF or WebP image.', zh: '截图必须是 PNG、JPEG、GIF 或 WebP 图片。' },
@@ -66,7 +67,20 @@ defineMessages({
 const platformWriter = (a: Access) => a.isPlatform;
 
 export const templatePolicy = definePolicy<MessageTemplate>({ name: 'message templates', read: notifyStaff, write: notifyStaff, rows: (db, s) => db.messageTemplates.filter((t) => t.companyId === s.company.id) });
-export const noticePolicy = definePolicy<NoticeRow>({ name: 'notices', read: notifyStaff, write: notifyStaff, rows: (db, s) => db.notices.filter((n) => n.companyId === s.company.id) });
+/**
+ * Notices: the company's, and for a caller whose student list is narrowed (teachers: their classes; a permission
+ * group's data scope) only those reaching at least one of their students; such a caller sees those receivers only
+ * (names, mobiles, texts, counts), never the parents of students outside their list (`receiversOf`).
+ */
+export const noticePolicy = definePolicy<NoticeRow>({
+  name: 'notices',
+  read: notifyStaff,
+  write: notifyStaff,
+  rows: (db, s) => {
+    const visible = visibleStudentIds(db, s);
+    return db.notices.filter((n) => n.companyId === s.company.id && (!visible || n.receivers.some((r) => visible.has(r.studentId))));
+  },
+});
 /** Bulletins: every signed-in user reads those in their window; platform roles write (and see all). */
 export const bulletinPolicy = definePolicy<Omit<Bulletin, 'read'>>({
   name: 'bulletins',
@@ -121,15 +135,21 @@ function checkTemplateText(ctx: AuthedCtx, text: string) {
   }
 }
 
-function readState(db: Db, n: NoticeRow): NoticeReceiver[] {
-  const msgs = db.inbox.filter((m) => m.noticeId === n.id);
-  return n.receivers.map((r) => ({ ...r, readAt: msgs.find((m) => m.values?.studentId === r.studentId && m.readAt)?.readAt }));
+/** The receivers of a notice the caller may see: those of their student list (undefined = every student). */
+function receiversOf(n: NoticeRow, visible: Set<number> | undefined): NoticeRow['receivers'] {
+  return visible ? n.receivers.filter((r) => visible.has(r.studentId)) : n.receivers;
 }
 
-function view(db: Db, n: NoticeRow): Notice {
+function readState(db: Db, n: NoticeRow, visible?: Set<number>): NoticeReceiver[] {
+  const msgs = db.inbox.filter((m) => m.noticeId === n.id);
+  return receiversOf(n, visible).map((r) => ({ ...r, readAt: msgs.find((m) => m.values?.studentId === r.studentId && m.readAt)?.readAt }));
+}
+
+/** A notice as the caller sees it: counts over the receivers of their student list. */
+function view(db: Db, n: NoticeRow, visible?: Set<number>): Notice {
   const { receivers, delivered, ...rest } = n;
   void delivered;
-  return { ...rest, receiverCount: receivers.length, readCount: readState(db, n).filter((r) => r.readAt).length };
+  return { ...rest, receiverCount: receiversOf(n, visible).length, readCount: readState(db, n, visible).filter((r) => r.readAt).length };
 }
 
 /** Delivers the notices whose time has come (inbox rows for receivers with a parent account, SMS log rows none). */
@@ -243,7 +263,8 @@ export const noticeHandlers = [
   /* notices */
   api('get', '/v2/notice', { read: noticePolicy }, (ctx) => {
     deliverDue(ctx.db);
-    return listQuery(ctx.rows(noticePolicy).map((n) => view(ctx.db, n)), ctx.query, { keywordFields: ['title', 'text'], equalFields: ['status', 'segment'], dateField: 'sendAt', sortable: ['sendAt', 'createdAt'], defaultSort: { field: 'sendAt', order: 'descend' } }, ctx.lang);
+    const visible = visibleStudentIds(ctx.db, ctx.session);
+    return listQuery(ctx.rows(noticePolicy).map((n) => view(ctx.db, n, visible)), ctx.query, { keywordFields: ['title', 'text'], equalFields: ['status', 'segment'], dateField: 'sendAt', sortable: ['sendAt', 'createdAt'], defaultSort: { field: 'sendAt', order: 'descend' } }, ctx.lang);
   }),
 
   api('post', '/v2/notice', { write: noticePolicy, body: NoticeBody }, (ctx) => {
@@ -253,9 +274,9 @@ export const noticeHandlers = [
     const now = nowStamp();
     let sendAt = now;
     if (body.sendAt) {
-      const ok = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(body.sendAt) && !Number.isNaN(Date.parse(body.sendAt.replace(' ', 'T')));
+      // The schema refused impossible moments (optDateTime); the send time must still be ahead.
       sendAt = `${body.sendAt}:00`;
-      if (!ok || sendAt <= now) throw ctx.bad('notice.badSendAt');
+      if (sendAt <= now) throw ctx.bad('notice.badSendAt');
     }
     const students = resolve(ctx, body);
     if (!students.length) throw ctx.bad('notice.noReceivers');
@@ -283,8 +304,8 @@ export const noticeHandlers = [
   api<{ id: string }>('get', '/v2/notice/:id', { read: noticePolicy }, (ctx) => {
     deliverDue(ctx.db);
     const n = ctx.target(noticePolicy, Number(ctx.params.id), 'notice.notice');
-    const receivers = readState(ctx.db, n);
-    return { notice: view(ctx.db, n), receivers };
+    const visible = visibleStudentIds(ctx.db, ctx.session);
+    return { notice: view(ctx.db, n, visible), receivers: readState(ctx.db, n, visible) };
   }),
 
   /* bulletins */

@@ -17,10 +17,13 @@ import type { Access } from '../../src/access';
 import type { InboxMessage, InboxSummary, OutboxRow } from '../../src/types/notice';
 import type { Student } from '../../src/types/school';
 import { defaultRules, EVENT_RECEIVERS, isRuleOn, targetsOf, type NotifyEvent, type NotifyReceiver, type RuleCell } from '../../src/domain/notifyRules';
-import { renewalCards } from '../../src/domain/receivers';
+import { renewalCards, renewalState } from '../../src/domain/receivers';
 import { canReviewReturn } from '../../src/domain/schoolPermissions';
 import { RuleBody } from '../../src/types/notice.schemas';
-import { z } from '../../src/types/schema';
+import { seesAllLeads } from '../../src/domain/leads';
+import { visibleStudentIds } from './schoolPolicies';
+import { narrowsScope } from './dataScope';
+import { ids, z } from '../../src/types/schema';
 
 declare module '../db' {
   interface Db {
@@ -109,9 +112,9 @@ export function emit(db: Db, companyId: number, event: NotifyEvent, payload: Emi
     const values = payload.values ?? {};
     const students = (payload.studentIds ?? []).map((id) => db.students.find((s) => s.id === id && s.companyId === companyId)).filter((s): s is Student => !!s);
     for (const { channel, receiver } of targets) {
-      const people: { userId?: number; name: string; mobile: string; values: Record<string, string | number>; studentName?: string }[] = [];
+      const people: { userId?: number; name: string; mobile: string; values: Record<string, string | number>; studentName?: string; studentId?: number }[] = [];
       if (receiver === 'parent') {
-        students.forEach((st) => people.push({ userId: parentUserOf(db, st), name: st.parentName || st.name, mobile: st.mobile, studentName: st.name, values: { ...values, studentName: st.name, ...(payload.perStudent?.[st.id] ?? {}) } }));
+        students.forEach((st) => people.push({ userId: parentUserOf(db, st), name: st.parentName || st.name, mobile: st.mobile, studentName: st.name, studentId: st.id, values: { ...values, studentName: st.name, ...(payload.perStudent?.[st.id] ?? {}) } }));
       } else {
         let ids: number[] = [];
         if (receiver === 'manager') ids = managersOf(db, companyId);
@@ -128,7 +131,7 @@ export function emit(db: Db, companyId: number, event: NotifyEvent, payload: Emi
           if (p.userId === undefined) continue;
           deliver(db, { companyId, userId: p.userId, kind: 'event', event, title: '', text: '', values: p.values, studentName: p.studentName });
         } else {
-          logSms(db, { companyId, event, receiver, receiverName: p.name, mobile: p.mobile, values: p.values });
+          logSms(db, { companyId, event, receiver, receiverName: p.name, mobile: p.mobile, values: p.values, ...(p.studentId !== undefined ? { studentId: p.studentId } : {}) });
         }
         n += 1;
       }
@@ -145,8 +148,10 @@ export function emit(db: Db, companyId: number, event: NotifyEvent, payload: Emi
  */
 export function afterDeduction(db: Db, card: { companyId: number; studentId: number; kind: string; templateName: string }, before: number, after: number): void {
   if (card.kind !== 'count') return;
-  const th = settingsOf(db, card.companyId).lowHoursThreshold;
-  if (before > th && after <= th) emit(db, card.companyId, 'hoursLow', { studentIds: [card.studentId], values: { cardName: card.templateName, remainingHours: after } });
+  const settings = settingsOf(db, card.companyId);
+  const th = settings.lowHoursThreshold;
+  // Only when the student runs low over all their cards (`renewalState`): a student with another card is not low.
+  if (before > th && after <= th && renewalState(db.studentCards.filter((c) => c.studentId === card.studentId), today(), settings).low) emit(db, card.companyId, 'hoursLow', { studentIds: [card.studentId], values: { cardName: card.templateName, remainingHours: after } });
 }
 
 /**
@@ -197,7 +202,22 @@ export const rulePolicy = definePolicy<RuleCell>({
   },
 });
 
-export const outboxPolicy = definePolicy<OutboxRow>({ name: 'SMS outbox', read: notifyStaff, rows: (db, s) => db.outbox.filter((r) => r.companyId === s.company.id) });
+/**
+ * The SMS log a caller reads. Whoever sees every student and every lead (the dealer and managers with the company
+ * scope) reads the company's whole log; anyone else (teachers, sales, a narrowed data scope) reads the SMS to parents
+ * about students of their own student list, and the SMS sent to themselves. SMS to other staff name students or leads
+ * in bulk and are not theirs to read.
+ */
+export function outboxRows(db: Db, s: Session): OutboxRow[] {
+  const all = db.outbox.filter((r) => r.companyId === s.company.id);
+  const students = visibleStudentIds(db, s);
+  if (!students && seesAllLeads(s.membership.role) && !narrowsScope(db, s)) return all;
+  return all.filter((r) =>
+    r.receiver === 'parent' ? r.studentId !== undefined && (!students || students.has(r.studentId)) : r.mobile !== '' && r.mobile === s.user.mobile,
+  );
+}
+
+export const outboxPolicy = definePolicy<OutboxRow>({ name: 'SMS outbox', read: notifyStaff, rows: outboxRows });
 
 /** Everyone's own inbox (parents included). */
 export const inboxPolicy = definePolicy<InboxMessage>({
@@ -234,7 +254,7 @@ export function seedNotify(db: Db) {
 
 /* ---------------- calls ---------------- */
 
-const InboxReadBody = z.object({ ids: z.array(z.number().int().positive()).max(500).optional(), all: z.boolean().optional() });
+const InboxReadBody = z.object({ ids: ids(500, 0).optional(), all: z.boolean().optional() });
 
 function summaryOf(db: Db, s: Session): InboxSummary {
   const unread = db.inbox.filter((m) => m.companyId === s.company.id && m.userId === s.user.id && !m.readAt).length;

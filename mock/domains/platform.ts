@@ -5,8 +5,8 @@
  * read everything and change nothing (each resource's policy writes with `platformAdmin`).
  */
 import type { CompanyRow, Db, UserRow } from '../db';
-import { nextId, settingsOf } from '../db';
-import { hashPasswordSync } from '../credentials';
+import { nextId, sessionExpired, settingsOf } from '../db';
+import { hashPassword, oneTimePassword } from '../credentials';
 import { api, definePolicy, HttpError, type AuthedCtx } from '../http';
 import { defineMessages } from '../messages';
 import { listQuery } from '../list';
@@ -19,7 +19,10 @@ import { localOrder } from './subscription';
 import type {
   AdminPackage,
   AdminStudentOrder,
+  CompaniesImported,
+  CompanyCreated,
   CompanyListItem,
+  NewCompanyOwner,
   CompanyRenewal,
   ImportTemplate,
   PlatformOverview,
@@ -185,8 +188,37 @@ function logRenewal(ctx: AuthedCtx | undefined, db: Db, c: CompanyRow, r: Omit<C
   return row;
 }
 
-/** Creates a company with its main campus and its owner (an existing account by mobile, or a new one). */
-function createCompany(ctx: AuthedCtx | undefined, db: Db, input: { name: string; ownerName: string; ownerMobile: string; days?: number; contact?: string; address?: string; remark?: string }, createdAt = today()): CompanyRow {
+/**
+ * One-time passwords for the owner mobiles that have no account yet (one per distinct mobile), hashed off the main
+ * thread before the company is created (PRODUCT.md §5.17): shown once in the answer, changed at the first login.
+ */
+async function newOwnerPasswords(db: Db, mobiles: string[]): Promise<Map<string, { password: string; hash: string }>> {
+  const fresh = [...new Set(mobiles)].filter((m) => !db.users.some((u) => u.mobile === m));
+  const entries = await Promise.all(
+    fresh.map(async (m) => {
+      const password = oneTimePassword();
+      return [m, { password, hash: await hashPassword(password) }] as const;
+    }),
+  );
+  return new Map(entries);
+}
+
+/**
+ * The owner part of a create answer: a new account with its one-time password (this answer is the only place it is
+ * ever shown), or an existing account attached as the owner, whose credentials are left as they are.
+ */
+function ownerResult(db: Db, c: CompanyRow, created: Map<string, { password: string; hash: string }>, existed: boolean): NewCompanyOwner {
+  const user = ownerOf(db, c)!;
+  const fresh = created.get(c.ownerMobile);
+  return { companyId: c.id, companyName: c.name, name: user.name, mobile: user.mobile, username: user.username, existing: existed, ...(!existed && fresh && user.passwordHash === fresh.hash ? { oneTimePassword: fresh.password } : {}) };
+}
+
+/**
+ * Creates a company with its main campus and its owner. An owner mobile that already has an account: that account
+ * becomes the owner, its password and sign-in untouched. Else a new account, with `ownerHash` (a one-time password's
+ * hash, to be changed at the first login) or, for the seeded demo companies, no password at all (SMS sign-in only).
+ */
+function createCompany(ctx: AuthedCtx | undefined, db: Db, input: { name: string; ownerName: string; ownerMobile: string; days?: number; contact?: string; address?: string; remark?: string }, createdAt = today(), ownerHash?: string): CompanyRow {
   const days = input.days ?? db.platformSettings.trialDays;
   const c: CompanyRow = {
     id: nextId(db, 'companies'),
@@ -206,7 +238,7 @@ function createCompany(ctx: AuthedCtx | undefined, db: Db, input: { name: string
   let user = db.users.find((u) => u.mobile === input.ownerMobile);
   if (!user) {
     const id = nextId(db, 'users');
-    user = { id, username: `u${input.ownerMobile}`, passwordHash: hashPasswordSync(`cc${input.ownerMobile.slice(-6)}`), mobile: input.ownerMobile, name: input.ownerName, avatar: '/avatar.svg' };
+    user = { id, username: `u${input.ownerMobile}`, passwordHash: ownerHash ?? '', ...(ownerHash ? { mustChangePassword: true } : {}), mobile: input.ownerMobile, name: input.ownerName, avatar: '/avatar.svg' };
     db.users.push(user);
   }
   // The defaults for a new company (PRODUCT.md §5.15): permission groups per role, company rules, the online-sale cap.
@@ -417,9 +449,13 @@ export const platformHandlers = [
     );
   }),
 
-  api('post', '/v2/company_kt/add_company', { write: companyPolicy, body: AddCompanyBody, labels: COMPANY_LABELS }, (ctx) => {
+  api('post', '/v2/company_kt/add_company', { write: companyPolicy, body: AddCompanyBody, labels: COMPANY_LABELS }, async (ctx): Promise<CompanyCreated> => {
     assertNameFree(ctx, ctx.body.name);
-    return companyItem(ctx.db, createCompany(ctx, ctx.db, ctx.body));
+    const passwords = await newOwnerPasswords(ctx.db, [ctx.body.ownerMobile]);
+    assertNameFree(ctx, ctx.body.name);
+    const existed = ctx.db.users.some((u) => u.mobile === ctx.body.ownerMobile);
+    const c = createCompany(ctx, ctx.db, ctx.body, today(), passwords.get(ctx.body.ownerMobile)?.hash);
+    return { ...companyItem(ctx.db, c), owner: ownerResult(ctx.db, c, passwords, existed) };
   }),
 
   api('put', '/v2/company_kt', { write: companyPolicy, body: UpdateCompanyBody, labels: COMPANY_LABELS }, (ctx) => {
@@ -483,9 +519,13 @@ export const platformHandlers = [
 
   api('get', '/v2/company/', { read: companyPolicy }, (ctx) => ctx.rows(companyPolicy).map((c) => ({ value: c.id, label: c.name }))),
 
-  api('post', '/v2/company/simple/', { write: companyPolicy, body: SimpleCompanyBody, labels: COMPANY_LABELS }, (ctx) => {
+  api('post', '/v2/company/simple/', { write: companyPolicy, body: SimpleCompanyBody, labels: COMPANY_LABELS }, async (ctx): Promise<CompanyCreated> => {
     assertNameFree(ctx, ctx.body.name);
-    return companyItem(ctx.db, createCompany(ctx, ctx.db, ctx.body));
+    const passwords = await newOwnerPasswords(ctx.db, [ctx.body.ownerMobile]);
+    assertNameFree(ctx, ctx.body.name);
+    const existed = ctx.db.users.some((u) => u.mobile === ctx.body.ownerMobile);
+    const c = createCompany(ctx, ctx.db, ctx.body, today(), passwords.get(ctx.body.ownerMobile)?.hash);
+    return { ...companyItem(ctx.db, c), owner: ownerResult(ctx.db, c, passwords, existed) };
   }),
 
   api('post', '/v2/company/modify_mobile', { write: companyPolicy, body: ModifyMobileBody, labels: COMPANY_LABELS }, (ctx) => {
@@ -505,12 +545,25 @@ export const platformHandlers = [
   api('get', '/v2/company/import_batch_excel', { read: companyPolicy }, () => TEMPLATE),
 
   /** The import itself: every row checked again, all created or none (400 naming the first bad row). */
-  api('post', '/v2/company/import_batch_excel', { write: companyPolicy, body: ImportCompaniesBody, labels: COMPANY_LABELS }, (ctx) => {
-    const checked = checkImportRows(ctx.body.rows, ctx.db.companies.map((c) => c.name));
-    const bad = checked.find((r) => r.errors.length);
-    if (bad) refuse(ctx, 'company.importRow', { row: bad.rowNo, errors: bad.errors.map((k) => ctx.t(k)).join('; ') });
-    const created = checked.map((r) => companyItem(ctx.db, createCompany(ctx, ctx.db, r.value!)));
-    return { created: created.length, companies: created };
+  api('post', '/v2/company/import_batch_excel', { write: companyPolicy, body: ImportCompaniesBody, labels: COMPANY_LABELS }, async (ctx): Promise<CompaniesImported> => {
+    const check = () => {
+      const checked = checkImportRows(ctx.body.rows, ctx.db.companies.map((c) => c.name));
+      const bad = checked.find((r) => r.errors.length);
+      if (bad) refuse(ctx, 'company.importRow', { row: bad.rowNo, errors: bad.errors.map((k) => ctx.t(k)).join('; ') });
+      return checked;
+    };
+    const passwords = await newOwnerPasswords(ctx.db, check().map((r) => r.value!.ownerMobile));
+    // Checked again after the hashing (another call may have created a company meanwhile): all rows or none.
+    const checked = check();
+    const companies: CompanyListItem[] = [];
+    const owners: NewCompanyOwner[] = [];
+    for (const r of checked) {
+      const existed = ctx.db.users.some((u) => u.mobile === r.value!.ownerMobile);
+      const c = createCompany(ctx, ctx.db, r.value!, today(), passwords.get(r.value!.ownerMobile)?.hash);
+      companies.push(companyItem(ctx.db, c));
+      owners.push(ownerResult(ctx.db, c, passwords, existed));
+    }
+    return { created: companies.length, companies, owners };
   }),
 
   /* packages */
@@ -615,7 +668,8 @@ export const platformHandlers = [
   api('get', '/v2/account_user', { read: accountPolicy }, (ctx) => {
     const db = ctx.db;
     const sessions = new Map<number, number>();
-    for (const s of db.sessions.values()) sessions.set(s.userId, (sessions.get(s.userId) ?? 0) + 1);
+    const now = Date.now();
+    for (const s of db.sessions.values()) if (!sessionExpired(s, now)) sessions.set(s.userId, (sessions.get(s.userId) ?? 0) + 1);
     const rows: PlatformUserAccount[] = ctx.rows(accountPolicy).map((u) => {
       const companies = db.memberships
         .filter((m) => m.userId === u.id)

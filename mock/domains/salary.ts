@@ -24,8 +24,9 @@ import {
   SalaryPlanBody,
 } from '../../src/types/finance.schemas';
 import { cardCommission, elimCommission, isEditable, lineFigures, type ReturnInput, type SaleInput, type TaughtInput } from '../../src/domain/salary';
-import { addMonths, monthRange, monthsEnding } from '../../src/domain/revenue';
+import { addMonths, monthRange, monthsEnding, sumMoney } from '../../src/domain/revenue';
 import { staffOfSession } from './school';
+import { isMonthOver } from '../../src/domain/monthClose';
 
 declare module '../db' {
   interface Db {
@@ -46,6 +47,7 @@ defineMessages({
   'sal.futureMonth': { en: 'Salaries cannot be generated for a future month.', zh: '不能生成未来月份的工资。' },
   'sal.tiers': { en: 'Tier bands must start at 0, follow each other without gaps and only the last may be open-ended.', zh: '阶梯区间须从 0 开始、首尾相接，只有最后一档可以不设上限。' },
   'sal.adjustment': { en: 'Bonus or penalty', zh: '奖惩' },
+  'sal.monthNotOver': { en: 'Salaries of {month} can be checked and paid only once the month has ended.', zh: '{month} 的工资须在该月结束后才能核对和发放。' },
   'field.staffId': { en: 'Staff member', zh: '员工' },
   'field.baseSalary': { en: 'Base salary', zh: '基本工资' },
   'field.cardRate': { en: 'Card commission rate', zh: '售卡提成比例' },
@@ -231,10 +233,12 @@ function slipOf(db: Db, line: SalaryLine, account: PaySlip['account'], at: strin
     campusName: line.campusName,
     lines: [
       { key: 'base', amount: line.base, detail: line.wageChange?.reason },
-      { key: 'cardCommission', amount: line.cardCommission },
+      // Every line carries its reason (issue 30): the sales and clawbacks behind the card commission, the reasons of
+      // the bonuses and penalties; the slip opens to the line's records (/finance/salary/view-salary).
+      { key: 'cardCommission', amount: line.cardCommission, sales: sumMoney(line.cardItems.filter((i) => i.kind === 'card').map((i) => i.amount)), clawbacks: sumMoney(line.cardItems.filter((i) => i.kind === 'clawback').map((i) => i.amount)) },
       { key: 'elimCommission', amount: line.elimCommission, detail: `${line.hours.toFixed(1)} h` },
-      { key: 'bonus', amount: line.bonus },
-      { key: 'penalties', amount: -line.penalties || 0 },
+      { key: 'bonus', amount: line.bonus, reasons: line.adjustments.filter((a) => a.kind === 'bonus').map((a) => a.reason) },
+      { key: 'penalties', amount: -line.penalties || 0, reasons: line.adjustments.filter((a) => a.kind === 'penalty').map((a) => a.reason) },
     ],
     total: line.total,
     account,
@@ -323,6 +327,11 @@ function addMonthsDay(day: string, n: number): string {
 
 function staffName(line: SalaryLine) {
   return line.staffName;
+}
+
+/** Checking and paying wait for the end of the line's month (src/domain/monthClose.ts). */
+function mustBeOver(ctx: AuthedCtx, line: SalaryLine) {
+  if (!isMonthOver(line.month, today())) throw ctx.bad('sal.monthNotOver', { month: line.month });
 }
 
 function mustBeDraft(ctx: AuthedCtx, line: SalaryLine) {
@@ -428,6 +437,7 @@ export const salaryHandlers = [
   api('post', '/v2/salary/check', { write: salaryLinePolicy, body: SalaryCheckBody }, (ctx) => {
     const lines = ctx.body.ids.map((id) => ctx.target(salaryLinePolicy, id, 'sal.line'));
     lines.forEach((l) => mustBeDraft(ctx, l));
+    lines.forEach((l) => mustBeOver(ctx, l));
     const at = nowStamp();
     for (const l of lines) {
       recalc(ctx.db, l);
@@ -439,6 +449,7 @@ export const salaryHandlers = [
   api('post', '/v2/salary/check_amount', { write: salaryLinePolicy, body: CheckAmountBody }, (ctx) => {
     const line = ctx.target(salaryLinePolicy, ctx.body.id, 'sal.line');
     mustBeDraft(ctx, line);
+    mustBeOver(ctx, line);
     const before = JSON.stringify(line);
     recalc(ctx.db, line);
     if (Math.round(line.total * 100) !== Math.round(ctx.body.total * 100)) {
@@ -460,6 +471,7 @@ export const salaryHandlers = [
   api('post', '/v2/salary/pay', { write: salaryLinePolicy, body: SalaryPayBody }, (ctx) => {
     const lines = ctx.body.ids.map((id) => ctx.target(salaryLinePolicy, id, 'sal.line'));
     for (const l of lines) if (l.status !== 'checked') throw ctx.bad('sal.notChecked', { name: l.staffName, status: ctx.t(`sal.status.${l.status}`) });
+    lines.forEach((l) => mustBeOver(ctx, l));
     const at = nowStamp();
     const slips = lines.map((l) => {
       const slip = slipOf(ctx.db, l, ctx.body.account, at, ctx.session.user.name);

@@ -378,7 +378,7 @@ export function undoRollCall(db: Db, lesson: Lesson, operator: Operator, opts: {
       if (step.proof) {
         const card = db.studentCards.find((c) => c.id === step.proof!.cardId);
         if (card && !snaps.has(card.id)) snaps.set(card.id, { remainingHours: card.remainingHours, status: card.status });
-        const rec = appendHourRecord(db, { cardId: step.proof.cardId, type: 'proof', hours: step.proof.hours, signedHours: step.proof.hours, reason, lessonId: lesson.id, operator, at, lang });
+        const rec = appendHourRecord(db, { cardId: step.proof.cardId, type: 'proof', hours: step.proof.hours, signedHours: step.proof.hours, reason, lessonId: lesson.id, reversesRecordId: step.proof.reversesRecordId, operator, at, lang });
         att.undoRecordId = rec.id;
       }
     }

@@ -2,7 +2,7 @@
  * Calls of the schedule domain (PRODUCT.md §5.2, §5.3, §6.3 leave/reserve, §6.4). The typed client is
  * src/services/schedule.ts. Teachers see and roll-call only their own lessons (403 / filtered lists).
  */
-import { scopeLessons } from './dataScope';
+import { narrowsScope, scopeLessons } from './dataScope';
 import { assertCampusOpen } from './campus';
 import { emit } from './notify';
 import type { HttpHandler } from 'msw';
@@ -63,7 +63,8 @@ import {
   type LessonIndexes,
 } from './schedule';
 import { settingsOf } from '../db';
-import { insertLead, leadRows, setLeadStatus } from './customer';
+import { insertLead, leadRows, poolPolicy, setLeadStatus } from './customer';
+import { seesAllLeads } from '../../src/domain/leads';
 import { drillRows } from './analysis';
 
 const manage = (a: Access) => a.isDealer || a.isManager;
@@ -185,7 +186,8 @@ function readLessonFields(ctx: AuthedCtx, b: LessonFieldsInput) {
 export function leaveRows(db: Db, s: Session): LeaveRequest[] {
   ensureScheduleTables(db);
   const rows = indexOf(db, 'leaveRequests', s.company.id);
-  if (!limitedToOwnLessons(actorOf(db, s))) return rows;
+  // Teachers and a narrowed data scope: the leave of the lessons they see (issue 29: one scope for the lesson's rows).
+  if (!limitedToOwnLessons(actorOf(db, s)) && !narrowsScope(db, s)) return rows;
   const own = new Set(lessonRows(db, s).map((l) => l.id));
   return rows.filter((r) => r.lessonId !== undefined && own.has(r.lessonId));
 }
@@ -195,17 +197,24 @@ const leaveVisible = leaveRows;
 export function reservationRows(db: Db, s: Session): Reservation[] {
   ensureScheduleTables(db);
   const rows = indexOf(db, 'reservations', s.company.id);
-  if (!limitedToOwnLessons(actorOf(db, s))) return rows;
+  if (!limitedToOwnLessons(actorOf(db, s)) && !narrowsScope(db, s)) return rows;
   const own = new Set(lessonRows(db, s).map((l) => l.id));
   return rows.filter((r) => own.has(r.lessonId));
 }
 
-/** Trials the caller may see (teachers: their own). */
+/**
+ * Trials the caller may see: teachers those they teach; whoever does not see every lead (sales, a narrowed data
+ * scope) the trials of the leads of their lead lists (`leadRows` and the pool), as a trial shows its lead's name and
+ * mobile (issue 29); the others every trial.
+ */
 export function trialRows(db: Db, s: Session): Trial[] {
   ensureScheduleTables(db);
   const actor = actorOf(db, s);
   const rows = indexOf(db, 'trials', s.company.id);
-  return limitedToOwnLessons(actor) ? rows.filter((r) => r.teacherId === actor.staffId) : rows;
+  if (limitedToOwnLessons(actor)) return rows.filter((r) => r.teacherId === actor.staffId);
+  if (seesAllLeads(s.membership.role) && !narrowsScope(db, s)) return rows;
+  const leads = new Set([...leadRows(db, s), ...poolPolicy.rows!(db, s)].map((l) => l.id));
+  return rows.filter((r) => r.leadId === undefined || leads.has(r.leadId));
 }
 
 const lessonScope = (db: Db, s: Session) => {
@@ -396,6 +405,8 @@ export const scheduleHandlers: HttpHandler[] = [
     const lesson = findLesson(db, session, Number(params.id), lang);
     const actor = actorOf(db, session);
     if (!canSeeLesson(actor, lesson)) throw new HttpError(403, message(lang, 'sch.notYourLessonView'));
+    // Outside the schedule's scope (the permission group's data scope): 404, as the lesson list does not show it.
+    if (!lessonRows(db, session).includes(lesson)) throw new HttpError(404, message(lang, 'common.notFound', { what: message(lang, 'sch.lesson') }));
     const ix = indexesOf(db, session.company.id);
     viewLesson(lesson, ix);
     return { lesson, students: rollCallStudents(db, lesson, ix) };
@@ -497,6 +508,8 @@ export const scheduleHandlers: HttpHandler[] = [
     const lesson = findLesson(db, session, Number(params.id), lang);
     const actor = actorOf(db, session);
     if (!canSeeLesson(actor, lesson)) throw new HttpError(403, message(lang, 'sch.notYourLessonView'));
+    // Outside the schedule's scope (the permission group's data scope): 404, as the lesson list does not show it.
+    if (!lessonRows(db, session).includes(lesson)) throw new HttpError(404, message(lang, 'common.notFound', { what: message(lang, 'sch.lesson') }));
     const ix = indexesOf(db, session.company.id);
     viewLesson(lesson, ix);
     const s = settingsOf(db, session.company.id);

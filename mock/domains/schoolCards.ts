@@ -20,7 +20,7 @@ import {
   canReviewReturn,
   canSellCard,
 } from '../../src/domain/schoolPermissions';
-import { needsRenewal, round1, round2, unitPrice } from '../../src/domain/ledger';
+import { returnableHours, round1, round2, saleEndsBeforeToday, saleExpiryDate, unitPrice } from '../../src/domain/ledger';
 import {
   CardTemplateBody,
   CardTemplateUpdateBody,
@@ -35,7 +35,8 @@ import {
   SellCardBody,
   type CardTemplateInput,
 } from '../../src/types/school.schemas';
-import { appendHourRecord, refreshCardStatus, reviewReturn } from './ledger';
+import { renewalCards } from '../../src/domain/receivers';
+import { appendHourRecord, poolOfCard, refreshCardStatus, reviewReturn } from './ledger';
 import { nextOrderNo, operatorOf, sellCard } from './school';
 import { can, cardOrderPolicy, cardTemplatePolicy, classPolicy, hourRecordPolicy, staffPolicy, studentCardPolicy, studentPolicy } from './schoolPolicies';
 import { drillRows } from './analysis';
@@ -72,6 +73,7 @@ defineMessages({
   'card.alreadyInvalid': { en: 'This card is already invalid.', zh: '该课时卡已作废。' },
   'card.pendingReturn': { en: 'This card has a return request waiting for review: review it first.', zh: '该卡有待审核的退课申请，请先审核。' },
   'card.expiryBefore': { en: 'The new expiry date cannot be before the current one ({date}).', zh: '新的到期日期不能早于当前到期日（{date}）。' },
+  'card.saleExpired': { en: '{field}: the card would end on {date}, before today; choose a later start date.', zh: '{field}：该卡将于 {date} 到期，早于今天；请选择更晚的生效日期。' },
   'card.renewExpired': { en: 'This card has expired: give a new expiry date to renew it.', zh: '该卡已过期：续费时请设置新的到期日期。' },
   'card.periodRenew': { en: 'A period card is renewed by extending its expiry date.', zh: '期限卡续费请延长到期日期。' },
   'card.notVisible': { en: 'This student is not in your classes.', zh: '该学员不在您的班级中。' },
@@ -161,14 +163,17 @@ export const schoolCardHandlers = [
     const t = today();
     const rows = ctx.rows(studentCardPolicy).map((c) => refreshCardStatus(c, t));
     const settings = settingsOf(ctx.db, ctx.session.company.id);
+    // renew=low|expiring: the cards the renewal reminder lists for that reason (the dashboard's renewal figures),
+    // by the student's renewal state over all their cards (`renewalCards`), computed once when asked.
+    let due: Map<number, { low: boolean; expiring: boolean }> | undefined;
+    const dueOf = (id: number) => (due ??= new Map(renewalCards(rows, t, settings).map((c) => [c.id, c]))).get(id);
     return listQuery(drillRows(ctx.db, ctx.session, 'student_card', rows, query, lang), query, {
       keywordFields: ['cardNo', 'studentName', 'templateName'],
       equalFields: ['status', 'kind', 'templateId', 'studentId', 'sellerId'],
-      // renew=low|expiring: the cards the renewal reminder lists for that reason (the dashboard's renewal figures).
       filters: {
         renew: (c, v) => {
-          const n = needsRenewal(c, t, settings.lowHoursThreshold, settings.expiryReminderDays);
-          return v === 'low' ? n.low : v === 'expiring' ? n.expiring : n.low || n.expiring;
+          const n = dueOf(c.id);
+          return !!n && (v === 'low' ? n.low : v === 'expiring' ? n.expiring : n.low || n.expiring);
         },
       },
       dateField: 'createdAt',
@@ -194,13 +199,11 @@ export const schoolCardHandlers = [
     const last = new Map<number, string>();
     db.cardReminders.forEach((r) => last.set(r.cardId, r.sentAt));
     const todayMs = Date.parse(`${t}T00:00:00Z`);
-    // Only the cards that need a reminder become rows (the others are skipped before any copy).
-    const due: { card: StudentCard; n: ReturnType<typeof needsRenewal> }[] = [];
-    for (const c of ctx.rows(studentCardPolicy)) {
-      refreshCardStatus(c, t);
-      const n = needsRenewal(c, t, settings.lowHoursThreshold, settings.expiryReminderDays);
-      if (n.low || n.expiring) due.push({ card: c, n });
-    }
+    // Only the cards that need a reminder become rows, by the students' renewal state over all their cards (`renewalCards`: a renewed student leaves the list).
+    const all = ctx.rows(studentCardPolicy);
+    for (const c of all) refreshCardStatus(c, t);
+    const byId = new Map(all.map((c) => [c.id, c]));
+    const due = renewalCards(all, t, settings).map((n) => ({ card: byId.get(n.id)!, n: { low: n.low, expiring: n.expiring } }));
     const wanted = new Set(due.map((d) => d.card.studentId));
     const students = new Map(ctx.rows(studentPolicy).filter((s) => wanted.has(s.id)).map((s) => [s.id, s]));
     const rows = due.map(({ card: c, n }) => {
@@ -214,7 +217,10 @@ export const schoolCardHandlers = [
       sortable: ['remainingHours', 'expiryDate', 'daysLeft'],
       defaultSort: { field: 'expiryDate', order: 'ascend' },
     }, lang);
-    return { ...res, threshold: settings.lowHoursThreshold, days: settings.expiryReminderDays };
+    // The students behind the rows (the dashboard counts students: one running low may hold several cards).
+    const reason = query.reason;
+    const studentCount = new Set(rows.filter((r) => (reason === 'low' ? r.low : reason === 'expiring' ? r.expiring : true)).map((r) => r.studentId)).size;
+    return { ...res, students: studentCount, threshold: settings.lowHoursThreshold, days: settings.expiryReminderDays };
   }),
 
   api('post', '/v2/student_card/remind', { write: studentCardPolicy, body: RemindBody, labels: CF }, (ctx) => {
@@ -222,6 +228,15 @@ export const schoolCardHandlers = [
     const sentAt = nowStamp();
     cards.forEach((c) => ctx.db.cardReminders.push({ cardId: c.id, companyId: c.companyId, sentAt, operatorName: ctx.session.user.name }));
     return { sent: cards.length };
+  }),
+
+  // What a return of this card would refund: the card's value pool (the form computes `returnRefund(pool, hours)`, as
+  // the return request and its approval do) and the most hours it may ask for.
+  api('get', '/v2/student_card/return_quote', { read: studentCardPolicy }, (ctx) => {
+    const id = Number(ctx.query.cardId);
+    if (!Number.isInteger(id) || id <= 0) throw ctx.bad('v.required', { field: ctx.t('cf.cardId') });
+    const card = cardOf(ctx, id);
+    return { cardId: card.id, maxHours: returnableHours(card), pool: poolOfCard(ctx.db, card.id) };
   }),
 
   api<{ id: string }>('get', '/v2/student_card/:id', { read: studentCardPolicy }, (ctx) => cardOf(ctx, Number(ctx.params.id))),
@@ -233,6 +248,7 @@ export const schoolCardHandlers = [
     const tpl = ctx.target(cardTemplatePolicy, ctx.body.templateId, 'card.template');
     if (!tpl.onSale) throw ctx.bad('card.offSale');
     const { amount, method, startDate } = ctx.body;
+    if (saleEndsBeforeToday(startDate, tpl.validDays, today())) throw ctx.bad('card.saleExpired', { field: ctx.t('cf.startDate'), date: saleExpiryDate(startDate, tpl.validDays) });
     const seller = sellerOf(ctx, ctx.body.sellerId);
     const { card, order, record } = sellCard(db, { companyId: session.company.id, student, tpl, amount, method, startDate, seller, operator: operatorOf(db, session), at: nowStamp(), lang: ctx.lang });
     return result(card, 0, { record, order });
@@ -274,7 +290,11 @@ export const schoolCardHandlers = [
       createdAt: at,
     };
     db.cardOrders.push(order);
-    if (expiryDate) card.expiryDate = expiryDate;
+    // The new expiry holds from today on: the days before keep the expiry they had (a forfeit booked then stays).
+    if (expiryDate && expiryDate !== card.expiryDate) {
+      card.expiryChanges = [...(card.expiryChanges ?? []), { from: at.slice(0, 10), before: card.expiryDate }];
+      card.expiryDate = expiryDate;
+    }
     card.boughtHours = round1(card.boughtHours + hours);
     card.giftHours = round1(card.giftHours + gift);
     card.paidAmount = round2(card.paidAmount + amount);

@@ -3,6 +3,7 @@
  * (/v2/company_dance_room), classes (/v2/company_class, enrol/remove), students (/v2/student), campus options and
  * the /Welcome checklist. Every row is scoped to the session's company; teachers see their own classes' students.
  */
+import { recordCampusMove } from './studentCampus';
 import type { CampusRow, Db } from '../db';
 import { nextId } from '../db';
 import { api, definePolicy, type AuthedCtx, type Session } from '../http';
@@ -25,7 +26,8 @@ import {
   type StaffInput,
   type StudentInput,
 } from '../../src/types/school.schemas';
-import { cardStatus, needsRenewal } from '../../src/domain/ledger';
+import { cardStatus } from '../../src/domain/ledger';
+import { renewalStates } from '../../src/domain/receivers';
 import { settingsOf } from '../db';
 import { indexOf } from '../indexes';
 import { enrolStudent, insertStudent, refreshClassCount } from './school';
@@ -399,26 +401,18 @@ export const schoolSetupHandlers = [
     const settings = settingsOf(db, session.company.id);
     const classNames = new Map(indexOf(db, 'classes', session.company.id).map((c) => [c.id, c.name]));
     /** Card figures of the given students (all of them when undefined). */
-    const cardFigures = (only?: Set<number>) => {
-      const cardsBy = new Map<number, { hours: number; active: number; low: boolean; any: number }>();
-      for (const c of indexOf(db, 'studentCards', session.company.id)) {
-        if (only && !only.has(c.studentId)) continue;
-        const e = cardsBy.get(c.studentId) ?? { hours: 0, active: 0, low: false, any: 0 };
-        const status = cardStatus(c, t);
-        e.any += 1;
-        if (status === 'active') {
-          e.active += 1;
-          e.hours += c.kind === 'count' ? c.remainingHours : 0;
-          if (!e.low && needsRenewal({ ...c, status }, t, settings.lowHoursThreshold, 0).low) e.low = true;
-        }
-        cardsBy.set(c.studentId, e);
-      }
-      return cardsBy;
-    };
+    // "Running low" is the student's renewal state over all their cards (`renewalStates`, the dashboard's and the
+    // notice segments' rule): a renewal adds its hours to the old card's at once.
+    const cardFigures = (only?: Set<number>) =>
+      renewalStates(
+        indexOf(db, 'studentCards', session.company.id).filter((c) => !only || only.has(c.studentId)),
+        t,
+        settings,
+      );
     const decorate = (cardsBy: ReturnType<typeof cardFigures>) => (st: Student) => {
       const e = cardsBy.get(st.id);
-      const cardState = !e ? 'none' : e.active === 0 ? 'inactive' : e.low ? 'low' : 'active';
-      return { ...st, classNames: st.classIds.map((id) => classNames.get(id) ?? ''), activeHours: Math.round((e?.hours ?? 0) * 10) / 10, cardState };
+      const cardState = !e ? 'none' : e.usable === 0 ? 'inactive' : e.low ? 'low' : 'active';
+      return { ...st, classNames: st.classIds.map((id) => classNames.get(id) ?? ''), activeHours: e?.usableHours ?? 0, cardState };
     };
     const spec = {
       keywordFields: ['name', 'mobile', 'parentName'],
@@ -498,6 +492,8 @@ export const schoolSetupHandlers = [
     const { classIds: _ignored, ...body } = readStudentBody(ctx, ctx.body);
     const dup = indexOf(db, 'students', session.company.id).find((s) => s.mobile === body.mobile && s.name === body.name && s.id !== id);
     if (dup) throw ctx.bad('school.studentMobileTaken', { name: dup.name });
+    // A move between campuses moves the student's future only: past months keep the campus they had (./studentCampus.ts).
+    recordCampusMove(db, st, body.campusId);
     Object.assign(st, { ...body, status: body.status ?? st.status });
     db.studentCards.filter((c) => c.studentId === id).forEach((c) => {
       c.studentName = st.name;

@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { authHeaders } from '../testing';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDb } from '../handlers';
+import { getDb, SESSION_IDLE_MS, SESSION_MAX_MS } from '../db';
+import { SMS_CODE_TTL_MS } from '../sms';
 import type { MenuEntry } from '../../src/types/session';
 
 const BASE = 'http://localhost';
@@ -41,7 +43,7 @@ describe('login', () => {
     const empty = await call('POST', '/v2/user/login/password', { body: { username: ' ' } });
     expect(empty.body.msg).toBe('Please enter your account and password.');
   });
-  it('SMS: 123456 only, one send per 60 s, the same answers for unknown numbers', async () => {
+  it('SMS (demo mode): the sent code or 123456, one send per 60 s, the same answers for unknown numbers', async () => {
     expect((await call('POST', '/api/send/sms', { body: { mobile: '13800000004', scene: 'login' } })).status).toBe(200);
     const again = await call('POST', '/api/send/sms', { body: { mobile: '13800000004', scene: 'login' } });
     expect(again.status).toBe(400);
@@ -140,5 +142,150 @@ describe('unknown calls', () => {
   it('404 with a message', async () => {
     const r = await call('GET', '/v2/nothing/here');
     expect(r).toEqual({ status: 404, body: { code: 404, msg: 'No such call: GET /v2/nothing/here' } });
+  });
+});
+
+describe('session limits (idle 2 hours, absolute 7 days), on a controlled clock', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const info = (token: string) => call('GET', '/v2/user/info', { token });
+
+  it('ends after 2 hours without a call: 401, removed from the Db; each call moves lastSeenAt', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const t0 = Date.now();
+    const token = await login('teacher', 'teacher123');
+    expect(getDb().sessions.get(token)).toMatchObject({ createdAt: t0, lastSeenAt: t0 });
+    vi.setSystemTime(t0 + SESSION_IDLE_MS - 1000);
+    expect((await info(token)).status).toBe(200);
+    expect(getDb().sessions.get(token)!.lastSeenAt).toBe(t0 + SESSION_IDLE_MS - 1000);
+    // Almost 4 hours after the login, but less than 2 since the last call: still on.
+    vi.setSystemTime(t0 + 2 * SESSION_IDLE_MS - 2000);
+    expect((await info(token)).status).toBe(200);
+    vi.setSystemTime(t0 + 3 * SESSION_IDLE_MS - 2000);
+    const idle = await info(token);
+    expect(idle.status).toBe(401);
+    expect(getDb().sessions.has(token)).toBe(false);
+    // Another session of the same user, started later, is not touched.
+    const fresh = await login('teacher', 'teacher123');
+    expect((await info(fresh)).status).toBe(200);
+  });
+
+  it('ends 7 days after the login however often it is used', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const t0 = Date.now();
+    const token = await login('dealer', 'dealer123');
+    for (let at = SESSION_IDLE_MS / 2; at < SESSION_MAX_MS; at += SESSION_IDLE_MS / 2 + 60_000 * 30) {
+      vi.setSystemTime(t0 + at);
+      expect((await info(token)).status, `${at / 3_600_000} h`).toBe(200);
+    }
+    vi.setSystemTime(t0 + SESSION_MAX_MS);
+    expect((await info(token)).status).toBe(401);
+    expect(getDb().sessions.has(token)).toBe(false);
+  });
+
+  it('logout and a password change end sessions (the other ones for the change)', async () => {
+    const a = await login('sales', 'sales123');
+    const b = await login('sales', 'sales123');
+    expect((await call('POST', '/v2/user/password', { token: a, body: { oldPassword: 'sales123', newPassword: 'sales123' } })).body.msg).toBe('The new password must differ from the current one.');
+    expect((await call('POST', '/v2/user/password', { token: a, body: { oldPassword: 'sales123', newPassword: 'sales-456' } })).status).toBe(200);
+    expect(getDb().sessions.has(b)).toBe(false);
+    expect((await info(b)).status).toBe(401);
+    await call('GET', '/v2/user/login/logout', { token: a });
+    expect(getDb().sessions.has(a)).toBe(false);
+  });
+});
+
+describe('SMS codes outside demo mode (APP_MODE=production)', () => {
+  afterEach(() => {
+    delete process.env.APP_MODE;
+    vi.useRealTimers();
+  });
+  const lastCode = async (mobile: string) => (await call('GET', `/v2/__test__/sms?mobile=${mobile}`)).body.data as { text: string; code: string } | null;
+  const smsLogin = (mobile: string, code: string) => call('POST', '/v2/user/login/sms', { body: { mobile, code } });
+
+  it('the code sent works once; 123456 is refused; a new send replaces the code', async () => {
+    process.env.APP_MODE = 'production';
+    expect((await smsLogin('13800000004', '123456')).body.msg).toBe('The verification code is incorrect.');
+    expect((await call('POST', '/api/send/sms', { body: { mobile: '13800000004', scene: 'login' } })).status).toBe(200);
+    const sent = await lastCode('13800000004');
+    expect(sent?.code).toMatch(/^\d{6}$/);
+    expect(getDb().smsCodes).toEqual([expect.objectContaining({ mobile: '13800000004', scene: 'login', code: sent!.code })]);
+    if (sent!.code !== '123456') expect((await smsLogin('13800000004', '123456')).status).toBe(400);
+    const ok = await smsLogin('13800000004', sent!.code);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.token).toMatch(/^[0-9a-f]{48}$/);
+    // Single use.
+    expect((await smsLogin('13800000004', sent!.code)).body.msg).toBe('The verification code is incorrect.');
+    expect(getDb().smsCodes).toEqual([]);
+  });
+
+  it('an expired code is refused; one send per 60 s; nothing is sent to a number without an account', async () => {
+    process.env.APP_MODE = 'production';
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const t0 = Date.now();
+    await call('POST', '/api/send/sms', { body: { mobile: '13800000005', scene: 'login' } });
+    const first = (await lastCode('13800000005'))!.code;
+    vi.setSystemTime(t0 + 30_000);
+    expect((await call('POST', '/api/send/sms', { body: { mobile: '13800000005', scene: 'login' } })).body.msg).toMatch(/Try again in 30 s/);
+    vi.setSystemTime(t0 + SMS_CODE_TTL_MS);
+    expect((await smsLogin('13800000005', first)).body.msg).toBe('The verification code is incorrect.');
+    await call('POST', '/api/send/sms', { body: { mobile: '13800000005', scene: 'login' } });
+    const second = (await lastCode('13800000005'))!.code;
+    vi.setSystemTime(t0 + SMS_CODE_TTL_MS + SMS_CODE_TTL_MS - 1000);
+    expect((await smsLogin('13800000005', second)).status).toBe(200);
+    expect((await call('POST', '/api/send/sms', { body: { mobile: '13912345678', scene: 'login' } })).status).toBe(200);
+    expect(await lastCode('13912345678')).toBeNull();
+  });
+
+  it('a mobile change needs the code sent to the new number (to a signed-in caller only)', async () => {
+    process.env.APP_MODE = 'production';
+    const token = await login('teacher', 'teacher123');
+    // Without a session nothing is sent to bind a number.
+    await call('POST', '/api/send/sms', { body: { mobile: '13911110000', scene: 'bind' } });
+    expect(await lastCode('13911110000')).toBeNull();
+    expect((await call('POST', '/v2/user/mobile', { token, body: { mobile: '13911110001', code: '123456' } })).body.msg).toBe('The verification code is incorrect.');
+    await call('POST', '/api/send/sms', { token, body: { mobile: '13911110001', scene: 'bind' } });
+    const { code } = (await lastCode('13911110001'))!;
+    expect((await call('POST', '/v2/user/mobile', { token, body: { mobile: '13911110001', code } })).status).toBe(200);
+    expect(getDb().users.find((u) => u.username === 'teacher')!.mobile).toBe('13911110001');
+    expect((await call('POST', '/v2/user/mobile', { token, body: { mobile: '13911110001', code } })).status).toBe(400);
+  });
+});
+
+describe('production seed: only the platform and its admin, with a one-time password printed once', () => {
+  afterEach(() => {
+    delete process.env.APP_MODE;
+    vi.restoreAllMocks();
+    resetDb();
+  });
+
+  it('no demo company or account; the admin signs in with the printed password and must choose their own first', async () => {
+    process.env.APP_MODE = 'production';
+    const printed: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+      printed.push(args.join(' '));
+    });
+    const db = resetDb();
+    expect(db.companies.map((c) => c.name)).toEqual(['Campus Console Platform']);
+    expect(db.users.map((u) => u.username)).toEqual(['admin']);
+    expect(db.memberships).toHaveLength(1);
+    expect([db.students, db.leads, db.lessons, db.auditLog, db.packages].map((t) => t.length)).toEqual([0, 0, 0, 0, 0]);
+    const lines = printed.filter((l) => l.includes('one-time password'));
+    expect(lines).toHaveLength(1);
+    const password = /one-time password: (\S+)/.exec(lines[0])![1];
+    expect(password).toMatch(/^[A-Za-z2-9]{12}$/);
+    expect(db.users[0].passwordHash).not.toContain(password);
+    for (const [u, p] of [['admin', 'admin123'], ['dealer', 'dealer123'], ['teacher', 'teacher123']]) {
+      expect((await call('POST', '/v2/user/login/password', { body: { username: u, password: p } })).status, u).toBe(400);
+    }
+    const token = await login('admin', password);
+    expect((await call('GET', '/v2/user/info', { token })).body.data).toMatchObject({ role: 'admin', mustChangePassword: true });
+    const refused = await call('GET', '/v2/company_kt', { token });
+    expect(refused).toEqual({ status: 403, body: { code: 403, msg: 'Your password was set by someone else: choose your own password before doing anything else.' } });
+    expect((await call('POST', '/v2/user/password', { token, body: { oldPassword: password, newPassword: 'my-own-secret' } })).status).toBe(200);
+    expect((await call('GET', '/v2/user/info', { token })).body.data.mustChangePassword).toBeUndefined();
+    expect((await call('GET', '/v2/company_kt', { token })).body.data.total).toBe(0);
+    expect((await call('POST', '/v2/user/login/password', { body: { username: 'admin', password } })).status).toBe(400);
   });
 });

@@ -1,6 +1,6 @@
 /** Session, user, permission, store, menu and service-contact calls (SPEC §7, PRODUCT.md §3.4) and the core seed. */
 import type { Db, MembershipRow } from '../db';
-import { nextId } from '../db';
+import { nextId, sessionExpired } from '../db';
 import { api, buildSession, HttpError, json, type AuthedCtx } from '../http';
 import { defineMessages } from '../messages';
 import {
@@ -13,9 +13,12 @@ import {
   SwitchStoreBody,
 } from '../../src/types/session.schemas';
 import { loginRefusal } from './companyStatus';
-import { hashPassword, needsRehash, seedHash, verifyPassword } from '../credentials';
+import { hashPassword, hashPasswordSync, needsRehash, oneTimePassword, seedHash, verifyPassword } from '../credentials';
+import { demoMode } from '../mode';
+import { sendCode, takeCode } from '../sms';
 import { addDays, today } from '../clock';
 import type { CompanyRoleEntry, MenuEntry, PermissionFlag, Role } from '../../src/types/session';
+import type { InvitationTicket, LoginAnswer } from '../../src/types/invitation';
 import { PERMISSION_FLAGS } from '../../src/types/session';
 import { MENU_GROUPS, ROUTES } from '../../src/config/routeTable';
 import access from '../../src/access';
@@ -36,6 +39,11 @@ defineMessages({
     zh: '该账号密码或验证码错误次数过多，请 {m} 分钟后再试。',
   },
   'auth.mobileTaken': { en: 'Another account already uses this mobile number.', zh: '该手机号已被其他账号使用。' },
+  'auth.mustChangePassword': {
+    en: 'Your password was set by someone else: choose your own password before doing anything else.',
+    zh: '您的密码由他人设置，请先设置您自己的密码再进行其他操作。',
+  },
+  'auth.passwordSame': { en: 'The new password must differ from the current one.', zh: '新密码不能与当前密码相同。' },
   'field.username': { en: 'Account', zh: '账号' },
   'field.password': { en: 'Password', zh: '密码' },
   'field.mobile': { en: 'Mobile', zh: '手机号' },
@@ -44,7 +52,6 @@ defineMessages({
   'field.name': { en: 'Name', zh: '姓名' },
 });
 
-export const SMS_CODE = '123456';
 export const SMS_RESEND_MS = 60_000;
 
 const ALL = Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, 1])) as Record<PermissionFlag, number>;
@@ -65,7 +72,31 @@ export const ROLE_FLAGS: Record<Role, Record<PermissionFlag, number>> = {
 
 const AVATAR = '/avatar.svg';
 
+/**
+ * Outside demo mode (mock/mode.ts) the seed is the platform company and its admin only, with a random one-time
+ * password printed once on stdout (to be changed at the first login); no demo company, account or data.
+ */
+export function seedProductionCore(db: Db) {
+  db.companies.push({ id: 1, name: 'Campus Console Platform', platform: true, validUntil: addDays(today(), 36500), status: 'active', ownerMobile: '', createdAt: today() });
+  db.seq.companies = 1;
+  const password = oneTimePassword();
+  db.users.push({ id: 1, username: 'admin', passwordHash: hashPasswordSync(password), mustChangePassword: true, mobile: '', name: 'Platform admin', avatar: AVATAR });
+  db.seq.users = 1;
+  db.memberships.push({ roleId: 101, userId: 1, companyId: 1, role: 'admin', type: 2, flags: { ...ROLE_FLAGS.admin } });
+  db.seq.memberships = 101;
+  db.serviceContact = { name: 'Campus Console Support', phone: '', wechat: '' };
+  // The one place this password is ever shown: the server's own output, once.
+  // eslint-disable-next-line no-console
+  console.log(`[setup] Platform admin account "admin", one-time password: ${password} (to be changed at the first login; shown only now)`);
+}
+
 export function seedCore(db: Db) {
+  if (!demoMode()) return seedProductionCore(db);
+  seedDemoCore(db);
+}
+
+/** The demo companies (platform, Starlight Dance, Sunrise Art, Maple Music) and the demo accounts of tests/demoAccounts.ts. */
+export function seedDemoCore(db: Db) {
   const t = today();
   db.companies.push(
     { id: 1, name: 'Campus Console Platform', platform: true, validUntil: addDays(t, 36500), status: 'active', ownerMobile: '13800000001', createdAt: '2024-01-01' },
@@ -167,20 +198,41 @@ export function endSessionsOf(db: Db, userId: number, except?: string): number {
   return n;
 }
 
+/** The signed-in user of a request, if any (for the public SMS call; the session rules are `sessionOf`'s). */
+function callerOf(db: Db, request: Request): number | undefined {
+  const token = request.headers.get('request-token');
+  const row = token ? db.sessions.get(token) : undefined;
+  if (!row || request.headers.get('satoken') !== row.satoken || sessionExpired(row, Date.now())) return undefined;
+  return row.userId;
+}
+
 function newToken(): string {
   const bytes = new Uint8Array(24);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function startSession(db: Db, userId: number): { token: string; satoken: string } {
+/**
+ * What a login answers instead of a refusal when the person has no usable membership (mock/domains/invitations.ts:
+ * pending invitations, to accept or decline first). The first hook with an answer wins.
+ */
+export const withoutMembership: ((db: Db, userId: number) => InvitationTicket | undefined)[] = [];
+
+export function startSession(db: Db, userId: number): LoginAnswer {
   const user = db.users.find((u) => u.id === userId)!;
   const active = db.memberships.filter((mm) => mm.userId === userId && !mm.disabled && db.companies.find((c) => c.id === mm.companyId)?.status === 'active');
-  if (active.length === 0) throw new HttpError(400, '');
+  if (active.length === 0) {
+    for (const hook of withoutMembership) {
+      const answer = hook(db, userId);
+      if (answer) return answer;
+    }
+    throw new HttpError(400, '');
+  }
   const roleId = active.find((mm) => mm.roleId === user.lastRoleId)?.roleId ?? active[0].roleId;
   const token = newToken();
   const satoken = newToken();
-  db.sessions.set(token, { token, satoken, userId, roleId, createdAt: Date.now() });
+  const now = Date.now();
+  db.sessions.set(token, { token, satoken, userId, roleId, createdAt: now, lastSeenAt: now });
   return { token, satoken };
 }
 
@@ -230,14 +282,17 @@ export const sessionHandlers = [
   }),
 
   // The same answer whether or not the mobile has an account (no account enumeration): nothing is sent to unknown ones.
-  api('post', '/api/send/sms', { auth: false, body: SendSmsBody }, ({ db, body, t }) => {
-    const { mobile } = body;
+  // A login code goes only to a mobile with an account; a code to bind a new mobile only to a signed-in caller.
+  api('post', '/api/send/sms', { auth: false, body: SendSmsBody }, async ({ db, body, request, t }) => {
+    const { mobile, scene } = body;
     const last = db.smsSentAt.get(mobile);
     const now = Date.now();
     if (last !== undefined && now - last < SMS_RESEND_MS) {
       throw new HttpError(400, t('auth.smsWait', { s: Math.ceil((SMS_RESEND_MS - (now - last)) / 1000) }));
     }
     db.smsSentAt.set(mobile, now);
+    const send = scene === 'login' ? db.users.some((u) => u.mobile === mobile) : callerOf(db, request) !== undefined;
+    if (send) await sendCode(db, mobile, scene, now);
     return { sent: true, resendAfter: SMS_RESEND_MS / 1000 };
   }),
 
@@ -248,7 +303,7 @@ export const sessionHandlers = [
     const key = failureKey(user?.id, mobile);
     const wait = lockedFor(db, key);
     if (wait) throw new HttpError(400, t('auth.locked', { m: wait }));
-    if (!user || code !== SMS_CODE) {
+    if (!takeCode(db, mobile, 'login', code) || !user) {
       recordFailure(db, key);
       const after = lockedFor(db, key);
       throw new HttpError(400, after ? t('auth.locked', { m: after }) : t('auth.badCode'));
@@ -313,6 +368,7 @@ export const sessionHandlers = [
     const { oldPassword, newPassword } = body;
     if (!(await verifyPassword(oldPassword, session.user.passwordHash))) throw new HttpError(400, t('auth.oldPassword'));
     if (newPassword.length < 6 || newPassword.length > 32) throw new HttpError(400, t('auth.passwordRule'));
+    if (newPassword === oldPassword) throw new HttpError(400, t('auth.passwordSame'));
     session.user.passwordHash = await hashPassword(newPassword);
     delete session.user.mustChangePassword;
     // Every other session of the user ends (a stolen session does not survive a password change).
@@ -322,7 +378,8 @@ export const sessionHandlers = [
 
   api('post', '/v2/user/mobile', { self: true, body: MobileChangeBody }, ({ db, session, body, t }) => {
     const { mobile, code } = body;
-    if (code !== SMS_CODE) throw new HttpError(400, t('auth.badCode'));
+    // The code first: whether a number has an account is told only to the one who holds that number.
+    if (!takeCode(db, mobile, 'bind', code)) throw new HttpError(400, t('auth.badCode'));
     if (db.users.some((u) => u.mobile === mobile && u.id !== session.user.id)) throw new HttpError(400, t('auth.mobileTaken'));
     session.user.mobile = mobile;
     return null;

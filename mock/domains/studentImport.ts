@@ -23,9 +23,9 @@ import { normalizeMobile, seesAllLeads } from '../../src/domain/leads';
 import { viewerOf } from './dataScope';
 import { insertStudent, issueCard, operatorOf } from './school';
 import { appendHourRecord } from './ledger';
-import { studentPolicy } from './schoolPolicies';
+import { classRows, studentPolicy, studentRows } from './schoolPolicies';
 import { assertCampusOpen } from './campus';
-import { assertRoom, ensureCustomerTables, insertLead, leadPolicy, ownerOptions, sweepPool } from './customer';
+import { assertRoom, ensureCustomerTables, insertLead, leadPolicy, leadRows, ownerOptions, poolPolicy, sweepPool } from './customer';
 
 defineMessages(IMPORT_MESSAGES);
 
@@ -43,23 +43,34 @@ function mobilesOf(ctx: AuthedCtx): Set<string> | undefined {
   return new Set(q.split(',').map((m) => normalizeMobile(m)).filter(Boolean).slice(0, 500));
 }
 
-function studentScope(db: Db, s: Session, mobiles?: Set<string>) {
+/**
+ * What student rows are checked against: campuses, classes (the class list's scope) and templates, and the existing
+ * students. The preview gets the students of the caller's list (`studentRows`) only; the import itself (`everyone`)
+ * checks duplicates against the whole company, refusing a row that repeats a student outside the caller's scope with
+ * no more than the name and mobile the row itself holds.
+ */
+function studentScope(db: Db, s: Session, mobiles?: Set<string>, everyone = false) {
   const campuses = campusesInScope(db, s);
   const ids = new Set(campuses.map((c) => c.id));
   return {
     today: today(),
     campuses: campuses.map((c) => ({ id: c.id, name: c.name })),
-    classes: indexOf(db, 'classes', s.company.id)
+    classes: classRows(db, s)
       .filter((c) => ids.has(c.campusId))
       .map((c) => ({ id: c.id, name: c.name, campusId: c.campusId, free: c.capacity - c.studentCount })),
     templates: indexOf(db, 'cardTemplates', s.company.id).map((tp) => ({ id: tp.id, name: tp.name, kind: tp.kind, validDays: tp.validDays })),
-    existing: indexOf(db, 'students', s.company.id)
+    existing: (everyone ? indexOf(db, 'students', s.company.id) : studentRows(db, s))
       .filter((st) => !mobiles || mobiles.has(st.mobile))
       .map((st) => ({ name: st.name, mobile: st.mobile })),
   };
 }
 
-function leadScope(db: Db, s: Session, pool: boolean, mobiles?: Set<string>) {
+/**
+ * What lead rows are checked against. The preview gets the leads of the caller's two lead lists (`leadRows`: sales
+ * their own; and the pool); the import itself (`everyone`) checks the company's unique mobiles against every lead,
+ * refusing a duplicate with the single create's message (`insertLead`), one row at a time.
+ */
+function leadScope(db: Db, s: Session, pool: boolean, mobiles?: Set<string>, everyone = false) {
   ensureCustomerTables(db);
   sweepPool(db, s.company.id);
   return {
@@ -69,7 +80,7 @@ function leadScope(db: Db, s: Session, pool: boolean, mobiles?: Set<string>) {
     self: { id: s.user.id, name: s.user.name },
     assignAny: seesAllLeads(s.membership.role),
     pool,
-    existing: indexOf(db, 'leads', s.company.id)
+    existing: (everyone ? indexOf(db, 'leads', s.company.id) : [...leadRows(db, s), ...poolPolicy.rows!(db, s)])
       .filter((l) => !mobiles || mobiles.has(normalizeMobile(l.mobile)))
       .map((l) => ({ name: l.name, mobile: l.mobile, ownerName: l.ownerName })),
   };
@@ -95,7 +106,7 @@ export const importHandlers = [
     const { rows } = ctx.body;
     assertSize(ctx, rows);
     // Each row may carry its sheet row number (`rowNo`), which the messages name.
-    const checked = checkStudentRows(rows, studentScope(db, session));
+    const checked = checkStudentRows(rows, studentScope(db, session, undefined, true));
     const withCard = checked.filter((r) => r.value?.card);
     if (withCard.length && !canSellCard(session.membership.role)) throw new HttpError(403, ctx.t('common.forbidden'));
     refuseBad(ctx, checked);
@@ -150,7 +161,7 @@ export const importHandlers = [
     const { db, session } = ctx;
     const { rows } = ctx.body;
     assertSize(ctx, rows);
-    const scope = leadScope(db, session, ctx.body.pool === true);
+    const scope = leadScope(db, session, ctx.body.pool === true, undefined, true);
     const checked = checkLeadRows(rows, scope, ctx.t);
     refuseBad(ctx, checked);
     // The owner limit, per owner, for all their new leads at once.

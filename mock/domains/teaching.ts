@@ -18,6 +18,8 @@ import { applyMove, canDeleteHomework, canManageClassHomework, HomeworkError, su
 import { scoreProblem, subjectStats } from '../../src/domain/scores';
 import { CheckBody, ExamBody, HomeworkBody, RejectBody, ScoresBody, SubmitBody } from '../../src/types/teaching.schemas';
 import { classRows, studentRows } from './teachingScope';
+import { visibleStudentIds } from './schoolPolicies';
+import { narrowsScope } from './dataScope';
 import { operatorOf } from './school';
 import { emit } from './notify';
 
@@ -83,17 +85,37 @@ const readTeaching = (a: Access) => a.educationalManagement || a.studentManageme
 /** Writers: the roles that may manage some class (the class itself is checked per call). */
 const teachingWriter = (_a: Access, s: Session) => canManageClassHomework(s.membership.role, true);
 
+/**
+ * Homework of the classes the caller sees (`classRows`); with a permission group's data scope, only homework given
+ * to at least one student of their list. Its students, submissions and counts are those of the caller's student
+ * list (`studentRows`): `submissionRows`, `homeworkView` (issue 29).
+ */
 function homeworkRows(db: Db, s: Session): Omit<Homework, 'counts'>[] {
   const classes = new Set(classRows(db, s).map((c) => c.id));
-  return db.homework.filter((h) => h.companyId === s.company.id && classes.has(h.classId));
+  const visible = scopedStudentIds(db, s);
+  return db.homework.filter((h) => h.companyId === s.company.id && classes.has(h.classId) && (!visible || h.studentIds.some((id) => visible.has(id))));
 }
 function submissionRows(db: Db, s: Session): Submission[] {
   const hw = new Set(homeworkRows(db, s).map((h) => h.id));
-  return db.submissions.filter((x) => x.companyId === s.company.id && hw.has(x.homeworkId));
+  const visible = visibleStudentIds(db, s);
+  return db.submissions.filter((x) => x.companyId === s.company.id && hw.has(x.homeworkId) && (!visible || visible.has(x.studentId)));
 }
+/** A homework as the caller sees it: its students and counts within their student list. */
+function homeworkView(db: Db, s: Session, h: Omit<Homework, 'counts'>): Homework {
+  const visible = visibleStudentIds(db, s);
+  if (!visible) return withCounts(db, h);
+  const subs = db.submissions.filter((x) => x.homeworkId === h.id && visible.has(x.studentId));
+  return { ...h, studentIds: h.studentIds.filter((id) => visible.has(id)), counts: submissionCounts(subs) };
+}
+/** Exams of the classes the caller sees; with a data scope, of the classes holding students of their list (`scopedStudentIds`). */
 function examRows(db: Db, s: Session): Omit<Exam, 'scoredCount' | 'studentCount'>[] {
-  const classes = new Set(classRows(db, s).map((c) => c.id));
+  const visible = scopedStudentIds(db, s);
+  const classes = new Set(classRows(db, s).filter((c) => !visible || db.students.some((st) => visible.has(st.id) && st.classIds.includes(c.id))).map((c) => c.id));
   return db.exams.filter((e) => e.companyId === s.company.id && classes.has(e.classId));
+}
+/** The students of a permission group's data scope, when it narrows the caller's lists (undefined otherwise). */
+function scopedStudentIds(db: Db, s: Session): Set<number> | undefined {
+  return narrowsScope(db, s) ? visibleStudentIds(db, s) : undefined;
 }
 
 export const homeworkPolicy = definePolicy({ name: 'homework', read: readTeaching, write: ['educationalManagement', teachingWriter], rows: homeworkRows });
@@ -125,12 +147,12 @@ function homeworkError(ctx: AuthedCtx, e: unknown): never {
   throw e;
 }
 
-function sheetOf(db: Db, exam: Omit<Exam, 'scoredCount' | 'studentCount'>): ScoreSheet {
+function sheetOf(db: Db, exam: Omit<Exam, 'scoredCount' | 'studentCount'>, visible?: Set<number>): ScoreSheet {
   const cls = db.classes.find((c) => c.id === exam.classId);
   const students = cls ? classStudents(db, cls) : [];
   const scores = db.scores.filter((s) => s.examId === exam.id);
-  // Students who left the class keep their recorded scores on the sheet.
-  const ids = new Set([...students.map((s) => s.id), ...scores.map((s) => s.studentId)]);
+  // Students who left the class keep their recorded scores on the sheet; a data scope shows its students only.
+  const ids = new Set([...students.map((s) => s.id), ...scores.map((s) => s.studentId)].filter((id) => !visible || visible.has(id)));
   const rows = [...ids].map((id) => {
     const st = db.students.find((s) => s.id === id);
     const cells: Record<string, ScoreCell> = {};
@@ -244,7 +266,7 @@ function moveSubmission(ctx: AuthedCtx<Record<string, string>, { id: number } & 
 export const teachingHandlers = [
   /* homework */
   api('get', '/v2/homework', { read: homeworkPolicy }, (ctx) =>
-    listQuery(ctx.rows(homeworkPolicy).map((h) => withCounts(ctx.db, h)), ctx.query, {
+    listQuery(ctx.rows(homeworkPolicy).map((h) => homeworkView(ctx.db, ctx.session, h)), ctx.query, {
       keywordFields: ['title', 'className', 'content'],
       equalFields: ['classId'],
       dateField: 'dueDate',
@@ -289,9 +311,9 @@ export const teachingHandlers = [
   api<{ id: string }>('get', '/v2/homework/:id/submissions', { read: homeworkPolicy }, (ctx) => {
     const hw = ctx.target(homeworkPolicy, Number(ctx.params.id), 'hw.homework');
     const mine = classRows(ctx.db, ctx.session).some((c) => c.id === hw.classId);
-    const rows = ctx.db.submissions.filter((s) => s.homeworkId === hw.id);
+    const rows = ctx.rows(submissionPolicy).filter((s) => s.homeworkId === hw.id);
     return {
-      homework: withCounts(ctx.db, hw),
+      homework: homeworkView(ctx.db, ctx.session, hw),
       canCheck: ctx.session.access.educationalManagement && canManageClassHomework(ctx.session.membership.role, mine),
       ...listQuery(rows, ctx.query, { keywordFields: ['studentName'], equalFields: ['status'], sortable: ['studentName', 'submittedAt', 'stars'], defaultSort: { field: 'studentId' as keyof Submission, order: 'ascend' } }, ctx.lang),
     };
@@ -318,7 +340,8 @@ export const teachingHandlers = [
   /** The students of a class the caller may see (the add-homework form's student choice). */
   api('get', '/v2/homework/class_students', { read: homeworkPolicy }, (ctx) => {
     const cls = ctx.target(teachingClassPolicy, Number(ctx.query.classId), 'hw.class');
-    return classStudents(ctx.db, cls).map((s) => ({ value: s.id, label: s.name }));
+    const visible = visibleStudentIds(ctx.db, ctx.session);
+    return classStudents(ctx.db, cls).filter((s) => !visible || visible.has(s.id)).map((s) => ({ value: s.id, label: s.name }));
   }),
 
   /** The classes of one student that the caller manages (the student-side "assign homework" form). */
@@ -383,7 +406,7 @@ export const teachingHandlers = [
   api<{ id: string }>('get', '/v2/exam/:id/sheet', { read: examPolicy }, (ctx) => {
     const exam = ctx.target(examPolicy, Number(ctx.params.id), 'hw.exam');
     const mine = classRows(ctx.db, ctx.session).some((c) => c.id === exam.classId);
-    return { ...sheetOf(ctx.db, exam), canEdit: ctx.session.access.educationalManagement && canManageClassHomework(ctx.session.membership.role, mine) };
+    return { ...sheetOf(ctx.db, exam, scopedStudentIds(ctx.db, ctx.session)), canEdit: ctx.session.access.educationalManagement && canManageClassHomework(ctx.session.membership.role, mine) };
   }),
 
   /** Saves an exam's scores (all or nothing: the first bad entry refuses the whole save). */

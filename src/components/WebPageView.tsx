@@ -85,9 +85,9 @@ function BuyModal({ code, tpl, onClose }: { code: string; tpl: Tpl; onClose: () 
 
 function SignUp({ code }: { code: string }) {
   const { t } = useIntl();
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<'new' | 'again'>();
   const [busy, setBusy] = useState(false);
-  if (done) return <Alert type="success" showIcon message={t('web.signupDone')} />;
+  if (done) return <Alert type="success" showIcon message={t(done === 'again' ? 'web.signupAgain' : 'web.signupDone')} />;
   return (
     <Form
       layout="vertical"
@@ -95,8 +95,8 @@ function SignUp({ code }: { code: string }) {
       onFinish={async (v: { parentName: string; mobile: string }) => {
         setBusy(true);
         try {
-          await signUpOnline(code, { parentName: v.parentName.trim(), mobile: v.mobile.trim() });
-          setDone(true);
+          const r = await signUpOnline(code, { parentName: v.parentName.trim(), mobile: v.mobile.trim() });
+          setDone(r.again ? 'again' : 'new');
         } catch {
           /* shown by the request layer */
         } finally {

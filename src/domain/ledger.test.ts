@@ -10,7 +10,10 @@ import {
   needsRenewal,
   pickDeductionCard,
   planRecord,
+  returnableHours,
   round1,
+  saleEndsBeforeToday,
+  saleExpiryDate,
   round2,
   signedHoursFor,
   unitPrice,
@@ -161,5 +164,25 @@ describe('ledger invariant (property)', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('sales and returns (issue 30)', () => {
+  it('a card whose end date is before today cannot be sold', () => {
+    expect(saleExpiryDate('2025-01-01', 90)).toBe('2025-04-01');
+    expect(saleEndsBeforeToday('2025-01-01', 90, TODAY)).toBe(true);
+    // Ending today is still usable today; the day after is fine too.
+    expect(saleEndsBeforeToday(saleExpiryDate('2026-02-09', 0), 0, '2026-02-09')).toBe(false);
+    expect(saleEndsBeforeToday('2026-02-09', 90, TODAY)).toBe(false);
+    expect(saleEndsBeforeToday('2026-02-08', 90, TODAY)).toBe(true);
+    expect(saleExpiryDate('2024-02-28', 1)).toBe('2024-02-29');
+  });
+
+  it('a return asks at most what the card holds', () => {
+    expect(returnableHours(card({ remainingHours: 7.5 }))).toBe(7.5);
+    expect(returnableHours(card({ remainingHours: -1 }))).toBe(0);
+    expect(returnableHours(card({ kind: 'period', remainingHours: 0 }))).toBe(0);
+    expect(code(() => planRecord(card({ remainingHours: 2 }), { type: 'backing', hours: returnableHours(card({ remainingHours: 2 })) + 0.1 }, S, TODAY))).toBe('insufficient');
+    expect(code(() => planRecord(card({ remainingHours: 2 }), { type: 'backing', hours: 2 }, S, TODAY))).toBe('ok');
   });
 });

@@ -228,6 +228,29 @@ export function needsRenewal(
   return { low, expiring: days >= 0 && days <= expiryReminderDays };
 }
 
+/** The expiry of a card sold from a template: start date + the template's valid days (`YYYY-MM-DD`). */
+export function saleExpiryDate(startDate: string, validDays: number): string {
+  const d = new Date(`${startDate}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + validDays);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * A sale whose card would end before `today` is refused (issue 30: a card sold already expired took the money for
+ * nothing). Used by the sell call and by the sell form's date picker (past end dates disabled, a message).
+ */
+export function saleEndsBeforeToday(startDate: string, validDays: number, today: string): boolean {
+  return saleExpiryDate(startDate, validDays) < today;
+}
+
+/**
+ * The most hours a return may ask for: what the card holds (a count card; 0 when it holds none). The return form's
+ * max and the ledger's `insufficient` refusal are the same rule.
+ */
+export function returnableHours(card: Pick<StudentCard, 'kind' | 'remainingHours'>): number {
+  return card.kind === 'count' ? Math.max(0, round1(card.remainingHours)) : 0;
+}
+
 /** Dates in order: start ≤ end. */
 export function datesInOrder(start: string | undefined, end: string | undefined): boolean {
   return !start || !end || start <= end;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renewalCards, resolveSegment, type RenewalCard } from './receivers';
+import { renewalCards, renewalState, renewalStates, resolveSegment, type RenewalCard } from './receivers';
 import { needsRenewal } from './ledger';
 
 const TODAY = '2026-05-10';
@@ -22,14 +22,34 @@ const card = (id: number, studentId: number, over: Partial<RenewalCard> = {}): R
 const cards = [card(1, 1, { remainingHours: 3 }), card(2, 1, { remainingHours: 1 }), card(3, 2, { expiryDate: '2026-05-20' }), card(4, 3, { remainingHours: 2.5 }), card(5, 4, { remainingHours: 0, status: 'exhausted' })];
 
 describe('receiver segments (PRODUCT.md §5.11): one definition with the dashboard', () => {
-  it('low and expiring use the ledger rule and the company thresholds', () => {
+  it("low and expiring are the student's state over all their usable cards, with the company thresholds", () => {
     const flagged = renewalCards(cards, TODAY, TH);
-    expect(flagged.map((c) => c.id)).toEqual([1, 2, 3, 4]);
+    // Student 1 holds 3 + 1 hours: 4 > 3, not low (issue 30: one card's balance is not the student's).
+    expect(flagged.map((c) => c.id)).toEqual([3, 4]);
     flagged.forEach((c) => expect({ low: c.low, expiring: c.expiring }).toEqual(needsRenewal(c, TODAY, 3, 30)));
-    expect(resolveSegment({ segment: 'low' }, students, cards, TODAY, TH).map((s) => s.id)).toEqual([1, 3]);
+    expect(resolveSegment({ segment: 'low' }, students, cards, TODAY, TH).map((s) => s.id)).toEqual([3]);
     expect(resolveSegment({ segment: 'expiring' }, students, cards, TODAY, TH).map((s) => s.id)).toEqual([2]);
-    // A lower threshold (from /setting) shrinks the segment.
-    expect(resolveSegment({ segment: 'low' }, students, cards, TODAY, { ...TH, lowHoursThreshold: 1 }).map((s) => s.id)).toEqual([1]);
+    // A higher threshold (from /setting) widens the segment, a lower one shrinks it.
+    expect(resolveSegment({ segment: 'low' }, students, cards, TODAY, { ...TH, lowHoursThreshold: 4 }).map((s) => s.id)).toEqual([1, 3]);
+    expect(resolveSegment({ segment: 'low' }, students, cards, TODAY, { ...TH, lowHoursThreshold: 2 }).map((s) => s.id)).toEqual([]);
+  });
+
+  it('renewalState: a renewal counts at once, used-up, expired and invalid cards do not, a period card is never low', () => {
+    const low = [card(1, 1, { remainingHours: 8 })];
+    const th = { lowHoursThreshold: 10, expiryReminderDays: 30 };
+    expect(renewalState(low, TODAY, th)).toEqual({ low: true, expiring: false, usableHours: 8, usable: 1 });
+    // The issue's case: a 48-hour card sold to a student with 8 hours left.
+    expect(renewalState([...low, card(2, 1, { remainingHours: 48 })], TODAY, th)).toEqual({ low: false, expiring: false, usableHours: 56, usable: 2 });
+    // Cards that cannot be used do not hold the student up.
+    const unusable = [card(3, 1, { remainingHours: 40, status: 'invalid' }), card(4, 1, { remainingHours: 40, expiryDate: '2026-05-09' }), card(5, 1, { remainingHours: 0 })];
+    expect(renewalState([...low, ...unusable], TODAY, th)).toMatchObject({ low: true, usableHours: 8, usable: 1 });
+    expect(renewalState(unusable, TODAY, th)).toEqual({ low: false, expiring: false, usableHours: 0, usable: 0 });
+    expect(renewalState([...low, card(6, 1, { kind: 'period', remainingHours: 0 })], TODAY, th).low).toBe(false);
+    // Expiring: the last usable card ends within the reminder days (a renewal with a later expiry clears it).
+    const soon = card(7, 1, { expiryDate: '2026-05-20' });
+    expect(renewalState([soon], TODAY, th).expiring).toBe(true);
+    expect(renewalState([soon, card(8, 1, { expiryDate: '2027-05-20' })], TODAY, th).expiring).toBe(false);
+    expect(renewalStates([...low, card(9, 2)], TODAY, th).get(2)).toEqual({ low: false, expiring: false, usableHours: 20, usable: 1 });
   });
 
   it('all and classes take studying students; chosen students only those visible', () => {

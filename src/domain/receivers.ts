@@ -1,12 +1,12 @@
 /**
  * Receiver segments of notices (PRODUCT.md §5.11), ONE definition shared with the dashboard's "cards to renew"
  * widget, the RenewRemind modal and the company settings (`lowHoursThreshold`, `expiryReminderDays` of /setting):
- * a card runs low or expires soon by `needsRenewal` (src/domain/ledger.ts), and a student belongs to the
- * "running low" / "expiring soon" segment when one of their cards does. The server resolves a segment at send time
+ * a student runs low or expires soon by `renewalState` over ALL their usable cards (a renewal counts at once), and
+ * belongs to the "running low" / "expiring soon" segment then. The server resolves a segment at send time
  * and stores the result (a snapshot).
  */
 import type { StudentCard } from '@/types/school';
-import { needsRenewal } from './ledger';
+import { cardStatus, needsRenewal, round1 } from './ledger';
 
 export const RECEIVER_SEGMENTS = ['all', 'classes', 'students', 'low', 'expiring'] as const;
 export type ReceiverSegment = (typeof RECEIVER_SEGMENTS)[number];
@@ -18,11 +18,59 @@ export interface RenewalThresholds {
 
 export type RenewalCard = Pick<StudentCard, 'id' | 'studentId' | 'kind' | 'remainingHours' | 'expiryDate' | 'status'>;
 
-/** Cards running low or expiring soon, with which (the dashboard widget and RenewRemind list these). */
+/** A student's renewal state, from ALL their usable cards (issue 30). */
+export interface RenewalState {
+  /** Running low: the hours left on all usable count cards are at or under the threshold (and no usable period card). */
+  low: boolean;
+  /** Expiring soon: the last of the usable cards ends within the reminder days. */
+  expiring: boolean;
+  /** Hours left on the usable count cards (the student list's figure). */
+  usableHours: number;
+  /** Usable cards: neither invalid, expired nor used up (`cardStatus` today). */
+  usable: number;
+}
+
+const usableCard = (c: RenewalCard, today: string) => cardStatus(c, today) === 'active';
+
+/**
+ * THE renewal state of one student (the dashboard's renewal widget, the student list's card state and "running low"
+ * filter, the notice segments and RenewRemind all use it): `cards` are the student's cards. A renewal shows at once:
+ * a new card's hours count with the old one's, a new card's expiry with the old one's.
+ */
+export function renewalState(cards: readonly RenewalCard[], today: string, th: RenewalThresholds): RenewalState {
+  const usable = cards.filter((c) => usableCard(c, today));
+  const usableHours = round1(usable.reduce((s, c) => s + (c.kind === 'count' ? c.remainingHours : 0), 0));
+  if (!usable.length) return { low: false, expiring: false, usableHours, usable: 0 };
+  const low = usable.every((c) => c.kind === 'count') && usableHours <= th.lowHoursThreshold;
+  const last = usable.reduce((m, c) => (c.expiryDate > m ? c.expiryDate : m), usable[0].expiryDate);
+  const expiring = needsRenewal({ kind: 'period', remainingHours: 0, expiryDate: last, status: 'active' }, today, th.lowHoursThreshold, th.expiryReminderDays).expiring;
+  return { low, expiring, usableHours, usable: usable.length };
+}
+
+/** The renewal state of every student holding one of `cards`. */
+export function renewalStates(cards: readonly RenewalCard[], today: string, th: RenewalThresholds): Map<number, RenewalState> {
+  const by = new Map<number, RenewalCard[]>();
+  for (const c of cards) {
+    const list = by.get(c.studentId);
+    if (list) list.push(c);
+    else by.set(c.studentId, [c]);
+  }
+  return new Map([...by].map(([id, list]) => [id, renewalState(list, today, th)]));
+}
+
+/**
+ * The usable cards of students running low or expiring soon, flagged by their student's state (the dashboard widget
+ * and RenewRemind list these; `cards` must hold all the students' cards).
+ */
 export function renewalCards<C extends RenewalCard>(cards: readonly C[], today: string, th: RenewalThresholds): (C & { low: boolean; expiring: boolean })[] {
-  return cards
-    .map((c) => ({ ...c, ...needsRenewal(c, today, th.lowHoursThreshold, th.expiryReminderDays) }))
-    .filter((c) => c.low || c.expiring);
+  const states = renewalStates(cards, today, th);
+  const rows: (C & { low: boolean; expiring: boolean })[] = [];
+  for (const c of cards) {
+    const st = states.get(c.studentId);
+    if (!st || !(st.low || st.expiring) || !usableCard(c, today)) continue;
+    rows.push({ ...c, low: st.low && c.kind === 'count', expiring: st.expiring });
+  }
+  return rows;
 }
 
 export interface SegmentStudent {

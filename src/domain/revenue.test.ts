@@ -16,9 +16,12 @@ import {
   monthsEnding,
   periodRecognisedThrough,
   plusDays,
+  poolCents,
+  poolOf,
   recognisedValue,
   refundsOut,
   replayCardValues,
+  returnRefund,
   rollforward,
   rollforwardHolds,
   seriesFigures,
@@ -85,6 +88,68 @@ describe('cents allocation (the record that empties a card takes the remainder)'
           expect(sumMoney(values)).toBe(paid);
         },
       ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('undo and return values (issue 30)', () => {
+  it('property: a deduction then its undo leaves the hours and the value unchanged, even on a card it empties; a re-marked deduction takes the same value', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2_000_000 }),
+        fc.integer({ min: 1, max: 2000 }),
+        fc.array(fc.integer({ min: 1, max: 40 }), { maxLength: 20 }),
+        fc.integer({ min: 1, max: 40 }),
+        (paidCents, hoursT, before, takeT) => {
+          let pool = allocateRecordValue(emptyPool(), { type: 'add', hours: hoursT / 10 }, paidCents / 100).pool;
+          let left = hoursT;
+          for (const s of before) {
+            const take = Math.min(s, left);
+            if (take <= 0) break;
+            pool = allocateRecordValue(pool, { type: 'reduce', hours: -take / 10 }).pool;
+            left -= take;
+          }
+          const take = Math.min(takeT, left);
+          fc.pre(take > 0);
+          // The ledger's pool before a record: what is left over the hours left (mock/domains/ledger.ts, poolOfCard).
+          pool = poolOf(poolCents(pool), pool.hoursT);
+          const valueBefore = poolCents(pool);
+          const deduct = allocateRecordValue(pool, { type: 'reduce', hours: -take / 10 });
+          const undo = allocateRecordValue(deduct.pool, { type: 'proof', hours: take / 10, reversedAmount: deduct.amount });
+          expect(undo.amount).toBe(-deduct.amount || 0);
+          expect(undo.pool.hoursT).toBe(pool.hoursT);
+          expect(poolCents(undo.pool)).toBe(valueBefore);
+          expect(allocateRecordValue(undo.pool, { type: 'reduce', hours: -take / 10 }).amount).toBe(deduct.amount);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the undo of the last hour of a used-up card gives back ¥110.77, not ¥0', () => {
+    const sale = allocateRecordValue(emptyPool(), { type: 'add', hours: 26 }, 2880);
+    let pool = allocateRecordValue(sale.pool, { type: 'reduce', hours: -25 }).pool;
+    const last = allocateRecordValue(pool, { type: 'reduce', hours: -1 });
+    pool = last.pool;
+    expect(pool.hoursT).toBe(0);
+    // The mock ledger rebuilds the pool from what is left (poolOf: ¥0 over 0 hours): alone it values the hour at ¥0.
+    pool = poolOf(0, 0);
+    expect(allocateRecordValue(pool, { type: 'proof', hours: 1 }).amount).toBe(0);
+    const undo = allocateRecordValue(pool, { type: 'proof', hours: 1, reversedAmount: last.amount });
+    expect(undo.amount).toBe(-last.amount);
+    expect(allocateRecordValue(undo.pool, { type: 'reduce', hours: -1 }).amount).toBe(last.amount);
+  });
+
+  it('the refund a return form shows (returnRefund) is the value the request and its approval take', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2_000_000 }), fc.integer({ min: 1, max: 2000 }), fc.integer({ min: 1, max: 2000 }), (paidCents, hoursT, reqT) => {
+        fc.pre(reqT <= hoursT);
+        const pool = allocateRecordValue(emptyPool(), { type: 'add', hours: hoursT / 10 }, paidCents / 100).pool;
+        const shown = returnRefund(pool, reqT / 10);
+        expect(allocateRecordValue(pool, { type: 'backing', hours: -reqT / 10, requestedHours: reqT / 10 }).amount).toBe(-shown);
+        expect(allocateRecordValue(pool, { type: 'back', hours: -reqT / 10, requestedHours: reqT / 10 }).amount).toBe(-shown);
+      }),
       { numRuns: 300 },
     );
   });
@@ -305,5 +370,151 @@ describe('named figures', () => {
     expect(cardFigures(l, '2026-02-01', '2026-02-28', TODAY)).toMatchObject({ opening: 600, forfeited: 600, closing: 0 });
     // Not yet forfeited while the day after expiry has not come.
     expect(deferredValue(l, '2026-01-31', '2026-01-31')).toBe(600);
+  });
+});
+
+describe('closed months stay closed (issue 29): events dated after a close never reach back', () => {
+  const countCard = (): CardLedger => ({
+    card: { id: 1, kind: 'count', startDate: '2026-01-01', expiryDate: '2026-01-20', status: 'expired' },
+    records: [
+      { id: 1, cardId: 1, type: 'add', hours: 10, amount: 1000, createdAt: '2026-01-01 10:00:00' },
+      { id: 2, cardId: 1, type: 'reduce', hours: -4, amount: -400, createdAt: '2026-01-10 10:00:00' },
+    ],
+    orders: [{ id: 1, cardId: 1, amount: 1000, createdAt: '2026-01-01 10:00:00' }],
+  });
+
+  it('a renewal of a card that expired in a closed month reinstates its value on the renewal day; the forfeit stays where it was booked', () => {
+    const l = countCard();
+    const closedAt = '2026-02-01';
+    const jan = cardFigures(l, '2026-01-01', '2026-01-31', closedAt);
+    expect(jan).toMatchObject({ forfeited: 600, closing: 0 });
+    // Renewed on 10 March: 5 more hours for 500, valid to the end of June.
+    l.card.expiryChanges = [{ from: '2026-03-10', before: l.card.expiryDate }];
+    l.card.expiryDate = '2026-06-30';
+    l.card.status = 'active';
+    l.orders.push({ id: 2, cardId: 1, amount: 500, createdAt: '2026-03-10 11:00:00' });
+    l.records.push({ id: 3, cardId: 1, type: 'add', hours: 5, amount: 500, createdAt: '2026-03-10 11:00:00' });
+    expect(cardFigures(l, '2026-01-01', '2026-01-31', TODAY)).toEqual(jan);
+    expect(cardFigures(l, '2026-02-01', '2026-02-28', TODAY)).toMatchObject({ opening: 0, forfeited: 0, closing: 0 });
+    // March: the reinstatement is a negative forfeit (−600), the sale +500: 1,100 owed again.
+    expect(cardFigures(l, '2026-03-01', '2026-03-31', TODAY)).toMatchObject({ opening: 0, sold: 500, forfeited: -600, closing: 1100 });
+    expect(rollforwardHolds(cardFigures(l, '2026-03-01', '2026-03-31', TODAY))).toBe(true);
+    expect(seriesFigures(cardSeries(l), '2026-01-01', '2026-01-31', TODAY)).toEqual(jan);
+  });
+
+  it('an invalidation after an expiry leaves the forfeit in the month of the expiry', () => {
+    const l = countCard();
+    const jan = cardFigures(l, '2026-01-01', '2026-01-31', '2026-02-01');
+    l.card.status = 'invalid';
+    l.card.invalidatedAt = '2026-03-05 09:00:00';
+    expect(cardFigures(l, '2026-01-01', '2026-01-31', TODAY)).toEqual(jan);
+    expect(cardFigures(l, '2026-03-01', '2026-03-31', TODAY)).toMatchObject({ opening: 0, forfeited: 0, closing: 0 });
+  });
+
+  it('a period card renewed later keeps the daily recognition its past months had', () => {
+    const l: CardLedger = {
+      card: { id: 1, kind: 'period', startDate: '2026-01-01', expiryDate: '2026-03-31', status: 'active' },
+      records: [],
+      orders: [{ id: 1, cardId: 1, amount: 3600, createdAt: '2025-12-30 10:00:00' }],
+    };
+    const jan = cardFigures(l, '2026-01-01', '2026-01-31', '2026-02-01');
+    expect(jan).toMatchObject({ recognised: 1240, closing: 2360 });
+    l.card.expiryChanges = [{ from: '2026-02-10', before: '2026-03-31' }];
+    l.card.expiryDate = '2026-06-30';
+    l.orders.push({ id: 2, cardId: 1, amount: 3600, createdAt: '2026-02-10 10:00:00' });
+    expect(cardFigures(l, '2026-01-01', '2026-01-31', TODAY)).toEqual(jan);
+    expect(rollforwardHolds(cardFigures(l, '2026-02-01', '2026-02-28', TODAY))).toBe(true);
+  });
+
+  type Later =
+    | { k: 'consume' | 'proof' | 'give'; h: number }
+    | { k: 'renew'; h: number; cents: number; days: number }
+    | { k: 'return'; h: number }
+    | { k: 'invalidate' };
+  const laterArb: fc.Arbitrary<Later> = fc.oneof(
+    { weight: 4, arbitrary: fc.record({ k: fc.constantFrom('consume' as const, 'proof' as const, 'give' as const), h: fc.integer({ min: 1, max: 30 }) }) },
+    { weight: 2, arbitrary: fc.record({ k: fc.constant('renew' as const), h: fc.integer({ min: 0, max: 100 }), cents: fc.integer({ min: 0, max: 300_000 }), days: fc.integer({ min: 0, max: 200 }) }) },
+    { weight: 1, arbitrary: fc.record({ k: fc.constant('return' as const), h: fc.integer({ min: 1, max: 30 }) }) },
+    { weight: 1, arbitrary: fc.record({ k: fc.constant('invalidate' as const) }) },
+  );
+
+  it('property: for any sequence of events after a close, the closed month’s figures equal the stored ones', () => {
+    fc.assert(
+      fc.property(
+        ledgerArb.map((x) => ({ ...x, end: 'active' as const })),
+        fc.integer({ min: 1, max: 120 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.tuple(laterArb, fc.integer({ min: 0, max: 20 })), { maxLength: 25 }),
+        (x, gap, back, later) => {
+          const built = buildLedger(x);
+          const l = built.l;
+          let pool = built.pool;
+          let remainingT = Math.round(built.remaining * 10);
+          const lastDay = [...l.records.map((r) => (r.reviewedAt ?? r.createdAt).slice(0, 10)), ...l.orders.map((o) => o.createdAt.slice(0, 10))].sort().pop()!;
+          // The close happens on `closedAt` (after every event so far) and closes a month that is over by then.
+          const closedAt = plusDays(lastDay, gap);
+          const month = addMonths(closedAt.slice(0, 7), -back);
+          const { start, end } = monthRange(month);
+          const stored = cardFigures(l, start, end, closedAt);
+          const storedSeries = seriesFigures(cardSeries(l), start, end, closedAt);
+          expect(storedSeries).toEqual(stored);
+          // Later events, dated from the close on (what the ledger would write "now").
+          let now = closedAt;
+          let seq = l.records.length;
+          for (const [ev, wait] of later) {
+            if (l.card.status === 'invalid') break;
+            now = plusDays(now, wait);
+            const push = (type: HourRecordType, hoursT: number, orderAmount = 0, requestedT?: number) => {
+              const r = allocateRecordValue(pool, { type, hours: hoursT / 10, requestedHours: requestedT !== undefined ? requestedT / 10 : undefined }, orderAmount);
+              pool = r.pool;
+              seq += 1;
+              const rec: RecordInput = { id: seq, cardId: 1, type, hours: hoursT / 10, amount: r.amount, createdAt: `${now} 12:00:00` };
+              l.records.push(rec);
+              return rec;
+            };
+            if (ev.k === 'invalidate') {
+              l.card.status = 'invalid';
+              l.card.invalidatedAt = `${now} 15:00:00`;
+            } else if (ev.k === 'renew') {
+              const after = plusDays(l.card.expiryDate > now ? l.card.expiryDate : now, ev.days);
+              if (after !== l.card.expiryDate) {
+                l.card.expiryChanges = [...(l.card.expiryChanges ?? []), { from: now, before: l.card.expiryDate }];
+                l.card.expiryDate = after;
+              }
+              l.orders.push({ id: l.orders.length + 1, cardId: 1, amount: ev.cents / 100, createdAt: `${now} 11:00:00` });
+              if (l.card.kind === 'count') {
+                push('add', ev.h, ev.cents / 100);
+                remainingT += ev.h;
+              }
+            } else if (l.card.kind === 'period') {
+              continue;
+            } else if (ev.k === 'consume' && remainingT >= ev.h) {
+              push('reduce', -ev.h);
+              remainingT -= ev.h;
+            } else if (ev.k === 'proof' && remainingT + (ev.h % 2 ? ev.h : -ev.h) >= 0) {
+              const h = ev.h % 2 ? ev.h : -ev.h;
+              push('proof', h);
+              remainingT += h;
+            } else if (ev.k === 'give') {
+              push('give', ev.h);
+              remainingT += ev.h;
+            } else if (ev.k === 'return' && remainingT >= ev.h) {
+              const rec = push('backing', -ev.h, 0, ev.h);
+              const r = allocateRecordValue(pool, { type: 'back', hours: -ev.h / 10, requestedHours: ev.h / 10 });
+              pool = r.pool;
+              Object.assign(rec, { type: 'back', amount: r.amount, reviewedAt: `${now} 18:00:00` });
+              remainingT -= ev.h;
+            }
+          }
+          const later1 = plusDays(now, 1);
+          expect(cardFigures(l, start, end, later1)).toEqual(stored);
+          expect(seriesFigures(cardSeries(l), start, end, later1)).toEqual(stored);
+          // And the month after the closed one opens with the stored closing.
+          const next = monthRange(addMonths(month, 1));
+          expect(cardFigures(l, next.start, next.end, later1).opening).toBe(stored.closing);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

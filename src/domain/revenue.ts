@@ -102,7 +102,22 @@ export function poolUnitPrice(pool: ValuePool): number {
   return pool.anchorHoursT === 0 ? 0 : (pool.anchorCents / pool.anchorHoursT) * 0.1;
 }
 
-export type ValueRecord = Pick<HourRecord, 'type' | 'hours'> & Partial<Pick<HourRecord, 'requestedHours'>>;
+/**
+ * The refund of returning `hours` from a pool (yuan, ≥ 0): the value those hours take out of it. The return request
+ * (`backing`), its approval (`back`, same pool) and the return form's preview (`GET /v2/student_card/return_quote`
+ * gives the pool) all use it, so the figure shown before confirming is the one refunded.
+ */
+export function returnRefund(pool: ValuePool, hours: number): number {
+  const req = Math.min(toTenths(hours), pool.hoursT);
+  return fromCents(poolCents(pool) - poolCents(pool, pool.hoursT - req));
+}
+
+/**
+ * `reversedAmount`: the record reverses another one (the undo of a roll call, a correction that puts back a
+ * consumption): its value is minus that record's value, whatever is left in the pool (issue 30: an undo on a used-up
+ * card was valued ¥0), and the pool is re-anchored so that the next consumption of those hours takes the same value.
+ */
+export type ValueRecord = Pick<HourRecord, 'type' | 'hours'> & Partial<Pick<HourRecord, 'requestedHours'>> & { reversedAmount?: number };
 
 /**
  * The money value of the next record of a card (signed like its hours, yuan) and the pool after it.
@@ -124,10 +139,8 @@ export function allocateRecordValue(pool: ValuePool, rec: ValueRecord, orderAmou
       const left = pool.hoursT === pool.anchorHoursT ? pool.anchorCents : now;
       return { amount: fromCents(added), pool: { hoursT, anchorCents: left + added, anchorHoursT: hoursT } };
     }
-    case 'backing': {
-      const req = toTenths(rec.requestedHours ?? Math.abs(rec.hours));
-      return { amount: -fromCents(now - poolCents(pool, pool.hoursT - req)), pool };
-    }
+    case 'backing':
+      return { amount: -returnRefund(pool, rec.requestedHours ?? Math.abs(rec.hours)), pool };
     case 'back': {
       const req = toTenths(rec.requestedHours ?? Math.abs(rec.hours));
       const next = { ...pool, hoursT: pool.hoursT - req };
@@ -138,6 +151,11 @@ export function allocateRecordValue(pool: ValuePool, rec: ValueRecord, orderAmou
       return { amount: 0, pool };
     default: {
       if (h === 0) return { amount: 0, pool };
+      if (rec.reversedAmount !== undefined) {
+        const value = -toCents(rec.reversedAmount);
+        const hoursT = pool.hoursT + h;
+        return { amount: fromCents(value), pool: { hoursT, anchorCents: now + value, anchorHoursT: hoursT } };
+      }
       const next = { ...pool, hoursT: pool.hoursT + h };
       return { amount: fromCents(poolCents(next) - now), pool: next };
     }
@@ -175,6 +193,30 @@ export interface CardInput {
   status: StudentCardStatus;
   /** Date (or stamp) the card was invalidated. */
   invalidatedAt?: string;
+  /** The expiry dates a renewal replaced, oldest first (see `expiryOn`): a renewal moves the expiry from its day on. */
+  expiryChanges?: readonly DatedChange<string>[];
+}
+
+/**
+ * A change of a value that took effect on day `from` (`YYYY-MM-DD`): `before` held on the days before it. A value with
+ * its changes (oldest first) says what it was on any day (`valueOn`), so a change made today never reaches back into a
+ * past month (issue 29: closed months stay closed): a renewal moves a card's expiry from the renewal day on, a move
+ * between campuses moves the student from that day on.
+ */
+export interface DatedChange<T> {
+  from: string;
+  before: T;
+}
+
+/** The value in force on `day`, given its value now and its changes (oldest first). */
+export function valueOn<T>(current: T, changes: readonly DatedChange<T>[] | undefined, day: string): T {
+  if (changes) for (const c of changes) if (day < c.from) return c.before;
+  return current;
+}
+
+/** The card's expiry date in force on `day` (a renewal dated R leaves the days before R with the expiry they had). */
+export function expiryOn(card: Pick<CardInput, 'expiryDate' | 'expiryChanges'>, day: string): string {
+  return valueOn(card.expiryDate, card.expiryChanges, day);
 }
 
 export interface OrderInput {
@@ -201,11 +243,18 @@ export interface CardEvent {
 
 const day10 = (s: string) => s.slice(0, 10);
 
-/** The day a card stops owing anything: invalidation day, or the day after its expiry (if that day has come). */
-export function forfeitDay(card: CardInput, today: string, lastRecordDate?: string): string | undefined {
-  if (card.status === 'invalid') return day10(card.invalidatedAt ?? lastRecordDate ?? card.startDate);
-  const after = plusDays(card.expiryDate, 1);
-  return after <= today ? after : undefined;
+/**
+ * The day a card stops owing anything, as it stood on `day` (default `today`): the day after the expiry in force on
+ * `day` (if that day has come), or the invalidation day, whichever is first. So the forfeit of a card that expired in
+ * a past month stays in that month: a renewal afterwards reinstates the value on the renewal day (the forfeit is
+ * negative in that month), and an invalidation afterwards changes nothing before it.
+ */
+export function forfeitDay(card: CardInput, today: string, lastRecordDate?: string, day = today): string | undefined {
+  const after = plusDays(expiryOn(card, day), 1);
+  const expired = after <= today ? after : undefined;
+  if (card.status !== 'invalid') return expired;
+  const invalid = day10(card.invalidatedAt ?? lastRecordDate ?? card.startDate);
+  return expired && expired < invalid ? expired : invalid;
 }
 
 /** Money events of one card from its orders and records (count cards: record values; period cards: sales only). */
@@ -268,10 +317,11 @@ const EVENT_SLOT: Record<CardEvent['kind'], 0 | 1 | 2 | 3> = { sold: 0, recognis
  * forfeiture are applied here, once, for both ways of summing (`cardTotalsThrough`, `seriesTotalsThrough`).
  */
 function totalsFromSums(card: CardInput, sums: EventSums, day: string, today: string, lastRecord: string | undefined): CardTotals {
-  const f = forfeitDay(card, today, lastRecord);
+  // The card as it stood on `day`: the expiry in force then (a later renewal does not reach back).
+  const f = forfeitDay(card, today, lastRecord, day);
   const [sold, eventsRecognised, corrections, refunded] = sums;
   let recognised = eventsRecognised;
-  if (card.kind === 'period') recognised += toCents(periodRecognisedThrough(fromCents(sold), card.startDate, card.expiryDate, day, f));
+  if (card.kind === 'period') recognised += toCents(periodRecognisedThrough(fromCents(sold), card.startDate, expiryOn(card, day), day, f));
   // From the forfeit day on, whatever is left (and any later movement) is forfeited: the card owes nothing.
   const raw = sold - recognised - refunded + corrections;
   const forfeited = f && day >= f ? raw : 0;
@@ -427,8 +477,8 @@ export function deferredByHours(
   today: string,
   lastRecordDate?: string,
 ): number {
-  const f = forfeitDay(card, today, lastRecordDate);
+  const f = forfeitDay(card, today, lastRecordDate, day);
   if (f && day >= f) return 0;
-  if (card.kind === 'period') return fromCents(toCents(card.paidAmount) - toCents(periodRecognisedThrough(card.paidAmount, card.startDate, card.expiryDate, day)));
+  if (card.kind === 'period') return fromCents(toCents(card.paidAmount) - toCents(periodRecognisedThrough(card.paidAmount, card.startDate, expiryOn(card, day), day)));
   return fromCents(poolCents(pool, toTenths(card.remainingHours + pendingReturnHours)));
 }

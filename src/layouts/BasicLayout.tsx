@@ -27,6 +27,8 @@ import UserMenu from './UserMenu';
 import { tokenStore } from '@/utils/tokenStore';
 import Loading from '@/loading';
 import ExpiryGuard from './ExpiryGuard';
+import InvitationPrompt from '@/components/account/InvitationPrompt';
+import FirstPasswordDialog from '@/components/account/FirstPasswordDialog';
 import styles from './BasicLayout.less';
 
 function withIcons(items: LayoutMenuItem[]): Record<string, unknown>[] {
@@ -77,6 +79,16 @@ export default function BasicLayout() {
     // A token but no state yet (e.g. right after login or a store switch): wait for the state instead of leaving.
     if (tokenStore.has() && !session.loading) return <SessionReload />;
     return <Navigate to={loginUrlWithRedirect(location.pathname + location.search)} replace />;
+  }
+
+  if (currentUser.mustChangePassword) {
+    // A password set by someone else: nothing but choosing one's own (the server refuses company calls meanwhile).
+    return (
+      <main className={styles.firstLogin}>
+        <Typography.Title level={1}>{t('app.name')}</Typography.Title>
+        <FirstPasswordDialog />
+      </main>
+    );
   }
 
   const route = findRoute(location.pathname);
@@ -154,6 +166,7 @@ export default function BasicLayout() {
           </Watermark>
         </SWRConfig>
         <ExpiryGuard blocked={expired && !(openWhenExpired && allowed)} />
+        <InvitationPrompt />
       </ProLayout>
     </SWRConfig>
   );

@@ -10,6 +10,7 @@ import analysis from './parts/analysis.en-US';
 import teaching from './parts/teaching.en-US';
 import platform from './parts/platform.en-US';
 import excelImport from './parts/import.en-US';
+import invitation from './parts/invitation.en-US';
 
-const enUS: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis, ...teaching, ...platform, ...excelImport };
+const enUS: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis, ...teaching, ...platform, ...excelImport, ...invitation };
 export default enUS;

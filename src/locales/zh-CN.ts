@@ -10,6 +10,7 @@ import analysis from './parts/analysis.zh-CN';
 import teaching from './parts/teaching.zh-CN';
 import platform from './parts/platform.zh-CN';
 import excelImport from './parts/import.zh-CN';
+import invitation from './parts/invitation.zh-CN';
 
-const zhCN: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis, ...teaching, ...platform, ...excelImport };
+const zhCN: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis, ...teaching, ...platform, ...excelImport, ...invitation };
 export default zhCN;

@@ -3,6 +3,7 @@ import { http } from '@/utils/request';
 import type { ListQuery, ListResult } from '@/types/api';
 import type { Staff } from '@/types/school';
 import type { SubscriptionOrder, SubscriptionPackage } from '@/types/subscription';
+import type { InvitationSent } from '@/types/invitation';
 import type { Campus, CampusRenewal, CampusWebPage, ContractTemplate, DataScope, InvoiceRequest, OnlineOrder, ParentAccount, PermissionGroup, PublicWebPage, Settlement, StaffAccess, StaffAccount } from '@/types/campus';
 import type { PermissionFlag } from '@/types/session';
 
@@ -43,12 +44,14 @@ export const fetchRenewPackages = () => http.get<SubscriptionPackage[]>('/v2/pac
 
 /* accounts */
 export const fetchStaffAccounts = (query: ListQuery) => http.get<ListResult<StaffAccount>>('/v2/account/staff', query);
-export const createStaffAccount = (body: { staffId: number; mobile: string; password: string }) => http.post<StaffAccount>('/v2/account/staff', body);
-export const resetAccountPassword = (roleId: number, password: string) => http.post<null>('/v2/account/reset_password', { roleId, password });
+/** A mobile that already has an account is invited instead (the answer carries `invitation`; the password is not used). */
+export const createStaffAccount = (body: { staffId: number; mobile: string; password?: string }) => http.post<StaffAccount & Partial<InvitationSent>>('/v2/account/staff', body);
+/** A first password, only for an account the company created and that is in no other company (403 otherwise). */
+export const resetAccountPassword = (roleId: number, password: string) => http.post<{ id: number }>('/v2/account/reset_password', { roleId, password }, { skipErrorHandler: true });
 export const disableAccount = (roleId: number) => http.post<{ roleId: number }>('/v2/account/disable', { roleId });
 export const enableAccount = (roleId: number) => http.post<{ roleId: number }>('/v2/account/enable', { roleId });
 export const fetchParentAccounts = (query: ListQuery) => http.get<ListResult<ParentAccount>>('/v2/account/parent', query);
-export const createParentAccount = (body: { name: string; mobile: string; password: string; studentIds: number[] }) => http.post<ParentAccount>('/v2/account/parent', body);
+export const createParentAccount = (body: { name: string; mobile: string; password?: string; studentIds: number[] }) => http.post<ParentAccount | InvitationSent>('/v2/account/parent', body);
 export const linkParentStudents = (roleId: number, studentIds: number[]) => http.post<ParentAccount>('/v2/account/parent/link', { roleId, studentIds });
 
 /* /setting and /campus/theme-color */
@@ -77,7 +80,7 @@ export const orderOnline = (code: string, body: { templateId: number; parentName
   http.post<{ orderNo: string; amount: number; templateName: string; status: string }>(`/v2/public/web/${encodeURIComponent(code)}/order`, body);
 export const payOnline = (code: string, orderNo: string) =>
   http.post<{ orderNo: string; amount: number; templateName: string; status: string; cardNo: string }>(`/v2/public/web/${encodeURIComponent(code)}/pay`, { orderNo });
-export const signUpOnline = (code: string, body: { parentName: string; mobile: string }) => http.post<{ ok: boolean }>(`/v2/public/web/${encodeURIComponent(code)}/signup`, body);
+export const signUpOnline = (code: string, body: { parentName: string; mobile: string }) => http.post<{ ok: boolean; again: boolean }>(`/v2/public/web/${encodeURIComponent(code)}/signup`, body);
 export const fetchOnlineOrders = (query: ListQuery) => http.get<ListResult<OnlineOrder>>('/v2/online_order', query);
 export const fetchSettlements = (query: ListQuery) => http.get<ListResult<Settlement>>('/v2/settlement', query);
 export const fetchOpenSettlement = () => http.get<{ month: string; gross: number; fee: number; net: number; feeRate: number; orderCount: number }>('/v2/settlement/open');

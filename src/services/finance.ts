@@ -30,6 +30,8 @@ export const fetchAccrual = (month: string) => http.get<AccrualOverview>('/v2/fi
 export const fetchAccrualCards = (q: ListQuery & { month: string }) => http.get<ListResult<AccrualCardRow>>('/v2/finance/accrual/cards', q);
 export const fetchMonthCloses = (q: ListQuery = {}) => http.get<ListResult<MonthClose>>('/v2/finance/month_close', q);
 export const closeMonth = (month: string) => http.post<MonthClose>('/v2/finance/month_close', { month });
+/** Reopens the last closed month (its stored figures are dropped); the reason goes to the operation log. */
+export const reopenMonth = (month: string, reason: string) => http.post<{ month: string; reason: string }>('/v2/finance/month_close/reopen', { month, reason });
 
 /* the bill journal */
 export const fetchJournal = (q: ListQuery) => http.get<ListResult<JournalEntry>>('/v2/bill', q);

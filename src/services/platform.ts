@@ -8,6 +8,8 @@ import type {
   AdminSettlement,
   AdminStudentOrder,
   AuditEntry,
+  CompaniesImported,
+  CompanyCreated,
   CompanyListItem,
   CompanyOption,
   CompanyRenewal,
@@ -44,7 +46,7 @@ export interface RenewResult {
 
 /* companies: SPEC §7 */
 export const fetchCompanies = (q: ListQuery) => http.get<ListResult<CompanyListItem>>('/v2/company_kt', q);
-export const addCompany = (body: CompanyBody) => http.post<CompanyListItem>('/v2/company_kt/add_company', body);
+export const addCompany = (body: CompanyBody) => http.post<CompanyCreated>('/v2/company_kt/add_company', body);
 export const updateCompany = (body: CompanyUpdateBody) => http.put<CompanyListItem>('/v2/company_kt', body);
 export const deleteCompany = (id: number) => http.delete<null>(`/v2/company_kt/${id}`);
 export const renewCompany = (body: { id: number; days: number; remark?: string }) => http.post<RenewResult>('/v2/company_kt/renew_valid_day', body);
@@ -52,11 +54,11 @@ export const disableCompany = (id: number) => http.post<{ company: CompanyListIt
 export const recoverCompany = (id: number) => http.post<RenewResult>('/v2/company_kt/recover', { id });
 export const fetchRenewLog = (q: ListQuery) => http.get<ListResult<CompanyRenewal>>('/v2/company_kt/renew_log', q);
 export const fetchCompanyOptions = () => http.get<CompanyOption[]>('/v2/company/');
-export const addCompanySimple = (body: { name: string; ownerName: string; ownerMobile: string }) => http.post<CompanyListItem>('/v2/company/simple/', body);
+export const addCompanySimple = (body: { name: string; ownerName: string; ownerMobile: string }) => http.post<CompanyCreated>('/v2/company/simple/', body);
 export const modifyOwnerMobile = (body: { id: number; mobile: string }) => http.post<CompanyListItem>('/v2/company/modify_mobile', body);
 export const fetchImportTemplate = () => http.get<ImportTemplate>('/v2/company/import_batch_excel');
 export const importCompanies = (rows: ImportCompanyRow[]) =>
-  http.post<{ created: number; companies: CompanyListItem[] }>('/v2/company/import_batch_excel', { rows }, { skipErrorHandler: true });
+  http.post<CompaniesImported>('/v2/company/import_batch_excel', { rows }, { skipErrorHandler: true });
 
 /* packages */
 export interface PackageBody {

@@ -22,6 +22,7 @@ import type {
   StudentStatus,
 } from '@/types/school';
 import type { Role } from '@/types/session';
+import type { ValuePool } from '@/domain/revenue';
 
 export interface Option {
   value: number;
@@ -165,6 +166,8 @@ export const renewCard = (body: { cardId: number; hours: number; giftHours?: num
   http.post<CardOpResult>('/v2/student_card/renew', body);
 export const giftHours = (body: { cardId: number; hours: number; reason?: string }) => http.post<CardOpResult>('/v2/student_card/gift', body);
 export const consumeHours = (body: { cardId: number; hours: number; reason: string }) => http.post<CardOpResult>('/v2/student_card/consume', body);
+/** The card's value pool and the most hours a return may ask for (`returnRefund(pool, hours)` is the refund). */
+export const fetchReturnQuote = (cardId: number) => http.get<{ cardId: number; maxHours: number; pool: ValuePool }>('/v2/student_card/return_quote', { cardId });
 export const requestReturn = (body: { cardId: number; hours: number; reason?: string }) => http.post<CardOpResult>('/v2/student_card/return', body);
 export const reviewReturnRequest = (body: { recordId: number; approve: boolean }) => http.post<CardOpResult>('/v2/student_card/review', body);
 export const correctHours = (body: { cardId: number; hours: number; reason: string }) => http.post<CardOpResult>('/v2/student_card/correct', body);
@@ -172,7 +175,7 @@ export const invalidateCard = (body: { cardId: number; reason: string }) => http
 
 /** Cards running low or expiring soon (RenewRemind, dashboard widget). */
 export type RemindRow = StudentCard & { low: boolean; expiring: boolean; daysLeft: number; mobile: string; parentName: string; remindedAt?: string };
-export const fetchRenewRemind = (q: ListQuery) => http.get<ListResult<RemindRow> & { threshold: number; days: number }>('/v2/student_card/renew_remind', q);
+export const fetchRenewRemind = (q: ListQuery) => http.get<ListResult<RemindRow> & { students: number; threshold: number; days: number }>('/v2/student_card/renew_remind', q);
 export const sendRenewRemind = (cardIds: number[]) => http.post<{ sent: number }>('/v2/student_card/remind', { cardIds });
 
 /* Ledger and orders */

@@ -3,7 +3,6 @@ import { http } from '@/utils/request';
 import type {
   CompanyRoleEntry,
   CurrentUser,
-  LoginResult,
   MenuEntry,
   PasswordLoginBody,
   Permissions,
@@ -12,12 +11,14 @@ import type {
   SmsLoginBody,
 } from '@/types/session';
 import { PERMISSION_FLAGS } from '@/types/session';
+import type { LoginAnswer } from '@/types/invitation';
 import { request } from '@/utils/request';
 
+/** A session, or (no usable membership but pending invitations) a ticket to answer them (src/types/invitation.ts). */
 export const loginByPassword = (body: PasswordLoginBody) =>
-  http.post<LoginResult>('/v2/user/login/password', body, { skipErrorHandler: true });
+  http.post<LoginAnswer>('/v2/user/login/password', body, { skipErrorHandler: true });
 
-export const loginBySms = (body: SmsLoginBody) => http.post<LoginResult>('/v2/user/login/sms', body, { skipErrorHandler: true });
+export const loginBySms = (body: SmsLoginBody) => http.post<LoginAnswer>('/v2/user/login/sms', body, { skipErrorHandler: true });
 
 export const sendSms = (body: SendSmsBody) => http.post<{ sent: boolean; resendAfter: number }>('/api/send/sms', body, { skipErrorHandler: true });
 
@@ -53,5 +54,8 @@ export const logout = () => http.get<null>('/v2/user/login/logout', undefined, {
 export const updateProfile = (body: { name: string }) => http.put<CurrentUser>('/v2/user/profile', body);
 
 export const changePassword = (body: { oldPassword: string; newPassword: string }) => http.post<null>('/v2/user/password', body);
+
+/** The same call for the first-login dialog, which shows the server's refusal itself. */
+export const choosePassword = (body: { oldPassword: string; newPassword: string }) => http.post<null>('/v2/user/password', body, { skipErrorHandler: true });
 
 export const changeMobile = (body: { mobile: string; code: string }) => http.post<null>('/v2/user/mobile', body);

@@ -16,11 +16,15 @@ export const CampusUpdateBody = CampusBody.extend({ id: id() });
 export const CampusIdBody = z.object({ id: id() });
 export const CampusRenewBody = z.object({ id: id(), packageId: id() });
 
-export const CreateStaffAccountBody = z.object({ staffId: id(), mobile: mobile(), password: z.string().min(6).max(32) });
+/**
+ * `password` is a first password for a new account (required then, 400 naming the mobile); for a mobile that already
+ * has an account it is ignored: the person is invited instead (mock/domains/invitations.ts, PRODUCT.md §5.17).
+ */
+export const CreateStaffAccountBody = z.object({ staffId: id(), mobile: mobile(), password: z.string().min(6).max(32).optional() });
 export const ResetPasswordBody = z.object({ roleId: id(), password: z.string().min(6).max(32) });
 export const AccountIdBody = z.object({ roleId: id() });
 
-export const ParentAccountBody = z.object({ name: text(32), mobile: mobile(), password: z.string().min(6).max(32), studentIds: ids(20) });
+export const ParentAccountBody = z.object({ name: text(32), mobile: mobile(), password: z.string().min(6).max(32).optional(), studentIds: ids(20) });
 export const ParentLinkBody = z.object({ roleId: id(), studentIds: ids(20) });
 
 export const SettingsBody = z.object({
@@ -45,7 +49,7 @@ export const WebPageBody = z.object({
   address: text(120),
   phone: text(32),
   published: bool(),
-  templateIds: z.array(id()).max(50),
+  templateIds: ids(50, 0),
 });
 
 export const PublicOrderBody = z.object({
@@ -54,6 +58,9 @@ export const PublicOrderBody = z.object({
   mobile: mobile(),
   studentName: text(32),
 });
+
+/** A sign-up on the public page: who to call back. */
+export const PublicSignupBody = PublicOrderBody.pick({ parentName: true, mobile: true });
 export const PublicPayBody = z.object({ orderNo: text(32) });
 
 export const InvoiceBody = z.object({ orderId: id(), title: text(100), taxNo: z.string().regex(/^[0-9A-Z]{15,20}$/), email: z.email().max(100) });

@@ -82,6 +82,12 @@ export interface StaffAccount {
   roleId?: number;
   status?: AccountStatus;
   groupName?: string;
+  /** No login yet but an invitation waiting for the person's answer (PRODUCT.md §5.17). */
+  invitationId?: number;
+  /** The owner's login: only the platform changes it (no reset, disable or enable). */
+  owner?: boolean;
+  /** The company may set a first password (an account it created, in no other company; PRODUCT.md §5.17). */
+  canSetPassword?: boolean;
 }
 
 /** A parent's login account linked to students (/account/student). */
@@ -95,6 +101,8 @@ export interface ParentAccount {
   studentIds: number[];
   studentNames: string[];
   createdAt: string;
+  /** The company may set a first password (an account it created, in no other company; PRODUCT.md §5.17). */
+  canSetPassword?: boolean;
 }
 
 /** /setting: the company rules plus the online-sale cap (PRODUCT.md §5.14). */

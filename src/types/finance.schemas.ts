@@ -5,6 +5,8 @@ const ACCOUNTS = ['cash', 'bank', 'wechat', 'alipay'] as const;
 const CATEGORIES = ['income.cardSales', 'income.other', 'expense.rent', 'expense.salaries', 'expense.utilities', 'expense.marketing', 'expense.refunds', 'expense.other'] as const;
 
 export const MonthCloseBody = z.object({ month: month() });
+/** Reopening the last closed month: the reason is logged with the call (audit log). */
+export const MonthReopenBody = z.object({ month: month(), reason: text(200) });
 
 export const JournalBody = z.object({
   date: date(),

@@ -84,6 +84,14 @@ export interface MonthClose {
   closing: number;
 }
 
+/** A month close undone (the last closed month, with a reason): its stored figures were dropped. */
+export interface MonthReopen extends Omit<MonthClose, 'id'> {
+  id: number;
+  reason: string;
+  reopenedAt: string;
+  reopenedBy: string;
+}
+
 /* ---------------- the bill journal (§5.9) ---------------- */
 
 export type JournalDirection = 'income' | 'expense';
@@ -191,6 +199,11 @@ export interface PaySlipLine {
   key: 'base' | 'cardCommission' | 'elimCommission' | 'bonus' | 'penalties';
   amount: number;
   detail?: string;
+  /** Bonus and penalties: the reason of each adjustment, as entered. */
+  reasons?: string[];
+  /** Card commission: the commission on the month's sales and the clawbacks of its returns (negative). */
+  sales?: number;
+  clawbacks?: number;
 }
 
 export interface PaySlip {

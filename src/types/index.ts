@@ -5,3 +5,4 @@ export * from './school';
 export * from './settings';
 export * from './customer';
 export * from './schedule';
+export * from './invitation';

@@ -2,22 +2,22 @@
 import { NOTIFY_CHANNELS, NOTIFY_EVENTS, NOTIFY_RECEIVERS } from '@/domain/notifyRules';
 import { RECEIVER_SEGMENTS } from '@/domain/receivers';
 import { FEEDBACK_CATEGORIES, TEMPLATE_SCENES } from './notice';
-import { bool, date, id, oneOf, optText, text, z } from './schema';
+import { bool, date, id, ids, oneOf, optDateTime, text, z } from './schema';
 
 export const TemplateBody = z.object({ id: id().optional(), name: text(40), scene: oneOf(TEMPLATE_SCENES), text: text(500) });
 
 export const ReceiverChoice = z.object({
   segment: oneOf(RECEIVER_SEGMENTS),
-  classIds: z.array(id()).max(200).optional(),
-  studentIds: z.array(id()).max(5000).optional(),
+  classIds: ids(200, 0).optional(),
+  studentIds: ids(5000, 0).optional(),
 });
 
 export const NoticeBody = ReceiverChoice.extend({
   title: text(60),
   text: text(500),
   templateId: id().optional(),
-  /** 'YYYY-MM-DD HH:mm' in the future; absent = now. */
-  sendAt: optText(16),
+  /** 'YYYY-MM-DD HH:mm' (an existing moment) in the future; absent = now. */
+  sendAt: optDateTime(),
 });
 
 export const RuleBody = z.object({ event: oneOf(NOTIFY_EVENTS), channel: oneOf(NOTIFY_CHANNELS), receiver: oneOf(NOTIFY_RECEIVERS), on: bool() });

@@ -86,6 +86,8 @@ export interface OutboxRow {
   receiver: NotifyReceiver;
   receiverName: string;
   mobile: string;
+  /** The student an SMS to a parent is about (the outbox's scope: mock/domains/notify.ts `outboxRows`). */
+  studentId?: number;
   /** Rendered by the client from `notify.msg.<event>` and values; notices carry their text. */
   values: Record<string, string | number>;
   text?: string;

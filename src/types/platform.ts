@@ -25,6 +25,31 @@ export interface CompanyListItem {
   createdAt: string;
 }
 
+/**
+ * The owner of a company just created by the platform (PRODUCT.md §5.17): a new account with a one-time password,
+ * returned only in this answer and changed by the owner at the first login; or an existing account (`existing`)
+ * made the owner, whose password stays theirs (no `oneTimePassword`).
+ */
+export interface NewCompanyOwner {
+  companyId: number;
+  companyName: string;
+  name: string;
+  mobile: string;
+  username: string;
+  existing: boolean;
+  oneTimePassword?: string;
+}
+
+/** Answer of POST /v2/company_kt/add_company and /v2/company/simple/. */
+export type CompanyCreated = CompanyListItem & { owner: NewCompanyOwner };
+
+/** Answer of POST /v2/company/import_batch_excel. */
+export interface CompaniesImported {
+  created: number;
+  companies: CompanyListItem[];
+  owners: NewCompanyOwner[];
+}
+
 export interface CompanyOption {
   value: number;
   label: string;

@@ -15,6 +15,7 @@ export { z };
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 const MONTH_RE = /^\d{4}-(0[1-9]|1[0-2])$/;
+const DATE_TIME_RE = /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d$/;
 
 /** True when n has at most `places` decimals (tolerant of binary floating point). */
 export function hasDecimals(n: number, places: number): boolean {
@@ -48,6 +49,27 @@ export const optDate = () =>
     .transform((s) => (s === null || s === '' ? undefined : s))
     .pipe(date().optional());
 
+/**
+ * A moment 'YYYY-MM-DD HH:mm' on an existing day at an existing time (2027-02-30 10:00 and 25:00 are refused). Every
+ * date-time field of a body is one of these: a test (src/types/schema.test.ts) finds other ones.
+ */
+export const dateTime = () =>
+  z.string().refine(
+    (s) => {
+      const m = DATE_TIME_RE.exec(s);
+      return !!m && isValidDate(m[1]);
+    },
+    { params: { key: 'v.dateTime' } },
+  );
+
+/** An optional moment: absent, null or '' is none. */
+export const optDateTime = () =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((s) => (s === null || s === '' ? undefined : s))
+    .pipe(dateTime().optional());
+
 /** A month YYYY-MM. */
 export const month = () => z.string().refine((s) => MONTH_RE.test(s), { params: { key: 'v.month' } });
 
@@ -60,13 +82,22 @@ export const mobile = () => z.string().refine((s) => /^1\d{10}$/.test(s), { para
 /** A row id: a positive whole number (never a string). */
 export const id = () => z.number().int().positive();
 
-/** A non-empty list of ids, without duplicates. */
-export const ids = (max = 1000) =>
+/**
+ * A list of ids without duplicates (400 "<field> contains duplicates."), `min` to `max` long (default: not empty).
+ * Every id list of a body is one of these (or `optIds`): a test (src/types/schema.test.ts) finds any other.
+ */
+export const ids = (max = 1000, min = 1) =>
   z
     .array(id())
-    .min(1)
+    .min(min)
     .max(max)
     .refine((a) => new Set(a).size === a.length, { params: { key: 'v.duplicates' } });
+
+/** An optional list of ids: absent, null or [] is none (`[]`); anything else must be a list of distinct ids. */
+export const optIds = (max = 1000) =>
+  ids(max, 0)
+    .nullish()
+    .transform((a) => a ?? []);
 
 /** Money in yuan: 0 ≤ n ≤ max, at most 2 decimals. */
 export const money = (opts: { min?: number; max?: number } = {}) =>

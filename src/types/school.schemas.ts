@@ -3,7 +3,7 @@
  * schemas (src/types/schema.ts): strict (no coercion, existing days, arrays are arrays, closed enums, money 2 and
  * hours 1 decimal, PRODUCT.md §5.7). The mock validates every write with them before its handler runs.
  */
-import { bool, date, hours, id, ids, int, mobile, money, oneOf, optDate, optText, text, z } from './schema';
+import { bool, date, hours, id, ids, int, mobile, money, oneOf, optDate, optIds, optText, text, z } from './schema';
 
 export const STAFF_ROLES = ['dealer', 'manager', 'teacher', 'sales'] as const;
 export const PAY_METHODS = ['cash', 'wechat', 'alipay', 'card', 'transfer'] as const;
@@ -38,15 +38,6 @@ export const ClassUpdateBody = ClassBody.extend({ id: id() });
 
 export const EnrolBody = z.object({ classId: id(), studentIds: ids() });
 export const UnenrolBody = z.object({ classId: id(), studentId: id() });
-
-/** An optional list of ids: absent, null or [] is none; anything else must be a list of ids. */
-const optIds = () =>
-  z
-    .array(id())
-    .max(1000)
-    .nullish()
-    .transform((a) => a ?? [])
-    .refine((a) => new Set(a).size === a.length, { params: { key: 'v.duplicates' } });
 
 export const StudentBody = z.object({
   campusId: id(),

@@ -126,6 +126,11 @@ export interface StudentCard {
   invalidReason?: string;
   /** When the card was invalidated ('YYYY-MM-DD HH:mm:ss'): the day its remaining value is forfeited (PRODUCT.md §5.8). */
   invalidatedAt?: string;
+  /**
+   * The expiry dates renewals replaced, oldest first: `before` was in force on the days before `from` (the renewal's
+   * day). The figures of a past month read the expiry it had then (src/domain/revenue.ts `expiryOn`).
+   */
+  expiryChanges?: { from: string; before: string }[];
   createdAt: string;
 }
 

@@ -23,6 +23,8 @@ export interface CurrentUser {
   roleId: number;
   mobile: string;
   company: CompanyRef;
+  /** The password was set by someone else (a one-time password): the console asks for a new one before anything else. */
+  mustChangePassword?: boolean;
 }
 
 export const PERMISSION_FLAGS = [

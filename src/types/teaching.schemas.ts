@@ -4,7 +4,7 @@ import { date, id, ids, int, optText, text, z } from './schema';
 export const HomeworkBody = z.object({
   classId: id(),
   /** Chosen students of the class; absent or empty = the whole class. */
-  studentIds: z.array(id()).max(500).optional(),
+  studentIds: ids(500, 0).optional(),
   title: text(60),
   content: text(2000),
   dueDate: date(),

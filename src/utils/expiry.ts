@@ -8,6 +8,28 @@ export const EXPIRED_AT = 0;
 /** Routes that stay open when the subscription has expired. */
 export const ROUTES_OPEN_WHEN_EXPIRED = ['/campus/order', '/renew'] as const;
 
+/**
+ * The only calls an expired company's users may make (SPEC §4, issue 29): their own session (who they are, their
+ * stores and menu, switching store, the service contact the expiry message shows, their own password), renewal and
+ * subscription orders (what /renew and /campus/order call). Every other call with a session answers 403 naming the
+ * expiry, whatever its own rule (mock/http.ts `api()`); logout needs no session. `METHOD /path` as registered.
+ */
+export const CALLS_OPEN_WHEN_EXPIRED = [
+  'GET /v2/user/info',
+  'GET /v2/company_role/permissions',
+  'GET /v2/company_role/select',
+  'POST /v2/company_role/switch',
+  'GET /v2/company_role/get_menu_pc',
+  'GET /v2/company_role/service',
+  'POST /v2/user/password',
+  'GET /v2/package',
+  'GET /v2/subscription/status',
+  'GET /v2/subscription_order',
+  'POST /v2/subscription_order',
+  'POST /v2/subscription_order/pay',
+  'POST /v2/subscription_order/cancel',
+] as const;
+
 export type ExpiryState = 'ok' | 'reminder' | 'expired';
 
 export function skipsExpiryChecks(role: Role | undefined): boolean {

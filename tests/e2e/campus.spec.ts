@@ -102,6 +102,14 @@ test('campuses: add a campus and make it the main campus; staff per campus', asy
   await expect(page.getByRole('row', { name: /Downtown/ })).not.toContainText('Main campus');
   const campuses = await api<{ list: { name: string; isMain: boolean }[] }>(page, 'GET', '/v2/company_kt/campus?page=1&pageSize=10');
   expect(campuses.data.list.filter((c) => c.isMain).map((c) => c.name)).toEqual(['Lakeside 湖畔']);
+  // The former main campus is a branch with days of its own, not the company's (issue 29).
+  await expect(page.getByRole('row', { name: /Downtown/ })).toContainText('30 days left');
+  // Back again: the new campus is the 30-day branch it was; making a campus main moved no days.
+  await page.getByRole('row', { name: /Downtown/ }).getByLabel('Make main Downtown').click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByText('Downtown is now the main campus.')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Lakeside 湖畔/ })).toContainText('30 days left');
+  await expect(page.getByRole('row', { name: /Lakeside 湖畔/ })).not.toContainText('Main campus');
   // Staff of a campus come from the staff table.
   await page.getByRole('row', { name: /Riverside/ }).getByLabel('Staff of Riverside').click();
   await expect(page.getByRole('dialog', { name: 'Staff of Riverside' }).locator('.ant-table-row').first()).toBeVisible();
@@ -184,6 +192,42 @@ test('online sale: a parent buys a card on the public page; the card, its add re
   expect(card.templateName).toBe(cardName);
   const records = await api<{ list: { type: string; cardNo: string }[] }>(page, 'GET', `/v2/hour_record?keyword=${encodeURIComponent(cardNo)}&pageSize=50`);
   expect(records.data.list.filter((r) => r.cardNo === cardNo).map((r) => r.type)).toContain('add');
+});
+
+test('public page: a second sign-up of a mobile says so; past the address’s limit the page says why (issue 29)', async ({ page, browser }, info) => {
+  test.setTimeout(90_000);
+  await login(page, 'dealer');
+  const pages = await api<{ campusId: number; code: string }[]>(page, 'GET', '/v2/campus_web');
+  const downtown = pages.data.find((p) => p.campusId === 1)!;
+  expect(downtown.code).toMatch(/^[a-z2-9]{16}$/);
+  const context = await browser.newContext({ baseURL: info.project.use.baseURL, locale: 'en-US', reducedMotion: 'reduce' });
+  const parent = await context.newPage();
+  await parent.goto(`/w/${downtown.code}`);
+  await parent.evaluate(() => window.localStorage.setItem('locale', 'en-US'));
+  const signUp = async (name: string, mobile: string) => {
+    await parent.reload();
+    await parent.getByLabel('Your name').fill(name);
+    await parent.getByLabel('Mobile').fill(mobile);
+    await parent.getByRole('button', { name: 'Sign up' }).click();
+  };
+  await signUp('宋妈妈', '13977770001');
+  await expect(parent.getByText('Thank you! The school will call you soon.')).toBeVisible();
+  await signUp('宋爸爸', '13977770001');
+  await expect(parent.getByText('This mobile has already signed up on this page: the school will call you soon.')).toBeVisible();
+  // Eight more from this address (the server counts the connection's address), then the eleventh is refused.
+  for (let i = 2; i < 10; i += 1) {
+    const res = await parent.request.post(`/v2/public/web/${downtown.code}/signup`, { data: { parentName: '家长', mobile: `1397777000${i}` } });
+    expect(res.status()).toBe(200);
+  }
+  await signUp('宋妈妈', '13977770099');
+  await expect(parent.getByText('Too many sign-ups or orders from your network: try again in 60 minutes.')).toBeVisible();
+  await context.close();
+  // The school has one row for the repeated mobile, under the newest name.
+  const rows = await api<{ list: { name: string; mobile: string }[] }>(page, 'GET', '/v2/wdc_customer?keyword=1397777&pageSize=50');
+  expect(rows.data.list.filter((r) => r.mobile === '13977770001').map((r) => r.name)).toEqual(['宋爸爸']);
+  expect(rows.data.list.some((r) => r.mobile === '13977770099')).toBe(false);
+  // The old kind of code (campus id and a multiple of 7,919) opens nothing.
+  expect((await page.request.get(`/v2/public/web/c1${(7919).toString(36)}`)).status()).toBe(404);
 });
 
 test('contracts: print a card’s contract from the card drawer', async ({ page }) => {

@@ -30,8 +30,8 @@ test('dealer sends a template notice to the students running low; the parent rea
   await login(page, 'dealer');
   await page.goto('/dashboard');
   const widget = page.getByTestId('widget-renew');
-  await expect(widget).toContainText(/\d+ with ≤ 3 hours/);
-  const lowCount = Number((await widget.innerText()).match(/(\d+) with ≤ 3 hours/)![1]);
+  await expect(widget).toContainText(/\d+ students with ≤ 3 hours/);
+  const lowCount = Number((await widget.innerText()).match(/(\d+) students with ≤ 3 hours/)![1]);
   expect(lowCount).toBeGreaterThan(0);
 
   await page.goto('/service-message');

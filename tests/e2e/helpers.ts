@@ -15,6 +15,17 @@ export async function sessionHeaders(page: Page): Promise<Record<string, string>
   return { 'request-token': token ?? '', satoken: satoken ?? '' };
 }
 
+/** A call with the browser's session, for server-state checks: the status and the whole envelope. */
+export async function apiCall<T = any>( // eslint-disable-line @typescript-eslint/no-explicit-any
+  page: Page,
+  path: string,
+  init: { method?: string; data?: unknown } = {},
+): Promise<{ status: number; body: { code: number; data: T; msg?: string } }> {
+  const headers = await sessionHeaders(page);
+  const res = await page.request.fetch(path, { method: init.method ?? 'GET', data: init.data, headers: { ...headers, 'content-type': 'application/json' } });
+  return { status: res.status(), body: await res.json() };
+}
+
 const cspLogs = new WeakMap<Page, string[]>();
 
 /**

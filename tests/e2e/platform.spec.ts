@@ -143,6 +143,13 @@ test('Excel import: a file with a bad row is refused with the row error and crea
   await dialog.getByRole('button', { name: 'Import 2 companies' }).click();
   await expect(page.getByText('2 companies imported.')).toBeVisible();
   await expect(dialog).toHaveCount(0);
+  // The new owners with their one-time passwords, shown this once (issue 29).
+  const owners = page.getByRole('dialog', { name: 'Owner sign-in' });
+  await expect(owners.getByText('Shown only this once')).toBeVisible();
+  await expect(owners.locator('tr', { hasText: '13912340011' }).getByTestId('one-time-password')).toHaveText(/^[A-Za-z2-9]{12}$/);
+  await expect(owners.locator('tr', { hasText: '13912340012' }).getByTestId('one-time-password')).toHaveText(/^[A-Za-z2-9]{12}$/);
+  await owners.getByRole('button', { name: 'I have copied it' }).click();
+  await expect(owners).toHaveCount(0);
   expect(await count()).toBe(before + 2);
   const row = await searchCompany(page, 'Pine Hill Guitar');
   await expect(row).toContainText('13912340012');

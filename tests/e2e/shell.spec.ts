@@ -158,11 +158,13 @@ test('the renewal reminder shows once per role and company', async ({ page }) =>
 });
 
 test('a 401 in the middle of a session shows the message once and goes to login', async ({ page }) => {
-  // The dashboard's own calls first: the header bell asks for its count when the browser is first idle
-  // (src/utils/idle.ts); after the logout below it would be the call that meets the 401, on /dashboard.
+  // The dashboard's own calls first: the header bell asks for its count, and the layout for the user's pending
+  // invitations, when the browser is first idle (src/utils/idle.ts); after the logout below either would be the call
+  // that meets the 401, on /dashboard.
   const bell = page.waitForResponse((res) => res.url().includes('/v2/inbox/summary'));
+  const invitations = page.waitForResponse((res) => res.url().includes('/v2/invitation/mine'));
   await login(page, 'dealer');
-  await bell;
+  await Promise.all([bell, invitations]);
   await page.request.get('/v2/user/login/logout', { headers: await sessionHeaders(page) });
   // Any call now answers 401: open a list screen in the app (client-side navigation, the session state is kept).
   await page.evaluate(() => window.history.pushState({}, '', '/campus/order'));

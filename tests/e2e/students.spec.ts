@@ -86,14 +86,20 @@ test('manager sells a card, runs every ledger operation, reviews returns both wa
   await expect(consume).toHaveCount(0);
   await expect(balance(page)).toHaveText('26.5');
 
-  // The rules refuse more than the card holds: the server's message, the form stays open with its input.
+  // The form refuses more than the card holds before anything is sent (issue 30), keeping the input.
   await page.getByRole('button', { name: 'Return hours' }).click();
   const ret = page.getByRole('dialog', { name: 'Return hours' });
   await ret.getByLabel('Hours to return').fill('99');
   await ret.getByRole('button', { name: 'OK' }).click();
-  await confirmIt(page);
-  await expect(page.getByText('Not enough hours on the card: 26.5 left, 99 needed.')).toBeVisible();
+  await expect(ret.getByText('A return cannot ask for more than the card holds (26.5 hours).')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Please confirm' })).toHaveCount(0);
   await expect(ret.getByLabel('Hours to return')).toHaveValue('99');
+  await expect(ret.getByTestId('refund-preview')).toHaveCount(0);
+  // The server refuses it too.
+  const cardId = (await api<{ list: CardRow[] }>(page, `/v2/student_card?studentId=${student.id}&pageSize=50`)).body.data.list.find((c) => c.remainingHours === 26.5)!.id;
+  const over = await api(page, '/v2/student_card/return', { method: 'POST', data: { cardId, hours: 99 } });
+  expect(over.status).toBe(400);
+  expect(over.body.msg).toBe('Not enough hours on the card: 26.5 left, 99 needed.');
   await ret.getByLabel('Hours to return').fill('4');
   await ret.getByRole('button', { name: 'OK' }).click();
   await confirmIt(page);
@@ -107,8 +113,16 @@ test('manager sells a card, runs every ledger operation, reviews returns both wa
   await expect(page.getByText('Return rejected. Balance 26.5 hours.')).toBeVisible();
   await expect(balance(page)).toHaveText('26.5');
 
-  // A second return, approved: the hours stay off, the refund is their value at the card's unit price.
-  await runOp(page, 'Return hours', { 'Hours to return': '6.5' }, { confirm: true });
+  // A second return, approved: the hours stay off, the refund is their value at the card's unit price. The form
+  // shows that refund before confirming, and it is the one approved.
+  await page.getByRole('button', { name: 'Return hours', exact: true }).first().click();
+  const ret2 = page.getByRole('dialog', { name: 'Return hours' });
+  await ret2.getByLabel('Hours to return').fill('6.5');
+  await expect(ret2.getByTestId('refund-preview')).toHaveText('Returning 6.5 hours refunds ¥668.57 once approved.');
+  await ret2.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('dialog', { name: 'Please confirm' }).last()).toContainText('Refund ¥668.57 after approval.');
+  await confirmIt(page);
+  await expect(ret2).toHaveCount(0);
   await expect(balance(page)).toHaveText('20.0');
   await pending.getByRole('row').filter({ hasText: cardNo }).getByRole('button', { name: 'Approve' }).click();
   await confirmIt(page);
@@ -160,7 +174,7 @@ test('manager sells a card, runs every ledger operation, reviews returns both wa
 
 test('teacher sees only own classes\' students, cannot sell or review, and the server refuses (403)', async ({ page }) => {
   await login(page, 'teacher');
-  await expect(page.getByTestId('widget-renew')).toContainText(/\d+ with ≤ 3 hours/);
+  await expect(page.getByTestId('widget-renew')).toContainText(/\d+ students with ≤ 3 hours/);
   await page.goto('/student/list');
   await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add student' })).toHaveCount(0);

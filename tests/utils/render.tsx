@@ -14,6 +14,7 @@ import { tokenStore } from '@/utils/tokenStore';
 import { resetUnauthorized } from '@/utils/request';
 import { setLocale } from '@/locales';
 import type { InitialState } from '@/types/session';
+import { isInvitationTicket } from '@/types/invitation';
 import { DEMO_PASSWORDS } from '../demoAccounts';
 
 export { DEMO_PASSWORDS };
@@ -21,6 +22,7 @@ export { DEMO_PASSWORDS };
 /** Logs in as a demo account through the real services; returns the loaded initial state. */
 export async function loginAs(username: keyof typeof DEMO_PASSWORDS | string): Promise<InitialState> {
   const res = await loginByPassword({ username, password: DEMO_PASSWORDS[username] });
+  if (isInvitationTicket(res)) throw new Error(`${username} has no usable membership, only invitations`);
   tokenStore.set(res.token, res.satoken);
   resetUnauthorized();
   return loadSession();

@@ -1,19 +1,25 @@
 /** Pieces shared by /account/staff and /account/student: password field, reset, disable/enable, status. */
 import React from 'react';
 import { App, Popconfirm, Tag } from 'antd';
+import { serverMessage } from './serverMessage';
 import { ModalForm, ProFormText } from '@ant-design/pro-components';
 import { useIntl } from '@/locales/useIntl';
 import { disableAccount, enableAccount, resetAccountPassword } from '@/services/campus';
 
-export function PasswordField({ label }: { label: string }) {
+/**
+ * A password the company types. `firstPassword`: the first password of a new account, optional (a mobile that
+ * already has an account is invited instead and the password is not used; the server asks for one when it is needed).
+ */
+export function PasswordField({ label, firstPassword }: { label: string; firstPassword?: boolean }) {
   const { t } = useIntl();
   return (
     <ProFormText.Password
       name="password"
       label={label}
+      extra={firstPassword ? t('invitation.passwordHint') : undefined}
       fieldProps={{ maxLength: 32, autoComplete: 'new-password' }}
       rules={[
-        { required: true, message: t('account.password.required') },
+        ...(firstPassword ? [] : [{ required: true, message: t('account.password.required') }]),
         { min: 6, max: 32, message: t('account.password.rule') },
       ]}
     />
@@ -34,7 +40,9 @@ export function ResetPasswordForm({ roleId, name }: { roleId: number; name: stri
           await resetAccountPassword(roleId, v.password);
           message.success(t('account.resetDone'));
           return true;
-        } catch {
+        } catch (e) {
+          // A refusal names its cause (an account of another company, the owner's): shown as the server said it.
+          message.error(serverMessage(e, t('request.fallback')));
           return false;
         }
       }}

@@ -6,6 +6,9 @@ import { loginAs, renderApp } from '../../../tests/utils/render';
 import { resetDb } from '../../../mock/handlers';
 import { getDb } from '../../../mock/db';
 import { balanceOf } from '@/domain/ledger';
+import { returnRefund } from '@/domain/revenue';
+import { formatMoney } from '@/utils/format';
+import { poolOfCard } from '../../../mock/domains/ledger';
 
 const slow = { timeout: 10000 };
 /** A dialog by its title (in jsdom antd labels dialogs with a fixed test id, so the accessible name is not usable). */
@@ -50,7 +53,7 @@ describe('card operation forms', () => {
     expect(balanceOf(records)).toBe(after);
   });
 
-  it('correction refuses 0 and a return above the balance shows the server message and keeps the form', { timeout: 60000 }, async () => {
+  it('correction refuses 0; a return above the balance is refused in the form, and the refund shown is the one the request takes', { timeout: 60000 }, async () => {
     const session = await loginAs('manager');
     const card = { ...activeCard() };
     renderApp(
@@ -71,10 +74,20 @@ describe('card operation forms', () => {
     const ret = await dialogTitled('Return hours');
     fireEvent.change(within(ret).getByLabelText('Hours to return'), { target: { value: '999' } });
     fireEvent.click(within(ret).getByRole('button', { name: 'OK' }));
-    fireEvent.click(within(await dialogTitled('Please confirm')).getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText(/Not enough hours on the card/, {}, slow)).toBeInTheDocument();
+    expect(await within(ret).findByText(`A return cannot ask for more than the card holds (${card.remainingHours.toFixed(1)} hours).`, {}, slow)).toBeInTheDocument();
+    expect(screen.queryAllByRole('dialog').some((d) => d.textContent?.startsWith('Please confirm'))).toBe(false);
     expect(within(ret).getByLabelText('Hours to return')).toHaveValue('999');
+    expect(within(ret).queryByTestId('refund-preview')).toBeNull();
     expect(getDb().studentCards.find((c) => c.id === card.id)!.remainingHours).toBe(card.remainingHours);
+    // Two hours: the refund before confirming, by the server's function over the card's pool, is what the request takes.
+    fireEvent.change(within(ret).getByLabelText('Hours to return'), { target: { value: '2' } });
+    const expected = returnRefund(poolOfCard(getDb(), card.id), 2);
+    await waitFor(() => expect(within(ret).getByTestId('refund-preview')).toHaveTextContent(`Returning 2.0 hours refunds ${formatMoney(expected)} once approved.`), slow);
+    fireEvent.click(within(ret).getByRole('button', { name: 'OK' }));
+    const confirm = await dialogTitled('Please confirm');
+    expect(confirm).toHaveTextContent(`Refund ${formatMoney(expected)} after approval.`);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(getDb().hourRecords.filter((r) => r.cardId === card.id).at(-1)).toMatchObject({ type: 'backing', amount: -expected }), slow);
   });
 
   it('shows a teacher no operations and a sales person no gift, correction or invalidation', { timeout: 60000 }, async () => {

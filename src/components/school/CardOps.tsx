@@ -23,6 +23,7 @@ import {
   correctHours,
   fetchStaffOptions,
   fetchStudentOptions,
+  fetchReturnQuote,
   fetchTemplateOptions,
   giftHours,
   invalidateCard,
@@ -33,7 +34,8 @@ import {
   type CardOpResult,
 } from '@/services/school';
 import type { CardTemplate, HourRecord, HourRecordType, StudentCard } from '@/types/school';
-import { round1, signedHoursFor } from '@/domain/ledger';
+import { returnRefund, type ValuePool } from '@/domain/revenue';
+import { returnableHours, round1, saleEndsBeforeToday, saleExpiryDate, signedHoursFor } from '@/domain/ledger';
 import { DEFAULT_COMPANY_SETTINGS } from '@/types/settings';
 import { formatHours, formatMoney } from '@/utils/format';
 import { CardStatusTag, PAY_METHODS } from './labels';
@@ -132,6 +134,9 @@ export function CardOpModal({ card, op, trigger, open, onOpenChange, onDone }: O
   const { modal } = App.useApp();
   const [form] = Form.useForm();
   const needsReason = op === 'consume' || op === 'correct' || op === 'invalidate';
+  // A return shows its refund before confirming: the card's pool from the server, the refund by the server's function.
+  const [pool, setPool] = React.useState<ValuePool>();
+  const maxReturn = returnableHours(card);
   return (
     <FormModal
       name={`cardOp_${op}_${card.id}`}
@@ -149,7 +154,9 @@ export function CardOpModal({ card, op, trigger, open, onOpenChange, onDone }: O
           const ok = await confirm(
             op === 'invalidate'
               ? t('card.op.confirmInvalidate', { card: card.cardNo, hours: formatHours(card.remainingHours) })
-              : t('card.op.confirmLeave', { hours: formatHours(Math.abs(hours ?? 0)), card: card.cardNo }),
+              : op === 'return' && pool
+                ? t('card.op.confirmReturn', { hours: formatHours(hours ?? 0), card: card.cardNo, refund: formatMoney(returnRefund(pool, hours ?? 0)) })
+                : t('card.op.confirmLeave', { hours: formatHours(Math.abs(hours ?? 0)), card: card.cardNo }),
           );
           if (!ok) return false;
         }
@@ -193,6 +200,7 @@ export function CardOpModal({ card, op, trigger, open, onOpenChange, onDone }: O
     >
       <CardSummary card={card} />
       <ProFormDependency name={['hours']}>{({ hours }) => <BalancePreview card={card} op={op} hours={hours} />}</ProFormDependency>
+      {op === 'return' && <ReturnRefundPreview card={card} pool={pool} onPool={setPool} />}
       {op !== 'invalidate' && !(op === 'renew' && card.kind === 'period') && (
         <Form.Item
           name="hours"
@@ -204,6 +212,14 @@ export function CardOpModal({ card, op, trigger, open, onOpenChange, onDone }: O
               validator: (_, v: number | undefined) =>
                 v === undefined || (op === 'correct' ? v !== 0 : v > 0) ? Promise.resolve() : Promise.reject(new Error(t('card.field.hours.positive'))),
             },
+            ...(op === 'return'
+              ? [
+                  {
+                    validator: (_: unknown, v: number | undefined) =>
+                      v === undefined || v <= maxReturn ? Promise.resolve() : Promise.reject(new Error(t('card.field.returnMax', { max: formatHours(maxReturn) }))),
+                  },
+                ]
+              : []),
           ]}
         >
           {op === 'correct' ? <SignedHoursInput /> : <NumberInput oneDecimal placeholder="0.0" />}
@@ -247,6 +263,32 @@ export function CardOpModal({ card, op, trigger, open, onOpenChange, onDone }: O
         />
       )}
     </FormModal>
+  );
+}
+
+/** The refund of the hours typed in a return form, computed like the server's (`returnRefund` over the card's pool). */
+function ReturnRefundPreview({ card, pool, onPool }: { card: StudentCard; pool?: ValuePool; onPool: (p: ValuePool) => void }) {
+  const { t } = useIntl();
+  React.useEffect(() => {
+    let live = true;
+    fetchReturnQuote(card.id).then(
+      (q) => live && onPool(q.pool),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [card.id, card.remainingHours, onPool]);
+  return (
+    <ProFormDependency name={['hours']}>
+      {({ hours }) => {
+        const h = typeof hours === 'number' && hours > 0 && hours <= returnableHours(card) ? hours : undefined;
+        if (!pool || h === undefined) return null;
+        return (
+          <Alert type="warning" showIcon style={{ marginBottom: 16 }} data-testid="refund-preview" message={t('card.op.refundPreview', { hours: formatHours(h), refund: formatMoney(returnRefund(pool, h)) })} />
+        );
+      }}
+    </ProFormDependency>
   );
 }
 
@@ -327,7 +369,18 @@ export function CardActions({ card, onDone, size = 'small' }: { card: StudentCar
 }
 
 /** Sell a new card: an order with the seller, amount and payment method. */
-export function SellCardModal({ studentId, trigger, onDone }: { studentId?: number; trigger: React.ReactElement; onDone?: (r: CardOpResult) => void }) {
+export function SellCardModal({
+  studentId,
+  trigger,
+  onDone,
+  onReceiptClosed,
+}: {
+  studentId?: number;
+  trigger: React.ReactElement;
+  onDone?: (r: CardOpResult) => void;
+  /** After the sale's receipt is closed (a list row that the sale may filter out reloads then, not under the receipt). */
+  onReceiptClosed?: () => void;
+}) {
   const { t } = useIntl();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm();
@@ -335,7 +388,13 @@ export function SellCardModal({ studentId, trigger, onDone }: { studentId?: numb
   const [receipt, setReceipt] = React.useState<CardOpResult>();
   return (
     <>
-    <ReceiptModal result={receipt} onClose={() => setReceipt(undefined)} />
+    <ReceiptModal
+      result={receipt}
+      onClose={() => {
+        setReceipt(undefined);
+        onReceiptClosed?.();
+      }}
+    />
     <FormModal
       name={`sellCard${studentId ?? ''}`}
       title={t('card.op.sell')}
@@ -416,12 +475,33 @@ export function SellCardModal({ studentId, trigger, onDone }: { studentId?: numb
       </Form.Item>
       <ProFormSelect name="method" label={t('card.field.method')} options={PAY_METHODS.map((m) => ({ value: m, label: t(`card.method.${m}`) }))} rules={[{ required: true }]} />
       <SellerSelect form={form} />
-      <ProFormDatePicker
-        name="startDate"
-        label={t('card.field.startDate')}
-        fieldProps={{ format: 'YYYY-MM-DD' }}
-        rules={[{ required: true, message: t('card.field.startDate.required') }]}
-      />
+      <ProFormDependency name={['templateId', 'startDate']}>
+        {({ templateId, startDate }) => {
+          const tpl = templates.find((x) => x.id === templateId);
+          // A start date whose card would end before today cannot be chosen (the server refuses it too).
+          const endsBeforeToday = (v: unknown) => {
+            const s = dateStr(v);
+            return !!tpl && !!s && saleEndsBeforeToday(s, tpl.validDays, todayStr());
+          };
+          return (
+            <ProFormDatePicker
+              name="startDate"
+              label={t('card.field.startDate')}
+              extra={tpl ? t('card.field.saleEnds', { date: saleExpiryDate(dateStr(startDate) ?? todayStr(), tpl.validDays) }) : undefined}
+              fieldProps={{ format: 'YYYY-MM-DD', disabledDate: (d: unknown) => endsBeforeToday(d) }}
+              rules={[
+                { required: true, message: t('card.field.startDate.required') },
+                {
+                  validator: (_rule: unknown, v: unknown) =>
+                    endsBeforeToday(v) && tpl
+                      ? Promise.reject(new Error(t('card.field.saleExpired', { date: saleExpiryDate(dateStr(v) ?? '', tpl.validDays) })))
+                      : Promise.resolve(),
+                },
+              ]}
+            />
+          );
+        }}
+      </ProFormDependency>
     </FormModal>
     </>
   );

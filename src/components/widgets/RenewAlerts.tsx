@@ -1,4 +1,7 @@
-/** Dashboard widget: cards running low (≤ company threshold hours) or expiring within the reminder days. */
+/**
+ * Dashboard widget: students running low (≤ company threshold hours over all their usable cards) or whose cards end
+ * within the reminder days (`renewalState`, the student list's and the notice segments' rule), with their cards.
+ */
 import React from 'react';
 import { Card, List, Skeleton, Space, Tag } from 'antd';
 import { useRequest } from 'ahooks';
@@ -23,10 +26,10 @@ export default function RenewAlerts() {
         <>
           <Space size={24} style={{ marginBottom: 12 }}>
             <Link to="/student/list?tab=class-card-list&renew=low" data-testid="renew-low-link">
-              {t('widget.renew.low', { n: low.data.total, hours: low.data.threshold })}
+              {t('widget.renew.low', { n: low.data.students, hours: low.data.threshold })}
             </Link>
             <Link to="/student/list?tab=class-card-list&renew=expiring" data-testid="renew-expiring-link">
-              {t('widget.renew.expiring', { n: expiring.data.total, days: expiring.data.days })}
+              {t('widget.renew.expiring', { n: expiring.data.students, days: expiring.data.days })}
             </Link>
           </Space>
           <List

@@ -123,6 +123,7 @@ const messages: Record<string, string> = {
   'setting.oldPassword': 'Current password',
   'setting.oldPassword.required': 'Please enter the current password.',
   'setting.newPassword': 'New password',
+  'setting.newPassword.same': 'The new password must differ from the current one.',
   'setting.newPassword.rule': 'The new password has 6 to 32 characters.',
   'setting.confirmPassword': 'Confirm new password',
   'setting.confirmPassword.required': 'Please repeat the new password.',
@@ -130,5 +131,11 @@ const messages: Record<string, string> = {
   'setting.mobile': 'Mobile',
   'setting.mobile.current': 'Current mobile: {mobile}',
   'setting.mobile.new': 'New mobile',
+  'firstLogin.title': 'Choose your own password',
+  'firstLogin.intro': 'You signed in with a password someone else set for you. Choose your own password to continue: the one you were given stops working.',
+  'firstLogin.given': 'Password you were given',
+  'firstLogin.submit': 'Save and continue',
+  'firstLogin.same': 'Choose a password other than the one you were given.',
+  'firstLogin.saved': 'Your password is saved.',
 };
 export default messages;

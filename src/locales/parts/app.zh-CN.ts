@@ -122,6 +122,7 @@ const messages: Record<string, string> = {
   'setting.oldPassword': '当前密码',
   'setting.oldPassword.required': '请输入当前密码。',
   'setting.newPassword': '新密码',
+  'setting.newPassword.same': '新密码不能与当前密码相同。',
   'setting.newPassword.rule': '新密码长度为 6 到 32 位。',
   'setting.confirmPassword': '确认新密码',
   'setting.confirmPassword.required': '请再次输入新密码。',
@@ -129,5 +130,11 @@ const messages: Record<string, string> = {
   'setting.mobile': '手机号',
   'setting.mobile.current': '当前手机号：{mobile}',
   'setting.mobile.new': '新手机号',
+  'firstLogin.title': '设置您自己的密码',
+  'firstLogin.intro': '您使用的是他人为您设置的密码登录。请设置您自己的密码后继续：原密码将失效。',
+  'firstLogin.given': '收到的密码',
+  'firstLogin.submit': '保存并继续',
+  'firstLogin.same': '请设置一个不同于收到的密码的新密码。',
+  'firstLogin.saved': '密码已保存。',
 };
 export default messages;

@@ -203,5 +203,13 @@ const messages: Record<string, string> = {
   'pfInvoice.reason': 'Reason',
   'pfInvoice.reason.required': 'Please give the reason.',
   'pfInvoice.rejected': 'Invoice request rejected.',
+  'pfOwner.title': 'Owner sign-in',
+  'pfOwner.once': 'Shown only this once: copy the one-time password now and give it to the owner. It will not be shown again; the owner chooses their own password at the first login.',
+  'pfOwner.account': 'Account (mobile)',
+  'pfOwner.password': 'One-time password',
+  'pfOwner.existing': 'Existing account: signs in with their own password (unchanged).',
+  'pfOwner.copy': 'Copy',
+  'pfOwner.copied': 'Copied',
+  'pfOwner.close': 'I have copied it',
 };
 export default messages;

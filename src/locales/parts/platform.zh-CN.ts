@@ -203,5 +203,13 @@ const messages: Record<string, string> = {
   'pfInvoice.reason': '原因',
   'pfInvoice.reason.required': '请填写原因。',
   'pfInvoice.rejected': '开票申请已驳回。',
+  'pfOwner.title': '负责人登录信息',
+  'pfOwner.once': '仅显示这一次：请立即复制一次性密码并交给负责人，之后不会再显示；负责人首次登录时须设置自己的密码。',
+  'pfOwner.account': '账号（手机号）',
+  'pfOwner.password': '一次性密码',
+  'pfOwner.existing': '已有账号：使用其本人的密码登录（未更改）。',
+  'pfOwner.copy': '复制',
+  'pfOwner.copied': '已复制',
+  'pfOwner.close': '我已复制',
 };
 export default messages;

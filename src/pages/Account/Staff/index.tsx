@@ -1,15 +1,18 @@
 /**
  * /account/staff: the login accounts of the company's staff: create one from a staff member with a mobile number,
- * reset its password, disable (its sessions end at once) and enable it (PRODUCT.md §5.13).
+ * reset its password, disable (its sessions end at once) and enable it (PRODUCT.md §5.13). A mobile that already has
+ * an account gets an invitation instead (PRODUCT.md §5.17): the row shows it until the person answers, and the
+ * company may cancel it; the Invitations button lists them all.
  */
 import React, { useRef } from 'react';
-import { App, Space } from 'antd';
+import { App, Space, Tag } from 'antd';
 import { ModalForm, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { createStaffAccount, fetchStaffAccounts } from '@/services/campus';
 import { PasswordField, ResetPasswordForm, StatusTag, ToggleAccount } from '@/components/account/shared';
+import { CancelInvitation, InvitationsButton } from '@/components/account/Invitations';
 import type { StaffAccount } from '@/types/campus';
 
 const MOBILE = /^1\d{10}$/;
@@ -18,7 +21,7 @@ function CreateForm({ row, onDone }: { row: StaffAccount; onDone: () => void }) 
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm<{ mobile: string; password: string }>
+    <ModalForm<{ mobile: string; password?: string }>
       title={t('account.createFor', { name: row.name })}
       trigger={<a aria-label={`${t('account.create')} ${row.name}`}>{t('account.create')}</a>}
       width={440}
@@ -26,8 +29,9 @@ function CreateForm({ row, onDone }: { row: StaffAccount; onDone: () => void }) 
       initialValues={{ mobile: row.mobile }}
       onFinish={async (v) => {
         try {
-          await createStaffAccount({ staffId: row.staffId, mobile: v.mobile.trim(), password: v.password });
-          message.success(t('account.created'));
+          const res = await createStaffAccount({ staffId: row.staffId, mobile: v.mobile.trim(), ...(v.password ? { password: v.password } : {}) });
+          if (res.invitation) message.success(t('invitation.sent', { mobile: res.invitation.mobile }));
+          else message.success(t('account.created'));
           onDone();
           return true;
         } catch {
@@ -45,7 +49,7 @@ function CreateForm({ row, onDone }: { row: StaffAccount; onDone: () => void }) 
           { pattern: MOBILE, message: t('account.mobile.rule') },
         ]}
       />
-      <PasswordField label={t('account.password')} />
+      <PasswordField label={t('account.password')} firstPassword />
     </ModalForm>
   );
 }
@@ -72,18 +76,22 @@ export default function StaffAccountsPage() {
       dataIndex: 'status',
       valueType: 'select',
       valueEnum: { active: { text: t('account.status.active') }, disabled: { text: t('account.status.disabled') } },
-      render: (_, r) => <StatusTag status={r.status} />,
+      render: (_, r) => (r.invitationId !== undefined ? <Tag color="gold">{t('invitation.pendingTag')}</Tag> : <StatusTag status={r.status} />),
     },
     {
       title: t('common.actions'),
       valueType: 'option',
       fixed: 'right',
       render: (_, r) =>
-        r.roleId === undefined ? (
+        r.invitationId !== undefined ? (
+          <CancelInvitation id={r.invitationId} name={r.name} onDone={reload} />
+        ) : r.roleId === undefined ? (
           <CreateForm row={r} onDone={reload} />
+        ) : r.owner ? (
+          <Tag>{t('invitation.ownerTag')}</Tag>
         ) : (
           <Space size={8}>
-            <ResetPasswordForm roleId={r.roleId} name={r.name} />
+            {r.canSetPassword && <ResetPasswordForm roleId={r.roleId} name={r.name} />}
             <ToggleAccount roleId={r.roleId} name={r.name} disabled={r.status === 'disabled'} onDone={reload} />
           </Space>
         ),
@@ -91,7 +99,15 @@ export default function StaffAccountsPage() {
   ];
   return (
     <div style={{ padding: 24 }}>
-      <ListTable<StaffAccount> rowKey="staffId" scroll={{ x: 'max-content' }} actionRef={ref} headerTitle={t('account.staffTitle')} columns={columns} request={tableRequest(fetchStaffAccounts)} />
+      <ListTable<StaffAccount>
+        rowKey="staffId"
+        scroll={{ x: 'max-content' }}
+        actionRef={ref}
+        headerTitle={t('account.staffTitle')}
+        columns={columns}
+        request={tableRequest(fetchStaffAccounts)}
+        toolBarRender={() => [<InvitationsButton key="invitations" kind="staff" onChange={reload} />]}
+      />
     </div>
   );
 }

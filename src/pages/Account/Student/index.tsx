@@ -1,4 +1,7 @@
-/** /account/student: parent accounts linked to one or more students (PRODUCT.md §5.13). */
+/**
+ * /account/student: parent accounts linked to one or more students (PRODUCT.md §5.13). A mobile that already has an
+ * account gets an invitation that links the students when accepted (PRODUCT.md §5.17), listed under Invitations.
+ */
 import React, { useRef } from 'react';
 import { App, Button, Space } from 'antd';
 import { ModalForm, ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
@@ -8,7 +11,8 @@ import { tableRequest } from '@/services/list';
 import { createParentAccount, fetchParentAccounts, linkParentStudents } from '@/services/campus';
 import { fetchStudentOptions } from '@/services/school';
 import type { ParentAccount } from '@/types/campus';
-import { ResetPasswordForm, StatusTag, ToggleAccount } from '@/components/account/shared';
+import { PasswordField, ResetPasswordForm, StatusTag, ToggleAccount } from '@/components/account/shared';
+import { InvitationsButton } from '@/components/account/Invitations';
 
 function StudentsField() {
   const { t } = useIntl();
@@ -29,15 +33,16 @@ function CreateParent({ onDone }: { onDone: () => void }) {
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm<{ name: string; mobile: string; password: string; studentIds: number[] }>
+    <ModalForm<{ name: string; mobile: string; password?: string; studentIds: number[] }>
       title={t('account.parentAdd')}
       trigger={<Button type="primary">{t('account.parentAdd')}</Button>}
       width={480}
       modalProps={{ destroyOnHidden: true, maskClosable: false }}
       onFinish={async (v) => {
         try {
-          await createParentAccount({ name: v.name.trim(), mobile: v.mobile.trim(), password: v.password, studentIds: v.studentIds });
-          message.success(t('account.created'));
+          const res = await createParentAccount({ name: v.name.trim(), mobile: v.mobile.trim(), ...(v.password ? { password: v.password } : {}), studentIds: v.studentIds });
+          if ('invitation' in res) message.success(t('invitation.sent', { mobile: res.invitation.mobile }));
+          else message.success(t('account.created'));
           onDone();
           return true;
         } catch {
@@ -55,15 +60,7 @@ function CreateParent({ onDone }: { onDone: () => void }) {
           { pattern: /^1\d{10}$/, message: t('account.mobile.rule') },
         ]}
       />
-      <ProFormText.Password
-        name="password"
-        label={t('account.password')}
-        fieldProps={{ maxLength: 32, autoComplete: 'new-password' }}
-        rules={[
-          { required: true, message: t('account.password.required') },
-          { min: 6, max: 32, message: t('account.password.rule') },
-        ]}
-      />
+      <PasswordField label={t('account.password')} firstPassword />
       <StudentsField />
     </ModalForm>
   );
@@ -118,7 +115,7 @@ export default function ParentAccountsPage() {
       render: (_, r) => (
         <Space size={8}>
           <LinkStudents row={r} onDone={reload} />
-          <ResetPasswordForm roleId={r.roleId} name={r.name} />
+          {r.canSetPassword && <ResetPasswordForm roleId={r.roleId} name={r.name} />}
           <ToggleAccount roleId={r.roleId} name={r.name} disabled={r.status === 'disabled'} onDone={reload} />
         </Space>
       ),
@@ -133,7 +130,7 @@ export default function ParentAccountsPage() {
         headerTitle={t('account.parentTitle')}
         columns={columns}
         request={tableRequest(fetchParentAccounts)}
-        toolBarRender={() => [<CreateParent key="add" onDone={reload} />]}
+        toolBarRender={() => [<InvitationsButton key="invitations" kind="parent" />, <CreateParent key="add" onDone={reload} />]}
       />
     </div>
   );

@@ -4,13 +4,14 @@
  */
 import React, { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
-import { App, Button, DatePicker, Popconfirm, Space, Table, Tag, Typography } from 'antd';
-import { type ProColumns } from '@ant-design/pro-components';
+import { App, Button, DatePicker, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { ModalForm, ProFormTextArea, type ProColumns } from '@ant-design/pro-components';
 import { useSearchParams } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { formatMoney } from '@/utils/format';
 import { tableRequest } from '@/services/list';
-import { closeMonth, fetchAccrual, fetchAccrualCards } from '@/services/finance';
+import { closeMonth, fetchAccrual, fetchAccrualCards, fetchMonthCloses, reopenMonth } from '@/services/finance';
+import { closeRefusal } from '@/domain/monthClose';
 import type { AccrualCardRow, AccrualCampusRow, AccrualOverview, RollforwardFigures } from '@/types/finance';
 import ListTable from '@/components/ListTable';
 
@@ -40,6 +41,13 @@ export default function AccrualPage() {
   useEffect(() => {
     fetchAccrual(month).then(setData, () => undefined);
   }, [month, tick]);
+  // The last closed month: months close in order after it, and only it reopens (src/domain/monthClose.ts).
+  const [lastClosed, setLastClosed] = useState<string | null>();
+  useEffect(() => {
+    fetchMonthCloses({ page: 1, pageSize: 1, sortField: 'month', sortOrder: 'descend' }).then((r) => setLastClosed(r.list[0]?.month ?? null), () => undefined);
+  }, [tick]);
+  const refusal = lastClosed === undefined ? undefined : closeRefusal(lastClosed ? [lastClosed] : [], month, dayjs().format('YYYY-MM-DD'));
+  const closeDisabled = month >= dayjs().format('YYYY-MM') || refusal?.reason === 'outOfOrder';
   const money = (v: number) => formatMoney(v);
   const figCols = KEYS.map((k) => ({ title: t(`fin.rf.${k}`), dataIndex: k, align: 'right' as const, render: money }));
   const cardCols: ProColumns<AccrualCardRow>[] = [
@@ -65,26 +73,54 @@ export default function AccrualPage() {
           </Typography.Title>
           <DatePicker picker="month" aria-label={t('fin.month')} allowClear={false} value={dayjs(`${month}-01`)} onChange={(d) => d && setMonth(d.format('YYYY-MM'))} disabledDate={(d) => d.isAfter(dayjs(), 'month')} />
           {data?.closed ? (
-            <Tag color="green" data-testid="month-closed">
-              {t('fin.closedBy', { at: data.closedAt ?? '', by: data.closedBy ?? '' })}
-            </Tag>
+            <>
+              <Tag color="green" data-testid="month-closed">
+                {t('fin.closedBy', { at: data.closedAt ?? '', by: data.closedBy ?? '' })}
+              </Tag>
+              {lastClosed === month && (
+                <ModalForm<{ reason: string }>
+                  title={t('fin.reopenTitle', { month })}
+                  trigger={<Button>{t('fin.reopenMonth')}</Button>}
+                  width={460}
+                  modalProps={{ destroyOnClose: true }}
+                  onFinish={async (v) => {
+                    try {
+                      await reopenMonth(month, v.reason.trim());
+                      message.success(t('fin.reopenedOk', { month }));
+                      setTick((x) => x + 1);
+                      return true;
+                    } catch {
+                      return false;
+                    }
+                  }}
+                >
+                  <Typography.Paragraph type="secondary">{t('fin.reopenHint')}</Typography.Paragraph>
+                  <ProFormTextArea name="reason" label={t('fin.reopenReason')} fieldProps={{ maxLength: 200 }} rules={[{ required: true, whitespace: true, message: t('bill.required') }]} />
+                </ModalForm>
+              )}
+            </>
           ) : (
-            <Popconfirm
-              title={t('fin.closeConfirm', { month })}
-              onConfirm={async () => {
-                try {
-                  await closeMonth(month);
-                  message.success(t('fin.closedOk', { month }));
-                  setTick((x) => x + 1);
-                } catch {
-                  /* the request layer showed the message */
-                }
-              }}
-            >
-              <Button type="primary" disabled={month >= dayjs().format('YYYY-MM')}>
-                {t('fin.closeMonth')}
-              </Button>
-            </Popconfirm>
+            <Tooltip title={refusal?.reason === 'outOfOrder' ? t('fin.closeOrderHint', { next: refusal.expected }) : undefined}>
+              <span>
+                <Popconfirm
+                  title={t('fin.closeConfirm', { month })}
+                  disabled={closeDisabled}
+                  onConfirm={async () => {
+                    try {
+                      await closeMonth(month);
+                      message.success(t('fin.closedOk', { month }));
+                      setTick((x) => x + 1);
+                    } catch {
+                      /* the request layer showed the message */
+                    }
+                  }}
+                >
+                  <Button type="primary" disabled={closeDisabled}>
+                    {t('fin.closeMonth')}
+                  </Button>
+                </Popconfirm>
+              </span>
+            </Tooltip>
           )}
         </Space>
         <Table<AccrualCampusRow>

@@ -4,7 +4,7 @@
  */
 import React, { useRef, useState } from 'react';
 import dayjs from 'dayjs';
-import { App, Button, DatePicker, Form, Popconfirm, Select, Space, Tag } from 'antd';
+import { App, Button, DatePicker, Form, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { ModalForm, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
@@ -15,6 +15,8 @@ import { formatHours, formatMoney } from '@/utils/format';
 import { tableRequest } from '@/services/list';
 import { changeWage, checkSalaries, deleteSalary, fetchSalaryLines, generateSalaries, paySalaries } from '@/services/finance';
 import type { SalaryLineSummary, SalaryStatus } from '@/types/finance';
+import { isMonthOver } from '@/domain/monthClose';
+import { sumMoney } from '@/domain/revenue';
 
 const STATUS_COLOR: Record<SalaryStatus, string> = { draft: 'default', checked: 'blue', paid: 'green' };
 
@@ -71,6 +73,19 @@ export default function SalaryPage() {
     }
   };
   const money = (v: number) => formatMoney(v);
+  // Checking and paying wait for the end of the month (the server refuses too: src/domain/monthClose.ts).
+  const over = isMonthOver(month, dayjs().format('YYYY-MM-DD'));
+  const notOver = over ? undefined : t('sal.monthNotOver', { month });
+  /** A row action that waits for the end of the month: greyed with the reason until then. */
+  const waiting = (label: string) => (
+    <Tooltip title={notOver}>
+      <Typography.Text type="secondary" aria-disabled="true">
+        {label}
+      </Typography.Text>
+    </Tooltip>
+  );
+  const toPay = selected.filter((s) => s.status === 'checked');
+  const toPayTotal = sumMoney(toPay.map((s) => s.total));
   const columns: ProColumns<SalaryLineSummary>[] = [
     { title: t('fin.keyword'), dataIndex: 'keyword', hideInTable: true },
     { title: t('sal.staff'), dataIndex: 'staffName', search: false, sorter: true, render: (_, r) => <Link to={`/finance/salary/view-salary?id=${r.id}`}>{r.staffName}</Link> },
@@ -99,15 +114,20 @@ export default function SalaryPage() {
           {manage && r.status === 'draft' && (
             <>
               <ChangeWage line={r} onDone={reload} />
-              <Popconfirm title={t('sal.checkConfirm', { name: r.staffName })} onConfirm={() => act(() => checkSalaries([r.id]), t('sal.checkedOk'))}>
-                <a>{t('sal.check')}</a>
-              </Popconfirm>
+              {over ? (
+                <Popconfirm title={t('sal.checkConfirm', { name: r.staffName })} onConfirm={() => act(() => checkSalaries([r.id]), t('sal.checkedOk'))}>
+                  <a>{t('sal.check')}</a>
+                </Popconfirm>
+              ) : (
+                waiting(t('sal.check'))
+              )}
               <Popconfirm title={t('sal.deleteConfirm', { name: r.staffName })} onConfirm={() => act(() => deleteSalary(r.id), t('sal.deleted'))}>
                 <a>{t('sal.delete')}</a>
               </Popconfirm>
             </>
           )}
-          {manage && r.status === 'checked' && (
+          {manage && r.status === 'checked' && !over && waiting(t('sal.pay'))}
+          {manage && r.status === 'checked' && over && (
             <Popconfirm title={t('sal.payConfirm', { name: r.staffName })} onConfirm={() => act(() => paySalaries([r.id], account), t('sal.paidOk'))}>
               <a>{t('sal.pay')}</a>
             </Popconfirm>
@@ -146,13 +166,26 @@ export default function SalaryPage() {
                 <Popconfirm key="gen" title={t('sal.generateConfirm', { month })} onConfirm={() => act(() => generateSalaries(month), t('sal.generated'))}>
                   <Button type="primary">{t('sal.generate')}</Button>
                 </Popconfirm>,
-                <Button key="check" disabled={!selected.some((s) => s.status === 'draft')} onClick={() => act(() => checkSalaries(selected.filter((s) => s.status === 'draft').map((s) => s.id)), t('sal.checkedOk'))}>
-                  {t('sal.checkSelected')}
-                </Button>,
+                <Tooltip key="check" title={notOver}>
+                  <span>
+                    <Button disabled={!over || !selected.some((s) => s.status === 'draft')} onClick={() => act(() => checkSalaries(selected.filter((s) => s.status === 'draft').map((s) => s.id)), t('sal.checkedOk'))}>
+                      {t('sal.checkSelected')}
+                    </Button>
+                  </span>
+                </Tooltip>,
                 <Select key="acc" aria-label={t('bill.account')} value={account} onChange={setAccount} options={(['bank', 'cash', 'wechat', 'alipay'] as const).map((a) => ({ value: a, label: t(`bill.acc.${a}`) }))} style={{ width: 120 }} />,
-                <Button key="pay" disabled={!selected.some((s) => s.status === 'checked')} onClick={() => act(() => paySalaries(selected.filter((s) => s.status === 'checked').map((s) => s.id), account), t('sal.paidOk'))}>
-                  {t('sal.paySelected')}
-                </Button>,
+                // Money leaves: confirm with the count and the total of the checked lines selected.
+                <Tooltip key="pay" title={notOver}>
+                  <span>
+                    <Popconfirm
+                      title={t('sal.payBatchConfirm', { count: toPay.length, total: money(toPayTotal) })}
+                      disabled={!over || !toPay.length}
+                      onConfirm={() => act(() => paySalaries(toPay.map((s) => s.id), account), t('sal.paidOk'))}
+                    >
+                      <Button disabled={!over || !toPay.length}>{t('sal.paySelected')}</Button>
+                    </Popconfirm>
+                  </span>
+                </Tooltip>,
               ]
             : []
         }

@@ -8,48 +8,57 @@ import NumberInput from '@/components/NumberInput';
 import { numberRange } from '@/components/NumberInput/rules';
 import { useIntl } from '@/locales/useIntl';
 import { addCompany, fetchRenewLog, modifyOwnerMobile, renewCompany, updateCompany } from '@/services/platform';
-import type { CompanyListItem, CompanyRenewal } from '@/types/platform';
+import type { CompanyListItem, CompanyRenewal, NewCompanyOwner } from '@/types/platform';
 import { MAX_VALID_DAYS, renew } from '@/domain/companyLifecycle';
 import SectionTitle from '@/components/SectionTitle';
+import OwnerPasswords from './OwnerPasswords';
 
 const MOBILE = /^1\d{10}$/;
 
 export function CompanyForm({ company, trigger, onDone }: { company?: CompanyListItem; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
   const { message } = App.useApp();
+  // The new owner's one-time password, shown once after the company is created.
+  const [owners, setOwners] = React.useState<NewCompanyOwner[]>();
   return (
-    <FormModal
-      title={t(company ? 'pfCompany.edit' : 'pfCompany.add')}
-      trigger={trigger}
-      width={560}
-      initialValues={company ?? { days: undefined }}
-      onFinish={async (v: Record<string, unknown>) => {
-        const s = (k: string) => (typeof v[k] === 'string' ? (v[k] as string).trim() : undefined) || undefined;
-        try {
-          if (company) await updateCompany({ id: company.id, name: s('name') ?? '', contact: s('contact'), address: s('address'), remark: s('remark') });
-          else await addCompany({ name: s('name') ?? '', ownerName: s('ownerName') ?? '', ownerMobile: s('ownerMobile') ?? '', days: v.days as number | undefined, contact: s('contact'), address: s('address'), remark: s('remark') });
-          message.success(t('common.saved'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
-      }}
-    >
-      <ProFormText name="name" label={t('pfCompany.name')} fieldProps={{ maxLength: 60 }} rules={[{ required: true, whitespace: true, message: t('pfCompany.name.required') }]} />
-      {!company && (
-        <>
-          <ProFormText name="ownerName" label={t('pfCompany.owner')} fieldProps={{ maxLength: 32 }} rules={[{ required: true, whitespace: true, message: t('pfCompany.owner.required') }]} />
-          <ProFormText name="ownerMobile" label={t('pfCompany.ownerMobile')} fieldProps={{ maxLength: 11 }} rules={[{ required: true, message: t('pfCompany.mobile.required') }, { pattern: MOBILE, message: t('pfCompany.mobile.invalid') }]} />
-          <Form.Item name="days" label={t('pfCompany.validDays')} extra={t('pfCompany.validDays.hint')} rules={[numberRange({ min: 1, max: MAX_VALID_DAYS, integer: true })]}>
-            <NumberInput placeholder="365" />
-          </Form.Item>
-        </>
-      )}
-      <ProFormText name="contact" label={t('pfCompany.contact')} fieldProps={{ maxLength: 32 }} />
-      <ProFormText name="address" label={t('pfCompany.address')} fieldProps={{ maxLength: 120 }} />
-      <ProFormTextArea name="remark" label={t('common.remark')} fieldProps={{ maxLength: 200 }} />
-    </FormModal>
+    <>
+      <FormModal
+        title={t(company ? 'pfCompany.edit' : 'pfCompany.add')}
+        trigger={trigger}
+        width={560}
+        initialValues={company ?? { days: undefined }}
+        onFinish={async (v: Record<string, unknown>) => {
+          const s = (k: string) => (typeof v[k] === 'string' ? (v[k] as string).trim() : undefined) || undefined;
+          try {
+            if (company) await updateCompany({ id: company.id, name: s('name') ?? '', contact: s('contact'), address: s('address'), remark: s('remark') });
+            else {
+              const created = await addCompany({ name: s('name') ?? '', ownerName: s('ownerName') ?? '', ownerMobile: s('ownerMobile') ?? '', days: v.days as number | undefined, contact: s('contact'), address: s('address'), remark: s('remark') });
+              setOwners([created.owner]);
+            }
+            message.success(t('common.saved'));
+            onDone();
+            return true;
+          } catch {
+            return false;
+          }
+        }}
+      >
+        <ProFormText name="name" label={t('pfCompany.name')} fieldProps={{ maxLength: 60 }} rules={[{ required: true, whitespace: true, message: t('pfCompany.name.required') }]} />
+        {!company && (
+          <>
+            <ProFormText name="ownerName" label={t('pfCompany.owner')} fieldProps={{ maxLength: 32 }} rules={[{ required: true, whitespace: true, message: t('pfCompany.owner.required') }]} />
+            <ProFormText name="ownerMobile" label={t('pfCompany.ownerMobile')} fieldProps={{ maxLength: 11 }} rules={[{ required: true, message: t('pfCompany.mobile.required') }, { pattern: MOBILE, message: t('pfCompany.mobile.invalid') }]} />
+            <Form.Item name="days" label={t('pfCompany.validDays')} extra={t('pfCompany.validDays.hint')} rules={[numberRange({ min: 1, max: MAX_VALID_DAYS, integer: true })]}>
+              <NumberInput placeholder="365" />
+            </Form.Item>
+          </>
+        )}
+        <ProFormText name="contact" label={t('pfCompany.contact')} fieldProps={{ maxLength: 32 }} />
+        <ProFormText name="address" label={t('pfCompany.address')} fieldProps={{ maxLength: 120 }} />
+        <ProFormTextArea name="remark" label={t('common.remark')} fieldProps={{ maxLength: 200 }} />
+      </FormModal>
+      <OwnerPasswords owners={owners} onClose={() => setOwners(undefined)} />
+    </>
   );
 }
 

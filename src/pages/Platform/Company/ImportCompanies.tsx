@@ -9,8 +9,9 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useIntl } from '@/locales/useIntl';
 import { fetchCompanyOptions, fetchImportTemplate, importCompanies } from '@/services/platform';
 import { checkImportRows, type CheckedRow } from '@/domain/companyLifecycle';
-import type { ImportTemplate } from '@/types/platform';
+import type { ImportTemplate, NewCompanyOwner } from '@/types/platform';
 import { RequestError } from '@/utils/request';
+import OwnerPasswords from './OwnerPasswords';
 
 export async function downloadTemplate() {
   const tpl = await fetchImportTemplate();
@@ -38,6 +39,8 @@ export default function ImportCompanies({ onDone }: { onDone: () => void }) {
   const { t } = useIntl();
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
+  // The new owners with their one-time passwords, shown once after the import.
+  const [owners, setOwners] = useState<NewCompanyOwner[]>();
   const [rows, setRows] = useState<CheckedRow[]>();
   const [fileName, setFileName] = useState<string>();
   const [reading, setReading] = useState(false);
@@ -68,6 +71,7 @@ export default function ImportCompanies({ onDone }: { onDone: () => void }) {
     try {
       const r = await importCompanies(rows.map((x) => x.value!));
       message.success(t('pfImport.done', { n: r.created }));
+      setOwners(r.owners);
       setOpen(false);
       setRows(undefined);
       onDone();
@@ -80,6 +84,7 @@ export default function ImportCompanies({ onDone }: { onDone: () => void }) {
 
   return (
     <>
+      <OwnerPasswords owners={owners} onClose={() => setOwners(undefined)} />
       <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>
         {t('pfImport.button')}
       </Button>

@@ -10,13 +10,18 @@ import { tokenStore } from '@/utils/tokenStore';
 import { resetUnauthorized, RequestError } from '@/utils/request';
 import { safeRedirect } from '@/utils/redirect';
 import { landingPath } from '@/utils/expiry';
+import { rememberLoginPassword } from '@/utils/firstLogin';
 import { useSession } from '@/hooks/useSession';
 import LangSwitch from '@/components/LangSwitch';
 import type { LoginResult } from '@/types/session';
+import { isInvitationTicket, type InvitationTicket, type LoginAnswer } from '@/types/invitation';
+import { answerWithTicket } from '@/services/invitation';
 import styles from './index.less';
 
 const MOBILE = /^1\d{10}$/;
 export const SMS_COUNTDOWN_SECONDS = 60;
+/** Only a person without a usable membership but with invitations sees it (PRODUCT.md §5.17): loaded on demand. */
+const InvitationDialog = React.lazy(() => import('@/components/account/InvitationDialog'));
 
 export default function Login() {
   const { t } = useIntl();
@@ -29,24 +34,33 @@ export default function Login() {
   const [sending, setSending] = useState(false);
   const [smsForm] = Form.useForm<{ mobile: string; code: string }>();
   const timer = useRef<ReturnType<typeof setInterval>>();
+  // A login without a usable membership but with pending invitations: decide them first (accepting signs in).
+  const [ticket, setTicket] = useState<InvitationTicket>();
 
   useEffect(() => () => clearInterval(timer.current), []);
   useEffect(() => {
     document.title = t('login.title');
   }, [t]);
 
-  const finish = async (call: () => Promise<LoginResult>) => {
+  const signIn = async (res: LoginResult) => {
+    tokenStore.set(res.token, res.satoken);
+    resetUnauthorized();
+    const session = await loadSession();
+    if (!session.currentUser.mustChangePassword) rememberLoginPassword(undefined);
+    await setSession(session);
+    history.replace(safeRedirect(params.get('redirect'), landingPath(session.currentUser?.company.day, session.currentUser?.role, session.permissions?.type)));
+  };
+
+  const finish = async (call: () => Promise<LoginAnswer>) => {
     if (submitting) return;
     setSubmitting(true);
     setError(undefined);
     try {
       const res = await call();
-      tokenStore.set(res.token, res.satoken);
-      resetUnauthorized();
-      const session = await loadSession();
-      await setSession(session);
-      history.replace(safeRedirect(params.get('redirect'), landingPath(session.currentUser?.company.day, session.currentUser?.role, session.permissions?.type)));
+      if (isInvitationTicket(res)) setTicket(res);
+      else await signIn(res);
     } catch (e) {
+      rememberLoginPassword(undefined);
       setError(e instanceof RequestError ? e.message : t('request.fallback'));
     } finally {
       setSubmitting(false);
@@ -113,7 +127,11 @@ export default function Login() {
             size="large"
             layout="vertical"
             requiredMark={false}
-            onFinish={(v) => finish(() => loginByPassword({ username: v.username.trim(), password: v.password }))}
+            onFinish={(v) => {
+              // Kept in memory for the first-login password change (a one-time password), forgotten after it.
+              rememberLoginPassword(v.password);
+              return finish(() => loginByPassword({ username: v.username.trim(), password: v.password }));
+            }}
           >
             <Form.Item name="username" label={t('login.username')} rules={[{ required: true, whitespace: true, message: t('login.username.required') }]}>
               <Input prefix={<UserOutlined />} autoComplete="username" placeholder={t('login.username.placeholder')} />
@@ -161,6 +179,32 @@ export default function Login() {
           </Form>
         )}
       </section>
+      {ticket && (
+        <React.Suspense fallback={null}>
+          <InvitationDialog
+            open
+            invitations={ticket.invitations}
+            onAccept={async (inv) => {
+              const res = await answerWithTicket(ticket.ticket, inv.id, true);
+              if (!isInvitationTicket(res)) await signIn(res);
+            }}
+            onDecline={async (inv) => {
+              const res = await answerWithTicket(ticket.ticket, inv.id, false);
+              if (!isInvitationTicket(res)) return;
+              if (res.invitations.length) setTicket(res);
+              else {
+                setTicket(undefined);
+                rememberLoginPassword(undefined);
+                setError(t('invitation.noneLeft'));
+              }
+            }}
+            onClose={() => {
+              setTicket(undefined);
+              rememberLoginPassword(undefined);
+            }}
+          />
+        </React.Suspense>
+      )}
       <footer className={styles.footer}>{t('footer.copyright', { year: new Date().getFullYear() })}</footer>
     </main>
   );

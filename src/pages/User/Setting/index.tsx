@@ -6,6 +6,7 @@ import { useSession } from '@/hooks/useSession';
 import { changeMobile, changePassword, sendSms, updateProfile } from '@/services/session';
 import { loadSession } from '@/services/bootstrap';
 import AvatarField from '@/components/AvatarField';
+import NewPasswordFields from '@/components/account/NewPasswordFields';
 
 const MOBILE = /^1\d{10}$/;
 
@@ -77,22 +78,7 @@ export default function UserSettingPage() {
               <Form.Item name="oldPassword" label={t('setting.oldPassword')} rules={[{ required: true, message: t('setting.oldPassword.required') }]}>
                 <Input.Password autoComplete="current-password" />
               </Form.Item>
-              <Form.Item name="newPassword" label={t('setting.newPassword')} rules={[{ required: true, min: 6, max: 32, message: t('setting.newPassword.rule') }]}>
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
-              <Form.Item
-                name="confirm"
-                label={t('setting.confirmPassword')}
-                dependencies={['newPassword']}
-                rules={[
-                  { required: true, message: t('setting.confirmPassword.required') },
-                  ({ getFieldValue }) => ({
-                    validator: (_r, value) => (!value || getFieldValue('newPassword') === value ? Promise.resolve() : Promise.reject(new Error(t('setting.confirmPassword.mismatch')))),
-                  }),
-                ]}
-              >
-                <Input.Password autoComplete="new-password" />
-              </Form.Item>
+              <NewPasswordFields differentFrom={(get) => get('oldPassword')} />
               <Button type="primary" htmlType="submit" loading={saving === 'password'}>
                 {t('common.save')}
               </Button>

@@ -7,6 +7,9 @@ import { formatMoney } from '@/utils/format';
 import { fetchPaySlip } from '@/services/finance';
 import type { PaySlip, PaySlipLine } from '@/types/finance';
 
+/** The tab of the salary line that holds a slip line's records. */
+const TAB_OF: Record<PaySlipLine['key'], string> = { base: 'base-salary', bonus: 'base-salary', penalties: 'base-salary', cardCommission: 'course-card', elimCommission: 'course-elimination' };
+
 export default function PaySlipDetailPage() {
   const { t } = useIntl();
   const [params] = useSearchParams();
@@ -18,6 +21,13 @@ export default function PaySlipDetailPage() {
   }, [id]);
   if (failed || !id) return <Result status="404" title={t('sal.slipNotFound')} extra={<Link to="/finance/pay-slip">{t('menu.paySlip')}</Link>} />;
   if (!slip) return <Card loading style={{ margin: 24 }} />;
+  /** The reason of a line: the figures or the entered reasons behind it (slips paid before issue 30 show their detail). */
+  const lineDetail = (l: PaySlipLine): string => {
+    if (l.key === 'cardCommission' && l.sales !== undefined) return t('sal.slipCardDetail', { sales: formatMoney(l.sales), clawbacks: formatMoney(l.clawbacks ?? 0) });
+    if (l.reasons) return l.reasons.length ? l.reasons.join('; ') : t('sal.slipNone');
+    if (l.key === 'base' && !l.detail) return t('sal.slipBaseDetail');
+    return l.detail ?? '';
+  };
   return (
     <div style={{ padding: 24, maxWidth: 820 }} className="printable">
       <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -40,8 +50,13 @@ export default function PaySlipDetailPage() {
           dataSource={slip.lines}
           columns={[
             { title: t('sal.slipItem'), dataIndex: 'key', render: (k: string) => t(`sal.${k}`) },
-            { title: t('sal.detail'), dataIndex: 'detail' },
+            { title: t('sal.detail'), dataIndex: 'detail', render: (_: unknown, l: PaySlipLine) => <span data-testid={`slip-detail-${l.key}`}>{lineDetail(l)}</span> },
             { title: t('fin.amount'), dataIndex: 'amount', align: 'right', render: (v: number) => <span data-testid="slip-line">{formatMoney(v)}</span> },
+            {
+              title: t('sal.openRecords'),
+              key: 'records',
+              render: (_: unknown, l: PaySlipLine) => <Link to={`/finance/salary/view-salary?id=${slip.lineId}&tab=${TAB_OF[l.key]}`}>{t('sal.openRecords')}</Link>,
+            },
           ]}
           summary={() => (
             <Table.Summary.Row>

@@ -4,7 +4,9 @@
  * (the items add up to the figure).
  */
 import React, { useCallback, useEffect, useState } from 'react';
-import { App, Button, Card, Descriptions, Form, Modal, Popconfirm, Result, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Form, Modal, Popconfirm, Result, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { isMonthOver } from '@/domain/monthClose';
 import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components';
 import { Link, useSearchParams } from 'umi';
 import { useIntl } from '@/locales/useIntl';
@@ -105,7 +107,16 @@ export default function ViewSalaryPage() {
           </Typography.Title>
           <Tag data-testid="line-status">{t(`sal.st.${line.status}`)}</Tag>
           {draft && <BonusPenalties line={line} onDone={setLine} />}
-          {draft && (
+          {draft && !isMonthOver(line.month, dayjs().format('YYYY-MM-DD')) && (
+            <Tooltip title={t('sal.monthNotOver', { month: line.month })}>
+              <span>
+                <Button type="primary" disabled>
+                  {t('sal.checkAmount')}
+                </Button>
+              </span>
+            </Tooltip>
+          )}
+          {draft && isMonthOver(line.month, dayjs().format('YYYY-MM-DD')) && (
             <Popconfirm
               title={t('sal.checkAmountConfirm', { total: formatMoney(line.total) })}
               onConfirm={async () => {
@@ -133,6 +144,7 @@ export default function ViewSalaryPage() {
           </Descriptions.Item>
         </Descriptions>
         <Tabs
+          defaultActiveKey={params.get('tab') ?? undefined}
           items={[
             {
               key: 'base-salary',

@@ -87,7 +87,7 @@ export default function StudentListTab() {
           {/* Each row's forms are created when first used (LazyAction): ten rows of modal forms would delay the list. */}
           {caps.editStudents && <LazyAction trigger={<a>{t('common.edit')}</a>} render={(tr) => <StudentFormModal student={r} onDone={reload} trigger={tr} />} />}
           {caps.editStudents && <LazyAction trigger={<a>{t('student.enrol')}</a>} render={(tr) => <EnrolModal studentId={r.id} onDone={reload} trigger={tr} />} />}
-          {caps.sellCard && <LazyAction trigger={<a>{t('card.op.sell')}</a>} render={(tr) => <SellCardModal studentId={r.id} onDone={reload} trigger={tr} />} />}
+          {caps.sellCard && <LazyAction trigger={<a>{t('card.op.sell')}</a>} render={(tr) => <SellCardModal studentId={r.id} onReceiptClosed={reload} trigger={tr} />} />}
           {caps.deleteStudents && (
             <DeleteAction title={t('student.deleteConfirm', { name: r.name })} onDelete={() => deleteStudent(r.id)} onDone={reload} successText={t('school.deleted')} />
           )}

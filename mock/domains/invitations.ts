@@ -1,0 +1,357 @@
+/**
+ * Invitations (PRODUCT.md §5.17). A user (one mobile) has one set of credentials that only that person changes; a
+ * company manages memberships only. When a company adds a staff or parent login for a mobile that already has an
+ * account (mock/domains/campusAccounts.ts), it creates an invitation here instead of a membership: the company, the
+ * role, the permission group or linked students the account would have had, who invited and when. The password typed
+ * with it is ignored (it never touches an existing account).
+ *
+ * The person answers it:
+ *  - signed in: `GET /v2/invitation/mine` lists the pending ones (the console asks after each login,
+ *    src/components/account/InvitationPrompt.tsx), `POST /v2/invitation/accept` / `decline`;
+ *  - with no usable membership yet (all disabled, or none): the login (password or SMS code sent to the mobile)
+ *    answers a ticket instead of a refusal (`withoutMembership` in mock/domains/session.ts), valid
+ *    INVITATION_TICKET_MINUTES for that person only; `POST /v2/user/login/invitation` accepts (and starts the session
+ *    on the new membership) or declines with it.
+ * Accepting creates the membership with what the invitation carried (the store switch offers it at once); declining
+ * or a cancel by the company (`POST /v2/invitation/cancel`) creates none. Each step is in the inviting company's audit
+ * log (mock/domains/audit.ts): the invitation as created, its status before and after.
+ */
+import type { Db, MembershipRow, UserRow } from '../db';
+import { nextId } from '../db';
+import { api, definePolicy, HttpError, type AuthedCtx, type Ctx } from '../http';
+import { defineMessages, message } from '../messages';
+import { listQuery } from '../list';
+import { nowStamp } from '../clock';
+import { smsSender } from '../sms';
+import type { Role } from '../../src/types/session';
+import { INVITATION_TICKET_MINUTES, type AcceptedInvitation, type Invitation, type InvitationStatus, type InvitationTicket, type LoginAnswer, type MyInvitation } from '../../src/types/invitation';
+import { InvitationIdBody, InvitationTicketBody } from '../../src/types/invitation.schemas';
+import { ROLE_FLAGS, startSession, withoutMembership } from './session';
+import { auditCompanyOf, diffRows, ipOf } from './audit';
+
+export interface InvitationRow {
+  id: number;
+  companyId: number;
+  /** The invited person (an existing user). */
+  userId: number;
+  /** The mobile the company typed (the user's at the time). */
+  mobile: string;
+  /** The person's name in the company: the staff member's, or the parent's name as entered. */
+  name: string;
+  role: Role;
+  groupId?: number;
+  /** The staff member whose login this becomes (staff invitations). */
+  staffId?: number;
+  /** Students linked to the parent at acceptance (parent invitations). */
+  studentIds: number[];
+  inviterId: number;
+  inviterName: string;
+  createdAt: string;
+  status: InvitationStatus;
+  decidedAt?: string;
+  /** The membership created at acceptance. */
+  roleId?: number;
+}
+
+interface TicketRow {
+  userId: number;
+  expiresAt: number;
+}
+
+declare module '../db' {
+  interface Db {
+    invitations: InvitationRow[];
+    /** Tickets of logins without a usable membership (mock/domains/session.ts `withoutMembership`). */
+    invitationTickets: Map<string, TicketRow>;
+  }
+}
+
+defineMessages({
+  'invitation.invitation': { en: 'Invitation', zh: '邀请' },
+  'invitation.pending': {
+    en: 'An invitation to {mobile} is already waiting for an answer.',
+    zh: '已向 {mobile} 发出邀请，正在等待对方答复。',
+  },
+  'invitation.pendingStaff': {
+    en: 'An invitation for {name} is waiting for an answer: cancel it before creating another login.',
+    zh: '{name} 的邀请正在等待答复，请先取消该邀请再创建登录账号。',
+  },
+  'invitation.answered': { en: 'This invitation is no longer waiting for an answer.', zh: '该邀请已不在待答复状态。' },
+  'invitation.member': { en: 'You already have an account in {company}.', zh: '您在 {company} 已有账号。' },
+  'invitation.staffGone': {
+    en: 'This invitation no longer fits the staff record at {company} (the person left or already has a login): ask them to invite you again.',
+    zh: '该邀请与 {company} 的员工信息已不一致（已离职或已有登录账号），请对方重新邀请。',
+  },
+  'invitation.companyDisabled': { en: '{company} cannot be joined now: it has been disabled.', zh: '{company} 已被停用，暂时无法加入。' },
+  'invitation.ticket': { en: 'This sign-in has expired. Please sign in again.', zh: '本次登录已过期，请重新登录。' },
+  'invitation.sms': {
+    en: '{company} invited you to join as {role}. Sign in to Campus Console to accept or decline.',
+    zh: '{company} 邀请您以{role}身份加入，请登录校务云接受或拒绝。',
+  },
+});
+
+const ROLE_NAMES: Record<Role, { en: string; zh: string }> = {
+  admin: { en: 'platform admin', zh: '平台管理员' },
+  service: { en: 'customer service', zh: '客服' },
+  operation: { en: 'operations', zh: '运营' },
+  dealer: { en: 'owner', zh: '店主' },
+  manager: { en: 'manager', zh: '店长' },
+  teacher: { en: 'teacher', zh: '老师' },
+  sales: { en: 'sales', zh: '销售' },
+  customer: { en: 'parent', zh: '家长' },
+};
+
+export function seedInvitations(db: Db) {
+  db.invitations = [];
+  db.invitationTickets = new Map();
+}
+
+const isOpen = (r: InvitationRow) => r.status === 'pending';
+
+/** Pending invitations of a person, from companies that are active. */
+function pendingOf(db: Db, userId: number): InvitationRow[] {
+  return db.invitations.filter((r) => r.userId === userId && isOpen(r) && db.companies.find((c) => c.id === r.companyId)?.status === 'active');
+}
+
+/** A pending invitation of the company for this person or this staff member, if any. */
+export function pendingInvitation(db: Db, companyId: number, by: { userId?: number; staffId?: number }): InvitationRow | undefined {
+  return db.invitations.find((r) => r.companyId === companyId && isOpen(r) && ((by.userId !== undefined && r.userId === by.userId) || (by.staffId !== undefined && r.staffId === by.staffId)));
+}
+
+/** The users tied to a company other than `companyId`: a membership there, or an invitation pending or accepted. */
+export function usersElsewhere(db: Db, companyId: number): Set<number> {
+  const out = new Set<number>();
+  for (const m of db.memberships) if (m.companyId !== companyId) out.add(m.userId);
+  for (const r of db.invitations) if (r.companyId !== companyId && (r.status === 'pending' || r.status === 'accepted')) out.add(r.userId);
+  return out;
+}
+
+/** A new membership of a user in a company (an account created, or an invitation accepted). */
+export function addMembership(db: Db, userId: number, companyId: number, role: Role, groupId?: number): MembershipRow {
+  const row: MembershipRow = { roleId: nextId(db, 'memberships'), userId, companyId, role, type: 2, flags: { ...ROLE_FLAGS[role] }, ...(groupId ? { groupId } : {}) };
+  db.memberships.push(row);
+  db.accountCreatedAt[row.roleId] = nowStamp();
+  return row;
+}
+
+/**
+ * Invites an existing user into the caller's company (instead of attaching them). Refused while another invitation
+ * of the company to that person is pending. The person gets an SMS telling them to sign in and answer.
+ */
+export function createInvitation(ctx: AuthedCtx<Record<string, string>, unknown>, user: UserRow, what: { name: string; role: Role; groupId?: number; staffId?: number; studentIds?: number[] }): InvitationRow {
+  const { db, session } = ctx;
+  if (pendingInvitation(db, session.company.id, { userId: user.id })) throw ctx.bad('invitation.pending', { mobile: user.mobile });
+  const row: InvitationRow = {
+    id: nextId(db, 'invitations'),
+    companyId: session.company.id,
+    userId: user.id,
+    mobile: user.mobile,
+    name: what.name,
+    role: what.role,
+    ...(what.groupId ? { groupId: what.groupId } : {}),
+    ...(what.staffId !== undefined ? { staffId: what.staffId } : {}),
+    studentIds: what.studentIds ?? [],
+    inviterId: session.user.id,
+    inviterName: session.user.name,
+    createdAt: nowStamp(),
+    status: 'pending',
+  };
+  db.invitations.push(row);
+  const role = ROLE_NAMES[what.role];
+  const text = `${message('en', 'invitation.sms', { company: session.company.name, role: role.en })} ${message('zh', 'invitation.sms', { company: session.company.name, role: role.zh })}`;
+  void Promise.resolve(smsSender().send(user.mobile, text)).catch(() => undefined);
+  return row;
+}
+
+function companyName(db: Db, companyId: number): string {
+  return db.companies.find((c) => c.id === companyId)?.name ?? '';
+}
+
+function viewMine(db: Db, r: InvitationRow): MyInvitation {
+  return { id: r.id, companyName: companyName(db, r.companyId), role: r.role, inviterName: r.inviterName, createdAt: r.createdAt };
+}
+
+function viewInvitation(db: Db, r: InvitationRow): Invitation {
+  return {
+    id: r.id,
+    name: r.name,
+    mobile: r.mobile,
+    role: r.role,
+    ...(r.groupId !== undefined ? { groupName: db.permissionGroups.find((g) => g.id === r.groupId)?.name } : {}),
+    studentNames: r.studentIds.map((id) => db.students.find((s) => s.id === id && s.companyId === r.companyId)?.name).filter((n): n is string => !!n),
+    inviterName: r.inviterName,
+    createdAt: r.createdAt,
+    status: r.status,
+    ...(r.decidedAt ? { decidedAt: r.decidedAt } : {}),
+  };
+}
+
+/** Accepts: the membership the invitation carried (group, staff link, linked students). */
+function accept(ctx: Ctx, r: InvitationRow): MembershipRow {
+  const { db } = ctx;
+  const company = db.companies.find((c) => c.id === r.companyId);
+  if (!company || company.status !== 'active') throw ctx.bad('invitation.companyDisabled', { company: company?.name ?? '' });
+  if (db.memberships.some((m) => m.userId === r.userId && m.companyId === r.companyId)) throw ctx.bad('invitation.member', { company: company.name });
+  const staff = r.staffId === undefined ? undefined : db.staff.find((s) => s.id === r.staffId && s.companyId === r.companyId);
+  if (r.staffId !== undefined && (!staff || staff.status !== 'active' || (staff.userId !== undefined && staff.userId !== r.userId))) {
+    throw ctx.bad('invitation.staffGone', { company: company.name });
+  }
+  const user = db.users.find((u) => u.id === r.userId)!;
+  const m = addMembership(db, r.userId, r.companyId, r.role, r.groupId);
+  if (staff) staff.userId = user.id;
+  for (const id of r.studentIds) {
+    const st = db.students.find((s) => s.id === id && s.companyId === r.companyId);
+    if (!st) continue;
+    st.mobile = user.mobile;
+    st.parentName = user.name;
+  }
+  r.status = 'accepted';
+  r.decidedAt = nowStamp();
+  r.roleId = m.roleId;
+  return m;
+}
+
+function decline(r: InvitationRow) {
+  r.status = 'declined';
+  r.decidedAt = nowStamp();
+}
+
+function accepted(db: Db, r: InvitationRow, m: MembershipRow): AcceptedInvitation {
+  return { id: r.id, roleId: m.roleId, companyName: companyName(db, r.companyId), role: m.role };
+}
+
+/* ---------------- login without a usable membership: a ticket ---------------- */
+
+function newTicket(): string {
+  const bytes = new Uint8Array(24);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function ticketFor(db: Db, userId: number): InvitationTicket | undefined {
+  const pending = pendingOf(db, userId);
+  if (!pending.length) return undefined;
+  const now = Date.now();
+  for (const [k, v] of db.invitationTickets) if (v.expiresAt <= now || v.userId === userId) db.invitationTickets.delete(k);
+  const ticket = newTicket();
+  db.invitationTickets.set(ticket, { userId, expiresAt: now + INVITATION_TICKET_MINUTES * 60_000 });
+  return { ticket, invitations: pending.map((r) => viewMine(db, r)) };
+}
+
+withoutMembership.push(ticketFor);
+
+/** The audit entry of an answer given with a ticket (no session: the write hook does not run), in the inviting company's log. */
+function logTicketAnswer(ctx: Ctx, user: UserRow, r: InvitationRow, before: InvitationRow) {
+  const db = ctx.db;
+  db.auditLog ??= [];
+  db.auditLog.push({
+    id: nextId(db, 'auditLog'),
+    at: nowStamp(),
+    companyId: r.companyId,
+    companyName: companyName(db, r.companyId),
+    userId: user.id,
+    userName: user.name,
+    role: r.role,
+    ip: ipOf(ctx.request),
+    method: 'POST',
+    path: ctx.url.pathname,
+    resource: 'invitation',
+    targetId: r.id,
+    action: 'action',
+    changes: diffRows(before, r),
+  });
+}
+
+/* ---------------- policies ---------------- */
+
+/** The company's invitations (/account/staff, /account/student). */
+export const invitationPolicy = definePolicy<InvitationRow>({
+  name: 'invitation',
+  read: 'campusManagement',
+  write: 'campusManagement',
+  rows: (db, s) => db.invitations.filter((r) => r.companyId === s.company.id),
+});
+
+/** The caller's own pending invitations (found with `ctx.target`, so the audit keeps the status before and after). */
+const myInvitationPolicy = definePolicy<InvitationRow>({
+  name: 'invitation',
+  read: 'loggedIn',
+  rows: (db, s) => pendingOf(db, s.user.id),
+});
+
+// An invitation answered by the person is the inviting company's event.
+for (const path of ['/v2/invitation/accept', '/v2/invitation/decline']) {
+  auditCompanyOf.set(path, (e) => {
+    const row = e.targets[0]?.row as InvitationRow | undefined;
+    const c = row && e.ctx.db.companies.find((x) => x.id === row.companyId);
+    return c && { id: c.id, name: c.name };
+  });
+}
+
+export const invitationHandlers = [
+  /* ---------------- the company ---------------- */
+  api('get', '/v2/invitation', { read: invitationPolicy }, (ctx) =>
+    listQuery(
+      ctx.rows(invitationPolicy).map((r) => viewInvitation(ctx.db, r)),
+      ctx.query,
+      {
+        keywordFields: ['name', 'mobile'],
+        equalFields: ['status', 'role'],
+        filters: { kind: (r, v) => (v === 'parent' ? r.role === 'customer' : v === 'staff' ? r.role !== 'customer' : true) },
+        sortable: ['createdAt', 'name'],
+        defaultSort: { field: 'id', order: 'descend' },
+      },
+      ctx.lang,
+    ),
+  ),
+
+  api('post', '/v2/invitation/cancel', { write: invitationPolicy, body: InvitationIdBody }, (ctx) => {
+    const r = ctx.target(invitationPolicy, ctx.body.id, 'invitation.invitation');
+    if (!isOpen(r)) throw ctx.bad('invitation.answered');
+    r.status = 'cancelled';
+    r.decidedAt = nowStamp();
+    return viewInvitation(ctx.db, r);
+  }),
+
+  /* ---------------- the invited person, signed in ---------------- */
+  api('get', '/v2/invitation/mine', { self: true }, (ctx): MyInvitation[] => pendingOf(ctx.db, ctx.session.user.id).map((r) => viewMine(ctx.db, r))),
+
+  api('post', '/v2/invitation/accept', { self: true, body: InvitationIdBody }, (ctx): AcceptedInvitation => {
+    const r = ctx.target(myInvitationPolicy, ctx.body.id, 'invitation.invitation');
+    const m = accept(ctx, r);
+    return accepted(ctx.db, r, m);
+  }),
+
+  api('post', '/v2/invitation/decline', { self: true, body: InvitationIdBody }, (ctx) => {
+    const r = ctx.target(myInvitationPolicy, ctx.body.id, 'invitation.invitation');
+    decline(r);
+    return { id: r.id, status: r.status };
+  }),
+
+  /* ---------------- the invited person, with a login ticket ---------------- */
+  api('post', '/v2/user/login/invitation', { auth: false, body: InvitationTicketBody }, (ctx): LoginAnswer => {
+    const { db, body } = ctx;
+    const ticket = db.invitationTickets.get(body.ticket);
+    if (!ticket || ticket.expiresAt <= Date.now()) {
+      db.invitationTickets.delete(body.ticket);
+      throw ctx.bad('invitation.ticket');
+    }
+    const user = db.users.find((u) => u.id === ticket.userId)!;
+    const r = pendingOf(db, user.id).find((x) => x.id === body.id);
+    if (!r) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('invitation.invitation') }));
+    const before = structuredClone(r);
+    if (body.accept) {
+      const m = accept(ctx, r);
+      logTicketAnswer(ctx, user, r, before);
+      db.invitationTickets.delete(body.ticket);
+      user.lastRoleId = m.roleId;
+      return startSession(db, user.id);
+    }
+    decline(r);
+    logTicketAnswer(ctx, user, r, before);
+    const rest = pendingOf(db, user.id);
+    if (!rest.length) db.invitationTickets.delete(body.ticket);
+    return { ticket: rest.length ? body.ticket : '', invitations: rest.map((x) => viewMine(db, x)) };
+  }),
+];
+
