@@ -8,6 +8,7 @@
  */
 import type { ListQuery, ListResult } from '@/types/api';
 import { MAX_PAGE_SIZE } from '@/types/api';
+import { formatOf, toCell, type CellKind } from './cells';
 
 export type Cell = string | number | boolean | null | undefined;
 
@@ -15,6 +16,8 @@ export interface ExportColumn<T> {
   title: string;
   value: (row: T, index: number) => Cell;
   width?: number;
+  /** What the column holds: numbers and dates are written as such, with their format (`./cells`). */
+  kind?: CellKind;
 }
 
 export class ExportCancelled extends Error {
@@ -44,15 +47,26 @@ export async function fetchAllPages<T>(
   return rows;
 }
 
-/** An .xlsx workbook with one sheet: a bold header row, then one row per item. */
+/**
+ * An .xlsx workbook with one sheet: a bold header row, then one row per item; each cell typed and formatted by its
+ * column's `kind` (hours, money and counts as numbers, dates as dates).
+ */
 export async function writeWorkbook<T>(sheetName: string, columns: ExportColumn<T>[], rows: T[]): Promise<Blob> {
   const { Workbook } = await import(/* webpackChunkName: "exceljs" */ 'exceljs');
   const wb = new Workbook();
   const ws = wb.addWorksheet(sheetName.slice(0, 31) || 'Sheet1');
-  ws.columns = columns.map((c) => ({ header: c.title, width: c.width ?? Math.min(40, Math.max(10, c.title.length + 4)) }));
+  const minWidth = (c: ExportColumn<T>) => (c.kind === 'datetime' ? 17 : c.kind === 'money' || c.kind === 'date' ? 13 : 10);
+  ws.columns = columns.map((c) => ({ header: c.title, width: c.width ?? Math.min(40, Math.max(minWidth(c), c.title.length + 4)) }));
   ws.getRow(1).font = { bold: true };
   ws.views = [{ state: 'frozen', ySplit: 1 }];
-  rows.forEach((r, i) => ws.addRow(columns.map((c) => c.value(r, i) ?? '')));
+  rows.forEach((r, i) => {
+    const values = columns.map((c) => toCell(c.kind, c.value(r, i)));
+    const row = ws.addRow(values.map((v, k) => v ?? (columns[k].kind ? null : '')));
+    values.forEach((v, k) => {
+      const fmt = formatOf(columns[k].kind, v);
+      if (fmt) row.getCell(k + 1).numFmt = fmt;
+    });
+  });
   const buf = await wb.xlsx.writeBuffer();
   return new Blob([buf], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
 }

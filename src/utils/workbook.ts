@@ -2,10 +2,14 @@
  * Excel files in the browser (exceljs, loaded on demand: only the screens that import or export pull it in).
  * `downloadWorkbook` writes sheets and starts the download; `readFirstSheet` reads the first sheet of a file.
  */
+import { formatOf, toCell, type CellKind } from './cells';
+
 export interface SheetColumn {
   header: string;
   key: string;
   width?: number;
+  /** What the column holds: numbers and dates are written as such, with their format (`./cells`). */
+  kind?: CellKind;
 }
 
 export interface SheetSpec {
@@ -22,12 +26,6 @@ async function excel(): Promise<ExcelModule> {
   return mod.default ?? mod;
 }
 
-function cellValue(v: unknown): string | number | boolean | Date | null {
-  if (v === undefined || v === null) return null;
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date) return v;
-  return JSON.stringify(v);
-}
-
 /** Builds the workbook (one sheet per spec) as bytes. */
 export async function buildWorkbook(sheets: SheetSpec[]): Promise<ArrayBuffer> {
   const ExcelJS = await excel();
@@ -36,7 +34,14 @@ export async function buildWorkbook(sheets: SheetSpec[]): Promise<ArrayBuffer> {
     const ws = wb.addWorksheet(s.name.slice(0, 31));
     ws.columns = s.columns.map((c) => ({ header: c.header, key: c.key, width: c.width ?? Math.max(12, c.header.length + 4) }));
     ws.getRow(1).font = { bold: true };
-    for (const r of s.rows) ws.addRow(Object.fromEntries(s.columns.map((c) => [c.key, cellValue(r[c.key])])));
+    for (const r of s.rows) {
+      const values = s.columns.map((c) => toCell(c.kind, r[c.key]));
+      const row = ws.addRow(Object.fromEntries(s.columns.map((c, k) => [c.key, values[k]])));
+      values.forEach((v, k) => {
+        const fmt = formatOf(s.columns[k].kind, v);
+        if (fmt) row.getCell(k + 1).numFmt = fmt;
+      });
+    }
   }
   return (await wb.xlsx.writeBuffer()) as ArrayBuffer;
 }

@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { Workbook } from 'exceljs';
-import { dismissReminder, login, open, resetBackend } from './helpers';
+import { dismissReminder, login, open, resetBackend, sessionHeaders } from './helpers';
 
 const totalOf = async (page: Page) => Number((await page.locator('.ant-pagination-total-text').first().innerText()).match(/of (\d+) items/)![1]);
 
@@ -48,6 +48,69 @@ test('students: add twice opens empty, actions pinned at 1280 px, export has eve
   const ws = wb.worksheets[0];
   expect(ws.actualRowCount - 1).toBe(total);
   expect(String(ws.getRow(1).getCell(1).value)).toBeTruthy();
+});
+
+/** Every row of a list call (pages of 200), with the browser's session: the server's figures. */
+async function listAll<T>(page: Page, path: string): Promise<T[]> {
+  const headers = await sessionHeaders(page);
+  const rows: T[] = [];
+  for (let p = 1; ; p += 1) {
+    const res = await page.request.get(`${path}?page=${p}&pageSize=200`, { headers });
+    const { data } = (await res.json()) as { data: { list: T[]; total: number } };
+    rows.push(...data.list);
+    if (rows.length >= data.total || !data.list.length) return rows;
+  }
+}
+
+/** The export of the open tab, read with exceljs: the cells of the column titled `title`, below the header. */
+async function exportedColumn(page: Page, ...titles: string[]) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-button').first().click()]);
+  const wb = new Workbook();
+  await wb.xlsx.readFile((await download.path())!);
+  const ws = wb.worksheets[0];
+  const header = ws.getRow(1).values as unknown[];
+  return titles.map((title) => {
+    const at = header.indexOf(title);
+    expect(at, title).toBeGreaterThan(0);
+    return Array.from({ length: ws.actualRowCount - 1 }, (_, i) => ws.getRow(i + 2).getCell(at));
+  });
+}
+
+const tenths = (n: number) => Math.round(n * 10);
+const cents = (n: number) => Math.round(n * 100);
+
+test('exports sum: the student and card exports hold hours and money as numbers that add up to the lists', async ({ page }) => {
+  await login(page, 'dealer');
+  await dismissReminder(page);
+
+  // Students: "Hours left" is a number with one decimal; the column sums to the list's hours.
+  await open(page, '/student/list?tab=StudentList');
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  const students = await listAll<{ activeHours: number }>(page, '/v2/student');
+  const [hours, joined] = await exportedColumn(page, 'Hours left', 'Joined');
+  expect(hours).toHaveLength(students.length);
+  expect(hours.every((c) => typeof c.value === 'number' && c.numFmt === '0.0')).toBe(true);
+  const hoursSum = hours.reduce((s, c) => s + tenths(c.value as number), 0);
+  expect(hoursSum).toBeGreaterThan(0);
+  expect(hoursSum).toBe(students.reduce((s, r) => s + tenths(r.activeHours), 0));
+  expect(joined.every((c) => c.value instanceof Date && c.numFmt === 'yyyy-mm-dd hh:mm')).toBe(true);
+
+  // Cards: "Paid" is money with the currency in its format, "Hours left" hours (period cards empty); both add up.
+  await open(page, '/student/list?tab=class-card-list');
+  await expect(page.locator('.ant-table-row').first()).toBeVisible();
+  const cards = await listAll<{ kind: string; remainingHours: number; paidAmount: number }>(page, '/v2/student_card');
+  const [paid, left, expiry, cardNo] = await exportedColumn(page, 'Paid', 'Hours left', 'Expires', 'Card no.');
+  expect(paid).toHaveLength(cards.length);
+  expect(paid.every((c) => typeof c.value === 'number' && c.numFmt === '"¥"#,##0.00')).toBe(true);
+  const paidSum = paid.reduce((s, c) => s + cents(c.value as number), 0);
+  expect(paidSum).toBeGreaterThan(0);
+  expect(paidSum).toBe(cards.reduce((s, r) => s + cents(r.paidAmount), 0));
+  expect(paid.every((c) => cents(c.value as number) / 100 === c.value)).toBe(true);
+  const countCards = cards.filter((c) => c.kind === 'count');
+  expect(left.filter((c) => typeof c.value === 'number')).toHaveLength(countCards.length);
+  expect(left.reduce((s, c) => s + (typeof c.value === 'number' ? tenths(c.value) : 0), 0)).toBe(countCards.reduce((s, r) => s + tenths(r.remainingHours), 0));
+  expect(expiry.every((c) => c.value instanceof Date && c.numFmt === 'yyyy-mm-dd')).toBe(true);
+  expect(cardNo.every((c) => typeof c.value === 'string')).toBe(true);
 });
 
 test('dashboard: pending leave opens the leave list filtered to pending with the same count', async ({ page }) => {

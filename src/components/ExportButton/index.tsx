@@ -9,6 +9,9 @@
  *
  * Cells: a column's `valueEnum` text, `renderText`, or the text its `render` shows (rendered to static markup); the
  * Actions column and columns hidden in the table are left out. `extra` adds or replaces columns by title.
+ * A column of hours, money, counts or dates declares it once with `exportAs` (`ExportableColumn`): its cells are
+ * then the row's value (not the text shown), written as numbers or dates with their format (`src/utils/cells.ts`);
+ * `exportAs` may give its own value and title, or several cells for one column (bought + gift: two columns).
  */
 import React, { useCallback, useRef, useState } from 'react';
 import { App, Button, Modal, Progress, Typography } from 'antd';
@@ -17,7 +20,20 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { useIntl } from '@/locales/useIntl';
 import type { ListQuery, ListResult } from '@/types/api';
 import { downloadBlob, ExportCancelled, fetchAllPages, writeWorkbook, type Cell, type ExportColumn } from '@/utils/excel';
+import type { CellKind } from '@/utils/cells';
 import dayjs from 'dayjs';
+
+/** How a column is exported when not as the text it shows: its kind, and optionally its value and title. */
+export interface ExportAs<T> {
+  kind: CellKind;
+  /** The cell's value (default: the row's value at the column's dataIndex). */
+  value?: (row: T) => Cell;
+  /** The sheet's header (default: the column's title). */
+  title?: string;
+}
+
+/** A table column that says what its export holds (`exportAs`; ProTable ignores the key). Keep it off search fields. */
+export type ExportableColumn<T> = ProColumns<T> & { exportAs?: CellKind | ExportAs<T> | ExportAs<T>[] };
 
 export interface Exportable<T> {
   /** The list service to pass to tableRequest(): it remembers the last query. */
@@ -51,13 +67,21 @@ function valueAt(row: unknown, dataIndex: unknown): unknown {
 }
 
 /** Export columns from the table's ProColumns. */
-export async function exportColumns<T>(columns: ProColumns<T>[]): Promise<ExportColumn<T>[]> {
-  const needsRender = columns.some((c) => c.render);
+export async function exportColumns<T>(columns: ExportableColumn<T>[]): Promise<ExportColumn<T>[]> {
+  const needsRender = columns.some((c) => c.render && !c.exportAs);
   const server = needsRender ? await import(/* webpackChunkName: "export-render" */ 'react-dom/server') : undefined;
   const out: ExportColumn<T>[] = [];
   for (const col of columns) {
     if (col.hideInTable || col.valueType === 'option' || typeof col.title !== 'string' || (col.dataIndex === undefined && !col.render)) continue;
     const title = col.title;
+    if (col.exportAs) {
+      const specs = typeof col.exportAs === 'string' ? [{ kind: col.exportAs }] : Array.isArray(col.exportAs) ? col.exportAs : [col.exportAs];
+      for (const spec of specs) {
+        const value = spec.value;
+        out.push({ title: spec.title ?? title, kind: spec.kind, value: (row) => (value ? value(row) : (valueAt(row, col.dataIndex) as Cell)) });
+      }
+      continue;
+    }
     const enumOf = col.valueEnum as Record<string, { text?: React.ReactNode } | React.ReactNode> | undefined;
     out.push({
       title,
@@ -93,7 +117,7 @@ export async function exportColumns<T>(columns: ProColumns<T>[]): Promise<Export
 
 export interface ExportButtonProps<T> {
   exportable: Exportable<T>;
-  columns: ProColumns<T>[];
+  columns: ExportableColumn<T>[];
   /** The list's name: the sheet and file name. */
   name: string;
   /** Columns added after the table's (e.g. values the table shows only in a drawer). */

@@ -5,11 +5,11 @@
  */
 import React, { useRef, useState } from 'react';
 import { Alert, App, Button, Progress, Space, Typography } from 'antd';
-import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
-import ExportButton, { useExportable } from '@/components/ExportButton';
+import ExportButton, { useExportable, type ExportableColumn } from '@/components/ExportButton';
 import ExcelImport from '@/components/ExcelImport';
 import { rowCheckbox } from '@/components/rowSelection';
 import { useSession } from '@/hooks/useSession';
@@ -55,7 +55,7 @@ export default function LeadPoolPage() {
   };
 
   const exp = useExportable(fetchPool);
-  const columns: ProColumns<Lead>[] = [
+  const columns: ExportableColumn<Lead>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('cu.keywordHint') } },
     { title: t('cu.field.name'), dataIndex: 'name', search: false, sorter: true },
     { title: t('cu.field.mobile'), dataIndex: 'mobile', search: false, render: (_, r) => formatMobile(r.mobile) },
@@ -71,9 +71,9 @@ export default function LeadPoolPage() {
     },
     { title: t('cu.pool.previousOwner'), dataIndex: 'previousOwnerName', search: false, renderText: (v?: string) => v || '-' },
     { title: t('cu.field.campus'), dataIndex: 'campusId', valueType: 'select', request: fetchCustomerCampuses, render: (_, r) => r.campusName },
-    { title: t('cu.field.lastFollowUpAt'), dataIndex: 'lastFollowUpAt', search: false, sorter: true, renderText: (v?: string) => (v ? v.slice(0, 10) : '-') },
-    { title: t('cu.pool.pooledAt'), dataIndex: 'pooledAt', search: false, sorter: true, defaultSortOrder: 'descend', renderText: (v?: string) => (v ? v.slice(0, 10) : '-') },
-    { title: t('cu.field.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, renderText: (v: string) => v.slice(0, 10) },
+    { title: t('cu.field.lastFollowUpAt'), dataIndex: 'lastFollowUpAt', search: false, sorter: true, exportAs: 'date', renderText: (v?: string) => (v ? v.slice(0, 10) : '-') },
+    { title: t('cu.pool.pooledAt'), dataIndex: 'pooledAt', search: false, sorter: true, defaultSortOrder: 'descend', exportAs: 'date', renderText: (v?: string) => (v ? v.slice(0, 10) : '-') },
+    { title: t('cu.field.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, exportAs: 'date', renderText: (v: string) => v.slice(0, 10) },
     { title: t('cu.field.createdAt'), dataIndex: 'dateRange', hideInTable: true, renderFormItem: () => <TimeSelect /> },
     {
       title: t('common.actions'),

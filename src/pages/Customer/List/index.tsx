@@ -5,12 +5,12 @@
  */
 import React, { useMemo, useRef, useState } from 'react';
 import { App, Button, Space, Tooltip, Typography } from 'antd';
-import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useSearchParams } from 'umi';
 import dayjs from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
-import ExportButton, { useExportable } from '@/components/ExportButton';
+import ExportButton, { useExportable, type ExportableColumn } from '@/components/ExportButton';
 import ExcelImport from '@/components/ExcelImport';
 import { rowCheckbox } from '@/components/rowSelection';
 import { useSession } from '@/hooks/useSession';
@@ -117,7 +117,7 @@ export default function CustomerListPage() {
   const numParam = (k: string) => (params.get(k) ? Number(params.get(k)) : undefined);
 
   const exp = useExportable(fetchLeads);
-  const columns = useMemo<ProColumns<Lead>[]>(
+  const columns = useMemo<ExportableColumn<Lead>[]>(
     () => [
       { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('cu.keywordHint') }, initialValue: param('keyword') },
       {
@@ -158,11 +158,12 @@ export default function CustomerListPage() {
         initialValue: initialRange,
         renderFormItem: () => <TimeSelect />,
       },
-      { title: t('cu.field.lastFollowUpAt'), dataIndex: 'lastFollowUpAt', search: false, sorter: true, renderText: (v?: string) => (v ? v.slice(0, 16) : '-') },
+      { title: t('cu.field.lastFollowUpAt'), dataIndex: 'lastFollowUpAt', search: false, sorter: true, exportAs: 'datetime', renderText: (v?: string) => (v ? v.slice(0, 16) : '-') },
       {
         title: t('cu.field.nextFollowUpAt'),
         dataIndex: 'nextFollowUpAt',
         search: false,
+        exportAs: 'date',
         sorter: true,
         render: (_, r) =>
           !r.nextFollowUpAt ? (
@@ -173,8 +174,8 @@ export default function CustomerListPage() {
             r.nextFollowUpAt
           ),
       },
-      { title: t('cu.field.followUpCount'), dataIndex: 'followUpCount', search: false, sorter: true, width: 90 },
-      { title: t('cu.field.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, defaultSortOrder: 'descend', renderText: (v: string) => v.slice(0, 16) },
+      { title: t('cu.field.followUpCount'), dataIndex: 'followUpCount', search: false, sorter: true, width: 90, exportAs: 'count' },
+      { title: t('cu.field.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, defaultSortOrder: 'descend', exportAs: 'datetime', renderText: (v: string) => v.slice(0, 16) },
       {
         title: t('common.actions'),
         valueType: 'option',

@@ -20,6 +20,7 @@ import { COMPANY_STATES, EXPIRY_WINDOWS, type CompanyListItem, type CompanyState
 import { CompanyForm, MobileForm, RenewalLog, RenewForm } from './CompanyForms';
 import ImportCompanies from './ImportCompanies';
 import ListTable from '@/components/ListTable';
+import type { CellKind } from '@/utils/cells';
 
 export const STATE_COLORS: Record<CompanyState, string> = { active: 'green', expiring: 'orange', expired: 'red', disabled: 'default' };
 
@@ -57,7 +58,7 @@ export default function CompanyPage() {
         if (all.length >= r.total || r.list.length === 0) break;
       }
       const { downloadWorkbook } = await import('@/utils/workbook');
-      const col = (key: keyof CompanyListItem, header: string) => ({ key, header });
+      const col = (key: keyof CompanyListItem, header: string, kind?: CellKind) => ({ key, header, kind });
       await downloadWorkbook(`companies-${today}.xlsx`, [
         {
           name: t('menu.company'),
@@ -65,13 +66,13 @@ export default function CompanyPage() {
             col('id', 'ID'),
             col('name', t('pfCompany.name')),
             col('ownerName', t('pfCompany.owner')),
-            col('ownerMobile', t('pfCompany.ownerMobile')),
+            col('ownerMobile', t('pfCompany.ownerMobile'), 'text'),
             col('state', t('pfCompany.state')),
-            col('validUntil', t('pfCompany.validUntil')),
-            col('day', t('pfCompany.day')),
-            col('campusCount', t('pfCompany.campuses')),
-            col('studentCount', t('pfCompany.students')),
-            col('createdAt', t('pfCompany.createdAt')),
+            col('validUntil', t('pfCompany.validUntil'), 'date'),
+            col('day', t('pfCompany.day'), 'count'),
+            col('campusCount', t('pfCompany.campuses'), 'count'),
+            col('studentCount', t('pfCompany.students'), 'count'),
+            col('createdAt', t('pfCompany.createdAt'), 'date'),
           ],
           rows: all.map((c) => ({ ...c, state: t(`pfCompany.state.${c.state}`) })),
         },

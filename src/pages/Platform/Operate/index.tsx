@@ -54,7 +54,7 @@ export default function OperatePage() {
         {
           name: t('menu.operate'),
           columns: [
-            { key: 'at', header: t('pfOperate.at'), width: 20 },
+            { key: 'at', header: t('pfOperate.at'), width: 20, kind: 'datetime' },
             { key: 'companyName', header: t('pfOperate.company'), width: 24 },
             { key: 'userName', header: t('pfOperate.user') },
             { key: 'ip', header: 'IP' },

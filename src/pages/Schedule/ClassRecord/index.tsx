@@ -1,12 +1,12 @@
 /** /schedule/class-record (PRODUCT.md §6.4): lessons with their roll-call state; the roll-call drawer; undo. */
 import React, { useEffect, useRef, useState } from 'react';
 import { Space } from 'antd';
-import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useSearchParams } from 'umi';
 import dayjs from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
-import ExportButton, { useExportable } from '@/components/ExportButton';
+import ExportButton, { useExportable, type ExportableColumn } from '@/components/ExportButton';
 import { tableRequest } from '@/services/list';
 import { fetchLessons } from '@/services/schedule';
 import type { Lesson } from '@/types/schedule';
@@ -29,8 +29,15 @@ export default function ClassRecordPage() {
   }, [params]);
 
   const exp = useExportable(fetchLessons);
-  const columns: ProColumns<Lesson>[] = [
-    { title: t('schedule.field.date'), dataIndex: 'date', search: false, sorter: true, render: (_, r) => `${r.date} ${r.start}–${r.end}` },
+  const columns: ExportableColumn<Lesson>[] = [
+    {
+      title: t('schedule.field.date'),
+      dataIndex: 'date',
+      search: false,
+      sorter: true,
+      exportAs: [{ kind: 'date' }, { kind: 'text', title: t('schedule.field.time'), value: (r) => `${r.start}–${r.end}` }],
+      render: (_, r) => `${r.date} ${r.start}–${r.end}`,
+    },
     { title: t('schedule.field.date'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true },
     {
@@ -49,7 +56,7 @@ export default function ClassRecordPage() {
     { title: t('schedule.field.teacher'), dataIndex: 'teacherId', valueType: 'select', valueEnum: toValueEnum(options.teachers), render: (_, r) => r.teacherName },
     { title: t('schedule.field.room'), dataIndex: 'roomName', search: false },
     { title: t('schedule.field.students'), dataIndex: 'studentCount', search: false, render: (_, r) => (r.rollCalledAt ? `${r.presentCount ?? 0} / ${r.studentCount}` : r.studentCount) },
-    { title: t('schedule.field.hours'), dataIndex: 'hours', search: false, render: (_, r) => formatHours(r.hours) },
+    { title: t('schedule.field.hours'), dataIndex: 'hours', search: false, exportAs: 'hours', render: (_, r) => formatHours(r.hours) },
     {
       title: t('schedule.field.rollCall'),
       dataIndex: 'rollCall',

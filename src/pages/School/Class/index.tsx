@@ -6,10 +6,10 @@ import React, { useRef, useState } from 'react';
 import DeleteAction from '@/components/DeleteAction';
 import FormModal from '@/components/FormModal';
 import { App, Button, Drawer, Form, Popconfirm, Progress, Space, Tag } from 'antd';
-import { ProFormDatePicker, ProFormDependency, ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormDatePicker, ProFormDependency, ProFormSelect, ProFormText, type ActionType } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
-import ExportButton, { useExportable } from '@/components/ExportButton';
+import ExportButton, { useExportable, type ExportableColumn } from '@/components/ExportButton';
 import NumberInput from '@/components/NumberInput';
 import { tableRequest } from '@/services/list';
 import {
@@ -245,7 +245,7 @@ export default function ClassPage() {
   const [students, setStudents] = useState<SchoolClass>();
   const reload = () => ref.current?.reload();
   const exp = useExportable(fetchClasses);
-  const columns: ProColumns<SchoolClass>[] = [
+  const columns: ExportableColumn<SchoolClass>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('class.keywordHint') } },
     { title: t('class.name'), dataIndex: 'name', search: false, sorter: true },
     { title: t('class.course'), dataIndex: 'course', valueType: 'select', sorter: true, valueEnum: enumOf(COURSES, (c) => c) },
@@ -266,9 +266,9 @@ export default function ClassPage() {
         </Space>
       ),
     },
-    { title: t('class.hoursPerLesson'), dataIndex: 'hoursPerLesson', search: false, render: (_, r) => formatHours(r.hoursPerLesson) },
-    { title: t('class.startDate'), dataIndex: 'startDate', search: false, sorter: true },
-    { title: t('class.endDate'), dataIndex: 'endDate', search: false, sorter: true },
+    { title: t('class.hoursPerLesson'), dataIndex: 'hoursPerLesson', search: false, exportAs: 'hours', render: (_, r) => formatHours(r.hoursPerLesson) },
+    { title: t('class.startDate'), dataIndex: 'startDate', search: false, sorter: true, exportAs: 'date' },
+    { title: t('class.endDate'), dataIndex: 'endDate', search: false, sorter: true, exportAs: 'date' },
     {
       title: t('common.status'),
       dataIndex: 'status',

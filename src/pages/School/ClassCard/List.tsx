@@ -3,10 +3,10 @@ import React from 'react';
 import DeleteAction from '@/components/DeleteAction';
 import FormModal from '@/components/FormModal';
 import { App, Form, Space, Switch, Tag } from 'antd';
-import { ProFormDependency, ProFormRadio, ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormDependency, ProFormRadio, ProFormSelect, ProFormText, type ActionType } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
-import ExportButton, { useExportable } from '@/components/ExportButton';
+import ExportButton, { useExportable, type ExportableColumn } from '@/components/ExportButton';
 import NumberInput from '@/components/NumberInput';
 import { confirmZeroMoney } from '@/components/NumberInput/rules';
 import { tableRequest } from '@/services/list';
@@ -104,13 +104,23 @@ export default function TemplateList({ actionRef, toolBarRender }: { actionRef: 
   const caps = useSchoolCaps();
   const reload = () => actionRef.current?.reload();
   const exp = useExportable(fetchTemplates);
-  const columns: ProColumns<CardTemplate>[] = [
+  const columns: ExportableColumn<CardTemplate>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('template.keywordHint') } },
     { title: t('template.name'), dataIndex: 'name', search: false, sorter: true },
     { title: t('card.kind'), dataIndex: 'kind', valueType: 'select', valueEnum: enumOf(['count', 'period'] as const, (k) => t(`card.kind.${k}`)) },
-    { title: t('template.hours'), dataIndex: 'hours', search: false, sorter: true, render: (_, r) => (r.kind === 'period' ? '-' : `${formatHours(r.hours)} + ${formatHours(r.giftHours)}`) },
-    { title: t('template.price'), dataIndex: 'price', search: false, sorter: true, render: (_, r) => formatMoney(r.price) },
-    { title: t('template.validDays'), dataIndex: 'validDays', search: false, sorter: true },
+    {
+      title: t('template.hours'),
+      dataIndex: 'hours',
+      search: false,
+      sorter: true,
+      exportAs: [
+        { kind: 'hours', value: (r) => (r.kind === 'period' ? null : r.hours) },
+        { kind: 'hours', title: t('card.field.giftHours'), value: (r) => (r.kind === 'period' ? null : r.giftHours) },
+      ],
+      render: (_, r) => (r.kind === 'period' ? '-' : `${formatHours(r.hours)} + ${formatHours(r.giftHours)}`),
+    },
+    { title: t('template.price'), dataIndex: 'price', search: false, sorter: true, exportAs: 'money', render: (_, r) => formatMoney(r.price) },
+    { title: t('template.validDays'), dataIndex: 'validDays', search: false, sorter: true, exportAs: 'count' },
     { title: t('template.classes'), dataIndex: 'classIds', search: false, render: (_, r) => (r.classIds.length ? t('template.classCount', { n: r.classIds.length }) : t('template.allClasses')) },
     {
       title: t('template.onSale'),
@@ -119,7 +129,7 @@ export default function TemplateList({ actionRef, toolBarRender }: { actionRef: 
       valueEnum: { true: { text: t('common.yes') }, false: { text: t('common.no') } },
       render: (_, r) => <Tag color={r.onSale ? 'green' : 'default'}>{r.onSale ? t('template.onSale') : t('template.offSale')}</Tag>,
     },
-    { title: t('template.issued'), dataIndex: 'issuedCount', search: false, sorter: true },
+    { title: t('template.issued'), dataIndex: 'issuedCount', search: false, sorter: true, exportAs: 'count' },
     {
       title: t('common.actions'),
       valueType: 'option',

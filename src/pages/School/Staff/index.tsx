@@ -2,12 +2,12 @@
 import React, { useRef } from 'react';
 import DeleteAction from '@/components/DeleteAction';
 import { App, Button, Space, Tag } from 'antd';
-import { ProFormDatePicker, ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormDatePicker, ProFormSelect, ProFormText, type ActionType } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import FormModal from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { useSearchParams } from 'umi';
-import ExportButton, { useExportable } from '@/components/ExportButton';
+import ExportButton, { useExportable, type ExportableColumn } from '@/components/ExportButton';
 import { tableRequest } from '@/services/list';
 import { createStaff, deleteStaff, fetchCampusOptions, fetchStaff, updateStaff, type StaffBody } from '@/services/school';
 import type { Staff } from '@/types/school';
@@ -83,10 +83,10 @@ export default function StaffPage() {
   // The jump search opens a staff member as ?keyword=<name>.
   const [params] = useSearchParams();
   const exp = useExportable(fetchStaff);
-  const columns: ProColumns<Staff>[] = [
+  const columns: ExportableColumn<Staff>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('staff.keywordHint') }, initialValue: params.get('keyword') ?? undefined },
     { title: t('staff.name'), dataIndex: 'name', search: false, sorter: true },
-    { title: t('staff.mobile'), dataIndex: 'mobile', search: false },
+    { title: t('staff.mobile'), dataIndex: 'mobile', search: false, exportAs: 'text' },
     { title: t('staff.role'), dataIndex: 'role', valueType: 'select', sorter: true, valueEnum: enumOf(STAFF_ROLES, (r) => t(ROLE_LABEL_KEYS[r])) },
     { title: t('school.campus'), dataIndex: 'campusId', valueType: 'select', request: fetchCampusOptions, render: (_, r) => r.campusName },
     {
@@ -96,7 +96,7 @@ export default function StaffPage() {
       valueEnum: enumOf(['active', 'left'] as const, (s) => t(`staff.status.${s}`)),
       render: (_, r) => <Tag color={r.status === 'active' ? 'green' : 'default'}>{t(`staff.status.${r.status}`)}</Tag>,
     },
-    { title: t('staff.hireDate'), dataIndex: 'hireDate', search: false, sorter: true },
+    { title: t('staff.hireDate'), dataIndex: 'hireDate', search: false, sorter: true, exportAs: 'date' },
     { title: t('staff.hireDate'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
     { title: t('staff.account'), dataIndex: 'userId', search: false, render: (_, r) => (r.userId ? <Tag color="cyan">{t('staff.hasAccount')}</Tag> : '-') },
     {

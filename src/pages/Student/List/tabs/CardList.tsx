@@ -1,11 +1,11 @@
 /** class-card-list tab: every student card with filters (status, kind, template, dates) and its operations. */
 import React, { useRef } from 'react';
 import { Button } from 'antd';
-import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType } from '@ant-design/pro-components';
 import { useSearchParams } from 'umi';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
-import ExportButton, { useExportable } from '@/components/ExportButton';
+import ExportButton, { useExportable, type ExportableColumn } from '@/components/ExportButton';
 import { tableRequest } from '@/services/list';
 import { fetchStudentCards, fetchTemplateOptions } from '@/services/school';
 import type { StudentCard } from '@/types/school';
@@ -26,9 +26,9 @@ export default function CardListTab() {
   const [search] = useSearchParams();
   const reload = () => ref.current?.reload();
   const exp = useExportable(fetchStudentCards);
-  const columns: ProColumns<StudentCard>[] = [
+  const columns: ExportableColumn<StudentCard>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('card.keywordHint') } },
-    { title: t('card.cardNo'), dataIndex: 'cardNo', search: false, copyable: true },
+    { title: t('card.cardNo'), dataIndex: 'cardNo', search: false, copyable: true, exportAs: 'text' },
     { title: t('card.student'), dataIndex: 'studentName', search: false, sorter: true },
     {
       title: t('card.template'),
@@ -46,10 +46,26 @@ export default function CardListTab() {
       valueEnum: { low: { text: t('remind.low') }, expiring: { text: t('remind.expiring') } },
     },
     { title: t('card.kind'), dataIndex: 'kind', valueType: 'select', valueEnum: enumOf(['count', 'period'] as const, (k) => t(`card.kind.${k}`)) },
-    { title: t('card.remaining'), dataIndex: 'remainingHours', search: false, sorter: true, render: (_, r) => (r.kind === 'period' ? '-' : formatHours(r.remainingHours)) },
-    { title: t('card.bought'), dataIndex: 'boughtHours', search: false, render: (_, r) => `${formatHours(r.boughtHours)} + ${formatHours(r.giftHours)}` },
-    { title: t('card.paid'), dataIndex: 'paidAmount', search: false, sorter: true, render: (_, r) => formatMoney(r.paidAmount) },
-    { title: t('card.unitPrice'), dataIndex: 'unitPrice', search: false, render: (_, r) => formatMoney(r.unitPrice) },
+    {
+      title: t('card.remaining'),
+      dataIndex: 'remainingHours',
+      search: false,
+      sorter: true,
+      exportAs: { kind: 'hours', value: (r) => (r.kind === 'period' ? null : r.remainingHours) },
+      render: (_, r) => (r.kind === 'period' ? '-' : formatHours(r.remainingHours)),
+    },
+    {
+      title: t('card.bought'),
+      dataIndex: 'boughtHours',
+      search: false,
+      exportAs: [
+        { kind: 'hours', title: t('card.field.hours'), value: (r) => r.boughtHours },
+        { kind: 'hours', title: t('card.field.giftHours'), value: (r) => r.giftHours },
+      ],
+      render: (_, r) => `${formatHours(r.boughtHours)} + ${formatHours(r.giftHours)}`,
+    },
+    { title: t('card.paid'), dataIndex: 'paidAmount', search: false, sorter: true, exportAs: 'money', render: (_, r) => formatMoney(r.paidAmount) },
+    { title: t('card.unitPrice'), dataIndex: 'unitPrice', search: false, exportAs: 'money', render: (_, r) => formatMoney(r.unitPrice) },
     {
       title: t('common.status'),
       dataIndex: 'status',
@@ -57,9 +73,9 @@ export default function CardListTab() {
       valueEnum: enumOf(CARD_STATUSES, (k) => t(`card.status.${k}`)),
       render: (_, r) => <CardStatusTag status={r.status} />,
     },
-    { title: t('card.expiryDate'), dataIndex: 'expiryDate', search: false, sorter: true },
+    { title: t('card.expiryDate'), dataIndex: 'expiryDate', search: false, sorter: true, exportAs: 'date' },
     { title: t('card.seller'), dataIndex: 'sellerName', search: false },
-    { title: t('card.soldAt'), dataIndex: 'createdAt', search: false, sorter: true },
+    { title: t('card.soldAt'), dataIndex: 'createdAt', search: false, sorter: true, exportAs: 'datetime' },
     { title: t('card.soldAt'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
     { title: t('common.actions'), valueType: 'option', fixed: 'right', render: (_, r) => <CardActions card={r} onDone={reload} /> },
   ];

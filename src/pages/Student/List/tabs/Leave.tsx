@@ -2,10 +2,10 @@
 import React, { useRef } from 'react';
 import { App, Button, Space } from 'antd';
 import { useSearchParams } from 'umi';
-import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
-import ExportButton, { useExportable } from '@/components/ExportButton';
+import ExportButton, { useExportable, type ExportableColumn } from '@/components/ExportButton';
 import { useAppAccess } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
 import { approveLeaveRequest, fetchLeaveRequests, rejectLeaveRequest } from '@/services/schedule';
@@ -23,11 +23,11 @@ export default function LeaveTab() {
   const [params] = useSearchParams();
   const status = params.get('status') ?? undefined;
   const exp = useExportable(fetchLeaveRequests);
-  const columns: ProColumns<LeaveRequest>[] = [
+  const columns: ExportableColumn<LeaveRequest>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('leave.keywordHint') } },
     { title: t('leave.student'), dataIndex: 'studentName', search: false },
     { title: t('leave.lesson'), dataIndex: 'lessonLabel', search: false },
-    { title: t('leave.date'), dataIndex: 'date', search: false, sorter: true },
+    { title: t('leave.date'), dataIndex: 'date', search: false, sorter: true, exportAs: 'date' },
     { title: t('leave.date'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
     { title: t('leave.reason'), dataIndex: 'reason', search: false, ellipsis: true },
     {
@@ -37,7 +37,7 @@ export default function LeaveTab() {
       valueEnum: { pending: { text: t('leave.status.pending') }, approved: { text: t('leave.status.approved') }, rejected: { text: t('leave.status.rejected') } },
       render: (_, r) => <LeaveStatusTag status={r.status} />,
     },
-    { title: t('leave.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, defaultSortOrder: 'descend' },
+    { title: t('leave.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, defaultSortOrder: 'descend', exportAs: 'datetime' },
     { title: t('leave.reviewer'), dataIndex: 'reviewerName', search: false, render: (_, r) => (r.reviewerName ? `${r.reviewerName}${r.reviewRemark ? ` · ${r.reviewRemark}` : ''}` : '-') },
     {
       title: t('common.actions'),

@@ -1,9 +1,9 @@
 /** class-card-record tab: the hour ledger, filtered by type, student, card and date. */
 import React, { useRef } from 'react';
-import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
-import ExportButton, { useExportable } from '@/components/ExportButton';
+import ExportButton, { useExportable, type ExportableColumn } from '@/components/ExportButton';
 import { tableRequest } from '@/services/list';
 import { fetchHourRecords, fetchStudentOptions } from '@/services/school';
 import type { HourRecord } from '@/types/school';
@@ -19,9 +19,9 @@ export default function RecordListTab() {
   const drill = useDrill();
   const typeEnum = useRecordTypeEnum();
   const exp = useExportable(fetchHourRecords);
-  const columns: ProColumns<HourRecord>[] = [
+  const columns: ExportableColumn<HourRecord>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('record.keywordHint') } },
-    { title: t('record.time'), dataIndex: 'createdAt', search: false, sorter: true, defaultSortOrder: 'descend', width: 170 },
+    { title: t('record.time'), dataIndex: 'createdAt', search: false, sorter: true, defaultSortOrder: 'descend', width: 170, exportAs: 'datetime' },
     { title: t('record.time'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
     {
       title: t('card.student'),
@@ -32,17 +32,18 @@ export default function RecordListTab() {
       request: async ({ keyWords }: { keyWords?: string }) => fetchStudentOptions({ keyword: keyWords }),
       render: (_, r) => r.studentName,
     },
-    { title: t('card.cardNo'), dataIndex: 'cardNo', search: false },
+    { title: t('card.cardNo'), dataIndex: 'cardNo', search: false, exportAs: 'text' },
     { title: t('record.type'), dataIndex: 'type', width: 170, valueType: 'select', valueEnum: typeEnum, fieldProps: { mode: 'multiple' }, render: (_, r) => <RecordTypeTag type={r.type} /> },
-    { title: t('record.hours'), dataIndex: 'hours', width: 100, align: 'right', search: false, sorter: true, render: (_, r) => <SignedHours hours={r.hours} /> },
+    { title: t('record.hours'), dataIndex: 'hours', width: 100, align: 'right', search: false, sorter: true, exportAs: 'hours', render: (_, r) => <SignedHours hours={r.hours} /> },
     {
       title: t('record.requested'),
       dataIndex: 'requestedHours',
       search: false,
+      exportAs: 'hours',
       render: (_, r) => (r.requestedHours === undefined ? '-' : formatHours(r.requestedHours)),
     },
-    { title: t('record.balanceAfter'), dataIndex: 'balanceAfter', search: false, render: (_, r) => formatHours(r.balanceAfter) },
-    { title: t('record.amount'), dataIndex: 'amount', search: false, sorter: true, render: (_, r) => formatMoney(r.amount) },
+    { title: t('record.balanceAfter'), dataIndex: 'balanceAfter', search: false, exportAs: 'hours', render: (_, r) => formatHours(r.balanceAfter) },
+    { title: t('record.amount'), dataIndex: 'amount', search: false, sorter: true, exportAs: 'money', render: (_, r) => formatMoney(r.amount) },
     { title: t('record.reason'), dataIndex: 'reason', width: 200, search: false, ellipsis: true, render: (_, r) => r.reason || '-' },
     { title: t('record.operator'), dataIndex: 'operatorName', search: false },
     { title: t('record.reviewer'), dataIndex: 'reviewerName', search: false, render: (_, r) => (r.reviewerName ? `${r.reviewerName} ${r.reviewedAt ?? ''}` : '-') },

@@ -1,10 +1,10 @@
 /** reserve tab (PRODUCT.md §6.3): bookings of students into lessons within capacity; cancel; attended after roll call. */
 import React, { useRef } from 'react';
 import { App, Button, Popconfirm, Tag } from 'antd';
-import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
-import ExportButton, { useExportable } from '@/components/ExportButton';
+import ExportButton, { useExportable, type ExportableColumn } from '@/components/ExportButton';
 import { useAppAccess } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
 import { cancelReservation, fetchReservations } from '@/services/schedule';
@@ -20,11 +20,11 @@ export default function ReserveTab() {
   const ref = useRef<ActionType>();
   const canBook = !access.isCustomer;
   const exp = useExportable(fetchReservations);
-  const columns: ProColumns<Reservation>[] = [
+  const columns: ExportableColumn<Reservation>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('reserve.keywordHint') } },
     { title: t('reserve.student'), dataIndex: 'studentName', search: false },
     { title: t('reserve.lesson'), dataIndex: 'lessonLabel', search: false },
-    { title: t('reserve.date'), dataIndex: 'lessonDate', search: false, sorter: true, defaultSortOrder: 'descend' },
+    { title: t('reserve.date'), dataIndex: 'lessonDate', search: false, sorter: true, defaultSortOrder: 'descend', exportAs: 'date' },
     { title: t('reserve.date'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
     {
       title: t('common.status'),
@@ -34,7 +34,7 @@ export default function ReserveTab() {
       render: (_, r) => <Tag color={COLOR[r.status]}>{t(`reserve.status.${r.status}`)}</Tag>,
     },
     { title: t('common.remark'), dataIndex: 'remark', search: false, ellipsis: true },
-    { title: t('reserve.createdAt'), dataIndex: 'createdAt', search: false, sorter: true },
+    { title: t('reserve.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, exportAs: 'datetime' },
     {
       title: t('common.actions'),
       valueType: 'option',

@@ -3,11 +3,11 @@ import React, { useEffect, useRef, useState } from 'react';
 import DeleteAction from '@/components/DeleteAction';
 import LazyAction from '@/components/LazyAction';
 import { Button, Space, Tag } from 'antd';
-import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useSearchParams } from 'umi';
 import { useIntl } from '@/locales/useIntl';
-import ExportButton, { useExportable } from '@/components/ExportButton';
+import ExportButton, { useExportable, type ExportableColumn } from '@/components/ExportButton';
 import ExcelImport from '@/components/ExcelImport';
 import { tableRequest } from '@/services/list';
 import { deleteStudent, fetchCampusOptions, fetchClassOptions, fetchStudents, type StudentRow } from '@/services/school';
@@ -40,7 +40,7 @@ export default function StudentListTab() {
   const reload = () => ref.current?.reload();
 
   const exp = useExportable(fetchStudents);
-  const columns: ProColumns<StudentRow>[] = [
+  const columns: ExportableColumn<StudentRow>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('student.keywordHint') } },
     {
       title: t('student.name'),
@@ -49,7 +49,7 @@ export default function StudentListTab() {
       sorter: true,
       render: (_, r) => <a onClick={() => setOpen(r.id)}>{r.name}</a>,
     },
-    { title: t('student.mobile'), dataIndex: 'mobile', search: false },
+    { title: t('student.mobile'), dataIndex: 'mobile', search: false, exportAs: 'text' },
     { title: t('student.parentName'), dataIndex: 'parentName', search: false },
     { title: t('school.campus'), dataIndex: 'campusId', valueType: 'select', request: fetchCampusOptions, render: (_, r) => r.campusName },
     {
@@ -68,14 +68,14 @@ export default function StudentListTab() {
       valueEnum: enumOf(CARD_STATES, (k) => t(`student.cardState.${k}`)),
       render: (_, r) => <Tag color={CARD_STATE_COLOR[r.cardState]}>{t(`student.cardState.${r.cardState}`)}</Tag>,
     },
-    { title: t('student.activeHours'), dataIndex: 'activeHours', search: false, sorter: true, render: (_, r) => formatHours(r.activeHours) },
+    { title: t('student.activeHours'), dataIndex: 'activeHours', search: false, sorter: true, exportAs: 'hours', render: (_, r) => formatHours(r.activeHours) },
     {
       title: t('common.status'),
       dataIndex: 'status',
       valueType: 'select',
       valueEnum: enumOf(STUDENT_STATUSES, (k) => t(`student.status.${k}`)),
     },
-    { title: t('student.createdAt'), dataIndex: 'createdAt', search: false, sorter: true },
+    { title: t('student.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, exportAs: 'datetime' },
     { title: t('student.createdAt'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
     {
       title: t('common.actions'),
