@@ -139,6 +139,44 @@ describe('every KPI equals the list it opens', () => {
   });
 });
 
+describe('the renewal rate names its cohort, and its two lists are that cohort (issue 30)', () => {
+  /** Every student id of a drill-down list, all pages. */
+  async function drillIds(token: string, d: DrillParams): Promise<number[]> {
+    const out: number[] = [];
+    for (let page = 1; ; page += 1) {
+      const res = await call<ListResult<{ id: number }>>(token, 'GET', `${drillListPath(d.drill)}?${qs({ ...d, page, pageSize: 100 })}`);
+      expect(res.status, res.msg).toBe(200);
+      out.push(...res.data.list.map((x) => x.id));
+      if (out.length >= res.data.total || !res.data.list.length) break;
+    }
+    return out.sort((a, b) => a - b);
+  }
+
+  for (const [label, range] of [
+    ['this month so far', { startDate: `${end.slice(0, 7)}-01`, endDate: end }],
+    ['the last 60 days', RANGE],
+  ] as const) {
+    it(label, async () => {
+      const token = await login('dealer');
+      const core = (await call<AnalyzeCore>(token, 'GET', `/v2/company_kt/analyze_core?${qs(range)}`)).data;
+      const rate = byKey(core, 'renewalRate');
+      // The cohort's days: the range and the 30 days before; the part's: the range.
+      expect(rate.cohort).toEqual({ startDate: addDays(range.startDate, -30), endDate: range.endDate });
+      expect(rate.drill).toMatchObject({ drill: 'renewed', from: range.startDate, to: range.endDate });
+      const cohort = await drillIds(token, rate.wholeDrill!);
+      const renewed = await drillIds(token, rate.drill);
+      const buying = await drillIds(token, byKey(core, 'renewingStudents').drill);
+      expect(cohort.length).toBe(rate.whole);
+      expect(renewed.length).toBe(rate.part);
+      expect(rate.whole).toBeGreaterThan(0);
+      // Renewed = the students of the cohort who bought a further card in the range, exactly.
+      expect(renewed).toEqual(cohort.filter((id) => buying.includes(id)));
+      expect(byKey(core, 'renewingStudents').value).toBe(buying.length);
+      expect(rate.value).toBeCloseTo(rate.part! / rate.whole!, 4);
+    });
+  }
+});
+
 describe('a permission group with a narrower data scope (PRODUCT.md §5.13)', () => {
   /** Gives a role's group every flag (so the lists open) and the scope. */
   function scopeGroup(role: 'manager' | 'sales', scope: 'campus' | 'own') {

@@ -56,9 +56,8 @@ import {
   newStudents,
   previousRange,
   rangeDays,
-  renewalDueStudents,
+  renewalCohort,
   renewalRate,
-  renewedStudents,
   renewingStudents,
   salesBySeller,
   teacherLoad,
@@ -319,8 +318,8 @@ function studentSet(d: Scoped, r: DayRange, kind: StudentSetKind): Set<number> {
   if (kind === 'new') return newStudents(d.orders, r, firstOf(d));
   const renewing = renewingStudents(d.orders, r, firstOf(d));
   if (kind === 'renewing') return renewing;
-  const due = renewalDueStudents(d.cards, d.index.emptying, r);
-  return kind === 'renewDue' ? due : renewedStudents(due, renewing);
+  const cohort = renewalCohort(d.cards, d.index.emptying, renewing, r);
+  return kind === 'renewDue' ? cohort.due : cohort.renewed;
 }
 
 interface Figures extends RangeFigures {
@@ -328,18 +327,22 @@ interface Figures extends RangeFigures {
   fresh: number;
   renewing: number;
   renewal: ReturnType<typeof renewalRate>;
+  /** The days in which a card ending puts its student in the renewal rate's cohort. */
+  renewalWindow: DayRange;
   fill: ReturnType<typeof classFill>;
   leads: ReturnType<typeof leadConversion>;
 }
 
 function figures(d: Scoped, r: DayRange): Figures {
   const renewing = renewingStudents(d.orders, r, firstOf(d));
+  const cohort = renewalCohort(d.cards, d.index.emptying, renewing, r);
   return {
     ...rangeFigures(d, r),
     active: studentSet(d, r, 'active').size,
     fresh: studentSet(d, r, 'new').size,
     renewing: renewing.size,
-    renewal: renewalRate(renewalDueStudents(d.cards, d.index.emptying, r), renewing),
+    renewal: renewalRate(cohort.due, cohort.renewed),
+    renewalWindow: cohort.window,
     fill: classFill(d.classes),
     leads: leadConversion(d.leads.filter((l) => inRange(l.createdAt, r))),
   };
@@ -516,7 +519,7 @@ export function analyzeCore(db: Db, who: Viewer | number, range: AnalyzeQuery): 
       kpi('activeStudents', 'count', cur.active, prev.active, dr('active')),
       kpi('newStudents', 'count', cur.fresh, prev.fresh, dr('new')),
       kpi('renewingStudents', 'count', cur.renewing, prev.renewing, dr('renewing')),
-      kpi('renewalRate', 'rate', cur.renewal.rate, prev.renewal.rate, dr('renewed'), { part: cur.renewal.renewed, whole: cur.renewal.due, wholeDrill: dr('renewDue') }),
+      kpi('renewalRate', 'rate', cur.renewal.rate, prev.renewal.rate, dr('renewed'), { part: cur.renewal.renewed, whole: cur.renewal.due, wholeDrill: dr('renewDue'), cohort: { startDate: cur.renewalWindow.start, endDate: cur.renewalWindow.end } }),
       kpi('attendanceRate', 'rate', cur.attendance.rate, prev.attendance.rate, dr('marked'), { part: cur.attendance.present, whole: cur.attendance.marked }),
       // Enrolment is a state, not a flow: no previous period.
       { key: 'fillRate', unit: 'rate', value: cur.fill.rate, previous: cur.fill.rate, part: cur.fill.enrolled, whole: cur.fill.capacity, drill: { drill: 'fill', ...(range.campusId !== undefined ? { campus: range.campusId } : {}) } },

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
 import { today } from '../clock';
-import { addMonths, deferredByHours, deferredValue, sumMoney } from '@/domain/revenue';
+import { addMonths, deferredByHours, deferredValue, plusDays as addDays, sumMoney } from '@/domain/revenue';
 import { recordsOfCard, poolOfCard } from './ledger';
 import { companyCards } from './finance';
 
@@ -142,49 +142,69 @@ describe('deferred value and agreement across screens', () => {
 
 describe('journal balances (GET /v2/bill/balances)', () => {
   type Entry = { account: string; direction: string; status: string; amount: number };
-  /** The balances the way the screen reads them: sums of every page of the list with the same filters. */
-  async function fromList(token: string, query: string) {
+  /** Every active entry of the journal list with a query, all pages. */
+  async function listed(token: string, query: string) {
     const rows: Entry[] = [];
     for (let page = 1; ; page += 1) {
       const res = await get(token, `/v2/bill?${query}&pageSize=200&page=${page}`);
       rows.push(...res.list);
       if (rows.length >= res.total) break;
     }
+    return rows.filter((r) => r.status === 'active');
+  }
+  const signed = (rows: Entry[], account: string) => sumMoney(rows.filter((r) => r.account === account).map((r) => (r.direction === 'income' ? r.amount : -r.amount)));
+  /**
+   * The running balances the way the journal list reads them: in and out = the sums of the list of the period (and
+   * campus), opening = the sum of every entry before the period, closing = opening + in − out.
+   */
+  async function fromList(token: string, period: { start: string; end: string }, campus = '') {
+    const inPeriod = await listed(token, `startDate=${period.start}&endDate=${period.end}${campus}`);
+    const before = await listed(token, `endDate=${addDays(period.start, -1)}${campus}`);
     return ['cash', 'bank', 'wechat', 'alipay'].map((account) => {
-      const mine = rows.filter((r) => r.account === account && r.status === 'active');
+      const mine = inPeriod.filter((r) => r.account === account);
       const income = sumMoney(mine.filter((r) => r.direction === 'income').map((r) => r.amount));
       const expense = sumMoney(mine.filter((r) => r.direction === 'expense').map((r) => r.amount));
-      return { account, income, expense, net: sumMoney([income, -expense]) };
+      const opening = signed(before, account);
+      return { account, opening, income, expense, net: sumMoney([income, -expense]), closing: sumMoney([opening, income, -expense]) };
     });
   }
 
-  it('equal the sums of the journal list with the same filters, for each company; 403 and 400 like the list', async () => {
+  it('per account: opening (every entry before the period), in, out and closing of the period and campus, for each company; 403 and 400 like the list', async () => {
     const dealer = await login('dealer', 'dealer123');
     const sunrise = await login('sunrise', 'sunrise123');
-    for (const [token, query] of [
-      [dealer, `month=${LAST}`],
-      [dealer, `month=${THIS}&campusId=1`],
-      [dealer, `startDate=${addMonths(THIS, -3)}-01&endDate=${T}&keyword=a`],
-      [dealer, `direction=income&account=cash,wechat&month=${LAST}`],
-      [sunrise, `month=${LAST}`],
-    ]) {
+    const month = (m: string) => ({ start: `${m}-01`, end: addDays(`${addMonths(m, 1)}-01`, -1) });
+    for (const [token, query, period, campus] of [
+      [dealer, `month=${LAST}`, month(LAST), ''],
+      [dealer, `month=${THIS}&campusId=1`, month(THIS), '&campusId=1'],
+      [dealer, `startDate=${addMonths(THIS, -3)}-01&endDate=${T}`, { start: `${addMonths(THIS, -3)}-01`, end: T }, ''],
+      [sunrise, `month=${LAST}`, month(LAST), ''],
+    ] as const) {
       const balances = await get(token, `/v2/bill/balances?${query}`);
-      expect(balances, query).toEqual(await fromList(token, query));
+      expect(balances, query).toEqual(await fromList(token, period, campus));
     }
-    // Some money moved, and a company sees only its own.
+    // Money moved before and during last month, and a company sees only its own.
     const all = await get(dealer, `/v2/bill/balances?month=${LAST}`);
     expect(all.some((b: { income: number }) => b.income > 0)).toBe(true);
+    expect(all.some((b: { opening: number }) => b.opening !== 0)).toBe(true);
     expect(await get(sunrise, `/v2/bill/balances?month=${LAST}`)).not.toEqual(all);
+    // The month shown moves the opening: this month opens with last month's closing.
+    const now = await get(dealer, `/v2/bill/balances?month=${THIS}`);
+    for (const b of all) expect(now.find((x: { account: string }) => x.account === b.account).opening, b.account).toBe(b.closing);
+    // A balance is the account's: a keyword or direction filter narrows the list, not the balances.
+    expect(await get(dealer, `/v2/bill/balances?month=${LAST}&keyword=a&direction=income&account=cash`)).toEqual(all);
     // A void entry counts for nothing.
     const added = (await call('POST', '/v2/bill', { token: dealer, body: { date: T, direction: 'expense', category: 'expense.rent', account: 'cash', campusId: 1, amount: 12.34, counterparty: 'X' } })).body.data;
-    const cash = async () => (await get(dealer, `/v2/bill/balances?month=${THIS}`)).find((b: { account: string }) => b.account === 'cash').expense;
+    const cash = async () => (await get(dealer, `/v2/bill/balances?month=${THIS}`)).find((b: { account: string }) => b.account === 'cash') as { expense: number; closing: number };
     const withEntry = await cash();
     await call('POST', '/v2/bill/void', { token: dealer, body: { id: added.id, reason: 'Typo' } });
-    expect(sumMoney([withEntry, -(await cash())])).toBe(12.34);
+    const voided = await cash();
+    expect(sumMoney([withEntry.expense, -voided.expense])).toBe(12.34);
+    expect(sumMoney([voided.closing, -withEntry.closing])).toBe(12.34);
     const teacher = await login('teacher', 'teacher123');
     expect((await call('GET', '/v2/bill/balances', { token: teacher })).status).toBe(403);
     expect((await call('GET', '/v2/bill/balances')).status).toBe(401);
     expect((await call('GET', '/v2/bill/balances?startDate=2026-02-30', { token: dealer })).status).toBe(400);
+    expect((await call('GET', '/v2/bill/balances?month=2026-13', { token: dealer })).status).toBe(400);
   });
 });
 

@@ -15,7 +15,6 @@ import { nowStamp, today } from '../clock';
 import type { Access } from '../../src/access';
 import type { CardOrder, HourRecord, PayMethod, StudentCard } from '../../src/types/school';
 import type {
-  AccountBalance,
   AccrualCardRow,
   AccrualOverview,
   JournalAccount,
@@ -28,6 +27,7 @@ import type {
 } from '../../src/types/finance';
 import { JournalBody, JournalUpdateBody, JournalVoidBody, MonthCloseBody, MonthReopenBody } from '../../src/types/finance.schemas';
 import { closeRefusal, reopenRefusal } from '../../src/domain/monthClose';
+import { monthPeriod, runningBalances, type JournalPeriod } from '../../src/domain/journalBalance';
 import {
   addFigures,
   forfeitDay,
@@ -36,8 +36,6 @@ import {
   plusDays,
   recordRecognised,
   sumMoney,
-  toCents,
-  fromCents,
   type CardFigures,
   type CardLedger,
 } from '../../src/domain/revenue';
@@ -584,22 +582,12 @@ export const journalPolicy = definePolicy<JournalEntry>({
   idOf: (e) => (e.source === 'manual' && e.id !== undefined ? e.id : -1),
 });
 
-/** Income, expense and net per account of the active rows (voided entries count for nothing). */
-export function accountBalances(rows: readonly JournalEntry[]): AccountBalance[] {
-  const accounts: JournalAccount[] = ['cash', 'bank', 'wechat', 'alipay'];
-  const cents = new Map(accounts.map((a) => [a, { income: 0, expense: 0 }]));
-  for (const r of rows) {
-    const c = cents.get(r.account);
-    if (!c || r.status !== 'active') continue;
-    if (r.direction === 'income') c.income += toCents(r.amount);
-    else if (r.direction === 'expense') c.expense += toCents(r.amount);
-  }
-  return accounts.map((account) => {
-    const c = cents.get(account)!;
-    const income = fromCents(c.income);
-    const expense = fromCents(c.expense);
-    return { account, income, expense, net: sumMoney([income, -expense]) };
-  });
+/** The period the journal shows: its month, narrowed by a date range when both are given (ends included). */
+export function journalPeriod(month?: string, startDate?: string, endDate?: string): JournalPeriod {
+  const m = month ? monthPeriod(month) : {};
+  const start = [m.start, startDate].filter((x): x is string => !!x).sort().pop();
+  const end = [m.end, endDate].filter((x): x is string => !!x).sort()[0];
+  return { ...(start ? { start } : {}), ...(end ? { end } : {}) };
 }
 
 function checkEntry(ctx: AuthedCtx, body: { date: string; direction: string; category: string; campusId: number }) {
@@ -745,9 +733,16 @@ export const financeHandlers = [
 
   api('get', '/v2/bill', { read: journalPolicy }, (ctx) => listQuery(ctx.rows(journalPolicy), ctx.query, JOURNAL_LIST, ctx.lang)),
 
-  // The balances shown above the journal: per account, over the rows the journal list counts with the same filters
-  // (every page), so a filter changes both; their own call, so the list call has no side effect on the screen.
-  api('get', '/v2/bill/balances', { read: journalPolicy }, (ctx) => accountBalances(filterRows(ctx.rows(journalPolicy), ctx.query, JOURNAL_LIST, ctx.lang))),
+  // The running balances shown above the journal (issue 30): per account, the opening (every entry before the period),
+  // in, out and closing of the period the journal shows (its month, or date range) and of its campus filter; the other
+  // filters narrow the list only (a balance is the account's). Their own call, so the list call has no side effect.
+  api('get', '/v2/bill/balances', { read: journalPolicy }, (ctx) => {
+    const { month, startDate, endDate, campusId } = ctx.query;
+    filterRows([], { ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}) }, JOURNAL_LIST, ctx.lang); // 400 for a bad date, as the list
+    if (month && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month.slice(0, 7))) throw ctx.bad('common.badDate', { field: 'month' });
+    const rows = campusId ? filterRows(ctx.rows(journalPolicy), { campusId }, JOURNAL_LIST, ctx.lang) : ctx.rows(journalPolicy);
+    return runningBalances(rows, journalPeriod(month, startDate, endDate));
+  }),
 
   api('post', '/v2/bill', { write: journalPolicy, body: JournalBody }, (ctx) => {
     const campus = checkEntry(ctx, ctx.body);

@@ -52,7 +52,7 @@ defineMessages({
   'field.baseSalary': { en: 'Base salary', zh: '基本工资' },
   'field.cardRate': { en: 'Card commission rate', zh: '售卡提成比例' },
   'field.elimMode': { en: 'Elimination commission', zh: '课消提成方式' },
-  'field.elimAmount': { en: 'Amount per hour', zh: '每课时金额' },
+  'field.elimAmount': { en: 'Amount per student-hour', zh: '每学员课时金额' },
   'field.elimRate': { en: 'Rate of the consumed value', zh: '课消金额比例' },
   'field.tiers': { en: 'Tiers', zh: '阶梯' },
   'field.tierMode': { en: 'Tier mode', zh: '阶梯方式' },
@@ -236,7 +236,7 @@ function slipOf(db: Db, line: SalaryLine, account: PaySlip['account'], at: strin
       // Every line carries its reason (issue 30): the sales and clawbacks behind the card commission, the reasons of
       // the bonuses and penalties; the slip opens to the line's records (/finance/salary/view-salary).
       { key: 'cardCommission', amount: line.cardCommission, sales: sumMoney(line.cardItems.filter((i) => i.kind === 'card').map((i) => i.amount)), clawbacks: sumMoney(line.cardItems.filter((i) => i.kind === 'clawback').map((i) => i.amount)) },
-      { key: 'elimCommission', amount: line.elimCommission, detail: `${line.hours.toFixed(1)} h` },
+      { key: 'elimCommission', amount: line.elimCommission, hours: line.hours },
       { key: 'bonus', amount: line.bonus, reasons: line.adjustments.filter((a) => a.kind === 'bonus').map((a) => a.reason) },
       { key: 'penalties', amount: -line.penalties || 0, reasons: line.adjustments.filter((a) => a.kind === 'penalty').map((a) => a.reason) },
     ],

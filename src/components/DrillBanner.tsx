@@ -11,6 +11,7 @@ import { useIntl } from '@/locales/useIntl';
 import { fetchDrillTotals } from '@/services/analysis';
 import type { DrillKind } from '@/types/analysis';
 import { drillFromSearch, drillTarget, withoutDrill } from '@/utils/drill';
+import { renewalWindow } from '@/domain/metrics';
 import { formatHours, formatMoney } from '@/utils/format';
 
 /** The drill-down filter of the current URL (list-query parameters), or undefined. */
@@ -37,9 +38,11 @@ export default function DrillBanner() {
     const raw = data?.sum?.[s.field];
     const v = raw === undefined ? undefined : s.negate ? -raw : raw;
     const text = v === undefined ? '…' : s.unit === 'money' ? formatMoney(v) : s.unit === 'hours' ? formatHours(v) : v.toLocaleString('en-US');
-    return <span key={s.field}>{t(`drill.sum.${s.field}`, { v: text })}</span>;
+    return <span key={s.field}>{t(`drill.sum.${s.label ?? s.field}`, { v: text })}</span>;
   });
   const rest = withoutDrill(params);
+  // The renewal rate's lists name their cohort with its own days (the range and the 30 days before, issue 30).
+  const cohort = (kind === 'renewDue' || kind === 'renewed') && drill.from && drill.to ? renewalWindow({ start: drill.from, end: drill.to }) : undefined;
   return (
     <Alert
       type="info"
@@ -48,8 +51,8 @@ export default function DrillBanner() {
       data-testid="drill-banner"
       message={
         <Space wrap size={12}>
-          <strong>{t('drill.banner', { what: t(`drill.kind.${kind}`) })}</strong>
-          {drill.from || drill.to ? <span>{t('drill.range', { from: drill.from ?? '…', to: drill.to ?? '…' })}</span> : null}
+          <strong>{t('drill.banner', { what: cohort ? t(`drill.cohort.${kind}`, { wfrom: cohort.start, from: drill.from ?? '', to: drill.to ?? '' }) : t(`drill.kind.${kind}`) })}</strong>
+          {!cohort && (drill.from || drill.to) ? <span>{t('drill.range', { from: drill.from ?? '…', to: drill.to ?? '…' })}</span> : null}
           <span data-testid="drill-total">{t('drill.total', { n: data ? data.total.toLocaleString('en-US') : '…', total: data?.total ?? 0 })}</span>
           {sums}
           <Link to={`${location.pathname}${rest ? `?${rest}` : ''}`}>{t('drill.showAll')}</Link>

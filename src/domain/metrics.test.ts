@@ -17,7 +17,9 @@ import {
   rangeDays,
   ratio,
   renewalDueStudents,
+  renewalCohort,
   renewalRate,
+  renewalWindow,
   renewingStudents,
   salesBySeller,
   teacherLoad,
@@ -105,6 +107,34 @@ describe('students', () => {
     const due = renewalDueStudents(cards, records, R);
     expect([...due].sort()).toEqual([1, 2]);
     expect(renewalRate(due, renewingStudents(orders, R))).toEqual({ due: 2, renewed: 1, rate: 0.5 });
+  });
+  it('the renewal cohort: one definition for the rate, its two lists and their window', () => {
+    const cards = [
+      { id: 10, studentId: 1, expiryDate: '2026-04-05' },
+      { id: 11, studentId: 2, expiryDate: '2026-12-31' },
+      { id: 12, studentId: 4, expiryDate: '2026-03-01' },
+    ];
+    const records = [{ cardId: 11, hours: -2, balanceAfter: 0, createdAt: '2026-05-10 10:00:00' }];
+    const renewing = renewingStudents(orders, R);
+    const c = renewalCohort(cards, records, renewing, R);
+    expect(c.window).toEqual(renewalWindow(R));
+    expect([...c.due].sort()).toEqual([1, 2]);
+    // Student 3 bought a further card in the range (a renewing student) but is not in the cohort: not "renewed".
+    expect([...c.renewed]).toEqual([1]);
+    expect(renewalRate(c.due, c.renewed)).toEqual(renewalRate(c.due, renewing));
+  });
+  it('property: the cohort\'s renewed are exactly its students who bought a further card in the range', () => {
+    const order = fc.record({ id: fc.integer({ min: 1, max: 400 }), studentId: fc.integer({ min: 1, max: 12 }), createdAt: fc.constantFrom('2026-03-20 09:00:00', '2026-04-15 09:00:00', '2026-05-02 09:00:00', '2026-05-30 09:00:00', '2026-06-02 09:00:00') });
+    const card = fc.record({ id: fc.integer({ min: 1, max: 30 }), studentId: fc.integer({ min: 1, max: 12 }), expiryDate: fc.constantFrom('2026-03-01', '2026-04-05', '2026-05-15', '2026-06-30') });
+    fc.assert(
+      fc.property(fc.uniqueArray(order, { selector: (o) => o.id, maxLength: 30 }), fc.uniqueArray(card, { selector: (c) => c.id, maxLength: 20 }), (os, cs) => {
+        const renewing = renewingStudents(os, R);
+        const c = renewalCohort(cs, [], renewing, R);
+        for (const id of c.renewed) expect(c.due.has(id) && renewing.has(id)).toBe(true);
+        for (const id of c.due) expect(c.renewed.has(id)).toBe(renewing.has(id));
+        expect(renewalRate(c.due, c.renewed).renewed).toBe(c.renewed.size);
+      }),
+    );
   });
   it('property: renewal rate stays within [0, 1]', () => {
     fc.assert(

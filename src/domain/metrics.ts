@@ -208,6 +208,31 @@ export function renewedStudents(due: Set<number>, renewing: Set<number>): Set<nu
   return new Set([...due].filter((id) => renewing.has(id)));
 }
 
+/** The renewal rate's cohort and who of it renewed. */
+export interface RenewalCohort {
+  /** The days in which a card ending puts its student in the cohort: the range and the 30 days before. */
+  window: DayRange;
+  /** The cohort: students whose card ran out or expired in the window (the rate's whole and its list). */
+  due: Set<number>;
+  /** Of the cohort, those who bought a further card in the range (the rate's part and its list). */
+  renewed: Set<number>;
+}
+
+/**
+ * The renewal rate's cohort (issue 30), the one definition behind the figure, its two lists and the words that name
+ * them on the screen: `renewing` is `renewingStudents(orders, r)` (who bought a further card in the range, in the
+ * cohort or not: the "students buying a further card" figure).
+ */
+export function renewalCohort(
+  cards: Pick<StudentCard, 'id' | 'studentId' | 'expiryDate'>[],
+  records: Iterable<Pick<HourRecord, 'cardId' | 'hours' | 'balanceAfter' | 'createdAt'>>,
+  renewing: Set<number>,
+  r: DayRange,
+): RenewalCohort {
+  const due = renewalDueStudents(cards, records, r);
+  return { window: renewalWindow(r), due, renewed: renewedStudents(due, renewing) };
+}
+
 /** A card's balance at the end of a day, from its records (any order): the sum of the signed hours dated up to it. */
 export type BalanceAt = (cardId: number, day: string) => number;
 

@@ -89,6 +89,11 @@ export interface Kpi {
   drill: DrillParams;
   /** Rates: the list of the whole. */
   wholeDrill?: DrillParams;
+  /**
+   * The renewal rate: the days in which a card ending puts a student in its whole (the range and the 30 days
+   * before, src/domain/metrics.ts renewalCohort), named on the screen with the range of the part.
+   */
+  cohort?: { startDate: string; endDate: string };
 }
 
 export interface DayPoint {
@@ -192,7 +197,9 @@ export interface StaffRow {
   role: string;
   campusName: string;
   lessons: number;
+  /** Lesson hours: the length of the lessons taught, once per lesson (not the student-hours of the salary). */
   hours: number;
+  /** Student-hours: the hours students consumed in those lessons. */
   consumedHours: number;
   consumedValue: number;
   cardsSold: number;

@@ -127,11 +127,18 @@ export interface JournalEntry {
   createdAt: string;
 }
 
+/** An account's running balance over the period the journal shows (src/domain/journalBalance.ts). */
 export interface AccountBalance {
   account: JournalAccount;
+  /** Every active entry of the account dated before the period. */
+  opening: number;
+  /** In and out within the period. */
   income: number;
   expense: number;
+  /** income − expense (the period's flow). */
   net: number;
+  /** opening + income − expense. */
+  closing: number;
 }
 
 /* ---------------- salary (§5.5) ---------------- */
@@ -180,7 +187,7 @@ export interface SalaryLine {
   bonus: number;
   penalties: number;
   total: number;
-  /** Consumed hours of the lessons taught. */
+  /** Student-hours: the hours students consumed in the lessons taught (not the lessons' own length). */
   hours: number;
   cardItems: CommissionItem[];
   elimItems: CommissionItem[];
@@ -204,6 +211,8 @@ export interface PaySlipLine {
   /** Card commission: the commission on the month's sales and the clawbacks of its returns (negative). */
   sales?: number;
   clawbacks?: number;
+  /** Elimination commission: the student-hours it pays (the salary line's `hours`). */
+  hours?: number;
 }
 
 export interface PaySlip {

@@ -12,12 +12,15 @@ interface DrillTarget {
   screen: string;
   /** The list call of that screen. */
   api: string;
-  /** Numeric fields summed beside the total, and whether the list's sign is reversed (consumption is negative). */
-  sums: { field: string; negate?: boolean; unit: 'hours' | 'money' | 'count' }[];
+  /**
+   * Numeric fields summed beside the total, and whether the list's sign is reversed (consumption is negative);
+   * `label` names the sum when the field's name alone would not say what it counts (student-hours or lesson hours).
+   */
+  sums: { field: string; negate?: boolean; unit: 'hours' | 'money' | 'count'; label?: 'studentHours' | 'lessonHours' }[];
 }
 
 const TARGETS: Record<DrillKind, DrillTarget> = {
-  consumed: { screen: '/student/list?tab=class-card-record', api: '/v2/hour_record', sums: [{ field: 'hours', negate: true, unit: 'hours' }, { field: 'amount', negate: true, unit: 'money' }] },
+  consumed: { screen: '/student/list?tab=class-card-record', api: '/v2/hour_record', sums: [{ field: 'hours', negate: true, unit: 'hours', label: 'studentHours' }, { field: 'amount', negate: true, unit: 'money' }] },
   refund: { screen: '/student/list?tab=class-card-record', api: '/v2/hour_record', sums: [{ field: 'amount', negate: true, unit: 'money' }] },
   sales: { screen: '/student/list?tab=class-card-op', api: '/v2/card_order', sums: [{ field: 'amount', unit: 'money' }] },
   active: { screen: '/student/list?tab=StudentList', api: '/v2/student', sums: [] },
@@ -29,7 +32,7 @@ const TARGETS: Record<DrillKind, DrillTarget> = {
   expiring: { screen: '/student/list?tab=class-card-list', api: '/v2/student_card', sums: [{ field: 'remainingHours', unit: 'hours' }] },
   exhausted: { screen: '/student/list?tab=class-card-list', api: '/v2/student_card', sums: [] },
   marked: { screen: '/schedule/class-record', api: '/v2/lesson', sums: [{ field: 'presentMarks', unit: 'count' }, { field: 'markedCount', unit: 'count' }] },
-  taught: { screen: '/schedule/class-record', api: '/v2/lesson', sums: [{ field: 'hours', unit: 'hours' }] },
+  taught: { screen: '/schedule/class-record', api: '/v2/lesson', sums: [{ field: 'hours', unit: 'hours', label: 'lessonHours' }] },
   fill: { screen: '/school/class', api: '/v2/company_class', sums: [{ field: 'studentCount', unit: 'count' }, { field: 'capacity', unit: 'count' }] },
   leads: { screen: '/customer', api: '/v2/customer', sums: [] },
   converted: { screen: '/customer', api: '/v2/customer', sums: [] },

@@ -50,7 +50,7 @@ test('core figures: KPIs with trends and their lists, the chart with its data ta
   await expect(page).toHaveURL(/tab=class-card-record.*drill=consumed/);
   const banner = page.getByTestId('drill-banner');
   await expect(banner).toContainText('Opened from the analysis: consumed hours');
-  await expect(banner).toContainText(`hours ${kpi('consumedHours').value.toFixed(1)}`);
+  await expect(banner).toContainText(`student-hours ${kpi('consumedHours').value.toFixed(1)}`);
   const records = await get<{ total: number }>(page, `/v2/hour_record?drill=consumed&from=${start}&to=${end}&page=1&pageSize=1`);
   await expectListTotal(page, records.total);
 
@@ -93,13 +93,13 @@ test('hours and attendance: a teacher row opens the hours consumed in their less
   await breakdown.getByRole('tab', { name: 'Data table' }).click();
   await breakdown.getByRole('link', { name: `Consumed hours ${top.name}` }).click();
   await expect(page).toHaveURL(new RegExp(`drill=consumed.*teacher=${top.id}`));
-  await expect(page.getByTestId('drill-banner')).toContainText(`hours ${top.consumedHours.toFixed(1)}`);
+  await expect(page.getByTestId('drill-banner')).toContainText(`student-hours ${top.consumedHours.toFixed(1)}`);
 });
 
 test('staff performance: lessons taught open the lessons list with the same count', async ({ page }) => {
   test.setTimeout(120_000);
   await login(page, 'dealer');
-  const staff = await get<{ rows: { staffId: number; name: string; lessons: number }[] }>(page, `/v2/company_kt/analyze/contact_user?${RANGE}`);
+  const staff = await get<{ rows: { staffId: number; name: string; lessons: number; hours: number }[] }>(page, `/v2/company_kt/analyze/contact_user?${RANGE}`);
   const teacher = staff.rows.find((r) => r.lessons > 0)!;
   await page.goto(`/analyze/staff?${RANGE}`);
   await expect(page.getByRole('heading', { name: 'Staff performance' })).toBeVisible();
@@ -107,6 +107,47 @@ test('staff performance: lessons taught open the lessons list with the same coun
   await page.getByRole('link', { name: `Lessons taught ${teacher.name}` }).click();
   await expect(page).toHaveURL(new RegExp(`/schedule/class-record\\?.*drill=taught.*teacher=${teacher.staffId}`));
   await expectListTotal(page, teacher.lessons);
+  await expect(page.getByTestId('drill-banner')).toContainText(`lesson hours ${teacher.hours.toFixed(1)}`);
+});
+
+test('names: the renewal rate names its cohort and both its lists are it; lesson hours and student-hours are two words', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page, 'dealer');
+  const core = await get<{ kpis: { key: string; value: number; part?: number; whole?: number; cohort?: { startDate: string; endDate: string } }[] }>(page, `/v2/company_kt/analyze_core?${RANGE}`);
+  const rate = core.kpis.find((k) => k.key === 'renewalRate')!;
+  const from = rate.cohort!.startDate;
+  const records = (n: number) => `${n} ${n === 1 ? 'record' : 'records'}`;
+  await page.goto(`/analyze/core?${RANGE}`);
+  const cohort = page.getByTestId('cohort-renewalRate');
+  await expect(cohort).toContainText(`Students whose card ran out or expired ${from} – ${end}: ${rate.whole}`);
+  await expect(cohort).toContainText(`of them, bought a further card ${start} – ${end}: ${rate.part}`);
+  await expect(page.locator('[data-kpi="renewingStudents"]')).toContainText('Students buying a further card');
+  // The cohort's list: its banner names it with its days, its total is the figure's whole.
+  await cohort.getByRole('link', { name: /cohort: card ran out or expired/ }).click();
+  await expect(page).toHaveURL(/tab=StudentList.*drill=renewDue/);
+  const banner = page.getByTestId('drill-banner');
+  await expect(banner).toContainText(`the renewal rate’s cohort: students whose card ran out or expired ${from} – ${end}`);
+  await expect(banner.getByTestId('drill-total')).toHaveText(records(rate.whole!));
+  // The renewed: of that cohort, those who bought a further card in the range.
+  await page.goBack();
+  await cohort.getByRole('link', { name: /renewed, of the cohort/ }).click();
+  await expect(page).toHaveURL(/tab=StudentList.*drill=renewed/);
+  await expect(banner).toContainText(`of the students whose card ran out or expired ${from} – ${end}, those who bought a further card ${start} – ${end}`);
+  await expect(banner.getByTestId('drill-total')).toHaveText(records(rate.part!));
+
+  // Lesson hours on /analyze/staff, student-hours on the salary screen, each saying what it counts.
+  await page.goto(`/analyze/staff?${RANGE}`);
+  await page.getByRole('tab', { name: 'Data table' }).click();
+  const lessonHours = page.getByRole('columnheader', { name: /^Lesson hours/ });
+  await expect(lessonHours).toBeVisible();
+  await lessonHours.getByRole('img', { name: /once per lesson/ }).hover();
+  await expect(page.getByRole('tooltip').filter({ hasText: 'counted once per lesson whatever the number of students' })).toBeVisible();
+  await page.goto('/finance/salary');
+  const studentHours = page.getByRole('columnheader', { name: /^Student-hours/ });
+  await expect(studentHours).toBeVisible();
+  await studentHours.getByRole('img', { name: /two students/ }).hover();
+  await expect(page.getByRole('tooltip').filter({ hasText: 'two students in a one-hour lesson: 2.0' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: /Hours taught/ })).toHaveCount(0);
 });
 
 test('dashboard month KPIs: the figures of /analyze/core for this month, each opening its records', async ({ page }) => {
@@ -128,5 +169,5 @@ test('dashboard month KPIs: the figures of /analyze/core for this month, each op
   await page.goBack();
   await consumed.getByRole('link').click();
   await expect(page).toHaveURL(/drill=consumed/);
-  await expect(page.getByTestId('drill-banner')).toContainText(`hours ${kpi('consumedHours').value.toFixed(1)}`);
+  await expect(page.getByTestId('drill-banner')).toContainText(`student-hours ${kpi('consumedHours').value.toFixed(1)}`);
 });

@@ -103,13 +103,15 @@ test('batch pay confirms with the count and the total; the current month waits f
 
   // A slip's bonus line carries its reason and opens to the line's records.
   const withBonus = after.find((l) => l.bonus > 0)!;
-  const line = (await api(page, `/v2/salary/${withBonus.id}`)).body.data as { adjustments: { kind: string; reason: string }[] };
+  const line = (await api(page, `/v2/salary/${withBonus.id}`)).body.data as { adjustments: { kind: string; reason: string }[]; hours: number };
   await page.goto(`/finance/pay-slip/detail?id=${withBonus.slipId}`);
   const slipTotal = Number((await page.getByTestId('slip-total').innerText()).replace(/[¥,]/g, ''));
   const lineAmounts = (await page.getByTestId('slip-line').allInnerTexts()).map((x) => Math.round(Number(x.replace(/[¥,]/g, '')) * 100));
   expect(lineAmounts.reduce((a, b) => a + b, 0) / 100).toBe(slipTotal);
   await expect(page.getByTestId('slip-detail-bonus')).toHaveText(line.adjustments.filter((a) => a.kind === 'bonus').map((a) => a.reason).join('; '));
   await expect(page.getByTestId('slip-detail-cardCommission')).toContainText('Sales ¥');
+  // The elimination commission names what it pays for: student-hours (not the lesson hours of /analyze/staff).
+  await expect(page.getByTestId('slip-detail-elimCommission')).toHaveText(`Student-hours ${line.hours.toFixed(1)}`);
   await page.getByRole('row', { name: /Card commission/ }).getByRole('link', { name: 'Records' }).click();
   await expect(page.getByRole('tab', { name: 'Course cards', selected: true })).toBeVisible();
 });

@@ -92,7 +92,23 @@ export function KpiCard({ kpi }: { kpi: Kpi }) {
       <div>
         <TrendText trend={kpi.trend} none={kpi.key === 'fillRate' ? t('an.noTrend') : undefined} />
       </div>
-      {kpi.unit === 'rate' && kpi.part !== undefined && kpi.whole !== undefined ? (
+      {kpi.cohort && kpi.part !== undefined && kpi.whole !== undefined && kpi.wholeDrill ? (
+        // The renewal rate names its cohort and the range of its part; each number opens its list (issue 30).
+        <div data-testid={`cohort-${kpi.key}`}>
+          <div>
+            {t(`an.cohort.whole.${kpi.key}`, { from: kpi.cohort.startDate, to: kpi.cohort.endDate })}{' '}
+            <DrillLink drill={kpi.wholeDrill} label={`${name}: ${t('an.viewRecords')} (${t(`an.whole.${kpi.key}`)})`}>
+              {kpi.whole.toLocaleString('en-US')}
+            </DrillLink>
+          </div>
+          <div>
+            {t(`an.cohort.part.${kpi.key}`, { from: kpi.drill.from ?? '', to: kpi.drill.to ?? '' })}{' '}
+            <DrillLink drill={kpi.drill} label={`${name}: ${t('an.viewRecords')} (${t(`an.part.${kpi.key}`)})`}>
+              {kpi.part.toLocaleString('en-US')}
+            </DrillLink>
+          </div>
+        </div>
+      ) : kpi.unit === 'rate' && kpi.part !== undefined && kpi.whole !== undefined ? (
         <Space size={8} wrap>
           <DrillLink drill={kpi.drill} label={`${name}: ${t('an.viewRecords')} (${t(`an.part.${kpi.key}`)})`}>
             {kpi.part.toLocaleString('en-US')} {t(`an.part.${kpi.key}`)}

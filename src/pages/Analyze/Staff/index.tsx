@@ -1,6 +1,6 @@
 /**
- * /analyze/staff (PRODUCT.md §6.10, `GET /v2/company_kt/analyze/contact_user`): per staff member, the lessons and
- * hours taught with the value consumed in them, the cards sold, and the leads followed and converted. Each figure
+ * /analyze/staff (PRODUCT.md §6.10, `GET /v2/company_kt/analyze/contact_user`): per staff member, the lessons taught
+ * and their lesson hours (once per lesson, not student-hours) with the value consumed in them, the cards sold, and the leads followed and converted. Each figure
  * opens its records.
  */
 import React from 'react';
@@ -9,6 +9,7 @@ import { history } from 'umi';
 import { useRequest } from 'ahooks';
 import type { ColumnsType } from 'antd/es/table';
 import Chart from '@/components/Chart';
+import HeaderHelp from '@/components/HeaderHelp';
 import { AnalysisFilters, DrillLink, seriesSummary, useAnalysisQuery } from '@/components/analysis';
 import { useIntl } from '@/locales/useIntl';
 import { fetchAnalyzeStaff } from '@/services/analysis';
@@ -31,7 +32,7 @@ export default function AnalyzeStaffPage() {
     { title: t('an.staff.role'), dataIndex: 'role', render: (_, r) => t(ROLE_LABEL_KEYS[r.role as Role] ?? r.role) },
     { title: t('an.staff.campus'), dataIndex: 'campusName' },
     { title: t('an.staff.lessons'), dataIndex: 'lessons', align: 'right', sorter: (a, b) => a.lessons - b.lessons, render: (_, r) => link(r.lessons, d('taught', { teacher: r.staffId }), `${t('an.staff.lessons')} ${r.name}`) },
-    { title: t('an.staff.hours'), dataIndex: 'hours', align: 'right', sorter: (a, b) => a.hours - b.hours, render: (_, r) => formatHours(r.hours) },
+    { title: <HeaderHelp title={t('an.staff.hours')} help={t('an.staff.hours.help')} />, dataIndex: 'hours', align: 'right', sorter: (a, b) => a.hours - b.hours, render: (_, r) => formatHours(r.hours) },
     {
       title: t('an.staff.consumedValue'),
       dataIndex: 'consumedValue',

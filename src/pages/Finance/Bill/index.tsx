@@ -2,12 +2,13 @@
  * /bill (PRODUCT.md §5.9): the income and expense journal with balances per account. Card orders, approved refunds
  * and paid pay slips appear automatically (read-only, linked to their source); manual entries are added, edited
  * while their month is open, and voided with a reason.
- * The balances have their own call (`GET /v2/bill/balances`) over the filters last searched (the form's initial
- * values until then), so the table's request is the plain list call that ListTable starts with the route.
+ * The running balances per account (opening, in, out, closing: src/domain/journalBalance.ts) have their own call
+ * (`GET /v2/bill/balances`) over the month and campus last searched (the form's initial values until then), so the
+ * table's request is the plain list call that ListTable starts with the route.
  */
 import React, { useEffect, useRef, useState } from 'react';
 import dayjs from 'dayjs';
-import { App, Button, Card, Col, Form, Row, Space, Statistic, Tag } from 'antd';
+import { App, Button, Card, Col, Form, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { ModalForm, ProFormDatePicker, ProFormSelect, ProFormText, ProFormTextArea, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
@@ -149,14 +150,16 @@ export default function BillPage() {
   ];
   return (
     <div style={{ padding: 24 }}>
+      <Typography.Paragraph type="secondary" data-testid="balances-period">
+        {t('bill.balancesOf', { period: filters.month ? String(filters.month).slice(0, 7) : t('bill.allTime') })}
+      </Typography.Paragraph>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
         {balances.map((b) => (
           <Col key={b.account} xs={12} md={6}>
             <Card size="small" data-testid={`balance-${b.account}`}>
-              <Statistic title={t('bill.balanceOf', { account: t(`bill.acc.${b.account}`) })} value={formatMoney(b.net)} />
-              <div>
-                {t('bill.inOut', { income: formatMoney(b.income), expense: formatMoney(b.expense) })}
-              </div>
+              <Statistic title={t('bill.closingOf', { account: t(`bill.acc.${b.account}`) })} value={formatMoney(b.closing)} />
+              <div data-testid="balance-opening">{t('bill.opening', { amount: formatMoney(b.opening) })}</div>
+              <div data-testid="balance-in-out">{t('bill.inOut', { income: formatMoney(b.income), expense: formatMoney(b.expense) })}</div>
             </Card>
           </Col>
         ))}

@@ -11,6 +11,7 @@ import { useIntl } from '@/locales/useIntl';
 import { rowCheckbox } from '@/components/rowSelection';
 import { useAppAccess } from '@/hooks/useSession';
 import NumberInput from '@/components/NumberInput';
+import HeaderHelp from '@/components/HeaderHelp';
 import { formatHours, formatMoney } from '@/utils/format';
 import { tableRequest } from '@/services/list';
 import { changeWage, checkSalaries, deleteSalary, fetchSalaryLines, generateSalaries, paySalaries } from '@/services/finance';
@@ -93,7 +94,7 @@ export default function SalaryPage() {
     { title: t('sal.base'), dataIndex: 'base', search: false, sorter: true, align: 'right', render: (_, r) => money(r.base) },
     { title: t('sal.cardCommission'), dataIndex: 'cardCommission', search: false, sorter: true, align: 'right', render: (_, r) => money(r.cardCommission) },
     { title: t('sal.elimCommission'), dataIndex: 'elimCommission', search: false, sorter: true, align: 'right', render: (_, r) => money(r.elimCommission) },
-    { title: t('sal.hours'), dataIndex: 'hours', search: false, render: (_, r) => formatHours(r.hours) },
+    { title: <HeaderHelp title={t('sal.hours')} help={t('sal.hours.help')} />, dataIndex: 'hours', search: false, render: (_, r) => formatHours(r.hours) },
     { title: t('sal.bonus'), dataIndex: 'bonus', search: false, align: 'right', render: (_, r) => money(r.bonus) },
     { title: t('sal.penalties'), dataIndex: 'penalties', search: false, align: 'right', render: (_, r) => money(r.penalties) },
     { title: t('sal.total'), dataIndex: 'total', search: false, sorter: true, align: 'right', render: (_, r) => <strong>{money(r.total)}</strong> },

@@ -3,7 +3,7 @@ import React, { useEffect, useState } from 'react';
 import { Button, Card, Descriptions, Result, Space, Table, Typography } from 'antd';
 import { Link, useSearchParams } from 'umi';
 import { useIntl } from '@/locales/useIntl';
-import { formatMoney } from '@/utils/format';
+import { formatHours, formatMoney } from '@/utils/format';
 import { fetchPaySlip } from '@/services/finance';
 import type { PaySlip, PaySlipLine } from '@/types/finance';
 
@@ -24,6 +24,7 @@ export default function PaySlipDetailPage() {
   /** The reason of a line: the figures or the entered reasons behind it (slips paid before issue 30 show their detail). */
   const lineDetail = (l: PaySlipLine): string => {
     if (l.key === 'cardCommission' && l.sales !== undefined) return t('sal.slipCardDetail', { sales: formatMoney(l.sales), clawbacks: formatMoney(l.clawbacks ?? 0) });
+    if (l.key === 'elimCommission' && l.hours !== undefined) return t('sal.slipElimDetail', { hours: formatHours(l.hours) });
     if (l.reasons) return l.reasons.length ? l.reasons.join('; ') : t('sal.slipNone');
     if (l.key === 'base' && !l.detail) return t('sal.slipBaseDetail');
     return l.detail ?? '';

@@ -12,6 +12,7 @@ import { Link, useSearchParams } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess } from '@/hooks/useSession';
 import NumberInput from '@/components/NumberInput';
+import HeaderHelp from '@/components/HeaderHelp';
 import { formatHours, formatMoney } from '@/utils/format';
 import { addAdjustment, checkAmount, fetchSalaryLine, removeAdjustment } from '@/services/finance';
 import type { CommissionItem, SalaryLine } from '@/types/finance';
@@ -30,7 +31,7 @@ function ItemsTable({ items, figure }: { items: CommissionItem[]; figure: number
         { title: t('fin.type'), dataIndex: 'kind', render: (v: string) => t(`sal.item.${v}`) },
         { title: t('fin.ref'), dataIndex: 'ref', render: (v: string, r) => (r.lessonId ? `${v} · #${r.lessonId}` : v) },
         { title: t('fin.student'), dataIndex: 'studentName' },
-        { title: t('fin.hours'), dataIndex: 'hours', render: (v?: number) => (v === undefined ? '-' : formatHours(v)) },
+        { title: <HeaderHelp title={t('sal.hours')} help={t('sal.hours.help')} />, dataIndex: 'hours', render: (v?: number) => (v === undefined ? '-' : formatHours(v)) },
         { title: t('sal.itemBase'), dataIndex: 'base', align: 'right', render: (v: number) => formatMoney(v) },
         { title: t('fin.amount'), dataIndex: 'amount', align: 'right', render: (v: number) => formatMoney(v) },
       ]}
