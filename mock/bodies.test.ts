@@ -107,6 +107,7 @@ const PUT_WITHOUT_ID: Record<string, string> = {
   'PUT /v2/campus_web': 'one page per campus: campusId',
   'PUT /v2/setting': "the company's settings",
   'PUT /v2/company_kt/theme_color': "the company's colour",
+  'PUT /v2/company_kt/logo': "the company's logo",
   'PUT /v2/notify/rules': 'one rule per event and channel',
   'PUT /v2/platform_setting': "the platform's settings",
   'PUT /v2/company_role/service': "the platform's service contact",

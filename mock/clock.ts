@@ -27,3 +27,13 @@ export function nowStamp(): string {
   const d = new Date();
   return `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
+
+/**
+ * The earlier of a moment ('YYYY-MM-DD HH:mm' or with seconds) and the clock, as 'YYYY-MM-DD HH:mm:ss': a seed dates
+ * nothing after the time it runs on (issue 31; mock/seedChecks.ts `futureProblems`).
+ */
+export function notAfterNow(stamp: string): string {
+  const full = stamp.length === 16 ? `${stamp}:00` : stamp;
+  const now = nowStamp();
+  return full > now ? now : full;
+}

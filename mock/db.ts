@@ -37,6 +37,8 @@ export interface CompanyRow {
   createdAt: string;
   /** Primary colour of the console for this company's users (/campus/theme-color); none = SPEC §9's. */
   themeColor?: string;
+  /** The company's logo (an image data URL, /campus/theme-color), drawn on posters (issue 31). */
+  logo?: string;
 }
 
 export interface CampusRow {

@@ -24,6 +24,7 @@ import { langOf, message, type Lang } from './messages';
 import './nouns';
 import { CALLS_OPEN_WHEN_EXPIRED, daysLeft } from '../src/utils/expiry';
 import { today } from './clock';
+import { disabledSessionMessage } from './domains/accountStatus';
 
 export class HttpError extends Error {
   constructor(
@@ -276,7 +277,11 @@ export function api<P extends Record<string, string>, S extends z.ZodType>(
     const t = (key: string, values?: Record<string, string | number>) => message(lang, key, values);
     try {
       const session = sessionOf(db, request);
-      if (options.auth !== false && !session) return fail(401, t('common.unauthorized'));
+      if (options.auth !== false && !session) {
+        // A session ended because its account was disabled says so (still 401, SPEC §8; issue 31).
+        const disabled = disabledSessionMessage(db, request, lang);
+        return disabled ? json({ code: 401, msg: disabled, reason: 'accountDisabled' }, 401) : fail(401, t('common.unauthorized'));
+      }
       // A password set by someone else (a one-time password): only the session's own calls (`self`: user info,
       // menu, the password change) and logout until the person has chosen their own.
       if (options.auth !== false && session?.user.mustChangePassword && !options.self) return fail(403, t('auth.mustChangePassword'));

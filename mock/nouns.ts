@@ -36,6 +36,7 @@ defineMessages({
   'noun.student cards': { en: 'Card', zh: '课卡' },
   'noun.hour records': { en: 'Hour record', zh: '课时记录' },
   'noun.card orders': { en: 'Card order', zh: '课卡订单' },
+  'noun.arrears': { en: 'Arrears item', zh: '欠课记录' },
   'noun.collection forms': { en: 'Collection form', zh: '收集表' },
   'noun.web sign-ups': { en: 'Web sign-up', zh: '网页报名' },
   'noun.merchants': { en: 'Merchant', zh: '商家' },

@@ -18,6 +18,7 @@ defineMessages({
   'v.decimals': { en: '{field} allows at most {n} decimals.', zh: '{field}最多 {n} 位小数。' },
   'v.integer': { en: '{field} must be a whole number.', zh: '{field}必须是整数。' },
   'v.mobile': { en: '{field} must be an 11-digit mobile number starting with 1.', zh: '{field}必须是以 1 开头的 11 位手机号。' },
+  'v.phone': { en: '{field} must be a phone number: digits, with an optional +, spaces, hyphens or parentheses.', zh: '{field}必须是电话号码：数字，可带 +、空格、连字符或括号。' },
   'v.date': { en: '{field} must be an existing date YYYY-MM-DD.', zh: '{field}必须是存在的日期（YYYY-MM-DD）。' },
   'v.dateTime': { en: '{field} must be an existing date and time YYYY-MM-DD HH:mm.', zh: '{field}必须是存在的日期和时间（YYYY-MM-DD HH:mm）。' },
   'v.month': { en: '{field} must be a month YYYY-MM.', zh: '{field}必须是 YYYY-MM 格式的月份。' },

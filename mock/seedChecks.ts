@@ -33,3 +33,76 @@ export function ledgerProblems(db: Db): string[] {
   }
   return problems;
 }
+
+/**
+ * Fields that say when something happened (issue 31): never after the clock the seed runs on. Every table of the Db,
+ * every field named like a moment (`…At`, `…Time` of something done) or a day something was done; a field that is a
+ * plan (a lesson's start, a due date, an expiry, a scheduled send) is not one of them.
+ */
+const PLANNED = new Set(['sendAt', 'nextFollowUpAt', 'remindAt', 'startAt', 'endAt', 'expiresAt', 'dueAt', 'scheduledAt', 'startTime', 'endTime', 'lessonTime', 'trialTime', 'time', 'lessonAt']);
+const DONE_DAYS = new Set(['joinDate', 'hireDate', 'paidDate', 'orderDate', 'signedDate', 'reviewDate']);
+const MOMENT = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?/;
+
+/** '2026-11-27 05:00:00' from a Date, in local time like the seed's stamps. */
+export function stampOf(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+export function futureProblems(db: Db, now: string): string[] {
+  const problems: string[] = [];
+  const day = now.slice(0, 10);
+  for (const [table, rows] of Object.entries(db)) {
+    if (!Array.isArray(rows)) continue;
+    for (const row of rows as unknown[]) {
+      if (!row || typeof row !== 'object') continue;
+      for (const [field, v] of Object.entries(row as Record<string, unknown>)) {
+        if (typeof v !== 'string' || !MOMENT.test(v) || PLANNED.has(field)) continue;
+        const moment = /At$/.test(field) || field === 'at';
+        if (moment) {
+          const when = v.replace('T', ' ');
+          // A bare day is a whole day: only after today is it in the future.
+          if (when.length <= 10 ? when > day : when.slice(0, 19) > now) problems.push(`${table}.${field} ${v} after ${now} (${JSON.stringify(row).slice(0, 120)})`);
+        } else if (DONE_DAYS.has(field) && v.slice(0, 10) > day) problems.push(`${table}.${field} ${v} after ${day}`);
+      }
+    }
+  }
+  return problems;
+}
+
+/**
+ * What follows what (issue 31): a roll call's result is sent after its lesson, homework is handed in after it was set
+ * and checked after it was handed in, a leave is reviewed after it was asked, a lead is converted or assigned after it
+ * came in, and a company's renewal log never ends after its valid-until.
+ */
+export function orderProblems(db: Db): string[] {
+  const problems: string[] = [];
+  const lessonEnds = new Map<string, string[]>();
+  for (const l of db.lessons) {
+    const k = `${l.companyId}|${l.className}|${l.date}`;
+    lessonEnds.set(k, [...(lessonEnds.get(k) ?? []), `${l.date} ${l.end}`]);
+  }
+  for (const m of db.inbox) {
+    if (m.event !== 'rollCallResult') continue;
+    const v = (m.values ?? {}) as Record<string, unknown>;
+    const ends = lessonEnds.get(`${m.companyId}|${String(v.className)}|${String(v.date)}`) ?? [];
+    if (!ends.some((end) => end <= m.createdAt.slice(0, 16))) problems.push(`inbox roll call result ${m.createdAt} for ${String(v.className)} on ${String(v.date)}: no lesson over by then`);
+    if (m.readAt && m.readAt < m.createdAt) problems.push(`inbox read ${m.readAt} before sent ${m.createdAt}`);
+  }
+  const homework = new Map(db.homework.map((h) => [h.id, h]));
+  for (const s of db.submissions) {
+    const h = homework.get(s.homeworkId);
+    if (s.submittedAt && h && s.submittedAt < h.createdAt) problems.push(`submission #${s.id} handed in ${s.submittedAt} before set ${h.createdAt}`);
+    if (s.checkedAt && (!s.submittedAt || s.checkedAt < s.submittedAt)) problems.push(`submission #${s.id} checked ${s.checkedAt} before handed in ${s.submittedAt}`);
+  }
+  for (const r of db.leaveRequests) if (r.reviewedAt && r.reviewedAt < r.createdAt) problems.push(`leave #${r.id} reviewed ${r.reviewedAt} before asked ${r.createdAt}`);
+  for (const l of db.leads) {
+    if (l.convertedAt && l.convertedAt < l.createdAt) problems.push(`lead #${l.id} converted ${l.convertedAt} before it came in ${l.createdAt}`);
+    if (l.assignedAt && l.assignedAt < l.createdAt) problems.push(`lead #${l.id} assigned ${l.assignedAt} before it came in ${l.createdAt}`);
+  }
+  for (const c of db.companies) {
+    const last = db.companyRenewals.filter((r) => r.companyId === c.id).reduce((m, r) => (r.after > m ? r.after : m), '');
+    if (last && c.validUntil && last > c.validUntil) problems.push(`company ${c.name}: renewal log ends ${last}, after its valid-until ${c.validUntil}`);
+  }
+  return problems;
+}

@@ -65,8 +65,9 @@ import {
   type AttendanceCount,
   type DayRange,
 } from '../../src/domain/metrics';
-import { cashIn, recognisedValue, sumMoney } from '../../src/domain/revenue';
-import { cardStatus, moneyValue, round1 } from '../../src/domain/ledger';
+import { cashIn, recognisedValue, revenueOfFigures, sumMoney } from '../../src/domain/revenue';
+import { figureRanges, figuresOfCard } from './financeIndex';
+import { cardStatus, round1 } from '../../src/domain/ledger';
 
 defineMessages({
   'an.rangeTooLong': { en: 'The range may cover at most {days} days.', zh: '时间范围最多 {days} 天。' },
@@ -117,6 +118,7 @@ export function viewerOfSession(db: Db, s: Session): Viewer {
 }
 
 interface Scoped {
+  db: Db;
   companyId: number;
   campusId?: number;
   /** The student is visible and of the campus asked for. */
@@ -219,6 +221,7 @@ export function scopedData(db: Db, who: Viewer | number, campusId?: number): Sco
   }
 
   return {
+    db,
     companyId,
     campusId,
     seeStudent,
@@ -240,14 +243,33 @@ export function scopedData(db: Db, who: Viewer | number, campusId?: number): Sco
 
 interface RangeFigures {
   consumedHours: number;
+  /** Recognised revenue (src/domain/revenue.ts): the records' value (lessons, corrections) + `periodCards`. */
   recognised: number;
+  /** What period cards recognised by day in the range (up to today). */
+  periodCards: number;
   cashIn: number;
   refunds: number;
   attendance: AttendanceCount;
 }
 
+/**
+ * What the visible period cards recognised by day in each range (cents; days up to today), from the same per-card
+ * figures as the finance screens (./financeIndex.ts, src/domain/revenue.ts `revenueOfFigures`).
+ */
+function periodCardsCents(d: Scoped, ranges: DayRange[]): number[] {
+  const t = today();
+  const fr = figureRanges(ranges.map((x) => ({ from: x.start, to: x.end })), t);
+  const out = new Array<number>(ranges.length).fill(0);
+  for (const c of d.cards) {
+    if (c.kind !== 'period') continue;
+    const figs = figuresOfCard(d.db, c, fr, t);
+    for (let i = 0; i < figs.length; i += 1) out[i] += Math.round(revenueOfFigures('period', figs[i]).recognised * 100);
+  }
+  return out;
+}
+
 /** The per-day figures of a range added up (the caller's campuses and rows). */
-function rangeFigures(d: Scoped, r: DayRange): RangeFigures {
+function rangeFigures(d: Scoped, r: DayRange, periodC = periodCardsCents(d, [r])[0]): RangeFigures {
   const sum = emptyFigures();
   const addRecords = (f: DayFigures) => {
     sum.consumedT += f.consumedT;
@@ -275,7 +297,7 @@ function rangeFigures(d: Scoped, r: DayRange): RangeFigures {
       addMarks(x);
     }
   }
-  return { consumedHours: sum.consumedT / 10, recognised: sum.recognisedC / 100, cashIn: sum.cashC / 100, refunds: sum.refundC / 100, attendance: attendanceOf(sum) };
+  return { consumedHours: sum.consumedT / 10, recognised: (sum.recognisedC + periodC) / 100, periodCards: periodC / 100, cashIn: sum.cashC / 100, refunds: sum.refundC / 100, attendance: attendanceOf(sum) };
 }
 
 function push<K, V>(m: Map<K, V[]>, k: K, v: V) {
@@ -363,8 +385,10 @@ function buckets(r: DayRange): { bucket: string; from: string; to: string }[] {
 }
 
 function series(d: Scoped, r: DayRange): DayPoint[] {
-  return buckets(r).map((b) => {
-    const f = rangeFigures(d, { start: b.from, end: b.to });
+  const bs = buckets(r);
+  const periodC = periodCardsCents(d, bs.map((b) => ({ start: b.from, end: b.to })));
+  return bs.map((b, i) => {
+    const f = rangeFigures(d, { start: b.from, end: b.to }, periodC[i]);
     return { ...b, consumedHours: f.consumedHours, recognised: f.recognised, cashIn: f.cashIn, present: f.attendance.present, marked: f.attendance.marked, attendanceRate: f.attendance.rate };
   });
 }
@@ -513,7 +537,7 @@ export function analyzeCore(db: Db, who: Viewer | number, range: AnalyzeQuery): 
     previous: { startDate: p.start, endDate: p.end },
     kpis: [
       kpi('consumedHours', 'hours', cur.consumedHours, prev.consumedHours, dr('consumed')),
-      kpi('recognised', 'money', cur.recognised, prev.recognised, dr('consumed')),
+      kpi('recognised', 'money', cur.recognised, prev.recognised, dr('consumed'), { periodCards: cur.periodCards }),
       kpi('cashIn', 'money', cur.cashIn, prev.cashIn, dr('sales')),
       kpi('refunds', 'money', cur.refunds, prev.refunds, dr('refund')),
       kpi('activeStudents', 'count', cur.active, prev.active, dr('active')),
@@ -548,10 +572,13 @@ export function analyzeCard(db: Db, who: Viewer | number, range: AnalyzeQuery): 
   const byTpl = new Map<number, AnalyzeCard['byTemplate'][number]>();
   let hours = 0;
   const values: number[] = [];
+  // A card's value is its deferred revenue today (src/domain/revenue.ts, the finance screens' per-card figures): the
+  // hours still owed at its pool's price, a period card's days left (issue 30: one definition per figure).
+  const todayRange = figureRanges([{ from: t, to: t }], t);
   for (const c of holdingCards) {
-    // Period cards hold no hours (their ledger only logs attendance), and their unit price is 0.
+    // Period cards hold no hours (their ledger only logs attendance).
     const rem = c.remainingHours;
-    const value = moneyValue(rem, c.unitPrice);
+    const value = figuresOfCard(db, c, todayRange, t)[0].closing;
     hours += rem;
     values.push(value);
     const row = byTpl.get(c.templateId) ?? { templateId: c.templateId, templateName: c.templateName, cards: 0, remainingHours: 0, remainingValue: 0 };

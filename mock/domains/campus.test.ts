@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { authHeaders } from '../testing';
+import { authHeaders, call as callIn } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
@@ -130,8 +130,8 @@ describe('campuses', () => {
     const dealer = await login('dealer');
     const list = (await call('GET', '/v2/company_kt/campus?page=1&pageSize=10', { token: dealer })).body.data;
     expect(list.list.map((c: { name: string }) => c.name)).toEqual(['Downtown', 'Riverside']);
-    expect((await call('POST', '/v2/company_kt/campus', { token: dealer, body: { name: 'Downtown', address: 'x', phone: '1' } })).status).toBe(400);
-    const made = await call('POST', '/v2/company_kt/campus', { token: dealer, body: { name: 'Lakeside', address: '9 Hu Road', phone: '021-1' } });
+    expect((await call('POST', '/v2/company_kt/campus', { token: dealer, body: { name: 'Downtown', address: 'x', phone: '021-5555 0001' } })).status).toBe(400);
+    const made = await call('POST', '/v2/company_kt/campus', { token: dealer, body: { name: 'Lakeside', address: '9 Hu Road', phone: '021-5555 0002' } });
     expect(made.status).toBe(200);
     const id = made.body.data.id;
     const main = await call('POST', '/v2/company_kt/campus/main', { token: dealer, body: { id } });
@@ -154,7 +154,7 @@ describe('campus validity (issue 29: it changes only through renewal)', () => {
     const db = getDb();
     const company = db.companies.find((c) => c.id === 2)!;
     const companyUntil = company.validUntil;
-    const made = (await call('POST', '/v2/company_kt/campus', { token: dealer, body: { name: 'Lakeside', address: '9 Hu Road', phone: '021-1' } })).body.data as { id: number; day: number; validUntil: string };
+    const made = (await call('POST', '/v2/company_kt/campus', { token: dealer, body: { name: 'Lakeside', address: '9 Hu Road', phone: '021-5555 0002' } })).body.data as { id: number; day: number; validUntil: string };
     expect(made.day).toBe(30);
     const downtown = db.campuses.find((c) => c.companyId === 2 && c.isMain)!;
     const days = async () => {
@@ -210,5 +210,15 @@ describe('an expired campus', () => {
     expect(list.find((c) => c.name === 'Riverside')?.day).toBe(0);
     const expiring = (await call('GET', '/v2/company_kt/campus/expiring', { token: dealer })).body.data as { name: string }[];
     expect(expiring.map((c) => c.name)).toEqual(['Riverside']);
+  });
+});
+
+describe('phone fields (issue 31)', () => {
+  it('a campus phone takes a phone number only: "abc-phone" is a 400 naming the field, in both languages', async () => {
+    const dealer = await login('dealer');
+    const bad = { name: 'Hillside', address: '3 Hill Road', phone: 'abc-phone' };
+    expect((await call('POST', '/v2/company_kt/campus', { token: dealer, body: bad })).body).toMatchObject({ msg: 'Phone must be a phone number: digits, with an optional +, spaces, hyphens or parentheses.' });
+    expect((await callIn('POST', '/v2/company_kt/campus', { token: dealer, body: bad, lang: 'zh-CN' })).body.msg).toBe('电话必须是电话号码：数字，可带 +、空格、连字符或括号。');
+    expect((await call('POST', '/v2/company_kt/campus', { token: dealer, body: { ...bad, phone: '+86 (21) 5555-0003' } })).status).toBe(200);
   });
 });

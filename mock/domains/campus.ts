@@ -14,7 +14,7 @@ import { nextId } from '../db';
 import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
 import { listQuery } from '../list';
-import { addDays, nowStamp, today } from '../clock';
+import { addDays, nowStamp, today, notAfterNow } from '../clock';
 import type { Campus, CampusRenewal, PermissionGroup, StaffAccess } from '../../src/types/campus';
 import type { Staff } from '../../src/types/school';
 import type { PermissionFlag, Role } from '../../src/types/session';
@@ -84,7 +84,7 @@ const DEFAULT_GROUPS: { role: Role; name: string }[] = [
 ];
 
 /** Creates a company's default groups (one per staff role, the role's flags today, whole company). */
-export function seedCompanyGroups(db: Db, companyId: number, at = `${today()} 09:00:00`): PermissionGroupRow[] {
+export function seedCompanyGroups(db: Db, companyId: number, at = notAfterNow(`${today()} 09:00:00`)): PermissionGroupRow[] {
   return DEFAULT_GROUPS.map(({ role, name }) => {
     const row: PermissionGroupRow = {
       id: nextId(db, 'permissionGroups'),

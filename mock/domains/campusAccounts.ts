@@ -28,6 +28,7 @@ import { AccountIdBody, CreateStaffAccountBody, ParentAccountBody, ParentLinkBod
 import { defaultGroupOf, groupIdOfStaff } from './campus';
 import { addMembership, createInvitation, pendingInvitation, usersElsewhere } from './invitations';
 import { endSessionsOf as endUserSessions } from './session';
+import { rememberDisabledSessions } from './accountStatus';
 
 declare module '../db' {
   interface Db {
@@ -193,7 +194,11 @@ function setDisabled(ctx: AuthedCtx<Record<string, string>, { roleId: number }>,
   refuseOwner(ctx, m);
   if (disabled && m.roleId === s.membership.roleId) throw ctx.bad('account.self');
   m.disabled = disabled || undefined;
-  if (disabled) endSessionsOf(ctx.db, m.roleId);
+  if (disabled) {
+    // Their next call is told that the account was disabled, and whom to contact (issue 31).
+    rememberDisabledSessions(ctx.db, m.roleId);
+    endSessionsOf(ctx.db, m.roleId);
+  }
   return m;
 }
 

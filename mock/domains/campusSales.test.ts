@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { authHeaders } from '../testing';
+import { authHeaders, call as callIn } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
@@ -91,6 +91,34 @@ describe('online sales', () => {
     expect(r.body.data.text).toContain(card.cardNo);
     expect(r.body.data.text).toContain(card.studentName);
     expect((await call('POST', '/v2/contract_template', { token: dealer, body: { name: 'X', body: 'Hi {nickname}', isDefault: false } })).status).toBe(400);
+  });
+
+  it('the default contract prints in the printer’s language: campus name and address, amount in figures and words, refund rule (issue 31)', async () => {
+    const dealer = await login('dealer');
+    const db = getDb();
+    const card = db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.paidAmount > 0)!;
+    const campus = db.campuses.find((c) => c.id === db.students.find((s) => s.id === card.studentId)!.campusId)!;
+    const en = await call('GET', `/v2/contract_template/render?cardId=${card.id}`, { token: dealer });
+    const zh = await callIn('GET', `/v2/contract_template/render?cardId=${card.id}`, { token: dealer, lang: 'zh-CN' });
+    const { amountInWordsEn, amountInWordsZh } = await import('../../src/domain/amountWords');
+    const { formatAmount } = await import('../../src/utils/format');
+    expect(en.body.data.text).toContain('Training services agreement');
+    expect(en.body.data.text).toContain(`${campus.name}`);
+    expect(en.body.data.text).toContain(campus.address);
+    expect(en.body.data.text).toContain(`${formatAmount(card.paidAmount)} yuan (in words: ${amountInWordsEn(card.paidAmount)})`);
+    expect(en.body.data.text).toContain(`refunds the remaining hours × the unit price (${formatAmount(card.unitPrice)} yuan per hour)`);
+    expect(zh.body.data.text).toContain('培训服务协议');
+    expect(zh.body.data.text).toContain(campus.address);
+    expect(zh.body.data.text).toContain(`人民币 ${formatAmount(card.paidAmount)} 元（大写：${amountInWordsZh(card.paidAmount)}）`);
+    expect(zh.body.data.text).toContain('退费金额 = 剩余课时 × 课时单价');
+    expect(zh.body.data.text).not.toMatch(/\{\w+\}/);
+    expect(en.body.data.text).not.toMatch(/\{\w+\}/);
+    // A language-neutral default replaces both; a language's default replaces only that language's.
+    const mine = await call('POST', '/v2/contract_template', { token: dealer, body: { name: 'Ours', body: 'Ours {cardNo} {amountInWords}', isDefault: true, lang: 'zh-CN' } });
+    expect(mine.status).toBe(200);
+    expect((await callIn('GET', `/v2/contract_template/render?cardId=${card.id}`, { token: dealer, lang: 'zh-CN' })).body.data.text).toBe(`Ours ${card.cardNo} ${amountInWordsZh(card.paidAmount)}`);
+    expect((await call('GET', `/v2/contract_template/render?cardId=${card.id}`, { token: dealer })).body.data.text).toContain('Training services agreement');
+    expect((await call('POST', '/v2/contract_template', { token: dealer, body: { name: 'Bad', body: 'x', isDefault: false, lang: 'fr-FR' } })).status).toBe(400);
   });
 
   it('web pages: edits are validated (another company’s card refused), an unpublished page is not public, an expired campus sells nothing', async () => {

@@ -21,7 +21,10 @@ import { api, definePolicy, HttpError } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
 import { listQuery } from '../list';
 import { addDays, nowStamp, today } from '../clock';
-import type { CampusWebPage, ContractTemplate, InvoiceRequest, OnlineOrder, PublicWebPage, Settlement } from '../../src/types/campus';
+import type { CampusWebPage, ContractLang, ContractTemplate, InvoiceRequest, OnlineOrder, PublicWebPage, Settlement } from '../../src/types/campus';
+import { CONTRACT_LANGS } from '../../src/types/campus';
+import { amountInWords } from '../../src/domain/amountWords';
+import { formatAmount } from '../../src/utils/format';
 import type { CardOrder, CardTemplate, Student, StudentCard } from '../../src/types/school';
 import { ContractBody, ContractUpdateBody, InvoiceBody, PublicOrderBody, PublicPayBody, PublicSignupBody, WebPageBody } from '../../src/types/campus.schemas';
 import { unitPrice } from '../../src/domain/ledger';
@@ -103,18 +106,56 @@ defineMessages({
 /** The seller shown on cards sold online (no staff member sold them). */
 export const ONLINE_SELLER = { id: 0, name: 'Online 线上' };
 
-const DEFAULT_CONTRACT = `Training services agreement 培训服务协议
+/**
+ * The default contract in both languages (issue 31): the campus's name and address, the amount in figures and in
+ * words, and the refund rule of PRODUCT.md §5.1 (refund = remaining hours × unit price, `returnRefund`).
+ */
+export const DEFAULT_CONTRACTS: Record<ContractLang, { name: string; body: string }> = {
+  'en-US': {
+    name: 'Standard agreement',
+    body: `Training services agreement
 
-Party A (school): {companyName}, {campusName}
+Party A (school): {companyName}, campus {campusName}
+Campus address: {campusAddress}, tel. {campusPhone}
 Party B (parent): {parentName}, mobile {mobile}
 Student: {studentName}
 
-Party B buys the class card {cardName} (No. {cardNo}): {hours} hours plus {giftHours} gift hours, for {amount} yuan,
-valid from {startDate} to {expiryDate}. Hours are consumed by attendance as the school's rules say; unused hours
-after the expiry date are forfeited. Seller: {sellerName}.
+1. Services. Party B buys the class card {cardName} (No. {cardNo}): {hours} hours plus {giftHours} gift hours,
+valid from {startDate} to {expiryDate}, for lessons at the campus above.
+2. Fee. Party B pays {amount} yuan (in words: {amountInWords}). Unit price: {unitPrice} yuan per hour
+(the amount paid divided by the hours bought plus the gift hours).
+3. Hours. Hours are consumed by attendance as the school's rules say. Hours left after the expiry date are
+forfeited and not refunded.
+4. Refunds. Before the expiry date Party B may ask to return the hours left on the card. Once Party A approves the
+return, it refunds the remaining hours × the unit price ({unitPrice} yuan per hour); hours already consumed are not
+refunded.
+5. Seller: {sellerName}.
 
 Signed on {today}.
-Party A: ____________    Party B: ____________`;
+Party A (seal): ____________    Party B (signature): ____________`,
+  },
+  'zh-CN': {
+    name: '标准协议',
+    body: `培训服务协议
+
+甲方（培训机构）：{companyName}，校区：{campusName}
+校区地址：{campusAddress}，电话：{campusPhone}
+乙方（家长）：{parentName}，手机：{mobile}
+学员：{studentName}
+
+一、服务内容：乙方购买课卡“{cardName}”（卡号 {cardNo}），购买 {hours} 课时，赠送 {giftHours} 课时，
+有效期自 {startDate} 至 {expiryDate}，在上述校区上课。
+二、费用：乙方支付人民币 {amount} 元（大写：{amountInWords}）。课时单价 {unitPrice} 元/课时
+（实付金额 ÷（购买课时 + 赠送课时））。
+三、课时消耗：按甲方考勤规则扣减课时；有效期届满后剩余课时作废，不予退费。
+四、退费：有效期内乙方可申请退还卡内剩余课时，经甲方审核通过后，退费金额 = 剩余课时 × 课时单价
+（{unitPrice} 元/课时）；已消耗的课时不予退费。
+五、经办人：{sellerName}。
+
+签订日期：{today}
+甲方（盖章）：____________    乙方（签字）：____________`,
+  },
+};
 
 const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 /** A page's public code: 16 random base32 characters (80 bits), unrelated to the campus (issue 29). */
@@ -173,11 +214,13 @@ export function seedCampusSales(db: Db) {
       published: true,
       templateIds: templates.map((tp) => tp.id),
     });
-    db.contractTemplates.push({ id: nextId(db, 'contractTemplates'), companyId: campus.companyId, name: 'Standard agreement 标准协议', body: DEFAULT_CONTRACT, isDefault: true, updatedAt: `${addDays(t, -90)} 10:00:00` });
   }
-  // Remove duplicate contract templates (one per company).
-  const seen = new Set<number>();
-  db.contractTemplates = db.contractTemplates.filter((c) => (seen.has(c.companyId) ? false : (seen.add(c.companyId), true)));
+  // The default contract of each company, one per language (issue 31).
+  for (const company of db.companies.filter((c) => !c.platform)) {
+    for (const lang of CONTRACT_LANGS) {
+      db.contractTemplates.push({ id: nextId(db, 'contractTemplates'), companyId: company.id, name: DEFAULT_CONTRACTS[lang].name, body: DEFAULT_CONTRACTS[lang].body, lang, isDefault: true, updatedAt: `${addDays(t, -90)} 10:00:00` });
+    }
+  }
 
   // Online orders of the past three months (Starlight Dance), linked to cards of the seed, and their settlements.
   const company = db.companies.find((c) => c.id === 2);
@@ -335,13 +378,18 @@ export function payOnlineOrder(db: Db, order: OnlineOrder, lang: Lang = 'en', at
   return order;
 }
 
-/** The values of a card's contract variables. */
-export function contractValues(db: Db, card: StudentCard): Record<string, string | number> {
+/** The values of a card's contract variables; the amount in words in the template's language. */
+export function contractValues(db: Db, card: StudentCard, lang: ContractLang = 'en-US'): Record<string, string | number> {
   const student = db.students.find((s) => s.id === card.studentId);
   const company = db.companies.find((c) => c.id === card.companyId);
+  const campus = student ? db.campuses.find((c) => c.id === student.campusId) : undefined;
   return {
     companyName: company?.name ?? '',
-    campusName: student?.campusName ?? '',
+    campusName: campus?.name ?? student?.campusName ?? '',
+    campusAddress: campus?.address ?? '',
+    campusPhone: campus?.phone ?? '',
+    amountInWords: amountInWords(card.paidAmount, lang),
+    unitPrice: formatAmount(card.unitPrice),
     studentName: card.studentName,
     parentName: student?.parentName ?? '',
     mobile: student?.mobile ?? '',
@@ -349,7 +397,7 @@ export function contractValues(db: Db, card: StudentCard): Record<string, string
     cardName: card.templateName,
     hours: card.boughtHours,
     giftHours: card.giftHours,
-    amount: card.paidAmount.toFixed(2),
+    amount: formatAmount(card.paidAmount),
     startDate: card.startDate,
     expiryDate: card.expiryDate,
     sellerName: card.sellerName,
@@ -546,7 +594,7 @@ export const campusSalesHandlers = [
   api('post', '/v2/contract_template', { write: contractPolicy, body: ContractBody }, (ctx) => {
     const bad = renderTemplate(ctx.body.body, {}).unknown[0];
     if (bad) throw ctx.bad('contract.unknownVar', { name: bad });
-    const row: ContractTemplate = { id: nextId(ctx.db, 'contractTemplates'), companyId: ctx.session.company.id, name: ctx.body.name, body: ctx.body.body, isDefault: false, updatedAt: nowStamp() };
+    const row: ContractTemplate = { id: nextId(ctx.db, 'contractTemplates'), companyId: ctx.session.company.id, name: ctx.body.name, body: ctx.body.body, lang: ctx.body.lang, isDefault: false, updatedAt: nowStamp() };
     ctx.db.contractTemplates.push(row);
     if (ctx.body.isDefault || !ctx.rows(contractPolicy).some((c) => c.isDefault)) setDefault(ctx.db, row);
     return row;
@@ -558,16 +606,19 @@ export const campusSalesHandlers = [
     if (bad) throw ctx.bad('contract.unknownVar', { name: bad });
     row.name = ctx.body.name;
     row.body = ctx.body.body;
+    const langChanged = row.lang !== ctx.body.lang;
+    row.lang = ctx.body.lang;
     row.updatedAt = nowStamp();
-    if (ctx.body.isDefault) setDefault(ctx.db, row);
+    if (ctx.body.isDefault || (langChanged && row.isDefault)) setDefault(ctx.db, row);
     return row;
   }),
 
   api<{ id: string }>('delete', '/v2/contract_template/:id', { write: contractPolicy }, (ctx) => {
     const row = ctx.target(contractPolicy, Number(ctx.params.id), 'contract.template');
     ctx.db.contractTemplates = ctx.db.contractTemplates.filter((c) => c.id !== row.id);
-    const next = ctx.db.contractTemplates.find((c) => c.companyId === row.companyId);
-    if (row.isDefault && next) next.isDefault = true;
+    const rest = ctx.db.contractTemplates.filter((c) => c.companyId === row.companyId);
+    const next = rest.find((c) => c.lang === row.lang) ?? rest[0];
+    if (row.isDefault && next && !rest.some((c) => c.isDefault)) next.isDefault = true;
     return null;
   }),
 
@@ -579,13 +630,25 @@ export const campusSalesHandlers = [
     if (!card) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('contract.card') }));
     const templates = ctx.rows(contractPolicy);
     // A chosen template must exist (404 naming it); without a choice, the default one, or none yet.
-    const tpl = ctx.query.templateId ? ctx.target(contractPolicy, Number(ctx.query.templateId), 'contract.template') : templates.find((c) => c.isDefault) ?? templates[0];
+    // The contract prints in the caller's language (issue 31): that language's default, else the default for any.
+    const lang: ContractLang = ctx.lang === 'zh' ? 'zh-CN' : 'en-US';
+    const tpl = ctx.query.templateId
+      ? ctx.target(contractPolicy, Number(ctx.query.templateId), 'contract.template')
+      : templates.find((c) => c.isDefault && c.lang === lang) ?? templates.find((c) => c.isDefault && !c.lang) ?? templates.find((c) => c.isDefault) ?? templates[0];
     if (!tpl) throw ctx.bad('contract.noTemplate');
-    return { templateId: tpl.id, templateName: tpl.name, text: renderTemplate(tpl.body, contractValues(ctx.db, card)).text, cardNo: card.cardNo };
+    return { templateId: tpl.id, templateName: tpl.name, text: renderTemplate(tpl.body, contractValues(ctx.db, card, tpl.lang ?? lang)).text, cardNo: card.cardNo };
   }),
 ];
 
+/**
+ * Makes a template the default: of its language (the other language's default stays), or, without a language, the
+ * one default for every language (issue 31).
+ */
 function setDefault(db: Db, row: ContractTemplate) {
-  for (const c of db.contractTemplates) if (c.companyId === row.companyId) c.isDefault = c.id === row.id;
+  for (const c of db.contractTemplates) {
+    if (c.companyId !== row.companyId) continue;
+    if (c.id === row.id) c.isDefault = true;
+    else if (!row.lang || !c.lang || c.lang === row.lang) c.isDefault = false;
+  }
 }
 

@@ -56,3 +56,29 @@ describe('theme colour', () => {
     expect((await call('PUT', '/v2/company_kt/theme_color', { token: teacher, body: { color: '#1D4ED8' } })).status).toBe(403);
   });
 });
+
+describe('company and partner logos (issue 31)', () => {
+  const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  it('the company logo is saved, reaches the posters, and only an image is taken', async () => {
+    const dealer = await login('dealer');
+    expect((await call('GET', '/v2/poster/info', { token: dealer })).body.data.companyLogo).toBeNull();
+    const bad = await call('PUT', '/v2/company_kt/logo', { token: dealer, body: { logo: 'data:text/html;base64,PGI+' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.msg).toBe('The logo must be a PNG, JPEG, GIF or WebP image.');
+    expect((await call('PUT', '/v2/company_kt/logo', { token: dealer, body: { logo: PNG } })).status).toBe(200);
+    expect((await call('GET', '/v2/poster/info', { token: dealer })).body.data.companyLogo).toBe(PNG);
+    expect((await call('PUT', '/v2/company_kt/logo', { token: await login('teacher'), body: { logo: PNG } })).status).toBe(403);
+    expect((await call('DELETE', '/v2/company_kt/logo', { token: dealer })).status).toBe(200);
+    expect(getDb().companies.find((c) => c.id === 2)?.logo).toBeUndefined();
+  });
+
+  it('a partner merchant keeps its logo for the co-branded poster', async () => {
+    const dealer = await login('dealer');
+    const m = getDb().merchants.find((x) => x.companyId === 2)!;
+    const body = { id: m.id, name: m.name, category: m.category, contact: m.contact, mobile: m.mobile, status: m.status, logo: 'not an image' };
+    expect((await call('PUT', '/v2/market_merchant', { token: dealer, body })).status).toBe(400);
+    expect((await call('PUT', '/v2/market_merchant', { token: dealer, body: { ...body, logo: PNG } })).status).toBe(200);
+    const info = (await call('GET', '/v2/poster/info', { token: dealer })).body.data as { merchants: { id: number; logo: string | null }[] };
+    expect(info.merchants.find((x) => x.id === m.id)?.logo).toBe(PNG);
+  });
+});

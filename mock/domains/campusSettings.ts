@@ -10,7 +10,8 @@ import { api, definePolicy } from '../http';
 import { defineMessages } from '../messages';
 import type { CompanySettings } from '../../src/types/settings';
 import type { OnlineSaleCap } from '../../src/types/campus';
-import { SettingsBody, ThemeColorBody } from '../../src/types/campus.schemas';
+import { LogoBody, SettingsBody, ThemeColorBody } from '../../src/types/campus.schemas';
+import { checkImageDataUrl } from '../../src/domain/upload';
 import { whiteTextContrast, whiteTextPassesAA, AA_NORMAL_TEXT } from '../../src/utils/contrast';
 
 declare module '../db' {
@@ -28,6 +29,8 @@ defineMessages({
     zh: '白色文字在 {color} 上的对比度为 {ratio}:1，低于 WCAG AA 要求的 {min}:1，请选择更深的颜色。',
   },
   'v.color': { en: '{field} must be a colour #RRGGBB.', zh: '{field}必须是 #RRGGBB 格式的颜色。' },
+  'logo.notImage': { en: 'The logo must be a PNG, JPEG, GIF or WebP image.', zh: '标志必须是 PNG、JPEG、GIF 或 WebP 图片。' },
+  'logo.tooLarge': { en: 'The logo must be at most 2 MB.', zh: '标志不能超过 2 MB。' },
   'field.color': { en: 'Theme colour', zh: '主题色' },
   'field.truantConsumes': { en: 'Absence consumes hours', zh: '旷课扣课时' },
   'field.leaveConsumes': { en: 'Leave consumes hours', zh: '请假扣课时' },
@@ -97,5 +100,20 @@ export const settingsHandlers = [
   api('delete', '/v2/company_kt/theme_color', { write: themePolicy }, (ctx) => {
     delete ctx.session.company.themeColor;
     return { color: null };
+  }),
+
+  /* The company's logo (issue 31): drawn on posters instead of the app's. */
+  api('get', '/v2/company_kt/logo', { read: themePolicy }, (ctx) => ({ logo: ctx.session.company.logo ?? null })),
+
+  api('put', '/v2/company_kt/logo', { write: themePolicy, body: LogoBody }, (ctx) => {
+    const problem = checkImageDataUrl(ctx.body.logo);
+    if (problem) throw ctx.bad(problem === 'type' ? 'logo.notImage' : 'logo.tooLarge');
+    ctx.session.company.logo = ctx.body.logo;
+    return { logo: ctx.body.logo };
+  }),
+
+  api('delete', '/v2/company_kt/logo', { write: themePolicy }, (ctx) => {
+    delete ctx.session.company.logo;
+    return { logo: null };
   }),
 ];

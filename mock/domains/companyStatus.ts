@@ -5,6 +5,7 @@
  */
 import type { Db } from '../db';
 import { defineMessages, message, type Lang } from '../messages';
+import { disabledAccountMessage, disabledMembershipOf } from './accountStatus';
 
 defineMessages({
   'auth.companyDisabledLogin': {
@@ -13,13 +14,16 @@ defineMessages({
   },
 });
 
-/** The message refusing a login when none of the user's companies is active (a disabled one is named). */
+/** The message refusing a login when none of the user's companies or accounts is active (a disabled one is named). */
 export function loginRefusal(db: Db, userId: number, lang: Lang, fallbackKey: string): string {
   const disabled = db.memberships
     .filter((m) => m.userId === userId)
     .map((m) => db.companies.find((c) => c.id === m.companyId))
     .find((c) => c && c.status === 'disabled');
-  return disabled ? message(lang, 'auth.companyDisabledLogin', { name: disabled.name }) : message(lang, fallbackKey);
+  if (disabled) return message(lang, 'auth.companyDisabledLogin', { name: disabled.name });
+  // A disabled account (issue 31): told so and whom to contact, not "no active company".
+  const account = disabledMembershipOf(db, userId);
+  return account ? disabledAccountMessage(db, account, lang) : message(lang, fallbackKey);
 }
 
 /** Ends every session opened on one of the company's memberships (the next call of those users answers 401). */

@@ -24,6 +24,7 @@ import type {
 } from '../../src/types/customer';
 import { GATHER_FIELD_KEYS } from '../../src/types/customer';
 import { findDuplicate, normalizeMobile, seesAllLeads } from '../../src/domain/leads';
+import { checkImageDataUrl } from '../../src/domain/upload';
 import { ensureCustomerTables, insertLead, leadRows, poolPolicy, type GatherFormRow, type MerchantRow } from './customer';
 import { narrowsScope, scopeLeads } from './dataScope';
 
@@ -224,8 +225,12 @@ export function merchantWithCounts(db: Db, m: MerchantRow): Merchant {
 
 const MERCHANT_LABELS = Object.fromEntries(['name', 'category', 'contact', 'mobile', 'address', 'status', 'remark'].map((k) => [k, `merchant.${k}`]));
 
-function readMerchant(b: { name: string; category: string; contact: string; mobile: string; address?: string; status?: MerchantStatus; remark?: string }) {
-  return { name: b.name, category: b.category, contact: b.contact, mobile: b.mobile, address: b.address, status: b.status ?? ('active' as MerchantStatus), remark: b.remark };
+function readMerchant(ctx: AuthedCtx, b: { name: string; category: string; contact: string; mobile: string; address?: string; status?: MerchantStatus; remark?: string; logo?: string }) {
+  if (b.logo !== undefined) {
+    const problem = checkImageDataUrl(b.logo);
+    if (problem) throw ctx.bad(problem === 'type' ? 'logo.notImage' : 'logo.tooLarge');
+  }
+  return { name: b.name, category: b.category, contact: b.contact, mobile: b.mobile, address: b.address, status: b.status ?? ('active' as MerchantStatus), remark: b.remark, logo: b.logo };
 }
 
 function findMerchant(ctx: AuthedCtx, id: number): MerchantRow {
@@ -415,7 +420,7 @@ export const customerExtraHandlers = [
   }),
 
   api('post', '/v2/market_merchant', { write: merchantPolicy, body: MerchantBody, labels: MERCHANT_LABELS }, (ctx) => {
-    const data = readMerchant(ctx.body);
+    const data = readMerchant(ctx, ctx.body);
     if (ctx.rows(merchantPolicy).some((m) => m.name === data.name)) throw ctx.bad('merchant.duplicate', { name: data.name });
     const row: MerchantRow = { id: nextId(ctx.db, 'merchants'), companyId: ctx.session.company.id, ...data, createdAt: nowStamp() };
     ctx.db.merchants.push(row);
@@ -424,7 +429,7 @@ export const customerExtraHandlers = [
 
   api('put', '/v2/market_merchant', { write: merchantPolicy, body: MerchantUpdateBody, labels: MERCHANT_LABELS }, (ctx) => {
     const row = findMerchant(ctx, ctx.body.id);
-    const data = readMerchant(ctx.body);
+    const data = readMerchant(ctx, ctx.body);
     if (ctx.rows(merchantPolicy).some((m) => m.name === data.name && m.id !== row.id)) throw ctx.bad('merchant.duplicate', { name: data.name });
     Object.assign(row, data);
     for (const l of ctx.db.leads) if (l.merchantId === row.id) l.merchantName = row.name;

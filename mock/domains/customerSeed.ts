@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db';
 import { nextId } from '../db';
-import { addDays, today } from '../clock';
+import { addDays, notAfterNow, today } from '../clock';
 import { chineseName, createRng, mobileNumber, type Rng } from '../random';
 import type { FollowUpMethod, Lead, LeadIntention, LeadSource, LeadStatus } from '../../src/types/customer';
 import { convertLead, ensureCustomerTables, insertLead, recordFollowUp, sweepPool, toPool, type GatherFormRow, type Operator } from './customer';
@@ -49,7 +49,7 @@ function weighted<T>(rng: Rng, items: [T, number][]): T {
 /** A time `daysAgo` days ago; today's times stay early in the morning so that they are not in the future. */
 function stamp(rng: Rng, daysAgo: number, minHour = 9, maxHour = 20): string {
   const hour = rng.int(minHour, maxHour);
-  return `${addDays(today(), -daysAgo)} ${pad(daysAgo <= 0 ? 8 : hour)}:${pad(rng.int(0, 59))}:${pad(rng.int(0, 59))}`;
+  return notAfterNow(`${addDays(today(), -daysAgo)} ${pad(daysAgo <= 0 ? 8 : hour)}:${pad(rng.int(0, 59))}:${pad(rng.int(0, 59))}`);
 }
 
 type Bucket = 'active' | 'formal' | 'invalid' | 'poolNew' | 'poolReturned' | 'poolInvalid';
@@ -272,7 +272,7 @@ export function seedCustomer(db: Db) {
         let status: LeadStatus = last ? finalForFollowUps : 'following';
         if (!last && plan.status === 'formal' && k === days.length - 2) status = 'trial';
         const text = last ? (status === 'trial' ? rng.pick(TEXT.trial) : status === 'invalid' ? rng.pick(TEXT.invalid) : rng.pick(TEXT.middle)) : k === 0 ? rng.pick(TEXT.first) : rng.pick(TEXT.middle);
-        const at = `${addDays(t, -ago)} ${pad(ago <= 0 ? 8 : 9 + Math.min(k, 10))}:${pad(rng.int(0, 59))}:00`;
+        const at = notAfterNow(`${addDays(t, -ago)} ${pad(ago <= 0 ? 8 : 9 + Math.min(k, 10))}:${pad(rng.int(0, 59))}:00`);
         const nextAgo = ago - rng.int(2, 16);
         recordFollowUp(db, lead, {
           method: weighted(rng, METHODS),
@@ -287,13 +287,13 @@ export function seedCustomer(db: Db) {
     }
     if (plan.bucket === 'active' && plan.status === 'new') {
       // Claimed or given recently; first call planned within a few days.
-      lead.assignedAt = `${addDays(t, -plan.lastAgo)} 0${plan.lastAgo <= 0 ? 7 : 9}:${pad(rng.int(0, 59))}:00`;
+      lead.assignedAt = notAfterNow(`${addDays(t, -plan.lastAgo)} 0${plan.lastAgo <= 0 ? 7 : 9}:${pad(rng.int(0, 59))}:00`);
       if (lead.assignedAt < lead.createdAt) lead.assignedAt = lead.createdAt;
       lead.nextFollowUpAt = addDays(t, -plan.lastAgo + rng.int(1, 3));
     }
     if (plan.bucket === 'formal' && owner) {
-      const at = `${addDays(t, -plan.lastAgo)} ${plan.lastAgo <= 0 ? '08' : '19'}:${pad(rng.int(0, 59))}:00`;
-      convertLead(db, lead, owner, 'zh', at > (lead.lastFollowUpAt ?? '') ? at : `${(lead.lastFollowUpAt ?? at).slice(0, 16)}:59`);
+      const at = notAfterNow(`${addDays(t, -plan.lastAgo)} ${plan.lastAgo <= 0 ? '08' : '19'}:${pad(rng.int(0, 59))}:00`);
+      convertLead(db, lead, owner, 'zh', notAfterNow(at > (lead.lastFollowUpAt ?? '') ? at : `${(lead.lastFollowUpAt ?? at).slice(0, 16)}:59`));
       const fu = db.followUps[db.followUps.length - 1];
       fu.content = fill(rng.pick(TEXT.formal), lead.course ?? '');
       fu.method = 'visit';

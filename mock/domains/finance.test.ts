@@ -71,7 +71,8 @@ describe('deferred value and agreement across screens', () => {
     const token = await login('dealer', 'dealer123');
     const rev = (await get(token, `/v2/finance/revenue?month=${LAST}&months=1`)).months[0];
     const accrual = await get(token, `/v2/finance/accrual?month=${LAST}`);
-    const accrualNet = sumMoney(accrual.campuses.map((c: any) => sumMoney([c.recognised, -c.corrections]))); // eslint-disable-line @typescript-eslint/no-explicit-any
+    // The accrual's recognised revenue is the same figure (corrections included: issue 30).
+    const accrualNet = sumMoney(accrual.campuses.map((c: any) => c.recognised)); // eslint-disable-line @typescript-eslint/no-explicit-any
     expect(accrualNet).toBe(rev.recognisedLessons);
     const drill = await get(token, `/v2/finance/revenue/records?month=${LAST}&figure=recognisedLessons&pageSize=200`);
     expect(drill.sumAll).toBe(rev.recognisedLessons);
@@ -90,7 +91,7 @@ describe('deferred value and agreement across screens', () => {
     const next = await get(token, `/v2/finance/accrual?month=${THIS}`);
     expect(next.total.opening).toBe(accrual.total.closing);
     const t = accrual.total;
-    expect(sumMoney([t.opening, t.sold, -t.recognised, -t.refunded, -t.forfeited, t.corrections])).toBe(t.closing);
+    expect(sumMoney([t.opening, t.sold, -t.recognised, -t.refunded, -t.forfeited])).toBe(t.closing);
     // The journal's card sales income of the month = cash in.
     const bill = await get(token, `/v2/bill?month=${LAST}&category=income.cardSales&pageSize=200`);
     expect(sumMoney(bill.list.map((e: any) => e.amount))).toBe(rev.cashIn); // eslint-disable-line @typescript-eslint/no-explicit-any

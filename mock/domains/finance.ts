@@ -30,14 +30,19 @@ import { closeRefusal, reopenRefusal } from '../../src/domain/monthClose';
 import { monthPeriod, runningBalances, type JournalPeriod } from '../../src/domain/journalBalance';
 import {
   addFigures,
+  addMonths,
   forfeitDay,
   monthRange,
   monthsEnding,
   plusDays,
+  periodToDate,
   recordRecognised,
+  revenueOfFigures,
+  shownRollforward,
   sumMoney,
   type CardFigures,
   type CardLedger,
+  type Period,
 } from '../../src/domain/revenue';
 import { isMonthClosed, recordsOfCard } from './ledger';
 import { groupOf, indexOf } from '../indexes';
@@ -194,6 +199,25 @@ function readMonth(ctx: AuthedCtx, key = 'month'): string {
   return m;
 }
 
+/**
+ * The period a finance report shows: `startDate` and `endDate` (a range of days), else `month` (a whole month), else
+ * the month under way; read up to today. `month` is set when the period is a month (it may close).
+ */
+function readPeriod(ctx: AuthedCtx): { period: Period; month?: string } {
+  const { startDate, endDate } = ctx.query;
+  if (startDate || endDate) {
+    const day = /^\d{4}-\d{2}-\d{2}$/;
+    if (!startDate || !day.test(startDate)) throw ctx.bad('common.badDate', { field: 'startDate' });
+    if (!endDate || !day.test(endDate)) throw ctx.bad('common.badDate', { field: 'endDate' });
+    if (startDate > endDate) throw ctx.bad('common.badRange');
+    const { start, end } = monthRange(startDate.slice(0, 7));
+    return startDate === start && endDate === end ? { period: { from: start, to: end }, month: startDate.slice(0, 7) } : { period: { from: startDate, to: endDate } };
+  }
+  const month = readMonth(ctx);
+  const { start, end } = monthRange(month);
+  return { period: { from: start, to: end }, month };
+}
+
 function readCampus(ctx: AuthedCtx): number | undefined {
   if (!ctx.query.campusId) return undefined;
   const id = Number(ctx.query.campusId);
@@ -203,8 +227,8 @@ function readCampus(ctx: AuthedCtx): number | undefined {
 
 /* ------------------------------------------------------------------ revenue */
 
-/** Per month: cash, refunds, lessons, forfeited, deferred, in cents. */
-const SUM_FIELDS = 5;
+/** Per period: cash, refunds, recognised, forfeited, deferred, lessons, period days, corrections, in cents. */
+const SUM_FIELDS = 8;
 
 /** The sums of `revenueMonths` per company and campus, kept with the figures each card contributed. */
 interface MonthSums {
@@ -214,17 +238,34 @@ interface MonthSums {
 }
 const monthSums = new WeakMap<Db, Map<string, MonthSums>>();
 
-/** Adds (`sign` 1) or takes away (−1) one card's figures over the ranges. */
-function addCard(cents: number[], figs: CardFigures[], sign: 1 | -1) {
+/** Adds (`sign` 1) or takes away (−1) one card's figures over the ranges (recognised revenue: `revenueOfFigures`). */
+function addCard(cents: number[], kind: StudentCard['kind'], figs: CardFigures[], sign: 1 | -1) {
   for (let i = 0; i < figs.length; i += 1) {
     const f = figs[i];
+    const r = revenueOfFigures(kind, f);
     const o = i * SUM_FIELDS;
     cents[o] += sign * Math.round(f.sold * 100);
     cents[o + 1] += sign * Math.round(f.refunded * 100);
-    cents[o + 2] += sign * Math.round((f.recognised - f.corrections) * 100);
-    cents[o + 3] += sign * Math.round(f.forfeited * 100);
+    cents[o + 2] += sign * Math.round(r.recognised * 100);
+    cents[o + 3] += sign * Math.round(r.forfeited * 100);
     cents[o + 4] += sign * Math.round(f.closing * 100);
+    cents[o + 5] += sign * Math.round(r.lessons * 100);
+    cents[o + 6] += sign * Math.round(r.periodDays * 100);
+    cents[o + 7] += sign * Math.round(r.corrections * 100);
   }
+}
+
+/** A month as a period: its days up to today (`periodToDate`). */
+export function monthSoFar(month: string, t = today()): Period {
+  const { start, end } = monthRange(month);
+  return periodToDate({ from: start, to: end }, t);
+}
+
+/** The stored figures of a closed month when the period is that whole month (a closed month is over). */
+function closedMonthOf(db: Db, companyId: number, p: Period): string | undefined {
+  const month = p.from.slice(0, 7);
+  const { start, end } = monthRange(month);
+  return p.from === start && p.to === end && closedFigures(db, companyId, month) ? month : undefined;
 }
 
 /**
@@ -236,24 +277,36 @@ function addCard(cents: number[], figs: CardFigures[], sign: 1 | -1) {
  */
 export function revenueMonths(db: Db, companyId: number, months: string[], campusId?: number, live = false): RevenueMonth[] {
   const t = today();
-  const ranges = figureRanges(months.map((m) => { const r = monthRange(m); return { from: r.start, to: r.end }; }), t);
+  return revenuePeriods(db, companyId, months.map((m) => monthSoFar(m, t)), campusId, live).map((r, i) => ({ ...r, month: months[i] }));
+}
+
+/**
+ * Revenue figures of periods (months or any range; each read up to today), optionally of one campus. A period that is
+ * a whole closed month answers with the figures stored at its close unless `live`.
+ */
+export function revenuePeriods(db: Db, companyId: number, periods: Period[], campusId?: number, live = false): RevenueMonth[] {
+  const t = today();
+  const ranges = figureRanges(periods, t);
+  const months = periods.map((p) => p.from.slice(0, 7));
   let byKey = monthSums.get(db);
   if (!byKey) monthSums.set(db, (byKey = new Map()));
-  const key = `${companyId}|${campusId ?? ''}`;
+  const key = `${companyId}|${campusId ?? ''}|${ranges.map((r) => r.key).join(',')}`;
+  if (byKey.size > 16) byKey.clear();
   let sums = byKey.get(key);
-  if (!sums || sums.ranges !== ranges) byKey.set(key, (sums = { ranges, perCard: new Map(), cents: new Array<number>(months.length * SUM_FIELDS).fill(0) }));
+  if (!sums || sums.ranges !== ranges) byKey.set(key, (sums = { ranges, perCard: new Map(), cents: new Array<number>(periods.length * SUM_FIELDS).fill(0) }));
   const { perCard, cents } = sums;
   // One campus: the cards of the students who had that campus at the end of any of the months; a student who moved
   // counts there only in the months they had it (`campusMask`).
   const refs = campusId === undefined ? companyCardRefs(db, companyId) : cardsOfCampusInMonths(db, companyId, campusId);
-  const days = campusId === undefined ? [] : months.map((m) => monthDay(m, t));
+  // A card counts on the campus its student had on the period's last day (today for a period under way).
+  const days = campusId === undefined ? [] : periods.map((p) => (p.to < p.from ? p.from : p.to));
   for (const c of refs) {
     const all = figuresOfCard(db, c.card, ranges, t);
     const figs = campusId === undefined ? all : campusMask(db, c.card, all, days, campusId);
     const had = perCard.get(c.card.id);
     if (had === figs) continue;
-    if (had) addCard(cents, had, -1);
-    addCard(cents, figs, 1);
+    if (had) addCard(cents, c.card.kind, had, -1);
+    addCard(cents, c.card.kind, figs, 1);
     perCard.set(c.card.id, figs);
   }
   if (perCard.size !== refs.length) {
@@ -261,16 +314,17 @@ export function revenueMonths(db: Db, companyId: number, months: string[], campu
     const seen = new Set(refs.map((c) => c.card.id));
     perCard.forEach((figs, id) => {
       if (seen.has(id)) return;
-      addCard(cents, figs, -1);
+      addCard(cents, db.studentCards.find((x) => x.id === id)?.kind ?? 'count', figs, -1);
       perCard.delete(id);
     });
   }
-  return months.map((month, i) => {
-    const stored = live ? undefined : closedFigures(db, companyId, month)?.revenue[campusId ?? ''];
+  return periods.map((p, i) => {
+    const closed = live ? undefined : closedMonthOf(db, companyId, p);
+    const stored = closed ? closedFigures(db, companyId, closed)?.revenue[campusId ?? ''] : undefined;
     if (stored) return { ...stored };
     const o = i * SUM_FIELDS;
-    const [cash, refunds, lessons, forfeited, deferred] = cents.slice(o, o + SUM_FIELDS).map((v) => Math.round(v));
-    return { month, cashIn: cash / 100, refundsOut: refunds / 100, recognisedLessons: lessons / 100, forfeited: forfeited / 100, recognised: (lessons + forfeited) / 100, deferred: deferred / 100 };
+    const [cash, refunds, recognised, forfeited, deferred, lessons, periodDays, corrections] = cents.slice(o, o + SUM_FIELDS).map((v) => Math.round(v) / 100);
+    return { month: months[i], cashIn: cash, refundsOut: refunds, recognised, recognisedLessons: recognised, lessons, periodDays, corrections, forfeited, deferred };
   });
 }
 
@@ -348,15 +402,18 @@ interface CachedRow {
 }
 const recordRows = { recognisedLessons: new WeakMap<object, CachedRow>(), refundsOut: new WeakMap<object, CachedRow>(), cashIn: new WeakMap<object, CachedRow>() };
 
-export function revenueRecords(db: Db, companyId: number, month: string, figure: string, campusId?: number): RevenueRecordRow[] {
+export function revenueRecords(db: Db, companyId: number, period: Period, figure: string, campusId?: number): RevenueRecordRow[] {
   if (!['cashIn', 'refundsOut', 'recognisedLessons', 'forfeited'].includes(figure)) throw new Error(`figure ${figure}`);
-  const { start, end } = monthRange(month);
   const t = today();
+  // Up to today: a period card's days after today are not recognised (issue 30).
+  const { from: start, to: end } = periodToDate(period, t);
   const rows: RevenueRecordRow[] = [];
-  // Stamps start with their day: in the month when start ≤ stamp < the first day after it (no slicing per record).
+  // Stamps start with their day: in the period when start ≤ stamp < the first day after it (no slicing per record).
   const after = plusDays(end, 1);
   const inMonth = (s: string | undefined) => !!s && s >= start && s < after;
   const range = figureRanges([{ from: start, to: end }], t);
+  const months: string[] = [];
+  for (let m = start.slice(0, 7); m <= end.slice(0, 7); m = addMonths(m, 1)) months.push(m);
   /**
    * The row of a record or order, made once (see `recordRows`) and reused while its card shows the same and its stamp
    * `at` is the same (what a row shows of a record or order never changes otherwise; a return's stamp is its review).
@@ -368,14 +425,16 @@ export function revenueRecords(db: Db, companyId: number, month: string, figure:
     cache.set(src, { at, row });
     return row;
   };
-  const refs = companyCardRefs(db, companyId, campusId, monthDay(month, t));
+  const refs = companyCardRefs(db, companyId, campusId, end < start ? start : end);
   if (figure === 'recognisedLessons' || figure === 'forfeited') {
     // Per card: period cards recognise by the day (their figures), and every card may forfeit.
     for (const c of refs) {
       if (figure === 'recognisedLessons' && c.card.kind !== 'period') continue;
       const f = figuresOfCard(db, c.card, range, t)[0];
       if (figure === 'recognisedLessons') {
-        if (f.recognised !== 0) rows.push({ cardId: c.card.id, cardNo: c.card.cardNo, studentName: c.card.studentName, campusName: c.campusName, key: `p-${c.card.id}`, date: end, source: 'periodCard', type: 'period', ref: c.card.templateName, amount: f.recognised });
+        const r = revenueOfFigures(c.card.kind, f).recognised;
+        // One row per card for its days in the period, dated its last day recognised (never after today).
+        if (r !== 0) rows.push({ cardId: c.card.id, cardNo: c.card.cardNo, studentName: c.card.studentName, campusName: c.campusName, key: `p-${c.card.id}`, date: end, source: 'periodCard', type: 'period', ref: c.card.templateName, amount: r });
       } else if (f.forfeited !== 0) {
         rows.push({ cardId: c.card.id, cardNo: c.card.cardNo, studentName: c.card.studentName, campusName: c.campusName, key: `f-${c.card.id}`, date: forfeitDay(c.card, t, undefined, end) ?? end, source: 'forfeit', type: c.card.status, ref: c.card.templateName, hours: c.card.remainingHours, amount: f.forfeited });
       }
@@ -386,7 +445,7 @@ export function revenueRecords(db: Db, companyId: number, month: string, figure:
   // record of the company, are read per call; the card gives the campus (and, for records, its kind).
   const refOf = new Map(refs.map((c) => [c.card.id, c]));
   if (figure === 'cashIn') {
-    for (const o of groupOf(db.cardOrders, orderMonthKey, `${companyId}|${month}`)) {
+    for (const o of months.flatMap((month) => groupOf(db.cardOrders, orderMonthKey, `${companyId}|${month}`))) {
       const c = refOf.get(o.cardId);
       if (c && inMonth(o.createdAt) && o.amount !== 0) rows.push(rowOf(recordRows.cashIn, o, c, o.createdAt, () => ({ key: `o-${o.id}`, source: 'order', type: o.kind, ref: o.orderNo, hours: o.hours + o.giftHours, amount: o.amount })));
     }
@@ -397,7 +456,7 @@ export function revenueRecords(db: Db, companyId: number, month: string, figure:
       if (c && r.type === 'back' && r.amount !== 0 && inMonth(at)) rows.push(rowOf(recordRows.refundsOut, r, c, at, () => ({ key: `r-${r.id}`, source: 'record', type: r.type, ref: `#${r.id}`, hours: r.hours, amount: -r.amount })));
     }
   } else {
-    for (const r of groupOf(db.hourRecords, recognisingKey, `${companyId}|${month}`)) {
+    for (const r of months.flatMap((month) => groupOf(db.hourRecords, recognisingKey, `${companyId}|${month}`))) {
       const c = refOf.get(r.cardId);
       if (c && c.card.kind !== 'period' && inMonth(r.createdAt)) rows.push(rowOf(recordRows.recognisedLessons, r, c, r.createdAt, () => ({ key: `r-${r.id}`, source: 'record', type: r.type, ref: `#${r.id}`, hours: r.hours, amount: recordRecognised(r) })));
     }
@@ -426,35 +485,51 @@ function figureSum() {
  * nothing done later changes them; `live` computes them from the ledger all the same (the close itself, and the
  * tests that check the ledger agrees with what was stored).
  */
-export function accrualOverview(db: Db, companyId: number, month: string, live = false): AccrualOverview {
-  const close = db.monthCloses.find((c) => c.companyId === companyId && c.month === month);
-  const stored = live ? undefined : closedFigures(db, companyId, month);
-  if (stored) return { month, closed: !!close, closedAt: close?.closedAt, closedBy: close?.closedBy, campuses: stored.campuses.map((c) => ({ ...c })), total: { ...stored.total } };
-  const { start, end } = monthRange(month);
+export function accrualOverview(db: Db, companyId: number, month: string | Period, live = false): AccrualOverview {
   const t = today();
+  const { start, end, m } = accrualPeriod(month, t);
+  const close = m === undefined ? undefined : db.monthCloses.find((c) => c.companyId === companyId && c.month === m);
+  const stored = live || m === undefined ? undefined : closedFigures(db, companyId, m);
+  const head = { month: m ?? start.slice(0, 7), startDate: start, endDate: end, closed: !!close, closedAt: close?.closedAt, closedBy: close?.closedBy };
+  if (stored) return { ...head, campuses: stored.campuses.map((c) => ({ ...c })), total: { ...stored.total } };
   const byCampus = new Map<number, { name: string; sum: ReturnType<typeof figureSum> }>();
   for (const campus of indexOf(db, 'campuses', companyId)) byCampus.set(campus.id, { name: campus.name, sum: figureSum() });
   const range = figureRanges([{ from: start, to: end }], t);
-  for (const c of companyCardRefs(db, companyId, undefined, monthDay(month, t))) {
+  for (const c of companyCardRefs(db, companyId, undefined, end < start ? start : end)) {
     let entry = byCampus.get(c.campusId);
     if (!entry) byCampus.set(c.campusId, (entry = { name: c.campusName, sum: figureSum() }));
-    entry.sum.add(figuresOfCard(db, c.card, range, t)[0]);
+    entry.sum.add(shownRollforward(figuresOfCard(db, c.card, range, t)[0]));
   }
   const campuses = [...byCampus.entries()].map(([campusId, v]) => ({ campusId, campusName: v.name, ...v.sum.total() }));
-  return { month, closed: !!close, closedAt: close?.closedAt, closedBy: close?.closedBy, campuses, total: pick(addFigures(campuses)) };
+  return { ...head, campuses, total: pick(addFigures(campuses)) };
+}
+
+/**
+ * The period of an accrual report: a month (`YYYY-MM`, read up to today) or any range of days; `m` is the month when
+ * the report is one (only a month closes and has stored figures).
+ */
+function accrualPeriod(month: string | Period, t: string): { start: string; end: string; m?: string } {
+  if (typeof month === 'string') {
+    const p = monthSoFar(month, t);
+    return { start: p.from, end: p.to, m: month };
+  }
+  const p = periodToDate(month, t);
+  const { start, end } = monthRange(p.from.slice(0, 7));
+  // A range that is a whole month is that month (its close, its stored figures).
+  return p.from === start && p.to === end ? { start, end, m: p.from.slice(0, 7) } : { start: p.from, end: p.to };
 }
 
 /** The accrual row made for a card's figures (their object is the card's own, cached while they hold): reused while the card shows the same. */
 const accrualRows = new WeakMap<CardFigures, AccrualCardRow>();
 
 /** The month's rollforward per card (a closed month: the rows stored at its close, see `accrualOverview`). */
-export function accrualCards(db: Db, companyId: number, month: string, live = false): AccrualCardRow[] {
-  const stored = live ? undefined : closedFigures(db, companyId, month);
-  if (stored) return stored.cards;
-  const { start, end } = monthRange(month);
+export function accrualCards(db: Db, companyId: number, month: string | Period, live = false): AccrualCardRow[] {
   const t = today();
+  const { start, end, m } = accrualPeriod(month, t);
+  const stored = live || m === undefined ? undefined : closedFigures(db, companyId, m);
+  if (stored) return stored.cards;
   const range = figureRanges([{ from: start, to: end }], t);
-  return companyCardRefs(db, companyId, undefined, monthDay(month, t)).map((c) => {
+  return companyCardRefs(db, companyId, undefined, end < start ? start : end).map((c) => {
     const f = figuresOfCard(db, c.card, range, t)[0];
     const had = accrualRows.get(f);
     const card = c.card;
@@ -469,7 +544,7 @@ export function accrualCards(db: Db, companyId: number, month: string, live = fa
       status: card.status,
       campusId: c.campusId,
       campusName: c.campusName,
-      ...pick(f),
+      ...pick(shownRollforward(f)),
     };
     accrualRows.set(f, row);
     return row;
@@ -652,25 +727,32 @@ export function seedFinance(db: Db) {
 /* ------------------------------------------------------------------ calls */
 
 export const financeHandlers = [
+  // The months ending with the period's month (12 by default: the table and the chart) and the period itself
+  // (`period`: the month, a range, or the month under way up to today), from the same sums.
   api('get', '/v2/finance/revenue', { read: revenuePolicy }, (ctx) => {
     const campusId = readCampus(ctx);
-    const last = readMonth(ctx);
+    const { period, month } = readPeriod(ctx);
+    const last = month ?? period.to.slice(0, 7);
     const count = Math.min(Math.max(Number(ctx.query.months) || 12, 1), 24);
     const cid = ctx.session.company.id;
-    return { months: cachedRead(ctx.db, `revenueMonths|${cid}|${last}|${count}|${campusId ?? ''}`, () => revenueMonths(ctx.db, cid, monthsEnding(last, count), campusId)) };
+    const months = cachedRead(ctx.db, `revenueMonths|${cid}|${last}|${count}|${campusId ?? ''}`, () => revenueMonths(ctx.db, cid, monthsEnding(last, count), campusId));
+    const p = month ? monthSoFar(month) : periodToDate(period, today());
+    const shown = month ? months.find((m) => m.month === month) : undefined;
+    const figures = shown ?? cachedRead(ctx.db, `revenuePeriod|${cid}|${p.from}|${p.to}|${campusId ?? ''}`, () => revenuePeriods(ctx.db, cid, [p], campusId)[0]);
+    return { months, period: { ...figures, startDate: p.from, endDate: p.to < p.from ? p.from : p.to } };
   }),
 
   api('get', '/v2/finance/revenue/records', { read: revenuePolicy }, (ctx) => {
-    const month = readMonth(ctx);
+    const { period } = readPeriod(ctx);
     const campusId = readCampus(ctx);
     const figure = ctx.query.figure;
     if (!['cashIn', 'refundsOut', 'recognisedLessons', 'forfeited'].includes(figure)) throw ctx.bad('fin.badFigure', { figure: String(figure) });
     // A month's drill-down is tens of thousands of rows at large scale: built once per data stamp, then paged.
-    const { rows, total } = cachedRead(ctx.db, `revenueRecords|${ctx.session.company.id}|${month}|${figure}|${campusId ?? ''}`, () => {
-      const all = revenueRecords(ctx.db, ctx.session.company.id, month, figure, campusId);
+    const { rows, total } = cachedRead(ctx.db, `revenueRecords|${ctx.session.company.id}|${period.from}|${period.to}|${figure}|${campusId ?? ''}`, () => {
+      const all = revenueRecords(ctx.db, ctx.session.company.id, period, figure, campusId);
       return { rows: all, total: sumMoney(all.map((r) => r.amount)) };
     });
-    const { figure: _f, month: _m, campusId: _c, ...query } = ctx.query;
+    const { figure: _f, month: _m, campusId: _c, startDate: _s, endDate: _e, ...query } = ctx.query;
     return {
       ...listQuery(rows, query, { keywordFields: ['studentName', 'cardNo', 'ref'], equalFields: ['type', 'source'], sortable: ['date', 'amount', 'studentName'], defaultSort: { field: 'date', order: 'descend' } }, ctx.lang),
       sumAll: total,
@@ -678,14 +760,16 @@ export const financeHandlers = [
   }),
 
   api('get', '/v2/finance/accrual', { read: revenuePolicy }, (ctx) => {
-    const month = readMonth(ctx);
-    return cachedRead(ctx.db, `accrualOverview|${ctx.session.company.id}|${month}`, () => accrualOverview(ctx.db, ctx.session.company.id, month));
+    const { period, month } = readPeriod(ctx);
+    const what = month ?? period;
+    return cachedRead(ctx.db, `accrualOverview|${ctx.session.company.id}|${month ?? `${period.from}|${period.to}`}`, () => accrualOverview(ctx.db, ctx.session.company.id, what));
   }),
 
   api('get', '/v2/finance/accrual/cards', { read: revenuePolicy }, (ctx) => {
-    const month = readMonth(ctx);
-    const rows = cachedRead(ctx.db, `accrualCards|${ctx.session.company.id}|${month}`, () => accrualCards(ctx.db, ctx.session.company.id, month));
-    const { month: _m, ...query } = ctx.query;
+    const { period, month } = readPeriod(ctx);
+    const what = month ?? period;
+    const rows = cachedRead(ctx.db, `accrualCards|${ctx.session.company.id}|${month ?? `${period.from}|${period.to}`}`, () => accrualCards(ctx.db, ctx.session.company.id, what));
+    const { month: _m, startDate: _s, endDate: _e, ...query } = ctx.query;
     const res = listQuery(rows, query, {
       keywordFields: ['studentName', 'cardNo', 'templateName'],
       equalFields: ['status', 'templateId', 'campusId', 'studentId'],

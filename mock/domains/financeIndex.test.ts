@@ -12,7 +12,7 @@ import { getDb, type Db } from '../db';
 import { today } from '../clock';
 import { call, loginToken } from '../testing';
 import { groupOf, indexOf } from '../indexes';
-import { cardFigures, monthRange, monthsEnding, sumMoney, type CardFigures } from '@/domain/revenue';
+import { cardFigures, cashInOf, deferredRevenue, monthRange, monthsEnding, periodToDate, recognisedRevenue, refundsOutOf, shownRollforward, sumMoney, type LedgerCard } from '@/domain/revenue';
 import { financeIndexStats } from './financeIndex';
 import { journalRows, revenueMonths } from './finance';
 import { studentCampusOn } from './studentCampus';
@@ -20,29 +20,30 @@ import { studentCampusOn } from './studentCampus';
 const T = today();
 const THIS = T.slice(0, 7);
 
-/** The revenue of a month the long way: every card's ledger filtered from the raw tables, `cardFigures` per card. */
+/**
+ * The revenue of a month the long way: every card's ledger filtered from the raw tables, the domain's figure functions
+ * (src/domain/revenue.ts: `recognisedRevenue`, `cashInOf`, `refundsOutOf`, `deferredRevenue`, over the month up to today).
+ */
 function revenueByHand(db: Db, month: string, campusId?: number) {
   const { start, end } = monthRange(month);
-  let cash = 0;
-  let refunds = 0;
-  let lessons = 0;
-  let forfeited = 0;
-  let deferred = 0;
   const inCampus = (studentId: number) => campusId === undefined || db.students.find((s) => s.id === studentId)?.campusId === campusId;
-  for (const card of db.studentCards.filter((c) => c.companyId === 2 && inCampus(c.studentId))) {
-    const f: CardFigures = cardFigures(
-      { card, records: db.hourRecords.filter((r) => r.cardId === card.id), orders: db.cardOrders.filter((o) => o.cardId === card.id) },
-      start,
-      end,
-      T,
-    );
-    cash += Math.round(f.sold * 100);
-    refunds += Math.round(f.refunded * 100);
-    lessons += Math.round((f.recognised - f.corrections) * 100);
-    forfeited += Math.round(f.forfeited * 100);
-    deferred += Math.round(f.closing * 100);
-  }
-  return { month, cashIn: cash / 100, refundsOut: refunds / 100, recognisedLessons: lessons / 100, forfeited: forfeited / 100, recognised: (lessons + forfeited) / 100, deferred: deferred / 100 };
+  const ledger: LedgerCard[] = db.studentCards
+    .filter((c) => c.companyId === 2 && inCampus(c.studentId))
+    .map((card) => ({ card, records: db.hourRecords.filter((r) => r.cardId === card.id), orders: db.cardOrders.filter((o) => o.cardId === card.id), campusId: 0 }));
+  const p = { from: start, to: end };
+  const r = recognisedRevenue(ledger, p, T);
+  return {
+    month,
+    cashIn: cashInOf(ledger, p, T),
+    refundsOut: refundsOutOf(ledger, p, T),
+    recognised: r.recognised,
+    recognisedLessons: r.recognised,
+    lessons: r.lessons,
+    periodDays: r.periodDays,
+    corrections: r.corrections,
+    forfeited: r.forfeited,
+    deferred: deferredRevenue(ledger, p, T),
+  };
 }
 
 async function get(token: string, path: string) {
@@ -74,7 +75,9 @@ describe('finance caches after writes = the straightforward computation', () => 
       for (const row of cards.list) {
         const card = db.studentCards.find((c) => c.id === row.cardId)!;
         const { start, end } = monthRange(THIS);
-        const f = cardFigures({ card, records: db.hourRecords.filter((r) => r.cardId === card.id), orders: db.cardOrders.filter((o) => o.cardId === card.id) }, start, end, T);
+        // The month up to today, as the screens show the rollforward (recognised revenue with its corrections).
+        const p = periodToDate({ from: start, to: end }, T);
+        const f = shownRollforward(cardFigures({ card, records: db.hourRecords.filter((r) => r.cardId === card.id), orders: db.cardOrders.filter((o) => o.cardId === card.id) }, p.from, p.to, T));
         expect(row, `${step}: card ${card.cardNo}`).toMatchObject(f);
       }
       expect(accrual.total.closing, step).toBe(rev[2].deferred);
@@ -96,7 +99,8 @@ describe('finance caches after writes = the straightforward computation', () => 
     await post(token, '/v2/lesson/roll_call/undo', { lessonId: lesson.id });
     await check('roll call undo');
 
-    const student = db.students.find((s) => s.companyId === 2 && s.status === 'active')!;
+    // A student who owes no lessons: a sale first settles open arrears (PRODUCT.md §5.18).
+    const student = db.students.find((s) => s.companyId === 2 && s.status === 'active' && !db.arrears.some((a) => a.studentId === s.id && a.status === 'open'))!;
     const tpl = db.cardTemplates.find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
     const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales')!;
     const sold = await post(token, '/v2/student_card/sell', { studentId: student.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: T });
@@ -165,7 +169,8 @@ describe('finance caches after writes = the straightforward computation', () => 
   it('the journal list and balances follow a sale and an approved return (cached entries reused only while unchanged)', async () => {
     const token = await loginToken('dealer');
     const db = getDb();
-    const student = db.students.find((s) => s.companyId === 2 && s.status === 'active')!;
+    // A student who owes no lessons: a sale first settles open arrears (PRODUCT.md §5.18).
+    const student = db.students.find((s) => s.companyId === 2 && s.status === 'active' && !db.arrears.some((a) => a.studentId === s.id && a.status === 'open'))!;
     const tpl = db.cardTemplates.find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
     const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales')!;
     const before = await get(token, `/v2/bill/balances?month=${THIS}`);

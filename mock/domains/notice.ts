@@ -351,9 +351,11 @@ export const noticeHandlers = [
     const cid = ctx.session.company.id;
     return {
       companyName: ctx.session.company.name,
+      // The company's own logo (issue 31: never the app's); none: the poster writes the company's name.
+      companyLogo: ctx.session.company.logo ?? null,
       campuses: ctx.db.campuses.filter((c) => c.companyId === cid).map((c) => ({ id: c.id, name: c.name, address: c.address, phone: c.phone })),
       forms: (ctx.db.gatherForms ?? []).filter((f) => f.companyId === cid).map((f) => ({ code: f.code, name: f.title })),
-      merchants: (ctx.db.merchants ?? []).filter((m) => m.companyId === cid).map((m) => ({ id: m.id, name: m.name, category: m.category })),
+      merchants: (ctx.db.merchants ?? []).filter((m) => m.companyId === cid).map((m) => ({ id: m.id, name: m.name, category: m.category, logo: m.logo ?? null })),
     };
   }),
   api('get', '/v2/poster/clock_in', { read: templatePolicy }, (ctx) => {

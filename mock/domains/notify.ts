@@ -12,7 +12,7 @@ import { nextId, settingsOf } from '../db';
 import { api, definePolicy, type Session } from '../http';
 import { defineMessages } from '../messages';
 import { listQuery } from '../list';
-import { nowStamp, today } from '../clock';
+import { addDays, notAfterNow, nowStamp, today } from '../clock';
 import type { Access } from '../../src/access';
 import type { InboxMessage, InboxSummary, OutboxRow } from '../../src/types/notice';
 import type { Student } from '../../src/types/school';
@@ -247,8 +247,19 @@ export function seedNotify(db: Db) {
     s.mobile = parent.mobile;
     s.parentName = parent.name;
   });
+  // The result of the child's last lesson that is over, sent when it ended (never before the lesson, never after the clock).
+  const now = nowStamp();
+  const lessonsById = new Map(db.lessons.filter((l) => l.companyId === 2).map((l) => [l.id, l]));
   kids.slice(0, 2).forEach((s, i) => {
-    deliver(db, { companyId: 2, userId: parent.id, kind: 'event', event: 'rollCallResult', title: '', text: '', values: { studentName: s.name, className: db.classes.find((c) => s.classIds.includes(c.id))?.name ?? '', status: 'present', date: t }, studentName: s.name, createdAt: `${t} 0${8 + i}:00:00`, readAt: i === 0 ? `${t} 09:30:00` : undefined });
+    const last = db.attendances
+      .filter((x) => x.studentId === s.id && x.mark === 'present')
+      .map((x) => lessonsById.get(x.lessonId))
+      .filter((l): l is NonNullable<typeof l> => !!l && `${l.date} ${l.end}:00` <= now)
+      .sort((a, b) => `${b.date} ${b.end}`.localeCompare(`${a.date} ${a.end}`))[0];
+    if (!last) return;
+    const sent = `${last.date} ${last.end}:00`;
+    const read = i === 0 ? notAfterNow(`${addDays(last.date, 1)} 09:30:00`) : undefined;
+    deliver(db, { companyId: 2, userId: parent.id, kind: 'event', event: 'rollCallResult', title: '', text: '', values: { studentName: s.name, className: last.className, status: 'present', date: last.date }, studentName: s.name, createdAt: sent, readAt: read && read > sent ? read : undefined });
   });
 }
 
@@ -275,9 +286,11 @@ export const notifyHandlers = [
     if (!EVENT_RECEIVERS[event].includes(receiver as NotifyReceiver)) throw ctx.bad('notify.ruleMissing');
     const cid = ctx.session.company.id;
     const row = ctx.db.notifyRules.find((r) => r.companyId === cid && r.event === event && r.channel === channel && r.receiver === receiver);
+    // What the cell was, for the audit log's before → after (issue 31).
+    const onBefore = isRuleOn(ctx.db.notifyRules.filter((r) => r.companyId === cid), event, channel, receiver);
     if (row) row.on = on;
     else ctx.db.notifyRules.push({ companyId: cid, event, channel, receiver, on });
-    return { event, channel, receiver, on };
+    return { event, channel, receiver, on, onBefore, onAfter: on };
   }),
 
   api('get', '/v2/notify/outbox', { read: outboxPolicy }, (ctx) => {

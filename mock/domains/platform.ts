@@ -321,7 +321,8 @@ export function seedPlatform(db: Db) {
   }
   const streets = ['Renmin Road', 'Jiefang Avenue', 'Zhongshan Road', 'Huaihai Road', 'Binjiang Avenue', 'Wenhua Street', 'Xinhua Road'];
   for (const [name, left, disabled, since] of SEED_COMPANIES) {
-    const age = rng.int(60, 730);
+    // Old enough for its first 30 days to end by its valid-until (an expired company was created before it expired).
+    const age = Math.max(rng.int(60, 730), 30 - left);
     const createdAt = addDays(t, -age);
     const ownerName = chineseName(rng);
     const mobile = `139${String(10_000_000 + db.companies.length * 7919).slice(-8)}`;
@@ -335,6 +336,8 @@ export function seedPlatform(db: Db) {
     let cursor = addDays(createdAt, 30);
     while (cursor < t) {
       const pkg = rng.pick(db.packages.filter((p) => p.onSale && p.days <= 365));
+      // The log ends where the company's validity does (issue 31): no renewal reaching past its valid-until.
+      if (addDays(cursor, pkg.days) > c.validUntil) break;
       const orderDay = addDays(cursor, -rng.int(0, 6));
       if (rng.chance(0.12)) pushOrder(db, c, pkg, orderDay, 'cancelled', ownerName);
       pushOrder(db, c, pkg, orderDay, 'paid', ownerName);

@@ -7,18 +7,19 @@ import type { Db } from '../db';
 import { nextId, settingsOf } from '../db';
 import { HttpError, type Session } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
-import { addDays, nowStamp, today } from '../clock';
+import { addDays, notAfterNow, nowStamp, today } from '../clock';
 import { createRng, type Rng } from '../random';
 import type { Attendance, AttendanceMark, Lesson, LessonKind, Reservation, RollCallStudent, Trial } from '../../src/types/schedule';
 import type { LeaveRequest, SchoolClass, Student, StudentCard } from '../../src/types/school';
 import { cardStatus, pickDeductionCard } from '../../src/domain/ledger';
 import type { Lead } from '../../src/types/customer';
 import { generateLessons, holidayOf, lessonLabel, minutesOf, overlaps, rollCallStateOf } from '../../src/domain/schedule';
-import { planRollCall, planUndo, type PlanCard } from '../../src/domain/rollCall';
+import { hoursFor, planRollCall, planUndo, type PlanCard } from '../../src/domain/rollCall';
 import type { Actor } from '../../src/domain/schedulePermissions';
 import { weekdayOf, type Weekday } from '../../src/utils/dates';
 import { appendHourRecord, deductionCardFor, type Operator } from './ledger';
 import { staffOfSession } from './school';
+import { arrearsOfLesson, arrearsTable, recordArrears, undoLessonArrears } from './arrears';
 
 declare module '../db' {
   interface Db {
@@ -242,10 +243,16 @@ export function rollCallStudents(db: Db, lesson: Lesson, ix: LessonIndexes, look
   const enrolled = ix.enrolled.get(lesson.classId) ?? [];
   const rows: RollCallStudent[] = [];
   const approved = new Set(db.leaveRequests.filter((r) => r.lessonId === lesson.id && r.status === 'approved').map((r) => r.studentId));
+  const lessonArrears = active.length ? arrearsOfLesson(db, lesson.id) : [];
   const add = (studentId: number, studentName: string, source: RollCallStudent['source']) => {
     if (rows.some((r) => r.studentId === studentId)) return;
     const att = active.find((a) => a.studentId === studentId);
-    const card = lookup(lesson.companyId, studentId, lesson.classId, lesson.date > today() ? today() : lesson.date);
+    // A saved line shows what its roll call did then (the card it took from and the balance after, or its arrears
+    // item), never today's card state; an open line the card a deduction would take now.
+    const savedCard = att?.cardId !== undefined ? db.studentCards.find((c) => c.id === att.cardId) : undefined;
+    const card = att ? savedCard : lookup(lesson.companyId, studentId, lesson.classId, lesson.date > today() ? today() : lesson.date);
+    const savedRecord = att?.recordId !== undefined ? (db.hourRecords[att.recordId - 1]?.id === att.recordId ? db.hourRecords[att.recordId - 1] : db.hourRecords.find((r) => r.id === att.recordId)) : undefined;
+    const owed = att && !savedCard ? lessonArrears.find((x) => x.studentId === studentId) : undefined;
     rows.push({
       studentId,
       studentName,
@@ -254,7 +261,8 @@ export function rollCallStudents(db: Db, lesson: Lesson, ix: LessonIndexes, look
       cardNo: card?.cardNo,
       cardName: card?.templateName,
       cardKind: card?.kind,
-      remainingHours: card?.remainingHours,
+      remainingHours: att ? savedRecord?.balanceAfter : card?.remainingHours,
+      arrears: owed && { id: owed.id, status: owed.status, hours: owed.hours, settledCardNo: owed.settledCardNo },
       mark: att?.mark ?? (approved.has(studentId) ? 'leave' : undefined),
       saved: !!att,
       approvedLeave: approved.has(studentId),
@@ -301,6 +309,7 @@ export function writeRollCall(
   // Snapshot for all-or-nothing.
   const recordsLen = db.hourRecords.length;
   const attLen = db.attendances.length;
+  const arrearsLen = arrearsTable(db).length;
   const touched = new Map<number, { remainingHours: number; status: typeof db.studentCards[number]['status'] }>();
   const seq = { ...db.seq };
   const out: RollCallWrite = { attendances: [], failed: [], skipped: plan.alreadyMarked };
@@ -310,7 +319,10 @@ export function writeRollCall(
       let recordId: number | undefined;
       let cardNo: string | undefined;
       let hours = 0;
-      if (rec.cardId !== undefined) {
+      if (rec.type === 'fail') {
+        // Attended without usable hours (PRODUCT.md §5.18): an arrears item, no hour record.
+        recordArrears(db, { companyId: lesson.companyId, studentId: rec.studentId, studentName: name, lessonId: lesson.id, lessonDate: lesson.date, classId: lesson.classId, mark: rec.mark, hours: hoursFor(rec.mark, lesson.hours, s), reason: rec.failReason ?? 'noCard', cardId: rec.cardId, at });
+      } else if (rec.cardId !== undefined) {
         const card = db.studentCards.find((c) => c.id === rec.cardId)!;
         if (!touched.has(card.id)) touched.set(card.id, { remainingHours: card.remainingHours, status: card.status });
         const written = appendHourRecord(db, { cardId: rec.cardId, type: rec.type, hours: Math.abs(rec.hours), lessonId: lesson.id, operator, at, lang });
@@ -328,7 +340,7 @@ export function writeRollCall(
         mark: rec.mark,
         recordId,
         recordType: rec.cardId !== undefined || rec.type === 'fail' ? rec.type : undefined,
-        cardId: rec.cardId,
+        cardId: rec.type === 'fail' ? undefined : rec.cardId,
         cardNo,
         hours,
         operatorName: operator.name,
@@ -340,6 +352,7 @@ export function writeRollCall(
   } catch (e) {
     db.hourRecords.length = recordsLen;
     db.attendances.length = attLen;
+    arrearsTable(db).length = arrearsLen;
     for (const [id, snap] of touched) {
       const card = db.studentCards.find((c) => c.id === id);
       if (card) Object.assign(card, snap);
@@ -372,6 +385,7 @@ export function undoRollCall(db: Db, lesson: Lesson, operator: Operator, opts: {
   const recordsLen = db.hourRecords.length;
   const snaps = new Map<number, { remainingHours: number; status: typeof db.studentCards[number]['status'] }>();
   const seq = { ...db.seq };
+  let restoreArrears: (() => void) | undefined;
   try {
     for (const step of steps) {
       const att = lines.find((a) => a.id === step.attendanceId)!;
@@ -382,7 +396,9 @@ export function undoRollCall(db: Db, lesson: Lesson, operator: Operator, opts: {
         att.undoRecordId = rec.id;
       }
     }
+    restoreArrears = undoLessonArrears(db, lesson.id, operator, at, reason, lang);
   } catch (e) {
+    restoreArrears?.();
     db.hourRecords.length = recordsLen;
     for (const [id, snap] of snaps) {
       const card = db.studentCards.find((c) => c.id === id);
@@ -487,7 +503,7 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
         date: g.date,
         start: g.start,
         end: g.end,
-        createdAt: `${createdDay < addDays(t, -400) ? cls.startDate : createdDay} 10:${String(rng.int(10, 59))}:00`,
+        createdAt: notAfterNow(`${createdDay < addDays(t, -400) ? cls.startDate : createdDay} 10:${String(rng.int(10, 59))}:00`),
         createdBy: manager?.name ?? 'system',
       });
       if (rng.chance(0.025)) {
@@ -511,6 +527,8 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
     if (!lesson || !students.length) return;
     const st = students[i % students.length];
     if (db.leaveRequests.some((r) => r.lessonId === lesson.id && r.studentId === st.id)) return;
+    const reason = rng.pick(LEAVE_REASONS);
+    const leaveAt = notAfterNow(`${addDays(t, -rng.int(0, 3))} 09:${String(rng.int(10, 59))}:00`);
     db.leaveRequests.push({
       id: nextId(db, 'leaveRequests'),
       companyId,
@@ -520,11 +538,12 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
       lessonLabel: lessonLabel(lesson),
       classId: lesson.classId,
       date: lesson.date,
-      reason: rng.pick(LEAVE_REASONS),
+      reason,
       status,
-      createdAt: `${addDays(t, -rng.int(0, 3))} 09:${String(rng.int(10, 59))}:00`,
+      createdAt: leaveAt,
       createdBy: st.parentName || st.name,
-      ...(status !== 'pending' ? { reviewerName: manager?.name, reviewedAt: `${t} 08:30:00` } : {}),
+      // Reviewed after it was asked, and not after the clock.
+      ...(status !== 'pending' ? { reviewerName: manager?.name, reviewedAt: [leaveAt, notAfterNow(`${leaveAt.slice(0, 10)} 18:30:00`)].sort()[1] } : {}),
       ...(status === 'rejected' ? { reviewRemark: rng.pick(['Competition rehearsal, attendance required', '比赛前最后一次排练，请尽量参加']) } : {}),
     });
   });
@@ -557,6 +576,8 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
 
   // Roll calls of past lessons (a few recent ones still waiting); today's lessons wait.
   const lookup = indexedLookup(db);
+  const owingRng = createRng(seed + 18);
+  const owing = new Set<number>();
   const waitingLeft = new Set(past.slice(-25).filter((_, k) => k % 6 === 0).map((l) => l.id));
   for (const lesson of past) {
     if (waitingLeft.has(lesson.id)) continue;
@@ -572,7 +593,25 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
       continue;
     }
     const leaveIds = new Set<number>();
-    const marks = pickMarks(rng, ids, leaveIds);
+    // A student without usable hours for the lesson (card used up or expired) is let in once while the family
+    // renews (an arrears item, PRODUCT.md §5.18) by a few schools' habit; otherwise the child stopped coming and
+    // is not marked. Its own generator, so the rest of the seed keeps its values.
+    const settings = settingsOf(db, companyId);
+    const marks = pickMarks(rng, ids, leaveIds).filter((m) => {
+      if (hoursFor(m.mark, lesson.hours, settings) === 0) return true;
+      const card = planCardOf(lookup, lesson, m.studentId, lesson.date);
+      if (card && (card.kind === 'period' || card.remainingHours >= lesson.hours)) return true;
+      if (owing.has(m.studentId) || !owingRng.chance(0.04)) return false;
+      owing.add(m.studentId);
+      return true;
+    });
+    if (!marks.length) {
+      lesson.status = 'finished';
+      lesson.rollCalledAt = `${lesson.date} ${lesson.end}:00`;
+      lesson.rollCallBy = op.name;
+      lesson.presentCount = 0;
+      continue;
+    }
     try {
       writeRollCall(db, lesson, marks, op, { at: `${lesson.date} ${lesson.end}:00`, ix, lookup });
     } catch {
@@ -592,10 +631,10 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
         date: lesson.date,
         reason: rng.pick(LEAVE_REASONS),
         status: 'approved',
-        createdAt: `${addDays(lesson.date, -1)} 20:${String(rng.int(10, 59))}:00`,
+        createdAt: notAfterNow(`${addDays(lesson.date, -1)} 20:${String(rng.int(10, 59))}:00`),
         createdBy: a.studentName,
         reviewerName: manager?.name,
-        reviewedAt: `${lesson.date} 08:${String(rng.int(10, 59))}:00`,
+        reviewedAt: notAfterNow(`${lesson.date} 08:${String(rng.int(10, 59))}:00`),
       });
     }
   }
@@ -633,7 +672,7 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
       end: lesson?.end ?? '17:00',
       status,
       remark: rng.chance(0.4) ? rng.pick(['Parent wants to watch the class', '家长陪同', 'First dance lesson ever', '有一点基础']) : undefined,
-      createdAt: `${addDays(date, -rng.int(1, 6)) < t ? addDays(date, -rng.int(1, 6)) : t} 15:${String(rng.int(10, 59))}:00`,
+      createdAt: notAfterNow(`${addDays(date, -rng.int(1, 6)) < t ? addDays(date, -rng.int(1, 6)) : t} 15:${String(rng.int(10, 59))}:00`),
       createdBy: manager?.name ?? 'system',
     });
   });

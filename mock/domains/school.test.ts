@@ -61,7 +61,9 @@ describe('school mock backend', () => {
     expect(c2(db.classes)).toHaveLength(30);
     expect(c2(db.students).length).toBeGreaterThanOrEqual(400);
     expect(new Set(c2(db.studentCards).map((c) => c.status))).toEqual(new Set(['active', 'exhausted', 'expired', 'invalid']));
-    expect(new Set(c2(db.hourRecords).map((r) => r.type)).size).toBe(11);
+    // Every type but 'fail': a lesson attended without hours is an arrears item, not a record (PRODUCT.md §5.18).
+    expect(new Set(c2(db.hourRecords).map((r) => r.type)).size).toBe(10);
+    expect(c2(db.hourRecords).some((r) => r.type === 'fail')).toBe(false);
     for (const [userId, role] of [[2, 'dealer'], [3, 'manager'], [4, 'teacher'], [5, 'sales']] as const) {
       expect(db.staff.find((s) => s.companyId === 2 && s.userId === userId)?.role).toBe(role);
     }

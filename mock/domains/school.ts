@@ -25,6 +25,8 @@ import type {
 import type { Role } from '../../src/types/session';
 import { cardStatus, round1, round2, unitPrice } from '../../src/domain/ledger';
 import { appendHourRecord, reviewReturn, type Operator } from './ledger';
+import { recordArrears, settleArrears } from './arrears';
+import type { ArrearsSettlement } from '../../src/types/arrears';
 
 declare module '../db' {
   interface Db {
@@ -186,7 +188,8 @@ export function issueCard(
 
 /**
  * One card sale, the same at the desk and online (PRODUCT.md §5.1, §5.14): the card from its template, its order,
- * then the ledger's `add` record (and `give` for the template's gift hours).
+ * then the ledger's `add` record (and `give` for the template's gift hours), then the settlement of the student's
+ * open arrears from it (PRODUCT.md §5.18: the card's first consumption, `settleArrears` in ./arrears.ts).
  */
 export function sellCard(
   db: Db,
@@ -202,7 +205,7 @@ export function sellCard(
     at: string;
     lang: Lang;
   },
-): { card: StudentCard; order: CardOrder; record: HourRecord } {
+): { card: StudentCard; order: CardOrder; record: HourRecord; arrears?: ArrearsSettlement } {
   const { companyId, student, tpl, amount, method, startDate, seller, operator, at, lang } = sale;
   const card = issueCard(db, { companyId, student, tpl, boughtHours: tpl.hours, giftHours: tpl.giftHours, amount, startDate, seller, at });
   const orderId = nextId(db, 'cardOrders');
@@ -227,7 +230,8 @@ export function sellCard(
   db.cardOrders.push(order);
   const record = appendHourRecord(db, { cardId: card.id, type: 'add', hours: tpl.hours, orderId, operator, at, lang });
   if (tpl.giftHours > 0) appendHourRecord(db, { cardId: card.id, type: 'give', hours: tpl.giftHours, orderId, operator, at, lang });
-  return { card, order, record };
+  const arrears = settleArrears(db, card, operator, at, lang);
+  return { card, order, record, arrears };
 }
 
 /* ------------------------------------------------------------------ seed ------------------------------------------------------------------ */
@@ -555,7 +559,8 @@ function seedCard(db: Db, rng: Rng, c: CardSeedCtx) {
         card.paidAmount = round2(card.paidAmount + amount);
         appendHourRecord(db, { cardId: card.id, type: 'add', hours: tpl.hours, orderId: oid, operator: sellerOp, at });
       } else {
-        appendHourRecord(db, { cardId: card.id, type: 'fail', hours: 0, operator: teacherOp, at });
+        // Attended without enough hours: an arrears item of the lesson (PRODUCT.md §5.18), no hour record.
+        recordArrears(db, { companyId: card.companyId, studentId: student.id, studentName: student.name, lessonDate: day, classId: cls.id, mark: type === 'truant' ? 'truant' : 'present', hours: need, reason: 'notEnough', cardId: card.id, at });
         break;
       }
     }

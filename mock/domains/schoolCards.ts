@@ -38,6 +38,7 @@ import {
 import { renewalCards } from '../../src/domain/receivers';
 import { appendHourRecord, poolOfCard, refreshCardStatus, reviewReturn } from './ledger';
 import { nextOrderNo, operatorOf, sellCard } from './school';
+import { settleArrears } from './arrears';
 import { can, cardOrderPolicy, cardTemplatePolicy, classPolicy, hourRecordPolicy, staffPolicy, studentCardPolicy, studentPolicy } from './schoolPolicies';
 import { drillRows } from './analysis';
 import { assertCampusOpen } from './campus';
@@ -250,8 +251,8 @@ export const schoolCardHandlers = [
     const { amount, method, startDate } = ctx.body;
     if (saleEndsBeforeToday(startDate, tpl.validDays, today())) throw ctx.bad('card.saleExpired', { field: ctx.t('cf.startDate'), date: saleExpiryDate(startDate, tpl.validDays) });
     const seller = sellerOf(ctx, ctx.body.sellerId);
-    const { card, order, record } = sellCard(db, { companyId: session.company.id, student, tpl, amount, method, startDate, seller, operator: operatorOf(db, session), at: nowStamp(), lang: ctx.lang });
-    return result(card, 0, { record, order });
+    const { card, order, record, arrears } = sellCard(db, { companyId: session.company.id, student, tpl, amount, method, startDate, seller, operator: operatorOf(db, session), at: nowStamp(), lang: ctx.lang });
+    return { ...result(card, 0, { record, order }), arrears };
   }),
 
   api('post', '/v2/student_card/renew', { write: studentCardPolicy, access: can(canSellCard), body: RenewCardBody, labels: CF }, (ctx) => {
@@ -303,7 +304,9 @@ export const schoolCardHandlers = [
     const op = operatorOf(db, session);
     const record = appendHourRecord(db, { cardId: card.id, type: 'add', hours, orderId, operator: op, at, lang: ctx.lang });
     if (gift > 0) appendHourRecord(db, { cardId: card.id, type: 'give', hours: gift, orderId, operator: op, at, lang: ctx.lang });
-    return result(card, before, { record, order });
+    // The student's open arrears are settled from the hours just bought (PRODUCT.md §5.18).
+    const arrears = settleArrears(db, card, op, at, ctx.lang);
+    return { ...result(card, before, { record, order }), arrears };
   }),
 
   api('post', '/v2/student_card/gift', { write: studentCardPolicy, access: can(canGiftHours), body: GiftHoursBody, labels: CF }, (ctx) => {

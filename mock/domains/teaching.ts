@@ -9,7 +9,7 @@ import { nextId } from '../db';
 import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
 import { defineMessages } from '../messages';
 import { listQuery } from '../list';
-import { addDays, nowStamp, today } from '../clock';
+import { addDays, notAfterNow, nowStamp, today } from '../clock';
 import { createRng } from '../random';
 import type { Access } from '../../src/access';
 import type { Exam, Homework, ScoreCell, ScoreSheet, Submission, StudentHomework, StudentScoreRow } from '../../src/types/teaching';
@@ -216,10 +216,14 @@ export function seedTeaching(db: Db) {
           const sub: Submission = { id: nextId(db, 'submissions'), companyId, homeworkId: id, studentId: st.id, studentName: st.name, status };
           if (status !== 'pending') {
             sub.text = rng.pick(SUBMIT_TEXTS);
-            sub.submittedAt = `${addDays(created, rng.int(1, 4))} 20:${String(rng.int(10, 59))}:00`;
+            // Handed in one to four days after it was set, at the latest yesterday evening (never after the clock).
+            const day = [addDays(created, rng.int(1, 4)), addDays(t, -1)].sort()[0];
+            sub.submittedAt = `${day} 20:${String(rng.int(10, 59))}:00`;
           }
-          if (status === 'checked') Object.assign(sub, { stars: rng.int(3, 5), comment: rng.pick(COMMENTS), checkedAt: `${addDays(created, 5)} 10:00:00`, checkerName: cls.teacherName });
-          if (status === 'rejected') Object.assign(sub, { rejectReason: rng.pick(REJECTS), checkedAt: `${addDays(created, 5)} 10:00:00`, checkerName: cls.teacherName });
+          // Checked the day after the due date's eve, or by now when that is still ahead; always after the submission.
+          const checkedAt = notAfterNow(`${addDays(created, 5)} 10:00:00`);
+          if (status === 'checked') Object.assign(sub, { stars: rng.int(3, 5), comment: rng.pick(COMMENTS), checkedAt, checkerName: cls.teacherName });
+          if (status === 'rejected') Object.assign(sub, { rejectReason: rng.pick(REJECTS), checkedAt, checkerName: cls.teacherName });
           db.submissions.push(sub);
         });
       }

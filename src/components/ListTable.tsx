@@ -15,6 +15,7 @@ import React, { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Skeleton } from 'antd';
 import { ProTable, type ParamsType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
+import { compactColumns, secondaryColumnsState } from '@/components/RowActions';
 
 type RequestFn = NonNullable<ProTableProps<Record<string, unknown>, ParamsType>['request']>;
 type Args = Parameters<RequestFn>;
@@ -86,7 +87,14 @@ interface FirstPage<T> {
 const PENDING = new Map<string, { at: number; promise: ReturnType<RequestFn> }>();
 const PENDING_MS = 5000;
 
-export default function ListTable<T extends Record<string, any>, U extends ParamsType = ParamsType, V = 'text'>(props: ProTableProps<T, U, V>) {
+export interface ListLayoutProps {
+  /** Secondary columns (`key` or `dataIndex`): hidden until the user shows them with the column setting (issue 31). */
+  secondary?: readonly string[];
+  /** Keeps the user's column setting under this key (lists that persist their settings). */
+  persistenceKey?: string;
+}
+
+export default function ListTable<T extends Record<string, any>, U extends ParamsType = ParamsType, V = 'text'>(props: ProTableProps<T, U, V> & ListLayoutProps) {
   const latest = useRef(props.request);
   latest.current = props.request;
   const first = useRef<{ key: string; pending: string; promise: ReturnType<RequestFn> } | null | undefined>(undefined);
@@ -149,9 +157,17 @@ export default function ListTable<T extends Record<string, any>, U extends Param
     call.then(drop, drop);
     return call;
   }, []);
-  // Every list keeps its actions reachable (issue 9): the Actions column is pinned right and the table scrolls
-  // horizontally unless the screen says otherwise.
-  const columns = React.useMemo(() => props.columns?.map((c) => (c.valueType === 'option' && c.fixed === undefined ? { ...c, fixed: 'right' as const } : c)), [props.columns]);
+  // Every list keeps its actions reachable (issue 9) and its key figures in view (issue 31): the Actions column is one
+  // compact column pinned right (primary action + "More", src/components/RowActions.tsx), the list's secondary columns
+  // are hidden by the column setting, and the table scrolls horizontally unless the screen says otherwise.
+  const { secondary, persistenceKey, ...tableProps } = props;
+  const columns = React.useMemo(() => (props.columns ? compactColumns(props.columns) : props.columns), [props.columns]);
+  const columnsState = React.useMemo(
+    () => props.columnsState ?? (secondary?.length ? secondaryColumnsState(props.columns ?? [], secondary, persistenceKey) : undefined),
+    // The default state is read once by ProTable: the list's declaration, not each render's columns.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [props.columnsState],
+  );
   if (hold) {
     return (
       <div className="list-table-first-page" aria-busy="true" style={{ minHeight: 360, padding: 24 }}>
@@ -162,8 +178,9 @@ export default function ListTable<T extends Record<string, any>, U extends Param
   const pagination = seed && props.pagination !== false ? { ...(typeof props.pagination === 'object' ? props.pagination : {}), total: seed.total } : props.pagination;
   return (
     <ProTable<T, U, V>
-      {...props}
+      {...tableProps}
       columns={columns}
+      columnsState={columnsState}
       scroll={props.scroll ?? { x: 'max-content' }}
       request={props.request ? request : undefined}
       defaultData={seed?.data ?? props.defaultData}

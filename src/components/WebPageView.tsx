@@ -8,9 +8,11 @@ import { Alert, Button, ConfigProvider, Descriptions, Form, Input, List, Modal, 
 import { useIntl } from '@/locales/useIntl';
 import { orderOnline, payOnline, signUpOnline } from '@/services/campus';
 import type { PublicWebPage } from '@/types/campus';
+import { formatMoney } from '@/utils/format';
+import { MOBILE_RE } from '@/utils/fields';
 
 type Tpl = PublicWebPage['templates'][number];
-const MOBILE = /^1\d{10}$/;
+const MOBILE = MOBILE_RE;
 
 function BuyModal({ code, tpl, onClose }: { code: string; tpl: Tpl; onClose: () => void }) {
   const { t } = useIntl();
@@ -49,11 +51,11 @@ function BuyModal({ code, tpl, onClose }: { code: string; tpl: Tpl; onClose: () 
         <Space direction="vertical" style={{ width: '100%' }}>
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label={t('web.orderNo')}>{order.orderNo}</Descriptions.Item>
-            <Descriptions.Item label={t('web.amount')}>¥{order.amount.toFixed(2)}</Descriptions.Item>
+            <Descriptions.Item label={t('web.amount')}>{formatMoney(order.amount)}</Descriptions.Item>
           </Descriptions>
           <Alert type="info" showIcon message={t('web.simulated')} />
           <Button type="primary" block onClick={pay} loading={busy}>
-            {t('web.payNow', { amount: order.amount.toFixed(2) })}
+            {t('web.payNow', { amount: formatMoney(order.amount) })}
           </Button>
         </Space>
       ) : (
@@ -75,7 +77,7 @@ function BuyModal({ code, tpl, onClose }: { code: string; tpl: Tpl; onClose: () 
             <Input maxLength={11} inputMode="numeric" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={busy}>
-            {t('web.placeOrder', { amount: tpl.price.toFixed(2) })}
+            {t('web.placeOrder', { amount: formatMoney(tpl.price) })}
           </Button>
         </Form>
       )}
@@ -160,7 +162,7 @@ export default function WebPageView({ page, code, preview }: { page: PublicWebPa
                 <Space wrap>
                   <Tag>{tpl.kind === 'period' ? t('web.periodCard', { days: tpl.validDays }) : t('web.countCard', { hours: tpl.hours, gift: tpl.giftHours })}</Tag>
                   <span>{t('web.validDays', { days: tpl.validDays })}</span>
-                  <strong>¥{tpl.price.toFixed(2)}</strong>
+                  <strong>{formatMoney(tpl.price)}</strong>
                 </Space>
               }
             />

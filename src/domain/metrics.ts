@@ -12,7 +12,7 @@ import type { CardOrder, HourRecord, HourRecordType, SchoolClass, StudentCard } 
 import type { Attendance, AttendanceMark, Lesson } from '@/types/schedule';
 import type { Lead } from '@/types/customer';
 import { round1 } from './ledger';
-import { recordRecognised, sumMoney } from './revenue';
+import { periodToDate, recordRecognised, sumMoney, type LedgerCard, type Period } from './revenue';
 
 export interface DayRange {
   start: string;
@@ -98,6 +98,20 @@ export function consumedHours(records: Pick<HourRecord, 'type' | 'hours'>[]): nu
   let s = 0;
   for (const r of records) if (isConsumption(r)) s -= r.hours;
   return round1(s);
+}
+
+/**
+ * Consumed hours of a period (optionally one campus), from the ledger (issue 30: one definition per figure): the
+ * consuming records dated in the period, up to today.
+ */
+export function consumedHoursOf(ledger: LedgerCard[], period: Period, today: string, campusId?: number): number {
+  const p = periodToDate(period, today);
+  const recs: Pick<HourRecord, 'type' | 'hours'>[] = [];
+  for (const l of ledger) {
+    if (campusId !== undefined && l.campusId !== campusId) continue;
+    for (const r of l.records) if (r.createdAt.slice(0, 10) >= p.from && r.createdAt.slice(0, 10) <= p.to) recs.push(r);
+  }
+  return consumedHours(recs);
 }
 
 /**

@@ -321,7 +321,8 @@ function totalsFromSums(card: CardInput, sums: EventSums, day: string, today: st
   const f = forfeitDay(card, today, lastRecord, day);
   const [sold, eventsRecognised, corrections, refunded] = sums;
   let recognised = eventsRecognised;
-  if (card.kind === 'period') recognised += toCents(periodRecognisedThrough(fromCents(sold), card.startDate, expiryOn(card, day), day, f));
+  // A period card recognises only the days that have passed (issue 30): never a day after today.
+  if (card.kind === 'period') recognised += toCents(periodRecognisedThrough(fromCents(sold), card.startDate, expiryOn(card, day), day < today ? day : today, f));
   // From the forfeit day on, whatever is left (and any later movement) is forfeited: the card owes nothing.
   const raw = sold - recognised - refunded + corrections;
   const forfeited = f && day >= f ? raw : 0;
@@ -479,6 +480,99 @@ export function deferredByHours(
 ): number {
   const f = forfeitDay(card, today, lastRecordDate, day);
   if (f && day >= f) return 0;
-  if (card.kind === 'period') return fromCents(toCents(card.paidAmount) - toCents(periodRecognisedThrough(card.paidAmount, card.startDate, expiryOn(card, day), day)));
+  if (card.kind === 'period') return fromCents(toCents(card.paidAmount) - toCents(periodRecognisedThrough(card.paidAmount, card.startDate, expiryOn(card, day), day < today ? day : today)));
   return fromCents(poolCents(pool, toTenths(card.remainingHours + pendingReturnHours)));
+}
+
+/* ------------------------------------------------------------------ one definition per figure (issue 30) */
+
+/**
+ * A period of days, both ends included. Every figure reads a period only up to today (`periodToDate`): the month under
+ * way is "the 1st to today", a period card never recognises a day that has not come, and a period that starts after
+ * today is empty.
+ */
+export interface Period {
+  from: string;
+  to: string;
+}
+
+/** The period as far as it has happened: `to` is at most today (before `from` when the period has not started: empty). */
+export function periodToDate(p: Period, today: string): Period {
+  if (p.to <= today) return p;
+  return { from: p.from, to: today < p.from ? plusDays(p.from, -1) : today };
+}
+
+/**
+ * Recognised revenue (PRODUCT.md §5.8), one definition for every screen, call and export:
+ * - `lessons`: the money value of the records that consume count cards (reduce, truant, leave, diy);
+ * - `periodDays`: period cards, their paid amount straight-line per day of validity, days up to today only;
+ * - `corrections`: what corrections (`proof` records, roll-call undos included) added to it (negative when they gave
+ *   hours back);
+ * - `recognised` (the headline every screen shows as "Recognised revenue") = lessons + periodDays + corrections;
+ * - `forfeited` (breakage): revenue of its own kind, shown beside the headline and never inside it.
+ */
+export interface RecognisedRevenue {
+  lessons: number;
+  periodDays: number;
+  corrections: number;
+  recognised: number;
+  forfeited: number;
+}
+
+/** A card's recognised revenue from its rollforward figures over the period (`cardFigures`, `seriesFigures`). */
+export function revenueOfFigures(kind: CardKind, f: CardFigures): RecognisedRevenue {
+  return {
+    lessons: kind === 'period' ? 0 : f.recognised,
+    periodDays: kind === 'period' ? f.recognised : 0,
+    corrections: fromCents(-toCents(f.corrections)),
+    recognised: fromCents(toCents(f.recognised) - toCents(f.corrections)),
+    forfeited: f.forfeited,
+  };
+}
+
+/** Sum of recognised revenues (in cents). */
+export function addRevenue(rows: RecognisedRevenue[]): RecognisedRevenue {
+  const keys: (keyof RecognisedRevenue)[] = ['lessons', 'periodDays', 'corrections', 'recognised', 'forfeited'];
+  return Object.fromEntries(keys.map((k) => [k, sumMoney(rows.map((r) => r[k]))])) as unknown as RecognisedRevenue;
+}
+
+/**
+ * The month rollforward as the screens show it (`/finance/accrual`): recognised = the headline recognised revenue
+ * (corrections included), `corrections` = the part of it corrections made; so opening + sold − recognised − refunded −
+ * forfeited = closing. (`CardFigures` keeps the ledger's form: recognised without corrections, corrections signed as
+ * they move the deferred value.)
+ */
+export function shownRollforward(f: CardFigures): CardFigures {
+  return { ...f, recognised: fromCents(toCents(f.recognised) - toCents(f.corrections)), corrections: fromCents(-toCents(f.corrections)) };
+}
+
+/** The ledger of a company (or part of it): each card with its records, orders and the campus it counts on. */
+export interface LedgerCard extends CardLedger {
+  campusId: number;
+}
+
+const ofCampus = (ledger: LedgerCard[], campusId?: number) => (campusId === undefined ? ledger : ledger.filter((c) => c.campusId === campusId));
+
+/** Recognised revenue of a period (optionally one campus): see `RecognisedRevenue`. */
+export function recognisedRevenue(ledger: LedgerCard[], period: Period, today: string, campusId?: number): RecognisedRevenue {
+  const p = periodToDate(period, today);
+  return addRevenue(ofCampus(ledger, campusId).map((l) => revenueOfFigures(l.card.kind, cardFigures(l, p.from, p.to, today))));
+}
+
+/** Deferred revenue at the end of the period (today for a period under way): paid − recognised − refunded − forfeited. */
+export function deferredRevenue(ledger: LedgerCard[], period: Period, today: string, campusId?: number): number {
+  const p = periodToDate(period, today);
+  return sumMoney(ofCampus(ledger, campusId).map((l) => deferredValue(l, p.to, today)));
+}
+
+/** Cash in of a period: the paid amounts of the card orders dated in it. */
+export function cashInOf(ledger: LedgerCard[], period: Period, today: string, campusId?: number): number {
+  const p = periodToDate(period, today);
+  return cashIn(ofCampus(ledger, campusId).flatMap((l) => l.orders), p.from, p.to);
+}
+
+/** Refunds out of a period: the value of the returns approved in it. */
+export function refundsOutOf(ledger: LedgerCard[], period: Period, today: string, campusId?: number): number {
+  const p = periodToDate(period, today);
+  return refundsOut(ofCampus(ledger, campusId).flatMap((l) => l.records), p.from, p.to);
 }

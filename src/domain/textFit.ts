@@ -3,7 +3,9 @@
  * at which the wrapped lines fit the box's width and height; at `minSize` lines that still do not fit are cut and
  * the last one ends with an ellipsis. Text never overflows its box. `measure(text, size)` is the width of a text at a
  * font size (the canvas's `measureText` in the browser; any monotonic function in tests).
- * Wrapping: at spaces for words, anywhere between CJK characters, and inside a word that is wider than the box.
+ * Wrapping: at spaces for words and anywhere between CJK characters; never inside a word (issue 31: a partner's
+ * long English name was split mid-word): a word wider than the box makes the text smaller, and at `minSize` a line
+ * still too wide is cut with an ellipsis.
  */
 export interface FitBox {
   width: number;
@@ -49,8 +51,11 @@ function tokens(text: string): string[] {
   return out;
 }
 
-/** Wraps one paragraph at a size; a token wider than the width is split by characters. */
-export function wrap(text: string, width: number, size: number, measure: Measure): string[] {
+/**
+ * Wraps the paragraphs of a text at a size. A word wider than the width stays whole on its own line (wider than the
+ * box: `fitText` then tries a smaller size) unless `breakWords` (split by characters).
+ */
+export function wrap(text: string, width: number, size: number, measure: Measure, breakWords = false): string[] {
   const lines: string[] = [];
   const paragraphs = text.split('\n');
   for (const para of paragraphs) {
@@ -63,7 +68,7 @@ export function wrap(text: string, width: number, size: number, measure: Measure
       }
       if (line) lines.push(line.trimEnd());
       line = '';
-      if (measure(tok.trimEnd(), size) <= width) {
+      if (!breakWords || measure(tok.trimEnd(), size) <= width) {
         line = tok;
         continue;
       }
@@ -81,6 +86,13 @@ export function wrap(text: string, width: number, size: number, measure: Measure
   return lines;
 }
 
+/** A line cut to the width with an ellipsis at its end. */
+function ellipsize(line: string, size: number, width: number, measure: Measure): string {
+  let last = line;
+  while (last && measure(`${last}…`, size) > width) last = last.slice(0, -1);
+  return `${last.trimEnd()}…`;
+}
+
 export function fitText(text: string, box: FitBox, opts: FitOptions, measure: Measure): FitResult {
   const lh = opts.lineHeight ?? 1.3;
   const clean = text.replace(/\r/g, '').trim();
@@ -91,13 +103,10 @@ export function fitText(text: string, box: FitBox, opts: FitOptions, measure: Me
   }
   const size = opts.minSize;
   const maxLines = Math.max(0, Math.min(opts.maxLines ?? Infinity, Math.floor(box.height / (size * lh))));
-  const lines = wrap(clean, box.width, size, measure).slice(0, maxLines);
-  if (lines.length) {
-    let last = lines[lines.length - 1];
-    while (last && measure(`${last}…`, size) > box.width) last = last.slice(0, -1);
-    lines[lines.length - 1] = `${last}…`;
-    // An ellipsis alone wider than the box: drop the line.
-    if (measure(lines[lines.length - 1], size) > box.width) lines.pop();
-  }
-  return { size, lines, lineHeight: size * lh, truncated: true };
+  const all = wrap(clean, box.width, size, measure);
+  // Lines too wide (a long word) are cut with an ellipsis, and so is the last line shown.
+  const lines = all.slice(0, maxLines).map((l) => (measure(l, size) <= box.width ? l : ellipsize(l, size, box.width, measure)));
+  if (lines.length && !lines[lines.length - 1].endsWith('…')) lines[lines.length - 1] = ellipsize(lines[lines.length - 1], size, box.width, measure);
+  // An ellipsis alone wider than the box: drop the line.
+  return { size, lines: lines.filter((l) => measure(l, size) <= box.width), lineHeight: size * lh, truncated: true };
 }

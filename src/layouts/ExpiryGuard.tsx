@@ -11,6 +11,7 @@ import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
 import { useSession } from '@/hooks/useSession';
 import { useLogout } from '@/hooks/useLogout';
+import { usePromptSlot } from '@/hooks/usePrompt';
 import { fetchServiceContact } from '@/services/session';
 import { expireTipKey, expiryState, reminderDecision } from '@/utils/expiry';
 
@@ -25,6 +26,8 @@ export default function ExpiryGuard({ blocked }: { blocked: boolean }) {
   const owner = permissions?.type === 0;
   const state = expiryState(day, role);
   const { data: contact } = useRequest(fetchServiceContact, { ready: state === 'expired' });
+  // The reminder is a prompt the user did not ask for: one dialog at a time, never under or over another modal.
+  const reminderShown = usePromptSlot(reminderOpen);
 
   useEffect(() => {
     if (!currentUser || !role) return;
@@ -45,7 +48,7 @@ export default function ExpiryGuard({ blocked }: { blocked: boolean }) {
   return (
     <>
       <Modal
-        open={reminderOpen}
+        open={reminderShown}
         title={t('expiry.reminder.title')}
         onCancel={() => setReminderOpen(false)}
         footer={[

@@ -11,6 +11,11 @@ import teaching from './parts/teaching.en-US';
 import platform from './parts/platform.en-US';
 import excelImport from './parts/import.en-US';
 import invitation from './parts/invitation.en-US';
+import dialogs from './parts/dialogs.en-US';
+import layout from './parts/layout.en-US';
+import arrears from './parts/arrears.en-US';
+import figures from './parts/figures.en-US';
+import content from './parts/content.en-US';
 
-const enUS: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis, ...teaching, ...platform, ...excelImport, ...invitation };
+const enUS: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis, ...teaching, ...platform, ...excelImport, ...invitation, ...dialogs, ...layout, ...arrears, ...figures, ...content };
 export default enUS;

@@ -11,6 +11,11 @@ import teaching from './parts/teaching.zh-CN';
 import platform from './parts/platform.zh-CN';
 import excelImport from './parts/import.zh-CN';
 import invitation from './parts/invitation.zh-CN';
+import dialogs from './parts/dialogs.zh-CN';
+import layout from './parts/layout.zh-CN';
+import arrears from './parts/arrears.zh-CN';
+import figures from './parts/figures.zh-CN';
+import content from './parts/content.zh-CN';
 
-const zhCN: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis, ...teaching, ...platform, ...excelImport, ...invitation };
+const zhCN: Record<string, string> = { ...helpers, ...app, ...finance, ...school, ...schedule, ...customer, ...everyday, ...campus, ...analysis, ...teaching, ...platform, ...excelImport, ...invitation, ...dialogs, ...layout, ...arrears, ...figures, ...content };
 export default zhCN;

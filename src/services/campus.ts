@@ -4,7 +4,7 @@ import type { ListQuery, ListResult } from '@/types/api';
 import type { Staff } from '@/types/school';
 import type { SubscriptionOrder, SubscriptionPackage } from '@/types/subscription';
 import type { InvitationSent } from '@/types/invitation';
-import type { Campus, CampusRenewal, CampusWebPage, ContractTemplate, DataScope, InvoiceRequest, OnlineOrder, ParentAccount, PermissionGroup, PublicWebPage, Settlement, StaffAccess, StaffAccount } from '@/types/campus';
+import type { Campus, CampusRenewal, CampusWebPage, ContractLang, ContractTemplate, DataScope, InvoiceRequest, OnlineOrder, ParentAccount, PermissionGroup, PublicWebPage, Settlement, StaffAccess, StaffAccount } from '@/types/campus';
 import type { PermissionFlag } from '@/types/session';
 
 export interface PermissionGroupInput {
@@ -71,6 +71,9 @@ export const saveCompanySettings = (body: CompanySettingsView) => http.put<Compa
 export const fetchThemeColor = () => http.get<{ color: string | null }>('/v2/company_kt/theme_color');
 export const saveThemeColor = (color: string) => http.put<{ color: string }>('/v2/company_kt/theme_color', { color }, { skipErrorHandler: true });
 export const resetThemeColor = () => http.delete<{ color: null }>('/v2/company_kt/theme_color');
+export const fetchCompanyLogo = () => http.get<{ logo: string | null }>('/v2/company_kt/logo');
+export const saveCompanyLogo = (logo: string) => http.put<{ logo: string }>('/v2/company_kt/logo', { logo });
+export const removeCompanyLogo = () => http.delete<{ logo: null }>('/v2/company_kt/logo');
 
 /* campus web page, online orders, settlements, invoices, contracts */
 export const fetchWebPages = () => http.get<CampusWebPage[]>('/v2/campus_web');
@@ -88,8 +91,8 @@ export const fetchInvoices = (query: ListQuery) => http.get<ListResult<InvoiceRe
 export const requestInvoice = (body: { orderId: number; title: string; taxNo: string; email: string }) => http.post<InvoiceRequest>('/v2/invoice', body);
 export const fetchPaidSubscriptionOrders = () => http.get<ListResult<SubscriptionOrder>>('/v2/subscription_order', { status: 'paid', pageSize: 200 });
 export const fetchContractTemplates = (query: ListQuery) => http.get<ListResult<ContractTemplate>>('/v2/contract_template', query);
-export const createContractTemplate = (body: { name: string; body: string; isDefault: boolean }) => http.post<ContractTemplate>('/v2/contract_template', body);
-export const updateContractTemplate = (body: { id: number; name: string; body: string; isDefault: boolean }) => http.put<ContractTemplate>('/v2/contract_template', body);
+export const createContractTemplate = (body: { name: string; body: string; isDefault: boolean; lang?: ContractLang }) => http.post<ContractTemplate>('/v2/contract_template', body);
+export const updateContractTemplate = (body: { id: number; name: string; body: string; isDefault: boolean; lang?: ContractLang }) => http.put<ContractTemplate>('/v2/contract_template', body);
 export const deleteContractTemplate = (id: number) => http.delete<null>(`/v2/contract_template/${id}`);
 export const renderContract = (cardId: number, templateId?: number) =>
   http.get<{ templateId: number; templateName: string; text: string; cardNo: string }>('/v2/contract_template/render', { cardId, ...(templateId ? { templateId } : {}) });

@@ -13,6 +13,7 @@ import type {
   PaySlip,
   RevenueFigure,
   RevenueMonth,
+  RevenuePeriod,
   RevenueRecordRow,
   SalaryLine,
   SalaryLineSummary,
@@ -23,11 +24,13 @@ import type { Role } from '@/types/session';
 import type { StaffStatus } from '@/types/school';
 
 /* revenue, accrual, month close */
-export const fetchRevenue = (q: { month?: string; months?: number; campusId?: number }) => http.get<{ months: RevenueMonth[] }>('/v2/finance/revenue', q);
-export const fetchRevenueRecords = (q: ListQuery & { month: string; figure: RevenueFigure; campusId?: number }) =>
+/** A finance period: a month, or a range of days (`startDate`, `endDate`); none = the month under way, up to today. */
+export type FinancePeriodQuery = { month?: string; startDate?: string; endDate?: string };
+export const fetchRevenue = (q: FinancePeriodQuery & { months?: number; campusId?: number }) => http.get<{ months: RevenueMonth[]; period: RevenuePeriod }>('/v2/finance/revenue', q);
+export const fetchRevenueRecords = (q: ListQuery & FinancePeriodQuery & { figure: RevenueFigure; campusId?: number }) =>
   http.get<ListResult<RevenueRecordRow> & { sumAll: number }>('/v2/finance/revenue/records', q);
-export const fetchAccrual = (month: string) => http.get<AccrualOverview>('/v2/finance/accrual', { month });
-export const fetchAccrualCards = (q: ListQuery & { month: string }) => http.get<ListResult<AccrualCardRow>>('/v2/finance/accrual/cards', q);
+export const fetchAccrual = (q: FinancePeriodQuery) => http.get<AccrualOverview>('/v2/finance/accrual', q);
+export const fetchAccrualCards = (q: ListQuery & FinancePeriodQuery) => http.get<ListResult<AccrualCardRow>>('/v2/finance/accrual/cards', q);
 export const fetchMonthCloses = (q: ListQuery = {}) => http.get<ListResult<MonthClose>>('/v2/finance/month_close', q);
 export const closeMonth = (month: string) => http.post<MonthClose>('/v2/finance/month_close', { month });
 /** Reopens the last closed month (its stored figures are dropped); the reason goes to the operation log. */

@@ -44,9 +44,12 @@ export const fetchMyFeedback = (q: ListQuery) => http.get<ListResult<Feedback>>(
 
 export interface PosterInfo {
   companyName: string;
+  /** The company's logo (data URL), or null: posters then write the company's name (issue 31). */
+  companyLogo: string | null;
   campuses: { id: number; name: string; address: string; phone: string }[];
   forms: { code: string; name: string }[];
-  merchants: { id: number; name: string; category: string }[];
+  /** Partner merchants, with their logo (data URL) when they have one. */
+  merchants: { id: number; name: string; category: string; logo: string | null }[];
 }
 export const fetchPosterInfo = () => http.get<PosterInfo>('/v2/poster/info');
 export const fetchClockIn = (studentId: number) => http.get<{ studentName: string; className: string; attended: number; campusName: string }>('/v2/poster/clock_in', { studentId });

@@ -85,7 +85,7 @@ export const fetchUserAccounts = (q: ListQuery) => http.get<ListResult<PlatformU
 /* audit log */
 export const fetchAuditLog = (q: ListQuery) => http.get<ListResult<AuditEntry>>('/v2/operate_log', q);
 export const fetchAuditOptions = () =>
-  http.get<{ companies: CompanyOption[]; users: CompanyOption[]; resources: string[] }>('/v2/operate_log/options');
+  http.get<{ companies: CompanyOption[]; users: CompanyOption[]; resources: string[]; groups: { value: string; label: string }[] }>('/v2/operate_log/options');
 
 /* settings */
 export const fetchPlatformSettings = () => http.get<{ settings: PlatformSettings; serviceContact: ServiceContact }>('/v2/platform_setting');

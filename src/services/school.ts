@@ -5,6 +5,7 @@
 import { http } from '@/utils/request';
 import { optionsGet } from './options';
 import type { ListQuery, ListResult } from '@/types/api';
+import type { ArrearsSettlement } from '@/types/arrears';
 import type {
   CardKind,
   CardOrder,
@@ -157,6 +158,8 @@ export interface CardOpResult {
   order?: CardOrder;
   balanceBefore: number;
   balanceAfter: number;
+  /** A sale or renewal: the student's arrears it settled (PRODUCT.md §5.18). */
+  arrears?: ArrearsSettlement;
 }
 export const fetchStudentCards = (q: ListQuery) => http.get<ListResult<StudentCard>>('/v2/student_card', q);
 export const fetchStudentCard = (id: number) => http.get<StudentCard>(`/v2/student_card/${id}`);

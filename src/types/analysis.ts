@@ -94,6 +94,11 @@ export interface Kpi {
    * before, src/domain/metrics.ts renewalCohort), named on the screen with the range of the part.
    */
   cohort?: { startDate: string; endDate: string };
+  /**
+   * Recognised revenue: the part period cards recognised by day (days up to today), which no hour record carries; the
+   * figure = the value of its list of hour records + this (src/domain/revenue.ts `RecognisedRevenue`).
+   */
+  periodCards?: number;
 }
 
 export interface DayPoint {

@@ -1,7 +1,8 @@
 /** Request bodies of campus management (PRODUCT.md §5.13, §5.14), as zod schemas (src/types/schema.ts). */
-import { bool, id, ids, int, mobile, oneOf, optText, text, z } from './schema';
+import { bool, id, ids, int, mobile, oneOf, optText, phone, text, z } from './schema';
 import { PERMISSION_FLAGS } from './session';
 import { DATA_SCOPES } from '../domain/dataScope';
+import { CONTRACT_LANGS } from './campus';
 
 const flag = z.union([z.literal(0), z.literal(1)]);
 export const FlagsBody = z.object(Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, flag])) as Record<(typeof PERMISSION_FLAGS)[number], typeof flag>);
@@ -11,7 +12,7 @@ export const PermissionGroupUpdateBody = PermissionGroupBody.extend({ id: id() }
 
 export const AssignGroupBody = z.object({ staffIds: ids(500), groupId: id() });
 
-export const CampusBody = z.object({ name: text(40), address: text(120), phone: text(32) });
+export const CampusBody = z.object({ name: text(40), address: text(120), phone: phone() });
 export const CampusUpdateBody = CampusBody.extend({ id: id() });
 export const CampusIdBody = z.object({ id: id() });
 export const CampusRenewBody = z.object({ id: id(), packageId: id() });
@@ -39,6 +40,8 @@ export const SettingsBody = z.object({
   onlineMaxMonths: int(1, 60),
 });
 
+/** The company's logo: an image data URL (PNG, JPEG, GIF, WebP; ≤ 2 MB, checked by `checkImageDataUrl`). */
+export const LogoBody = z.object({ logo: z.string().max(3_000_000) });
 export const ThemeColorBody = z.object({ color: z.string().refine((s) => /^#[0-9a-fA-F]{6}$/.test(s), { params: { key: 'v.color' } }) });
 
 export const WebPageBody = z.object({
@@ -47,7 +50,7 @@ export const WebPageBody = z.object({
   intro: text(2000),
   photos: z.array(z.string().max(500)).max(9),
   address: text(120),
-  phone: text(32),
+  phone: phone(),
   published: bool(),
   templateIds: ids(50, 0),
 });
@@ -65,7 +68,7 @@ export const PublicPayBody = z.object({ orderNo: text(32) });
 
 export const InvoiceBody = z.object({ orderId: id(), title: text(100), taxNo: z.string().regex(/^[0-9A-Z]{15,20}$/), email: z.email().max(100) });
 
-export const ContractBody = z.object({ name: text(40), body: text(5000), isDefault: bool() });
+export const ContractBody = z.object({ name: text(40), body: text(5000), isDefault: bool(), lang: oneOf(CONTRACT_LANGS).optional() });
 export const ContractUpdateBody = ContractBody.extend({ id: id() });
 
 export const OptTextBody = z.object({ reason: optText(200) });

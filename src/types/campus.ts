@@ -214,9 +214,18 @@ export interface ContractTemplate {
   name: string;
   /** Text with variables like {studentName}, {cardName}, {hours}, {amount}, {startDate}, {expiryDate}, {companyName}. */
   body: string;
+  /**
+   * The language of the text (issue 31): the contract prints in the language of the person printing, from the default
+   * template of that language (else the language-neutral default). Absent = any language.
+   */
+  lang?: ContractLang;
+  /** The default of its language (or, without `lang`, the one default for every language). */
   isDefault: boolean;
   updatedAt: string;
 }
+
+export const CONTRACT_LANGS = ['en-US', 'zh-CN'] as const;
+export type ContractLang = (typeof CONTRACT_LANGS)[number];
 
 /** The variables a contract template may use. */
 export const CONTRACT_VARIABLES = [
@@ -234,5 +243,9 @@ export const CONTRACT_VARIABLES = [
   'expiryDate',
   'sellerName',
   'today',
+  'campusAddress',
+  'campusPhone',
+  'amountInWords',
+  'unitPrice',
 ] as const;
 export type ContractVariable = (typeof CONTRACT_VARIABLES)[number];

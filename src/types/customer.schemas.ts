@@ -87,5 +87,7 @@ export const MerchantBody = z.object({
   address: optText(100),
   status: oneOf(['active', 'paused']).optional(),
   remark: optText(500),
+  /** The partner's logo for co-branded posters (issue 31): an image data URL, checked by `checkImageDataUrl`. */
+  logo: z.string().max(3_000_000).optional(),
 });
 export const MerchantUpdateBody = MerchantBody.extend({ id: id() });

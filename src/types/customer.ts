@@ -295,6 +295,8 @@ export interface Merchant {
   address?: string;
   status: MerchantStatus;
   remark?: string;
+  /** The partner's logo (image data URL) for co-branded posters. */
+  logo?: string;
   /** Leads sourced from the merchant (derived). */
   leadCount: number;
   /** Of which converted (derived). */
@@ -311,4 +313,5 @@ export interface MerchantBody {
   address?: string;
   status: MerchantStatus;
   remark?: string;
+  logo?: string;
 }

@@ -5,18 +5,33 @@ import type { Role } from './session';
 
 export type { CommissionItem, ElimMode, SalaryStatus, Tier, TierMode };
 
-/** One month of /finance/revenue (one campus or all). */
+/**
+ * One month (or period) of /finance/revenue (one campus or all), read up to today. Recognised revenue is one figure on
+ * every screen (src/domain/revenue.ts `RecognisedRevenue`): lessons + period cards' days + corrections; forfeited is
+ * revenue of its own kind, beside it.
+ */
 export interface RevenueMonth {
   month: string;
   cashIn: number;
   refundsOut: number;
-  /** Lessons consumed (count cards, net of corrections) and period cards by day. */
-  recognisedLessons: number;
-  forfeited: number;
-  /** recognisedLessons + forfeited. */
+  /** Recognised revenue: lessons + periodDays + corrections (the headline of every screen). */
   recognised: number;
-  /** Deferred value at the month's end. */
+  /** The same figure under the name of its drill-down (`figure=recognisedLessons`). */
+  recognisedLessons: number;
+  /** Its parts: count cards' consumption, period cards by day (days up to today), corrections (signed). */
+  lessons: number;
+  periodDays: number;
+  corrections: number;
+  /** Forfeited (breakage): revenue of its own kind, not in `recognised`. */
+  forfeited: number;
+  /** Deferred value at the period's end (today for the month under way). */
   deferred: number;
+}
+
+/** The period /finance/revenue shows (a month, a range, or the month under way), up to today. */
+export interface RevenuePeriod extends RevenueMonth {
+  startDate: string;
+  endDate: string;
 }
 
 export type RevenueFigure = 'cashIn' | 'refundsOut' | 'recognisedLessons' | 'forfeited';
@@ -38,6 +53,11 @@ export interface RevenueRecordRow {
   amount: number;
 }
 
+/**
+ * The rollforward as /finance/accrual shows it (src/domain/revenue.ts `shownRollforward`): opening + sold − recognised
+ * − refunded − forfeited = closing, where `recognised` is the recognised revenue of every screen (corrections included)
+ * and `corrections` the part of it that corrections made.
+ */
 export interface RollforwardFigures {
   opening: number;
   sold: number;
@@ -54,7 +74,11 @@ export interface AccrualCampusRow extends RollforwardFigures {
 }
 
 export interface AccrualOverview {
+  /** The month shown (a range: the month it starts in). */
   month: string;
+  /** The period: a month up to today, or a range. */
+  startDate: string;
+  endDate: string;
   closed: boolean;
   closedAt?: string;
   closedBy?: string;

@@ -6,3 +6,5 @@ export * from './settings';
 export * from './customer';
 export * from './schedule';
 export * from './invitation';
+export * from './arrears';
+export * from './parent';

@@ -1,5 +1,5 @@
 /** Request bodies of the platform calls (PRODUCT.md §5.15), zod 4 from src/types/schema.ts. */
-import { id, int, mobile, money, optText, percent, text, z } from './schema';
+import { id, int, mobile, money, optText, percent, phone, text, z } from './schema';
 
 export const MAX_VALID_DAYS = 3650;
 
@@ -60,7 +60,7 @@ export const PlatformSettingsBody = z.object({
   welcomeNote: optText(500),
 });
 
-export const ServiceContactBody = z.object({ name: text(60), phone: text(32), wechat: text(60) });
+export const ServiceContactBody = z.object({ name: text(60), phone: phone(), wechat: text(60) });
 
 export const InvoiceIssueBody = z.object({ id: id(), invoiceNo: optText(40) });
 export const InvoiceRejectBody = z.object({ id: id(), reason: text(200) });

@@ -107,6 +107,23 @@ export interface AuditEntry {
   targetId?: number;
   action: 'create' | 'update' | 'delete' | 'action';
   changes: AuditChange[];
+  /** Kind of action (issue 31, mock/domains/auditKinds.ts), e.g. `card.sell`; its group is the part before the dot. */
+  kind?: string;
+  /** The record the write was about, as people name it (a card number, a name, a title). */
+  subject?: string;
+  /** The variables of the kind's sentence, raw (money as a number). */
+  params?: Record<string, string | number | boolean>;
+  /** Rendered in the reader's language by GET /v2/operate_log (never stored). */
+  sentence?: string;
+  diff?: AuditDiffLine[];
+}
+
+/** One changed field as a reader reads it: label, old → new (formatted; `before` absent for a value set anew). */
+export interface AuditDiffLine {
+  field: string;
+  label: string;
+  before?: string;
+  after: string;
 }
 
 export interface AdminPackage {

@@ -4,6 +4,7 @@
  */
 import type { Weekday } from '@/utils/dates';
 import type { HourRecordType } from '@/utils/constants';
+import type { ArrearsStatus } from './arrears';
 
 export type LessonKind = 'normal' | 'trial' | 'makeup';
 export type LessonStatus = 'scheduled' | 'finished' | 'cancelled';
@@ -68,7 +69,10 @@ export interface Attendance {
   undoRecordId?: number;
 }
 
-/** The roll-call drawer's view of a lesson: every expected student with their card and current mark. */
+/**
+ * The roll-call drawer's view of a lesson: every expected student with their card and current mark. A saved line's
+ * card and remaining hours are those of its record (the balance after it), not the card's state today.
+ */
 export interface RollCallStudent {
   studentId: number;
   studentName: string;
@@ -88,6 +92,8 @@ export interface RollCallStudent {
   attendanceId?: number;
   recordType?: HourRecordType;
   hours?: number;
+  /** A saved line without hours taken: its arrears item (PRODUCT.md §5.18). */
+  arrears?: { id: number; status: ArrearsStatus; hours: number; settledCardNo?: string };
 }
 
 export interface RollCallView {

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { isValidDate } from '../utils/dates';
+import { isMobile, isPhone } from '../domain/phone';
 
 export { z };
 
@@ -76,8 +77,11 @@ export const month = () => z.string().refine((s) => MONTH_RE.test(s), { params: 
 /** A time of day HH:mm. */
 export const time = () => z.string().refine((s) => TIME_RE.test(s), { params: { key: 'v.time' } });
 
-/** A mobile number: 11 digits starting with 1. */
-export const mobile = () => z.string().refine((s) => /^1\d{10}$/.test(s), { params: { key: 'v.mobile' } });
+/** A mobile number: 11 digits starting with 1 (the one rule: src/domain/phone.ts). */
+export const mobile = () => z.string().refine(isMobile, { params: { key: 'v.mobile' } });
+
+/** A phone number (a campus's, a service line): digits, an optional +, spaces, hyphens, parentheses (src/domain/phone.ts). */
+export const phone = (max = 32) => text(max).refine(isPhone, { params: { key: 'v.phone' } });
 
 /** A row id: a positive whole number (never a string). */
 export const id = () => z.number().int().positive();

@@ -1,7 +1,12 @@
 /** Money in yuan with 2 decimals, hours with 1 decimal (PRODUCT.md §5.7). */
 export function formatMoney(n: number | undefined | null): string {
   if (n === undefined || n === null || Number.isNaN(n)) return '-';
-  return `¥${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `¥${formatAmount(n)}`;
+}
+
+/** A money amount without the currency sign, for texts that name the currency in words ("1,280.00 yuan"). */
+export function formatAmount(n: number): string {
+  return n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 export function formatHours(n: number | undefined | null): string {

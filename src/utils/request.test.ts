@@ -3,6 +3,7 @@ import { delay, http as mswHttp, HttpResponse } from 'msw';
 import { server } from '../../tests/setup';
 import { configureRequest, describeHttpError, http, loginUrlWithRedirect, RequestError, resetUnauthorized } from './request';
 import { tokenStore } from './tokenStore';
+import { takeSessionEnd } from './sessionEnd';
 import { setLocale } from '@/locales';
 import { REQUEST_TIMEOUT_MS } from './constants';
 import { queryString } from './request';
@@ -96,6 +97,18 @@ describe('401', () => {
     expect(calls.every((c) => c.status === 'rejected')).toBe(true);
     expect(shown).toEqual([{ type: 'error', text: 'Login has expired, please log in again' }]);
     expect(navigated).toEqual(['/user/login?redirect=%2Fschool%2Fclass%3Fpage%3D2']);
+    expect(tokenStore.get().token).toBeNull();
+  });
+
+  it('a session ended by a disabled account: still a 401 to the login page, with the server\'s message kept for it (issue 31)', async () => {
+    tokenStore.set('stale', 'stale2');
+    const msg = 'Your account at Starlight Dance has been disabled. To have it enabled again, contact 周晓彤 (13800000002).';
+    answer(401, { code: 401, msg, reason: 'accountDisabled' });
+    await expect(http.get('/v2/probe')).rejects.toMatchObject({ status: 401, message: msg });
+    expect(navigated).toEqual(['/user/login?redirect=%2Fschool%2Fclass%3Fpage%3D2']);
+    expect(shown).toEqual([]);
+    expect(takeSessionEnd()).toBe(msg);
+    expect(takeSessionEnd()).toBeUndefined();
     expect(tokenStore.get().token).toBeNull();
   });
 

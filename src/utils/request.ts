@@ -5,15 +5,20 @@
  *  - the error catalogue, once per burst for 401
  *  - per call: `skipErrorHandler` and `showType` (silent / warning / error / notification / redirect)
  * It knows nothing about React: the app plugs in how messages show and how to navigate (`configureRequest`).
- * Built on the browser's fetch (no HTTP library in the bundle, issue 10); query strings are written as axios wrote
- * them before (`a[]=1&a[]=2` for arrays, ISO dates, JSON for objects), so the server sees the same calls.
+ * Built on one axios instance (`api`, issue 34: the design card's "one axios request layer"): its request
+ * interceptor adds the headers, its response interceptor unwraps the envelope and applies the error catalogue, its
+ * adapter answers a GET from the boot script when it can (src/utils/boot.ts) and otherwise sends it (XHR in the
+ * browser). Query strings keep their format (`queryString` as the instance's `paramsSerializer`: `a[]=1&a[]=2` for
+ * arrays, ISO dates, JSON for objects; axios's own writes objects as `f[a]=1`), so the server sees the same calls.
  */
+import axios, { AxiosError, type AxiosAdapter, type AxiosResponse } from 'axios';
 import type { ApiEnvelope } from '@/types/api';
 import { REQUEST_TIMEOUT_MS } from '@/utils/constants';
 import { getLocale, t } from '@/locales';
 import { tokenStore } from '@/utils/tokenStore';
 import { safeRedirect } from '@/utils/redirect';
 import { takeBoot } from '@/utils/boot';
+import { rememberSessionEnd } from '@/utils/sessionEnd';
 
 export type ShowType = 'silent' | 'warning' | 'error' | 'notification' | 'redirect';
 
@@ -67,7 +72,9 @@ export function configureRequest(p: RequestPresenter) {
   if (pendingUnauthorized) {
     pendingUnauthorized = false;
     unauthorizedHandled = false;
-    handleUnauthorized();
+    const ended = pendingUnauthorizedText;
+    pendingUnauthorizedText = undefined;
+    handleUnauthorized(ended);
   }
 }
 
@@ -88,7 +95,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'get' | 'post
 
 const API_BASE = process.env.API_BASE || '';
 
-/** A value as the query serialiser of axios (used before) wrote it. */
+/** A value as this layer has always written it (ISO dates, JSON for objects; the instance's `paramsSerializer`). */
 function queryValue(v: unknown): string {
   if (v instanceof Date) return v.toISOString();
   if (v !== null && typeof v === 'object') return JSON.stringify(v);
@@ -107,84 +114,24 @@ export function queryString(params: object | undefined): string {
   return pairs.toString();
 }
 
-function withQuery(url: string, params: object | undefined): string {
-  const query = queryString(params);
-  if (!query) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}${query}`;
-}
-
-/** An HTTP answer outside 2xx (`status` and parsed body), or a network failure or timeout (status 0). */
-class HttpFailure extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-  ) {
-    super(`HTTP ${status}`);
-  }
-}
-
-/** The body as JSON when it is JSON, else its text. */
-async function readBody(res: Response): Promise<unknown> {
-  const text = await res.text();
-  if (!text) return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-/** One fetch with the layer's timeout (then status 0); a caller's own abort rejects with fetch's AbortError, unshown. */
-async function send(method: string, url: string, options: RequestOptions, headers: Record<string, string>): Promise<unknown> {
-  const timeout = options.timeout ?? REQUEST_TIMEOUT_MS;
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeout);
-  const outer = options.signal;
-  const forward = () => controller.abort();
-  if (outer) {
-    if (outer.aborted) controller.abort();
-    else outer.addEventListener('abort', forward, { once: true });
-  }
-  const data = options.data;
-  let body: BodyInit | undefined;
-  if (data !== undefined && method !== 'GET') {
-    if (typeof FormData !== 'undefined' && data instanceof FormData) body = data;
-    else if (typeof data === 'string') body = data;
-    else {
-      body = JSON.stringify(data);
-      headers = { 'Content-Type': 'application/json', ...headers };
-    }
-  }
-  try {
-    const res = await fetch(API_BASE + withQuery(url, options.params), { method, headers: { Accept: 'application/json, text/plain, */*', ...headers }, body, signal: controller.signal });
-    const parsed = await readBody(res);
-    if (res.status < 200 || res.status >= 300) throw new HttpFailure(res.status, parsed);
-    return parsed;
-  } catch (e) {
-    if (e instanceof HttpFailure) throw e;
-    if (outer?.aborted && !timedOut) throw e;
-    throw new HttpFailure(0, undefined);
-  } finally {
-    clearTimeout(timer);
-    outer?.removeEventListener('abort', forward);
-  }
-}
-
 let pendingUnauthorized = false;
+let pendingUnauthorizedText: string | undefined;
 
-function handleUnauthorized() {
+/**
+ * A 401: the tokens go, the message shows once per burst and the user goes to the login page. `ended` is the server's
+ * own reason when it gave one (a disabled account, issue 31): the login page shows it instead of the toast.
+ */
+function handleUnauthorized(ended?: string) {
   tokenStore.clear();
   if (unauthorizedHandled) return;
   if (presenter === fallbackPresenter && typeof window !== 'undefined') {
     pendingUnauthorized = true;
+    pendingUnauthorizedText = ended ?? pendingUnauthorizedText;
     return;
   }
   unauthorizedHandled = true;
-  presenter.show('error', t('request.unauthorized'));
+  if (ended) rememberSessionEnd(ended);
+  else presenter.show('error', t('request.unauthorized'));
   presenter.navigate(loginUrlWithRedirect(presenter.currentPath()));
 }
 
@@ -207,8 +154,10 @@ function showBusiness(showType: ShowType, text: string) {
 }
 
 /** The error catalogue of SPEC §8 as one pure mapping (tested as a table). */
-export function describeHttpError(status: number, body: unknown): { text: string; kind: 'unauthorized' | 'message' } {
+export function describeHttpError(status: number, body: unknown): { text: string; kind: 'unauthorized' | 'message'; ended?: boolean } {
   const msg = body && typeof body === 'object' && 'msg' in body ? String((body as { msg?: unknown }).msg ?? '') : '';
+  // A session ended by a disabled account: the server's message says so and whom to contact (issue 31).
+  if (status === 401 && msg && (body as { reason?: unknown }).reason === 'accountDisabled') return { kind: 'unauthorized', text: msg, ended: true };
   if (status === 401) return { kind: 'unauthorized', text: t('request.unauthorized') };
   if (status === 400) return { kind: 'message', text: msg || t('request.fallback') };
   if (status === 403) return { kind: 'message', text: t('request.forbidden') };
@@ -232,44 +181,133 @@ export async function request<T>(method: Method, url: string, options: RequestOp
   return requestOnce<T>(method, url, options);
 }
 
-async function requestOnce<T>(method: Method, url: string, options: RequestOptions): Promise<T> {
-  const token = tokenStore.get();
-  const headers = {
-    'request-token': token.token ?? '',
-    satoken: token.satoken ?? '',
-    client: 'pc',
-    'Accept-Language': getLocale(),
-    ...options.headers,
-  };
-  let body: ApiEnvelope<T>;
-  // A GET the boot script already sent while the app code downloaded (src/utils/boot.ts): its answer, handled below
-  // like any other (an error status goes through the same catalogue); a network failure sends the call again.
-  const boot = String(method).toUpperCase() === 'GET' && !options.signal && !options.headers ? takeBoot(url, options.params, token.token, getLocale()) : undefined;
+/** Per call options the interceptors and the adapter read from the axios config. */
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** Show nothing; the caller handles the error (RequestOptions). */
+    skipErrorHandler?: boolean;
+    /** How a business error is shown (RequestOptions). */
+    showType?: ShowType;
+    /** The boot script's answer may stand for this GET (src/utils/boot.ts). */
+    boot?: boolean;
+  }
+}
+
+/**
+ * Out through axios's own adapter (XHR in the browser and under jsdom), with the config's `timeout` kept by an abort:
+ * the same in every adapter and under msw, whose XHR stand-in never fires `ontimeout`. Past it, axios's timeout error.
+ */
+const network: AxiosAdapter = async (config) => {
+  const timeout = config.timeout ?? 0;
+  const send = axios.getAdapter(axios.defaults.adapter, config);
+  if (!timeout) return send(config);
+  const controller = new AbortController();
+  const outer = config.signal as AbortSignal | undefined;
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeout);
+  const forward = () => controller.abort(outer?.reason);
+  if (outer?.aborted) forward();
+  else outer?.addEventListener('abort', forward, { once: true });
   try {
-    const early = boot ? await boot : null;
-    if (early && (early.status < 200 || early.status >= 300)) throw new HttpFailure(early.status, early.body);
-    if (early) body = early.body as ApiEnvelope<T>;
-    else body = (await send(String(method).toUpperCase(), url, options, headers)) as ApiEnvelope<T>;
+    return await send({ ...config, timeout: 0, signal: controller.signal });
   } catch (e) {
-    // A call its caller aborted is not an error to show.
-    if (!(e instanceof HttpFailure)) throw e;
-    const status = e.status;
-    const resBody = e.body;
-    const { kind, text } = describeHttpError(status, resBody);
+    if (timedOut) throw new AxiosError(`timeout of ${timeout}ms exceeded`, AxiosError.ETIMEDOUT, config);
+    throw e;
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', forward);
+  }
+};
+
+/**
+ * The adapter: a GET the boot script already sent while the app code downloaded is answered from there (an error
+ * status is rejected as axios rejects any other, so the response interceptor handles both alike); everything else,
+ * and a boot call whose network failed, goes out through `network`.
+ */
+const bootOrNetwork: AxiosAdapter = async (config) => {
+  const boot = config.boot ? takeBoot(config.url ?? '', config.params, tokenStore.get().token, getLocale()) : undefined;
+  const early = boot ? await boot : null;
+  if (!early) return network(config);
+  const response: AxiosResponse = { data: early.body, status: early.status, statusText: '', headers: {}, config };
+  if (config.validateStatus && !config.validateStatus(early.status)) {
+    throw new AxiosError(`Request failed with status code ${early.status}`, AxiosError.ERR_BAD_RESPONSE, config, undefined, response);
+  }
+  return response;
+};
+
+/** The one axios instance every /v2 and /api call goes through (tested: src/utils/requestLayer.test.ts). */
+export const api = axios.create({
+  baseURL: API_BASE,
+  timeout: REQUEST_TIMEOUT_MS,
+  paramsSerializer: { serialize: (params) => queryString(params) },
+  adapter: bootOrNetwork,
+});
+
+let sent = 0;
+/** How many calls went through the instance's interceptors (tests: nothing goes around it). */
+export const sentThroughApi = () => sent;
+
+// Headers: the stored tokens, the pc client, the UI language; a caller's own header of the same name is kept.
+api.interceptors.request.use((config) => {
+  sent += 1;
+  const token = tokenStore.get();
+  config.headers.set('request-token', token.token ?? '', false);
+  config.headers.set('satoken', token.satoken ?? '', false);
+  config.headers.set('client', 'pc', false);
+  config.headers.set('Accept-Language', getLocale(), false);
+  return config;
+});
+
+api.interceptors.response.use(
+  // Unwrapping: `code` 0 → `data`; a business error (code ≠ 0 or success=false) shows by its showType and rejects.
+  (response) => {
+    const body = response.data as ApiEnvelope<unknown> | string;
+    if (body && typeof body === 'object' && (('code' in body && body.code !== 0) || body.success === false)) {
+      const text = body.msg || t('request.fallback');
+      if (!response.config.skipErrorHandler) showBusiness(response.config.showType ?? 'error', text);
+      throw new RequestError(text, response.status, body.code, body);
+    }
+    return { ...response, data: body && typeof body === 'object' && 'data' in body ? body.data : body };
+  },
+  // The error catalogue (SPEC §8): an HTTP status outside 2xx, a network failure or the timeout (status 0).
+  (error: unknown) => {
+    const config = axios.isAxiosError(error) ? error.config : undefined;
+    // A call its caller aborted is not an error to show: it rejects with the signal's reason (an AbortError).
+    if (axios.isCancel(error)) {
+      const signal = config?.signal as AbortSignal | undefined;
+      throw signal?.reason ?? new DOMException('The operation was aborted.', 'AbortError');
+    }
+    const status = axios.isAxiosError(error) ? (error.response?.status ?? 0) : 0;
+    const resBody: unknown = axios.isAxiosError(error) ? error.response?.data : undefined;
+    const { kind, text, ended } = describeHttpError(status, resBody);
     if (kind === 'unauthorized') {
-      handleUnauthorized();
-    } else if (!options.skipErrorHandler) {
+      handleUnauthorized(ended ? text : undefined);
+    } else if (!config?.skipErrorHandler) {
       presenter.show('error', text);
     }
     const code = resBody && typeof resBody === 'object' && 'code' in resBody ? Number((resBody as { code: unknown }).code) : undefined;
     throw new RequestError(text, status, code, resBody);
-  }
-  if (body && typeof body === 'object' && (('code' in body && body.code !== 0) || body.success === false)) {
-    const text = body.msg || t('request.fallback');
-    if (!options.skipErrorHandler) showBusiness(options.showType ?? 'error', text);
-    throw new RequestError(text, 200, body.code, body);
-  }
-  return (body && typeof body === 'object' && 'data' in body ? body.data : body) as T;
+  },
+);
+
+async function requestOnce<T>(method: Method, url: string, options: RequestOptions): Promise<T> {
+  const upper = String(method).toUpperCase();
+  const res = await api.request<unknown>({
+    method: upper,
+    url,
+    params: options.params,
+    data: upper === 'GET' ? undefined : options.data,
+    headers: options.headers,
+    timeout: options.timeout,
+    signal: options.signal,
+    skipErrorHandler: options.skipErrorHandler,
+    showType: options.showType,
+    boot: upper === 'GET' && !options.signal && !options.headers,
+  });
+  return res.data as T;
 }
 
 export const http = {

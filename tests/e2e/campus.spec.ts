@@ -238,7 +238,9 @@ test('contracts: print a card’s contract from the card drawer', async ({ page 
   const drawer = page.locator('.ant-drawer-content');
   await expect(drawer).toBeVisible();
   await drawer.getByRole('tab', { name: /Cards/ }).click();
-  const link = drawer.getByLabel(`Contract of card ${cardNo}`);
+  // The contract is among the card's actions behind "More" (issue 31).
+  await drawer.locator('.ant-table-row').filter({ hasText: cardNo }).getByRole('button', { name: 'More actions' }).click();
+  const link = page.locator('.row-actions-menu:visible').getByLabel(`Contract of card ${cardNo}`);
   await page.evaluate(() => {
     (window as unknown as { printed: number }).printed = 0;
     window.print = () => {

@@ -1,6 +1,6 @@
 /** Customer center (issue 5): add with fast-check, follow up, convert to a student, claim to the limit, distribute, public form. */
 import { test, expect, type Page } from '@playwright/test';
-import { dismissReminder, login, open, resetBackend } from './helpers';
+import { dismissReminder, login, open, resetBackend, rowAction } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await resetBackend(page);
@@ -49,7 +49,7 @@ test('sales: fast-check stops a known mobile, then add, follow up, book a trial,
   await expect(row).toContainText('李浩然');
 
   // Follow up: the status moves to following and the timeline shows the entry.
-  await row.getByText('Follow up', { exact: true }).click();
+  await (await rowAction(row, 'Follow up')).click();
   const fu = page.getByRole('dialog', { name: 'Follow up 林可馨' });
   await fu.getByLabel('What was said', { exact: true }).fill('家长想周末带孩子来试听芭蕾');
   await fu.getByRole('button', { name: /(OK|确 定)$/ }).click();
@@ -73,7 +73,7 @@ test('sales: fast-check stops a known mobile, then add, follow up, book a trial,
   await expect(row).toContainText('Trial booked');
 
   // Convert: the student is created in the same step.
-  await row.getByText('Convert', { exact: true }).click();
+  await (await rowAction(row, 'Convert')).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Convert' }).click();
   await expect(page.getByText('1 lead converted to a student.')).toBeVisible();
   await expect(row).toContainText('Converted');

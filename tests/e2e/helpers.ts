@@ -114,3 +114,20 @@ export async function openSelect(scope: Page | Locator, label: string) {
     .locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]')
     .click();
 }
+
+/**
+ * A row's action (issue 31: the first action of a row is a link, the others are behind "More"): the action itself,
+ * after opening the row's "More" panel when it is not inline.
+ */
+export async function rowAction(row: Locator, name: string): Promise<Locator> {
+  const tr = row.first();
+  await expect(tr).toBeVisible();
+  const more = tr.getByRole('button', { name: /^(More actions|更多操作)$/ });
+  if ((await more.count()) === 0) return tr.getByText(name, { exact: true }).first();
+  const inline = tr.locator('.row-actions-primary, td:not(.ant-table-cell-fix-right)').getByText(name, { exact: true });
+  if ((await inline.count()) > 0) return inline.first();
+  await more.click();
+  const panel = tr.page().locator('.row-actions-menu:visible');
+  await expect(panel).toBeVisible();
+  return panel.getByText(name, { exact: true }).first();
+}

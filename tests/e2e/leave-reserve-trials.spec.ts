@@ -1,6 +1,6 @@
 /** Leave requests, reservations and free trials (PRODUCT.md §6.3, §6.4) as the demo manager. */
 import { test, expect, type Page } from '@playwright/test';
-import { dismissReminder, login, open, resetBackend, sessionHeaders } from './helpers';
+import { dismissReminder, login, open, resetBackend, sessionHeaders, rowAction } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await resetBackend(page);
@@ -81,7 +81,7 @@ test('manager creates a leave request, approves it (pre-marked "leave" in the ro
   await expect(mine).toContainText('Pending');
 
   // Approve: the row says so, and the lesson's roll call has the student pre-marked "leave".
-  await mine.getByText('Approve', { exact: true }).click();
+  await (await rowAction(mine, 'Approve')).click();
   const approve = page.getByRole('dialog');
   await expect(approve.getByText(`Approve the leave of ${student.studentName}`)).toBeVisible();
   await approve.getByLabel('Note (optional)', { exact: true }).fill('OK, make-up next week');
@@ -100,7 +100,7 @@ test('manager creates a leave request, approves it (pre-marked "leave" in the ro
   await search(page, 'Student, lesson or reason', other.studentName);
   const theirs = page.locator('.ant-table-row', { hasText: other.lessonLabel }).filter({ hasText: other.studentName }).filter({ hasText: 'Pending' });
   await expect(theirs).toHaveCount(1);
-  await theirs.getByText('Reject', { exact: true }).click();
+  await (await rowAction(theirs, 'Reject')).click();
   const reject = page.getByRole('dialog');
   await expect(reject.getByText(`Reject the leave of ${other.studentName}`)).toBeVisible();
   await reject.locator('.ant-modal-footer .ant-btn-primary').click();
@@ -163,7 +163,7 @@ test('manager books a student into a future lesson within capacity, then cancels
   await expect(row).toContainText(booked[0].lessonLabel);
   await expect(row).toContainText('Booked');
 
-  await row.getByText('Cancel', { exact: true }).click();
+  await (await rowAction(row, 'Cancel')).click();
   const pop = page.locator('.ant-popconfirm:visible');
   await expect(pop).toContainText(`Cancel the booking of ${name}?`);
   await pop.getByRole('button', { name: /OK|Yes|确 定/ }).click();
@@ -198,7 +198,7 @@ test('manager books a free trial for a new name, marks it attended then converte
   await expect(row).toContainText(leadName);
   await expect(row).toContainText(`${lesson.date}`);
   await expect(row).toContainText('Booked');
-  await row.getByText('Attended', { exact: true }).click();
+  await (await rowAction(row, 'Attended')).click();
   await expect(page.getByText('Trial marked Attended')).toBeVisible();
   await expect(row.locator('.ant-tag')).toHaveText('Attended');
   await expect(row.getByText('No-show', { exact: true })).toHaveCount(0);
@@ -214,7 +214,7 @@ test('manager books a free trial for a new name, marks it attended then converte
   // Converted (with its confirmation): the lead becomes formal.
   await open(page, '/schedule/free/list');
   await search(page, 'Name, mobile, class or course', mobile);
-  await row.getByText('Convert to student', { exact: true }).click();
+  await (await rowAction(row, 'Convert to student')).click();
   const pop = page.locator('.ant-popconfirm:visible');
   await expect(pop).toContainText(`Convert ${leadName} to a student?`);
   await pop.getByRole('button', { name: /OK|Yes|确 定/ }).click();
@@ -237,10 +237,10 @@ test('manager books a free trial for a new name, marks it attended then converte
   await search(page, 'Name, mobile, class or course', other.mobile);
   const otherRow = page.locator('.ant-table-row', { hasText: other.mobile });
   await expect(otherRow).toHaveCount(1);
-  await otherRow.getByText('No-show', { exact: true }).click();
+  await (await rowAction(otherRow, 'No-show')).click();
   await expect(page.getByText('Trial marked No-show')).toBeVisible();
   await expect(otherRow.locator('.ant-tag')).toHaveText('No-show');
-  await expect(otherRow.getByText('Rebook', { exact: true })).toBeVisible();
+  await expect(await rowAction(otherRow, 'Rebook')).toBeVisible();
   await open(page, '/customer');
   await search(page, 'Name, mobile, parent or course', other.mobile);
   await expect(otherLead.locator('td').nth(3)).toHaveText('Following');

@@ -4,7 +4,7 @@
  */
 import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { login, open, openSelect, pickOption, resetBackend, PASSWORDS } from './helpers';
+import { login, open, openSelect, pickOption, resetBackend, PASSWORDS, rowAction } from './helpers';
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 
@@ -61,7 +61,7 @@ test('companies: disable refuses the owner at login, recover adds the days back,
   // Disable Sunrise Art: its owner is logged out and refused at login with the message.
   const owner = await apiLogin(page.request, 'sunrise');
   let row = await searchCompany(page, 'Sunrise Art');
-  await row.getByText('Disable', { exact: true }).click();
+  await (await rowAction(row, 'Disable')).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Company disabled; its users were logged out.')).toBeVisible();
   await expect(rows(page).first()).toContainText('Disabled');
@@ -71,7 +71,7 @@ test('companies: disable refuses the owner at login, recover adds the days back,
 
   // Recover it (disabled today: nothing to add), then a company disabled 10 days ago gets its 10 days back.
   row = rows(page).first();
-  await row.getByText('Recover', { exact: true }).click();
+  await (await rowAction(row, 'Recover')).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText(/Recovered: 0 days added back/)).toBeVisible();
   await sunrise.page.getByRole('button', { name: 'Log in' }).click();
@@ -81,7 +81,7 @@ test('companies: disable refuses the owner at login, recover adds the days back,
   row = await searchCompany(page, 'Blue Whale');
   await expect(row).toContainText('Disabled');
   await expect(row.locator('td').nth(5)).toHaveText('10');
-  await row.getByText('Recover', { exact: true }).click();
+  await (await rowAction(row, 'Recover')).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText(/Recovered: 10 days added back/)).toBeVisible();
   await expect(rows(page).first().locator('td').nth(5)).toHaveText('20');
@@ -90,7 +90,7 @@ test('companies: disable refuses the owner at login, recover adds the days back,
   // Renew Maple Music (expired): the log keeps before and after; the maple account is unlocked at its next login.
   row = await searchCompany(page, 'Maple Music');
   await expect(row).toContainText('Expired');
-  await row.getByText('Renew', { exact: true }).click();
+  await (await rowAction(row, 'Renew')).click();
   const dialog = page.getByRole('dialog', { name: 'Renew Maple Music' });
   await dialog.getByLabel('Days to add').fill('90');
   await expect(dialog.getByText(/Valid until \d{4}-\d{2}-\d{2} → \d{4}-\d{2}-\d{2}/)).toBeVisible();
@@ -173,7 +173,7 @@ test('package price and the audit log: a dealer card sale found with its before/
 
   await login(page, 'admin');
   await open(page, '/package');
-  await rows(page).filter({ hasText: 'Quarter' }).getByText('Edit', { exact: true }).click();
+  await (await rowAction(rows(page).filter({ hasText: 'Quarter' }), 'Edit')).click();
   const edit = page.getByRole('dialog', { name: 'Edit package' });
   await edit.getByLabel('Price').fill('1380');
   await edit.getByRole('button', { name: 'OK' }).click();
@@ -186,19 +186,20 @@ test('package price and the audit log: a dealer card sale found with its before/
   await open(page, '/operate');
   await openSelect(page, 'User');
   await pickOption(page, '周晓彤');
-  await openSelect(page, 'Resource');
-  await pickOption(page, 'student_card');
+  // Issue 31: the row reads as a sentence (kind of action "Cards"), its changes labelled.
+  await openSelect(page, 'Kind of action');
+  await pickOption(page, 'Cards');
   await page.getByRole('button', { name: 'Query' }).click();
   const first = rows(page).first();
-  await expect(first).toContainText('POST /v2/student_card/sell');
+  await expect(first).toContainText(new RegExp(`Sold card KC\\d+ to ${students.list[0].name}, ¥`));
   await expect(first).toContainText('Starlight Dance');
-  await expect(first).toContainText('balance: 0 → ');
+  await expect(first).toContainText('Cards issued: ');
   await first.getByRole('button', { name: /expand/i }).click();
   const changes = page.getByRole('table', { name: 'Changes' }).first();
-  const change = (field: string) => changes.locator('tr').filter({ has: page.getByRole('cell', { name: field, exact: true }) });
-  await expect(change('balance').locator('td').nth(1)).toHaveText('0');
-  await expect(change('balance').locator('td').nth(2)).not.toHaveText('0');
-  await expect(change('card.studentName').locator('td').nth(2)).toHaveText(students.list[0].name);
+  const change = (label: string) => changes.locator('tr').filter({ has: page.getByRole('cell', { name: label, exact: true }) });
+  await expect(change('Cards issued').locator('td').nth(1)).toHaveText(/^\d+$/);
+  await expect(change('Hours bought').locator('td').nth(2)).toHaveText(`${tpl.template.hours}.0`);
+  await expect(change('Student').first().locator('td').nth(2)).toHaveText(students.list[0].name);
   // The package price change is in the log too, with before and after.
   const log = await apiGet<{ list: { path: string; changes: { field: string; before?: unknown; after?: unknown }[] }[] }>(page.request, admin.headers, '/v2/operate_log?resource=package');
   expect(log.list[0].changes).toContainEqual({ field: 'price', before: 1280, after: 1380 });

@@ -1,6 +1,6 @@
 /** Issue 30: a card cannot be sold already expired; a renewed student leaves "running low" everywhere. */
 import { test, expect, type Page } from '@playwright/test';
-import { login, openSelect, pickOption, resetBackend, sessionHeaders } from './helpers';
+import { login, openSelect, pickOption, resetBackend, sessionHeaders, rowAction } from './helpers';
 
 async function api<T>(page: Page, path: string, init: { method?: string; data?: unknown } = {}): Promise<{ status: number; body: { code: number; data: T; msg?: string } }> {
   const res = await page.request.fetch(path, { method: init.method ?? 'GET', data: init.data, headers: { ...(await sessionHeaders(page)), 'accept-language': 'en-US' } });
@@ -70,7 +70,7 @@ test('dealer renews a running-low student: they leave the running-low filter, th
   await page.getByRole('button', { name: 'Query' }).click();
   const row = rows(page).filter({ hasText: student.name });
   await expect(row).toContainText('Running low');
-  await row.getByText('Sell a card', { exact: true }).click();
+  await (await rowAction(row, 'Sell a card')).click();
   const sell = page.getByRole('dialog', { name: 'Sell a card' });
   await openSelect(sell, 'Card template');
   await pickOption(page, '48 课时年卡');

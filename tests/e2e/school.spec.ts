@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { confirmIt, login, openSelect, pickOption, resetBackend, sessionHeaders } from './helpers';
+import { confirmIt, login, openSelect, pickOption, resetBackend, sessionHeaders, rowAction } from './helpers';
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 
@@ -13,7 +13,7 @@ test('rooms and classes: seeded lists, field rules, capacity, deletes refused wh
   await page.goto('/school/room');
   await expect(rows(page)).toHaveCount(8);
   // A room still used by open classes is not deleted.
-  await rows(page).filter({ hasText: 'Studio A 练功房' }).getByText('Delete').click();
+  await (await rowAction(rows(page).filter({ hasText: 'Studio A 练功房' }), 'Delete')).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText(/Room Studio A 练功房 is used by \d+ open class/)).toBeVisible();
   // Add a room: capacity must be a whole number ≥ 1.
@@ -83,7 +83,7 @@ test('rooms and classes: seeded lists, field rules, capacity, deletes refused wh
   await expect(page.locator('.ant-drawer-content')).toHaveCount(0);
   await expect(rows(page).first()).toContainText('2/2');
   // A class with students is not deleted.
-  await rows(page).first().getByText('Delete').click();
+  await (await rowAction(rows(page).first(), 'Delete')).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Class 爵士周三小班 still has 2 students: remove them first.')).toBeVisible();
 });
@@ -93,7 +93,7 @@ test('class cards: templates, RenewRemind and InvalidStudent; Welcome checklist'
   await login(page, 'manager');
   await page.goto('/school/class-card');
   await expect(rows(page)).toHaveCount(8);
-  await rows(page).filter({ hasText: '10 课时体验卡' }).getByText('Delete').click();
+  await (await rowAction(rows(page).filter({ hasText: '10 课时体验卡' }), 'Delete')).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText(/Template 10 课时体验卡 has issued \d+ cards? and cannot be deleted/)).toBeVisible();
 
@@ -147,7 +147,7 @@ test('access: sales cannot open school setup (403 page and 403 answers); staff l
   await page.goto('/school/staff');
   await expect(rows(page).first()).toBeVisible();
   await expect(page.getByText(/of 25 items/)).toBeVisible();
-  await rows(page).filter({ hasText: '王若汐' }).getByText('Delete').click();
+  await (await rowAction(rows(page).filter({ hasText: '王若汐' }), 'Delete')).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('This staff member has a login account and cannot be deleted; set the status to Left instead.')).toBeVisible();
 });

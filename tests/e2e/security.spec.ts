@@ -136,7 +136,9 @@ test('styles come only from the origin or carry the page nonce: no CSP violation
   await expect(page.locator('body')).toHaveCSS('overflow-y', 'hidden');
   // A card's contract: its print style (our own <style>, with the nonce) leaves only the contract when printing.
   await drawer.getByRole('tab', { name: /Cards/ }).click();
-  await drawer.getByLabel(/^Contract of card /).first().click();
+  // The contract is among the card's actions behind "More" (issue 31).
+  await drawer.locator('.ant-tabs-tabpane-active tr.ant-table-row').first().getByRole('button', { name: 'More actions' }).click();
+  await page.locator('.row-actions-menu:visible').getByLabel(/^Contract of card /).first().click();
   const contract = page.locator('.contract-print');
   await expect(contract).toBeVisible();
   await page.emulateMedia({ media: 'print' });
@@ -171,7 +173,7 @@ test('styles come only from the origin or carry the page nonce: no CSP violation
 
   // A chart screen: the echarts tooltip is built with CSSOM (its default markup has style attributes).
   await page.goto('/analyze/core');
-  const canvas = page.locator('[role="img"] canvas').first();
+  const canvas = page.locator('.chart-canvas[role="img"] svg').first(); // the charts draw SVG (issue 31)
   await expect(canvas).toBeVisible();
   await canvas.scrollIntoViewIfNeeded();
   const box = (await canvas.boundingBox())!;

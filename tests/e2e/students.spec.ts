@@ -42,8 +42,15 @@ test.beforeEach(async ({ page }) => {
 test('manager sells a card, runs every ledger operation, reviews returns both ways and invalidates', async ({ page }) => {
   test.setTimeout(120_000);
   await login(page, 'manager');
-  const students = await api<{ list: { id: number; name: string; mobile: string }[] }>(page, '/v2/student?pageSize=1&status=active');
-  const student = students.body.data.list[0];
+  const students = await api<{ list: { id: number; name: string; mobile: string }[] }>(page, '/v2/student?pageSize=20&status=active');
+  // A student who owes no lessons: a sale settles open arrears first (PRODUCT.md §5.18, tests/e2e/arrears.spec.ts).
+  let student = students.body.data.list[0];
+  for (const st of students.body.data.list) {
+    if ((await api<{ total: number }>(page, `/v2/arrears?studentId=${st.id}&status=open&pageSize=1`)).body.data.total === 0) {
+      student = st;
+      break;
+    }
+  }
   await page.goto('/student/list?tab=class-card-op');
   await expect(page.getByRole('tab', { name: 'Card operations' })).toHaveAttribute('aria-selected', 'true');
 

@@ -1,6 +1,6 @@
 /** Homework and scores as the demo teacher (issue 13): assign, record, check with stars, reject, delete refused; exam scores and statistics. */
 import { test, expect, type Page } from '@playwright/test';
-import { login, openSelect, pickOption, resetBackend } from './helpers';
+import { login, openSelect, pickOption, resetBackend, rowAction } from './helpers';
 
 async function api<T>(page: Page, path: string, init: { method?: string; data?: unknown } = {}): Promise<{ status: number; data: T; msg?: string }> {
   const [token, satoken] = await page.evaluate(() => [window.localStorage.getItem('token'), window.localStorage.getItem('satoken')]);
@@ -42,7 +42,7 @@ test('teacher assigns homework to an own class, checks one submission with stars
   const hw = list.data.list[0];
   expect(hw.classId).toBe(own.value);
 
-  await row.getByText('View').click();
+  await (await rowAction(row, 'View')).click();
   const drawer = page.locator('.ant-drawer-content');
   const subRows = drawer.locator('.ant-table-tbody tr.ant-table-row');
   await expect(subRows).toHaveCount(hw.counts.total);
@@ -59,7 +59,7 @@ test('teacher assigns homework to an own class, checks one submission with stars
   }
   await expect(first.getByText('Submitted')).toBeVisible();
   // Check the first with 4 stars and a comment.
-  await first.getByText('Check').click();
+  await (await rowAction(first, 'Check')).click();
   const check = page.getByRole('dialog', { name: `Check the homework of ${firstName}` });
   await check.getByRole('button', { name: 'OK' }).click();
   await expect(check.getByText('Please give 1 to 5 stars.')).toBeVisible();
@@ -69,7 +69,7 @@ test('teacher assigns homework to an own class, checks one submission with stars
   await expect(check).toHaveCount(0);
   await expect(first.getByText('4 / 5 stars · 动作标准，继续保持')).toBeVisible();
   // Reject the second with a reason.
-  await second.getByText('Reject').click();
+  await (await rowAction(second, 'Reject')).click();
   const reject = page.getByRole('dialog', { name: `Reject the homework of ${secondName}` });
   await reject.getByLabel('Reason').fill('视频太短，请重新录制');
   await reject.getByRole('button', { name: 'OK' }).click();
@@ -81,7 +81,7 @@ test('teacher assigns homework to an own class, checks one submission with stars
   await page.keyboard.press('Escape');
 
   // With a checked submission, the homework cannot be deleted.
-  await row.getByText('Delete').click();
+  await (await rowAction(row, 'Delete')).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('This homework has 1 checked submission and cannot be deleted.')).toBeVisible();
   expect((await api(page, `/v2/homework?keyword=周末压腿打卡`)).data).toMatchObject({ total: 1 });
@@ -108,7 +108,7 @@ test('teacher records an exam and sees the statistics (absent excluded)', async 
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toHaveCount(0);
   const row = page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '期末汇报考核' });
-  await row.getByText('Scores').click();
+  await (await rowAction(row, 'Scores')).click();
   const drawer = page.locator('.ant-drawer-content');
   const sheetRows = drawer.locator('.ant-table-tbody tr.ant-table-row').filter({ has: page.locator('input') });
   await expect(sheetRows.first()).toBeVisible();

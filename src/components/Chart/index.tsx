@@ -1,6 +1,7 @@
 /**
  * A chart with its accessible alternative (PRODUCT.md §6.10, §7): tabs "Chart" and "Data table". The chart is drawn by
- * echarts, loaded on first use (its own chunk); the canvas carries a text summary (role="img"), and the data table
+ * echarts, loaded on first use (its own chunk), laid out by ./layout.ts (legend, grid, labels that never overlap); the
+ * drawing carries a text summary (role="img"), and the data table
  * holds the same figures with links, reachable by keyboard and screen reader. Clicking a bar or point calls
  * `onSelect(index)` (drill-down).
  */
@@ -8,7 +9,7 @@ import React, { useEffect, useRef, useState } from 'react';
 import { Alert, Table, Tabs, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useIntl } from '@/locales/useIntl';
-import { axisTooltip } from './tooltip';
+import { chartOption, type LayoutSeries } from './layout';
 
 type EChartsModule = typeof import('./echarts')['default'];
 type Instance = ReturnType<EChartsModule['init']>;
@@ -20,13 +21,9 @@ export function loadECharts(): Promise<EChartsModule> {
   return loader;
 }
 
-export interface ChartSeries {
-  name: string;
-  type: 'bar' | 'line';
-  data: number[];
+export interface ChartSeries extends LayoutSeries {
   /** Right-hand axis (e.g. a rate beside amounts). */
   rightAxis?: boolean;
-  stack?: string;
 }
 
 export interface ChartProps<Row> {
@@ -47,7 +44,19 @@ export interface ChartProps<Row> {
   loading?: boolean;
 }
 
-function ChartCanvas({ categories, series, summary, onSelect, height = 300, rightAxisPercent }: Pick<ChartProps<unknown>, 'categories' | 'series' | 'summary' | 'onSelect' | 'height' | 'rightAxisPercent'>) {
+/**
+ * The chart alone (no tabs), for a screen that shows its figures in its own table (/finance/revenue): the same layout
+ * as every chart. The screens pass data and series only.
+ */
+export function ChartCanvas({
+  categories,
+  series,
+  summary,
+  onSelect,
+  height = 300,
+  rightAxisPercent,
+  testId,
+}: Pick<ChartProps<unknown>, 'categories' | 'series' | 'summary' | 'onSelect' | 'height' | 'rightAxisPercent'> & { testId?: string }) {
   const { t } = useIntl();
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<Instance>();
@@ -55,6 +64,7 @@ function ChartCanvas({ categories, series, summary, onSelect, height = 300, righ
   select.current = onSelect;
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [width, setWidth] = useState(0);
 
   useEffect(() => {
     let disposed = false;
@@ -62,12 +72,15 @@ function ChartCanvas({ categories, series, summary, onSelect, height = 300, righ
     loadECharts()
       .then((echarts) => {
         if (disposed || !el.current) return;
-        chart.current = echarts.init(el.current);
+        chart.current = echarts.init(el.current, undefined, { renderer: 'svg' });
         chart.current.on('click', (p: { dataIndex?: number; seriesIndex?: number }) => {
           if (p.dataIndex !== undefined) select.current?.(p.dataIndex, p.seriesIndex ?? 0);
         });
         if (typeof ResizeObserver !== 'undefined') {
-          ro = new ResizeObserver(() => chart.current?.resize());
+          ro = new ResizeObserver(() => {
+            chart.current?.resize();
+            setWidth(el.current?.clientWidth ?? 0);
+          });
           ro.observe(el.current);
         }
         setReady(true);
@@ -81,27 +94,27 @@ function ChartCanvas({ categories, series, summary, onSelect, height = 300, righ
     };
   }, []);
 
+  // The layout comes from ./layout.ts (legend, grid, category labels), worked out for the chart's width: again when
+  // the width changes (a turned or cut label may fit straight then).
   useEffect(() => {
     if (!ready || !chart.current) return;
-    const right = series.some((s) => s.rightAxis);
-    chart.current.setOption(
-      {
-        animation: false,
-        tooltip: { trigger: 'axis', formatter: axisTooltip },
-        legend: { top: 0 },
-        grid: { left: 48, right: right ? 56 : 24, top: 36, bottom: 28, containLabel: true },
-        xAxis: { type: 'category', data: categories },
-        yAxis: [{ type: 'value' }, ...(right ? [{ type: 'value', axisLabel: rightAxisPercent ? { formatter: (v: number) => `${Math.round(v * 100)}%` } : {} }] : [])],
-        series: series.map((s) => ({ name: s.name, type: s.type, data: s.data, yAxisIndex: s.rightAxis ? 1 : 0, stack: s.stack, cursor: onSelect ? 'pointer' : 'default' })),
-      },
-      true,
-    );
-  }, [ready, categories, series, rightAxisPercent, onSelect]);
+    chart.current.setOption(chartOption({ categories, series, width: width || chart.current.getWidth(), rightAxisPercent, clickable: !!onSelect }), true);
+  }, [ready, categories, series, rightAxisPercent, onSelect, width]);
 
   if (failed) return <Alert type="warning" showIcon message={summary} />;
   return (
     <div>
-      <div ref={el} role="img" aria-label={summary} style={{ width: '100%', height }} />
+      {/* What the chart was asked to name (categories, legend), which the layout test reads against the drawing. */}
+      <div
+        ref={el}
+        role="img"
+        aria-label={summary}
+        style={{ width: '100%', height }}
+        data-testid={testId}
+        className="chart-canvas"
+        data-categories={JSON.stringify(categories)}
+        data-series={JSON.stringify(series.map((s) => s.name))}
+      />
       {!ready && <Typography.Text type="secondary">{t('an.chartLoading')}</Typography.Text>}
     </div>
   );

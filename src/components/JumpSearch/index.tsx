@@ -1,6 +1,8 @@
 /**
- * Header jump search (issue 9): type a name or a mobile (or press Ctrl+K / ⌘K from anywhere), pick a student, lead or
- * staff member, and the record opens. The server answers within the caller's access (GET /v2/search).
+ * Header jump search (issues 9, 31): type a name, a mobile or a number (or press Ctrl+K / ⌘K from anywhere), pick a
+ * person (student, parent, lead, staff) or a document (card, order/receipt, online order, bill entry, pay slip) with
+ * the arrows and Enter (Escape closes), and its record opens. The server answers within the caller's access
+ * (GET /v2/search): only what the caller's role may open.
  */
 import React, { useEffect, useRef, useState } from 'react';
 import { AutoComplete, Input, Tag, Typography, type InputRef } from 'antd';
@@ -8,12 +10,14 @@ import { SearchOutlined } from '@ant-design/icons';
 import { history } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { jumpSearch } from '@/services/search';
-import type { JumpHit } from '@/types/search';
+import { JUMP_KINDS, type JumpHit } from '@/types/search';
 
 export default function JumpSearch() {
   const { t } = useIntl();
   const [value, setValue] = useState('');
   const [hits, setHits] = useState<JumpHit[]>([]);
+  // The last search found nothing (says so until the text changes or Escape closes it).
+  const [none, setNone] = useState(false);
   const seq = useRef(0);
   const input = useRef<InputRef>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -32,6 +36,7 @@ export default function JumpSearch() {
 
   const search = (text: string) => {
     setValue(text);
+    setNone(false);
     clearTimeout(timer.current);
     const kw = text.trim();
     if (!kw) {
@@ -42,7 +47,10 @@ export default function JumpSearch() {
       const n = ++seq.current;
       try {
         const res = await jumpSearch(kw);
-        if (n === seq.current) setHits(res);
+        if (n === seq.current) {
+          setHits(res);
+          setNone(!res.length);
+        }
       } catch {
         if (n === seq.current) setHits([]);
       }
@@ -58,8 +66,7 @@ export default function JumpSearch() {
     history.push(h.path);
   };
 
-  const kinds: JumpHit['kind'][] = ['student', 'lead', 'staff'];
-  const options = kinds
+  const options = JUMP_KINDS
     .filter((k) => hits.some((h) => h.kind === k))
     .map((k) => ({
       label: t(`ev.jump.kind.${k}`),
@@ -84,8 +91,10 @@ export default function JumpSearch() {
       options={options}
       onSearch={search}
       onSelect={open}
+      defaultActiveFirstOption
+      popupMatchSelectWidth={360}
       style={{ width: 260 }}
-      notFoundContent={value.trim() ? t('ev.jump.none') : undefined}
+      notFoundContent={none ? t('ev.jump.none') : undefined}
     >
       <Input
         ref={input}
@@ -93,6 +102,16 @@ export default function JumpSearch() {
         placeholder={t('ev.jump.placeholder')}
         aria-label={t('ev.jump.label')}
         allowClear
+        onKeyDown={(e) => {
+          // Escape closes the list (and a second one empties the field).
+          if (e.key !== 'Escape') return;
+          clearTimeout(timer.current);
+          seq.current += 1;
+          if (hits.length || none) {
+            setHits([]);
+            setNone(false);
+          } else setValue('');
+        }}
         data-testid="jump-search"
       />
     </AutoComplete>

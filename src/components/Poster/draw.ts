@@ -11,6 +11,8 @@ export const PIXEL_RATIO = 2;
 
 export interface TextElement {
   kind: 'text';
+  /** Names the element in what `drawPoster` reports (tests read the lines drawn). */
+  id?: string;
   text: string;
   x: number;
   y: number;
@@ -24,6 +26,7 @@ export interface TextElement {
 }
 export interface ImageElement {
   kind: 'image';
+  id?: string;
   source: CanvasImageSource | undefined;
   x: number;
   y: number;
@@ -51,12 +54,32 @@ function roundRect(ctx: CanvasRenderingContext2D, x: number, y: number, w: numbe
   ctx.closePath();
 }
 
-/** Draws a template on a canvas (sized to 2× the poster). */
-export function drawPoster(canvas: HTMLCanvasElement, tpl: PosterTemplate) {
+/** What was drawn: the lines of each named text and the named images that had a picture. */
+export interface DrawnPoster {
+  texts: { id: string; text: string; lines: string[]; truncated: boolean }[];
+  images: string[];
+}
+
+/**
+ * The company's name with its logo (issue 31: the company's own logo, never the app's), top left; without a logo
+ * the name alone takes the row.
+ */
+export function brandHeader(companyName: string, logo: HTMLImageElement | undefined, color = '#ffffff'): PosterElement[] {
+  return logo
+    ? [
+        { kind: 'image', id: 'companyLogo', source: logo, x: 24, y: 28, width: 40, height: 40 },
+        { kind: 'text', id: 'companyName', text: companyName, x: 74, y: 32, width: 270, height: 34, maxSize: 22, color, weight: 'bold' },
+      ]
+    : [{ kind: 'text', id: 'companyName', text: companyName, x: 24, y: 32, width: 320, height: 34, maxSize: 22, color, weight: 'bold' }];
+}
+
+/** Draws a template on a canvas (sized to 2× the poster); reports what it drew. */
+export function drawPoster(canvas: HTMLCanvasElement, tpl: PosterTemplate): DrawnPoster {
+  const drawn: DrawnPoster = { texts: [], images: [] };
   canvas.width = POSTER_WIDTH * PIXEL_RATIO;
   canvas.height = POSTER_HEIGHT * PIXEL_RATIO;
   const ctx = canvas.getContext('2d');
-  if (!ctx) return;
+  if (!ctx) return drawn;
   ctx.setTransform(PIXEL_RATIO, 0, 0, PIXEL_RATIO, 0, 0);
   const g = ctx.createLinearGradient(0, 0, 0, POSTER_HEIGHT);
   g.addColorStop(0, tpl.background[0]);
@@ -77,7 +100,15 @@ export function drawPoster(canvas: HTMLCanvasElement, tpl: PosterTemplate) {
         roundRect(ctx, el.x - 8, el.y - 8, el.width + 16, el.height + 16, 10);
         ctx.fill();
       }
-      if (el.source) ctx.drawImage(el.source, el.x, el.y, el.width, el.height);
+      if (el.source) {
+        // Logos keep their proportions, centred in their box (contain).
+        const natural = el.source instanceof HTMLImageElement ? { w: el.source.naturalWidth, h: el.source.naturalHeight } : undefined;
+        const k = natural?.w && natural.h ? Math.min(el.width / natural.w, el.height / natural.h) : 0;
+        const w = k ? natural!.w * k : el.width;
+        const h = k ? natural!.h * k : el.height;
+        ctx.drawImage(el.source, el.x + (el.width - w) / 2, el.y + (el.height - h) / 2, w, h);
+        if (el.id) drawn.images.push(el.id);
+      }
       continue;
     }
     const measure = (s: string, size: number) => {
@@ -91,7 +122,9 @@ export function drawPoster(canvas: HTMLCanvasElement, tpl: PosterTemplate) {
     ctx.textAlign = el.align === 'center' ? 'center' : 'left';
     const x = el.align === 'center' ? el.x + el.width / 2 : el.x;
     fit.lines.forEach((line, i) => ctx.fillText(line, x, el.y + i * fit.lineHeight + (fit.lineHeight - fit.size) / 2));
+    if (el.id) drawn.texts.push({ id: el.id, text: el.text, lines: fit.lines, truncated: fit.truncated });
   }
+  return drawn;
 }
 
 /** Loads an image (same origin or data URL). */

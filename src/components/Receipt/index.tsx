@@ -1,6 +1,6 @@
 /**
  * The receipt of a card sale or renewal (issue 9): shown after the sale, printable (the print stylesheet prints the
- * receipt alone).
+ * receipt alone). A sale that settled the student's arrears lists them with the hours left after (PRODUCT.md §5.18).
  */
 import React from 'react';
 import { Button, Descriptions, Modal, Space, Typography } from 'antd';
@@ -9,6 +9,7 @@ import { useIntl } from '@/locales/useIntl';
 import { useSession } from '@/hooks/useSession';
 import type { CardOpResult } from '@/services/school';
 import { formatHours, formatMoney } from '@/utils/format';
+import SettledArrears from '@/components/arrears/SettledArrears';
 import './index.less';
 
 export default function ReceiptModal({ result, onClose }: { result?: CardOpResult; onClose: () => void }) {
@@ -34,6 +35,7 @@ export default function ReceiptModal({ result, onClose }: { result?: CardOpResul
             <Descriptions.Item label={t('card.seller')}>{order.sellerName}</Descriptions.Item>
             <Descriptions.Item label={t('ev.receipt.date')}>{order.createdAt}</Descriptions.Item>
           </Descriptions>
+          {result.arrears && result.arrears.items.length > 0 && <SettledArrears settlement={result.arrears} />}
           <Space className="receipt-actions" style={{ marginTop: 16, justifyContent: 'flex-end', width: '100%' }}>
             <Button onClick={onClose}>{t('ev.receipt.close')}</Button>
             <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()}>

@@ -10,6 +10,7 @@ import { history } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { useSession } from '@/hooks/useSession';
 import { useIdle } from '@/hooks/useIdle';
+import { usePromptSlot } from '@/hooks/usePrompt';
 import { loadSession } from '@/services/bootstrap';
 import { switchStore } from '@/services/session';
 import { acceptInvitation, declineInvitation, fetchMyInvitations } from '@/services/invitation';
@@ -60,7 +61,9 @@ export default function InvitationPrompt() {
     };
   }, [ready]);
 
-  if (!open) return null;
+  // One dialog at a time (issue 31): it waits while the subscription reminder or any other modal is open.
+  const shown = usePromptSlot(open);
+  if (!shown) return null;
 
   const mark = (id: number, patch: Partial<InvitationItem>) => setItems((list) => list.map((i) => (i.id === id ? { ...i, ...patch } : i)));
   const close = () => {

@@ -2,7 +2,8 @@
 import React from 'react';
 import { App, Popconfirm, Tag } from 'antd';
 import { serverMessage } from './serverMessage';
-import { ModalForm, ProFormText } from '@ant-design/pro-components';
+import { ProFormText } from '@ant-design/pro-components';
+import { GuardedModalForm } from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { disableAccount, enableAccount, resetAccountPassword } from '@/services/campus';
 
@@ -30,7 +31,7 @@ export function ResetPasswordForm({ roleId, name }: { roleId: number; name: stri
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm<{ password: string }>
+    <GuardedModalForm<{ password: string }>
       title={t('account.resetFor', { name })}
       trigger={<a aria-label={`${t('account.reset')} ${name}`}>{t('account.reset')}</a>}
       width={400}
@@ -48,7 +49,7 @@ export function ResetPasswordForm({ roleId, name }: { roleId: number; name: stri
       }}
     >
       <PasswordField label={t('account.newPassword')} />
-    </ModalForm>
+    </GuardedModalForm>
   );
 }
 

@@ -129,6 +129,12 @@ export function KpiCard({ kpi }: { kpi: Kpi }) {
           {t('an.viewRecords')}
         </DrillLink>
       )}
+      {kpi.periodCards ? (
+        // Recognised revenue: what period cards recognised by day is in the figure but in no hour record (issue 30).
+        <div style={{ fontSize: 12 }} data-testid={`period-cards-${kpi.key}`}>
+          {t('fig.periodCards', { amount: formatValue('money', kpi.periodCards) })}
+        </div>
+      ) : null}
     </Card>
   );
 }

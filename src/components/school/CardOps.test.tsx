@@ -11,6 +11,7 @@ import { formatMoney } from '@/utils/format';
 import { poolOfCard } from '../../../mock/domains/ledger';
 
 const slow = { timeout: 10000 };
+const formatHoursText = (n: number) => n.toFixed(1);
 /** A dialog by its title (in jsdom antd labels dialogs with a fixed test id, so the accessible name is not usable). */
 const dialogTitled = (title: string) =>
   waitFor(() => {
@@ -53,6 +54,32 @@ describe('card operation forms', () => {
     expect(balanceOf(records)).toBe(after);
   });
 
+  it('a renewal settles the student\'s open arrears first and says which (PRODUCT.md §5.18)', { timeout: 60000 }, async () => {
+    const db = getDb();
+    const today = new Date().toISOString().slice(0, 10);
+    // A card that ran out: its student owes lessons of a class it covers.
+    const item = db.arrears.find((a) => {
+      const c = db.studentCards.find((x) => x.id === a.cardId);
+      return a.companyId === 2 && a.status === 'open' && a.reason === 'notEnough' && !!c && c.kind === 'count' && c.status !== 'invalid' && c.expiryDate >= today && (c.classIds.length === 0 || c.classIds.includes(a.classId));
+    })!;
+    expect(item).toBeTruthy();
+    const card = { ...db.studentCards.find((c) => c.id === item.cardId)! };
+    const session = await loginAs('manager');
+    renderApp(<CardOpModal card={card} op="renew" trigger={<button type="button">open</button>} />, { route: '/', session });
+    fireEvent.click(screen.getByRole('button', { name: 'open' }));
+    const dialog = await dialogTitled('Renew');
+    fireEvent.change(within(dialog).getByLabelText('Hours'), { target: { value: '20' } });
+    fireEvent.change(within(dialog).getByLabelText('Amount paid (¥)'), { target: { value: '2000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    const settled = await screen.findByTestId('receipt-arrears', {}, { timeout: 20000 });
+    expect(settled).toHaveTextContent('Arrears settled from this card');
+    expect(settled).toHaveTextContent(`${item.lessonDate} · ${item.className}`);
+    await waitFor(() => expect(getDb().arrears.find((a) => a.id === item.id)?.status).toBe('settled'), slow);
+    const rec = getDb().hourRecords.find((r) => r.id === getDb().arrears.find((a) => a.id === item.id)!.settledRecordId)!;
+    expect(rec).toMatchObject({ cardId: card.id, type: 'reduce', hours: -item.hours });
+    expect(settled).toHaveTextContent(`${formatHoursText(getDb().studentCards.find((c) => c.id === card.id)!.remainingHours)} hours left on the card`);
+  });
+
   it('correction refuses 0; a return above the balance is refused in the form, and the refund shown is the one the request takes', { timeout: 60000 }, async () => {
     const session = await loginAs('manager');
     const card = { ...activeCard() };
@@ -70,6 +97,13 @@ describe('card operation forms', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(await within(dialog).findByText('Enter a number of hours other than 0.', {}, slow)).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // A filled form asks before closing (issue 31): discard.
+    const question = await waitFor(() => {
+      const q = screen.getAllByRole('dialog').find((d) => d.textContent?.includes('Discard your changes?'));
+      if (!q) throw new Error('no question yet');
+      return q;
+    }, slow);
+    fireEvent.click(within(question).getByRole('button', { name: 'Discard' }));
     fireEvent.click(screen.getByRole('button', { name: 'return' }));
     const ret = await dialogTitled('Return hours');
     fireEvent.change(within(ret).getByLabelText('Hours to return'), { target: { value: '999' } });

@@ -13,11 +13,13 @@ import {
   ProFormTextArea,
 } from '@ant-design/pro-components';
 import FormModal from '@/components/FormModal';
+import RowActions from '@/components/RowActions';
 import { useIntl } from '@/locales/useIntl';
 import { useSession } from '@/hooks/useSession';
 import NumberInput from '@/components/NumberInput';
 import { confirmZeroMoney } from '@/components/NumberInput/rules';
 import ReceiptModal from '@/components/Receipt';
+import SettledArrears from '@/components/arrears/SettledArrears';
 import {
   consumeHours,
   correctHours,
@@ -191,6 +193,8 @@ export function CardOpModal({ card, op, trigger, open, onOpenChange, onDone }: O
               res = await invalidateCard({ cardId: card.id, reason: reason ?? '' });
           }
           message.success(t('card.op.done', { before: formatHours(res.balanceBefore), after: formatHours(res.balanceAfter) }));
+          // A renewal settles the student's open arrears first (PRODUCT.md §5.18): say which, as a sale's receipt does.
+          if (res.arrears?.items.length) modal.info({ title: t('card.op.renew'), width: 520, content: <SettledArrears settlement={res.arrears} /> });
           onDone?.(res);
           return true;
         } catch {
@@ -336,11 +340,29 @@ function SellerSelect({ form }: { form: ReturnType<typeof Form.useForm>[0] }) {
   );
 }
 
-/** The operation buttons a role may use on a card. */
-export function CardActions({ card, onDone, size = 'small' }: { card: StudentCard; onDone?: (r: CardOpResult) => void; size?: 'small' | 'middle' }) {
+const DANGER_LINK: React.CSSProperties = { color: '#cf1322' };
+
+/**
+ * The operations a role may use on a card: buttons (the card page), or in a table row (`compact`) the first as a link and the rest behind
+ * "More" (RowActions, issue 31), followed by the row's `extra` actions.
+ */
+export function CardActions({
+  card,
+  onDone,
+  size = 'small',
+  compact,
+  extra,
+}: {
+  card: StudentCard;
+  onDone?: (r: CardOpResult) => void;
+  size?: 'small' | 'middle';
+  compact?: boolean;
+  extra?: React.ReactNode;
+}) {
   const { t } = useIntl();
   const caps = useSchoolCaps();
-  if (card.status === 'invalid') return <Typography.Text type="secondary">{t('card.status.invalid')}</Typography.Text>;
+  const invalid = <Typography.Text type="secondary">{t('card.status.invalid')}</Typography.Text>;
+  if (card.status === 'invalid') return compact ? <RowActions>{invalid}{extra}</RowActions> : invalid;
   const ops: CardOp[] = [];
   if (caps.sellCard) ops.push('renew');
   if (caps.giftHours) ops.push('gift');
@@ -348,7 +370,17 @@ export function CardActions({ card, onDone, size = 'small' }: { card: StudentCar
   if (caps.requestReturn && card.kind === 'count') ops.push('return');
   if (caps.correct) ops.push('correct');
   if (caps.invalidate) ops.push('invalidate');
-  if (!ops.length) return null;
+  if (!ops.length) return compact ? <RowActions>{extra}</RowActions> : null;
+  if (compact) {
+    return (
+      <RowActions>
+        {ops.map((op) => (
+          <CardOpModal key={op} card={card} op={op} onDone={onDone} trigger={<a style={op === 'invalidate' ? DANGER_LINK : undefined}>{t(`card.op.${op}`)}</a>} />
+        ))}
+        {extra}
+      </RowActions>
+    );
+  }
   return (
     <Space wrap size={4}>
       {ops.map((op) => (

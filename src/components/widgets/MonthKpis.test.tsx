@@ -42,7 +42,12 @@ describe('dashboard month KPIs', () => {
     const { startDate, endDate } = monthToDate();
 
     renderApp(<MonthKpis />, { route: '/dashboard', session });
-    expect(await screen.findByText('Figures this month')).toBeInTheDocument();
+    // The title names the period (issue 30: the finance screens show a whole month or a range, this the month to date).
+    const now = new Date(`${endDate}T00:00:00`);
+    const monthName = now.toLocaleString('en-US', { month: 'long' });
+    const monthEnd = new Date(now.getFullYear(), now.getMonth() + 1, 0).getDate() === now.getDate();
+    const period = monthEnd ? `${monthName} ${now.getFullYear()}` : `${monthName} to date (1–${now.getDate()} ${now.toLocaleString('en-US', { month: 'short' })} ${now.getFullYear()})`;
+    expect(await screen.findByTestId('month-kpis-title')).toHaveTextContent(`Figures this month · ${period}`);
     const widget = await widgetValues();
     expect(widget.consumedHours.href).toContain('drill=consumed');
     expect(widget.consumedHours.href).toContain(`from=${startDate}`);

@@ -13,6 +13,7 @@ import { useIntl } from '@/locales/useIntl';
 import { fetchAnalyzeCore } from '@/services/analysis';
 import type { AnalyzeQuery, KpiKey } from '@/types/analysis';
 import { DrillLink, formatValue, TrendText } from '@/components/analysis/kpi';
+import { periodLabel } from '@/utils/periodLabel';
 
 /** The figures shown, in order (PRODUCT.md §5.16). */
 export const MONTH_KPIS: KpiKey[] = ['recognised', 'consumedHours', 'attendanceRate', 'cashIn', 'newStudents', 'renewingStudents'];
@@ -29,7 +30,12 @@ export default function MonthKpis() {
   const kpis = MONTH_KPIS.map((key) => data?.kpis.find((k) => k.key === key)).filter((k) => k !== undefined);
   return (
     <Card
-      title={t('an.widget.title')}
+      // The period in words (issue 30: the dashboard shows the month to date, the finance screens a month or a range).
+      title={
+        <span data-testid="month-kpis-title">
+          {t('an.widget.title')} · {periodLabel(t, range.startDate, range.endDate, range.endDate)}
+        </span>
+      }
       loading={loading && !data}
       extra={<Link to={`/analyze/core?startDate=${range.startDate}&endDate=${range.endDate}`}>{t('an.widget.open')}</Link>}
     >

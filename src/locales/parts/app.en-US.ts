@@ -45,8 +45,7 @@ const messages: Record<string, string> = {
   'expiry.goRenew': 'Go renew',
   'expiry.confirm': 'Confirm',
   'expiry.expired.title': 'Account expired',
-  'expiry.expired.owner':
-    'The system account has expired. Choose a package to renew, and contact official customer service if you need help.',
+  'expiry.expired.owner': 'The system account has expired. Choose a package to renew and contact official customer service.',
   'expiry.expired.staff': 'The account has expired. Contact the store manager to renew, then log in again.',
   'expiry.contact': 'Customer service: {name}, phone {phone}, WeChat {wechat}',
   'menu.dashboard': 'Workbench',

@@ -45,7 +45,7 @@ const messages: Record<string, string> = {
   'expiry.goRenew': '去续费',
   'expiry.confirm': '确定',
   'expiry.expired.title': '账号已到期',
-  'expiry.expired.owner': '系统账号已到期，请选择套餐续费，如需帮助请联系官方客服。',
+  'expiry.expired.owner': '系统账号已到期，请选择套餐续费并联系官方客服。',
   'expiry.expired.staff': '账号已到期，请联系店长续费后重新登录。',
   'expiry.contact': '客服：{name}，电话 {phone}，微信 {wechat}',
   'menu.dashboard': '工作台',

@@ -150,6 +150,11 @@ const messages: Record<string, string> = {
   'pfOperate.field': 'Field',
   'pfOperate.before': 'Before',
   'pfOperate.after': 'After',
+  'pfOperate.kind': 'Kind of action',
+  'pfOperate.record': 'Record',
+  'pfOperate.recordHint': 'Card number, name, title…',
+  'pfOperate.action': 'What was done',
+  'pfOperate.more': 'and {n} more',
 
   'pfAdmin.byState': 'Companies by state',
   'pfAdmin.expiring': 'Expiring soon',

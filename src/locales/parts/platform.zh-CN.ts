@@ -150,6 +150,11 @@ const messages: Record<string, string> = {
   'pfOperate.field': '字段',
   'pfOperate.before': '变更前',
   'pfOperate.after': '变更后',
+  'pfOperate.kind': '操作类型',
+  'pfOperate.record': '对象',
+  'pfOperate.recordHint': '卡号、姓名、标题…',
+  'pfOperate.action': '操作内容',
+  'pfOperate.more': '等 {n} 项',
 
   'pfAdmin.byState': '公司状态分布',
   'pfAdmin.expiring': '即将到期',

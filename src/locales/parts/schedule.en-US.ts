@@ -126,7 +126,7 @@ const messages: Record<string, string> = {
   'rollCall.toSave': '{n} of {total} marked',
   'rollCall.save': 'Save roll call',
   'rollCall.saveConfirm': 'Save {n, plural, one {# mark} other {# marks}}? Present students each use {hours} hours of their card.',
-  'rollCall.saveWarn': '{n, plural, one {# deduction} other {# deductions}} will fail and be recorded as failed.',
+  'rollCall.saveWarn': '{n, plural, one {# student has} other {# students have}} no usable hours: the lesson will be recorded as arrears.',
   'rollCall.saved': 'Roll call saved for {n, plural, one {# student} other {# students}}',
   'rollCall.undo': 'Undo roll call',
   'rollCall.undoConfirm': 'Undo this roll call? The hours go back to the cards with correction records.',
@@ -139,7 +139,7 @@ const messages: Record<string, string> = {
   'rollCall.warn.notEnough': 'Not enough hours: the deduction will fail',
   'rollCall.failedReason.noCard': 'no valid card, so no hours were deducted',
   'rollCall.failedReason.notEnough': 'not enough hours, so no hours were deducted',
-  'rollCall.failed': '{n, plural, one {# deduction failed and was} other {# deductions failed and were}} recorded to resolve',
+  'rollCall.failed': '{n, plural, one {# deduction failed and was} other {# deductions failed and were}} recorded as arrears, settled from the next card bought',
 
   'leave.add': 'New leave request',
   'leave.student': 'Student',

@@ -126,7 +126,7 @@ const messages: Record<string, string> = {
   'rollCall.toSave': '已点 {n} / {total} 人',
   'rollCall.save': '保存点名',
   'rollCall.saveConfirm': '保存 {n, plural, other {#}} 人的点名？到课学员每人扣除 {hours} 课时。',
-  'rollCall.saveWarn': '{n, plural, other {# 人扣课时会失败}}，并记为扣课失败。',
+  'rollCall.saveWarn': '{n, plural, other {# 人没有可用课时}}，本节课将记为欠课。',
   'rollCall.saved': '已为 {n, plural, other {# 名学员保存点名}}',
   'rollCall.undo': '撤销点名',
   'rollCall.undoConfirm': '撤销本次点名？课时将以修正记录退回课时卡。',
@@ -139,7 +139,7 @@ const messages: Record<string, string> = {
   'rollCall.warn.notEnough': '课时不足，扣课会失败',
   'rollCall.failedReason.noCard': '没有有效课时卡，未扣课时',
   'rollCall.failedReason.notEnough': '课时不足，未扣课时',
-  'rollCall.failed': '{n, plural, other {# 人扣课失败}}，已记录待处理',
+  'rollCall.failed': '{n, plural, other {# 人扣课失败}}，已记为欠课，将从下次购买的课时卡中补扣',
 
   'leave.add': '新建请假',
   'leave.student': '学员',

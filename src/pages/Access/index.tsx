@@ -1,7 +1,8 @@
 /** /access: every staff member and their permission group; change one or a selection (PRODUCT.md §5.13). */
 import React, { useRef, useState } from 'react';
 import { App, Button, Tag } from 'antd';
-import { ModalForm, ProFormSelect, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormSelect, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { GuardedModalForm } from '@/components/FormModal';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import { rowCheckbox } from '@/components/rowSelection';
@@ -16,7 +17,7 @@ function AssignForm({ staff, trigger, title, onDone }: { staff: StaffAccess[]; t
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm<{ groupId: number }>
+    <GuardedModalForm<{ groupId: number }>
       title={title}
       trigger={trigger}
       width={420}
@@ -37,7 +38,7 @@ function AssignForm({ staff, trigger, title, onDone }: { staff: StaffAccess[]; t
       }}
     >
       <ProFormSelect name="groupId" label={t('access.group')} request={groupOptions} rules={[{ required: true, message: t('access.group.required') }]} />
-    </ModalForm>
+    </GuardedModalForm>
   );
 }
 

@@ -11,6 +11,7 @@ import CampusExpiryNotice from '@/components/CampusExpiryNotice';
 import { ROLE_LABEL_KEYS } from '@/utils/constants';
 import { expiryState } from '@/utils/expiry';
 import { DASHBOARD_WIDGETS, WIDGET_HEIGHT } from './widgets';
+import ParentDashboard from '@/components/parent/ParentDashboard';
 import styles from './index.less';
 
 export default function Dashboard() {
@@ -19,8 +20,17 @@ export default function Dashboard() {
   const access = useAppAccess();
   const today = dayjs().format('YYYY-MM-DD');
   const [month, setMonth] = useState(today.slice(0, 7));
-  const { data: counts } = useRequest(() => fetchLessonCalendar(month), { refreshDeps: [month], ready: !!currentUser && access.staging && !access.isPlatform });
+  const { data: counts } = useRequest(() => fetchLessonCalendar(month), { refreshDeps: [month], ready: !!currentUser && access.staging && !access.isPlatform && !access.isCustomer });
   if (!currentUser) return null;
+  // A parent (customer role) sees their children, not the school's subscription or calendar (issue 31).
+  if (access.isCustomer) {
+    return (
+      <div style={{ padding: 24 }}>
+        <Typography.Title level={3}>{t('dashboard.hello', { name: currentUser.name })}</Typography.Title>
+        <ParentDashboard />
+      </div>
+    );
+  }
   const state = expiryState(currentUser.company.day, currentUser.role);
   return (
     <div style={{ padding: 24 }}>

@@ -27,5 +27,6 @@ export const DASHBOARD_WIDGETS: DashboardWidget[] = [
   { key: 'todayLessons', access: 'scheduleManagement', span: 12, component: eagerLazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/TodayLessons')) },
   { key: 'scheduleTodo', access: 'scheduleManagement', span: 12, component: eagerLazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/ScheduleTodo')) },
   { key: 'followUpsDue', access: 'customerCenter', span: 12, component: eagerLazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/FollowUpsDue')) },
+  { key: 'arrears', access: 'studentManagement', span: 12, height: 200, component: eagerLazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/Arrears')) },
   { key: 'monthKpis', access: 'dataAnalysis', span: 12, component: eagerLazy(() => import(/* webpackMode: "eager" */ '@/components/widgets/MonthKpis')) },
 ];

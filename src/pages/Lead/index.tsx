@@ -58,7 +58,7 @@ export default function LeadPoolPage() {
   const columns: ExportableColumn<Lead>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('cu.keywordHint') } },
     { title: t('cu.field.name'), dataIndex: 'name', search: false, sorter: true },
-    { title: t('cu.field.mobile'), dataIndex: 'mobile', search: false, render: (_, r) => formatMobile(r.mobile) },
+    { title: t('cu.field.mobile'), dataIndex: 'mobile', search: false, onCell: () => ({ style: { whiteSpace: 'nowrap' } }), render: (_, r) => formatMobile(r.mobile) },
     { title: t('cu.field.status'), dataIndex: 'status', valueType: 'select', valueEnum: statusEnum(), render: (_, r) => <StatusTag status={r.status} /> },
     { title: t('cu.field.intention'), dataIndex: 'intention', valueType: 'select', valueEnum: intentionEnum(), sorter: true, render: (_, r) => <IntentionTag intention={r.intention} /> },
     { title: t('cu.field.source'), dataIndex: 'source', valueType: 'select', valueEnum: sourceEnum(), render: (_, r) => t(`cu.source.${r.source}`) },
@@ -120,7 +120,8 @@ export default function LeadPoolPage() {
         request={tableRequest(exp.service)}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1300 }}
+        // Issue 31: mobiles on one line; these columns come back with the column setting.
+        secondary={['previousOwnerName', 'lastFollowUpAt', 'createdAt']}
         rowSelection={{ selectedRowKeys: selected.map((l) => l.id), onChange: (_, rows) => setSelected(rows), preserveSelectedRowKeys: true, getCheckboxProps: rowCheckbox((l) => l.name) }}
         tableAlertRender={({ selectedRowKeys }) => t('cu.selected', { n: selectedRowKeys.length })}
         tableAlertOptionRender={() => (

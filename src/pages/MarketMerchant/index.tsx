@@ -3,7 +3,8 @@ import React, { useRef } from 'react';
 import DeleteAction from '@/components/DeleteAction';
 import { App, Button, Space, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ProFormSelect, ProFormText, ProFormTextArea, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProForm, ProFormSelect, ProFormText, ProFormTextArea, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ImageUpload from '@/components/ImageUpload';
 import ListTable from '@/components/ListTable';
 import FormModal from '@/components/FormModal';
 import { Link } from 'umi';
@@ -12,6 +13,7 @@ import { tableRequest } from '@/services/list';
 import { createMerchant, deleteMerchant, fetchMerchants, updateMerchant } from '@/services/customer';
 import type { Merchant, MerchantBody } from '@/types/customer';
 import { formatMobile } from '@/components/customer/labels';
+import { MOBILE_RE } from '@/utils/fields';
 
 function MerchantForm({ merchant, onDone, trigger }: { merchant?: Merchant; onDone: () => void; trigger: JSX.Element }) {
   const { t } = useIntl();
@@ -44,7 +46,7 @@ function MerchantForm({ merchant, onDone, trigger }: { merchant?: Merchant; onDo
         fieldProps={{ maxLength: 11 }}
         rules={[
           { required: true, message: t('cu.field.mobile.required') },
-          { pattern: /^1\d{10}$/, message: t('cu.field.mobile.invalid') },
+          { pattern: MOBILE_RE, message: t('cu.field.mobile.invalid') },
         ]}
       />
       <ProFormText name="address" label={t('cu.merchant.address')} fieldProps={{ maxLength: 100 }} />
@@ -58,6 +60,9 @@ function MerchantForm({ merchant, onDone, trigger }: { merchant?: Merchant; onDo
         ]}
       />
       <ProFormTextArea name="remark" label={t('cu.field.remark')} fieldProps={{ maxLength: 500 }} />
+      <ProForm.Item name="logo" label={t('merchant.logo')} htmlFor="merchant-logo">
+        <ImageUpload id="merchant-logo" label={t('merchant.logo')} />
+      </ProForm.Item>
     </FormModal>
   );
 }

@@ -1,27 +1,29 @@
 /** /pact: contract templates with {variables}; the default one prints a card's contract from the student screens. */
 import React, { useRef } from 'react';
 import { App, Button, Space, Tag, Typography } from 'antd';
-import { ModalForm, ProFormSwitch, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { GuardedModalForm } from '@/components/FormModal';
 import DeleteAction from '@/components/DeleteAction';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { createContractTemplate, deleteContractTemplate, fetchContractTemplates, updateContractTemplate } from '@/services/campus';
-import { CONTRACT_VARIABLES, type ContractTemplate } from '@/types/campus';
+import { CONTRACT_LANGS, CONTRACT_VARIABLES, type ContractLang, type ContractTemplate } from '@/types/campus';
 import { renderTemplate } from '@/domain/onlineSale';
+import { compactTable } from '@/components/RowActions';
 
 function TemplateForm({ row, trigger, onDone }: { row?: ContractTemplate; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm<{ name: string; body: string; isDefault: boolean }>
+    <GuardedModalForm<{ name: string; body: string; isDefault: boolean; lang?: ContractLang | 'any' }>
       title={t(row ? 'pact.edit' : 'pact.add')}
       trigger={trigger}
       width={720}
       modalProps={{ destroyOnHidden: true, maskClosable: false }}
-      initialValues={row ?? { isDefault: false }}
+      initialValues={row ? { ...row, lang: row.lang ?? 'any' } : { isDefault: false, lang: 'any' }}
       onFinish={async (v) => {
         try {
-          const body = { name: v.name.trim(), body: v.body, isDefault: !!v.isDefault };
+          const body = { name: v.name.trim(), body: v.body, isDefault: !!v.isDefault, lang: v.lang === 'any' ? undefined : v.lang };
           if (row) await updateContractTemplate({ ...body, id: row.id });
           else await createContractTemplate(body);
           message.success(t('common.saved'));
@@ -53,8 +55,15 @@ function TemplateForm({ row, trigger, onDone }: { row?: ContractTemplate; trigge
           <Tag key={v}>{`{${v}}`}</Tag>
         ))}
       </Typography.Paragraph>
+      <ProFormSelect
+        name="lang"
+        label={t('pact.lang')}
+        tooltip={t('pact.lang.help')}
+        allowClear={false}
+        options={[{ value: 'any', label: t('pact.lang.any') }, ...CONTRACT_LANGS.map((l) => ({ value: l, label: t(`pact.lang.${l}`) }))]}
+      />
       <ProFormSwitch name="isDefault" label={t('pact.default')} />
-    </ModalForm>
+    </GuardedModalForm>
   );
 }
 
@@ -72,6 +81,7 @@ export default function PactPage() {
       render: (_, r) => (
         <Space>
           {r.name}
+          <Tag>{t(`pact.lang.${r.lang ?? 'any'}`)}</Tag>
           {r.isDefault && <Tag color="blue">{t('pact.default')}</Tag>}
         </Space>
       ),
@@ -97,7 +107,7 @@ export default function PactPage() {
         rowKey="id"
         actionRef={ref}
         headerTitle={t('pact.title')}
-        columns={columns}
+        {...compactTable(columns)}
         request={tableRequest(fetchContractTemplates)}
         toolBarRender={() => [<TemplateForm key="add" onDone={reload} trigger={<Button type="primary">{t('pact.add')}</Button>} />]}
       />

@@ -6,6 +6,7 @@ import { history } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess, useSession } from '@/hooks/useSession';
 import { createSubscriptionOrder, fetchPackages, fetchSubscriptionStatus, paySubscriptionOrder } from '@/services/subscription';
+import { fetchServiceContact } from '@/services/session';
 import { loadSession } from '@/services/bootstrap';
 import type { SubscriptionOrder } from '@/types/subscription';
 import { formatMoney } from '@/utils/format';
@@ -18,6 +19,10 @@ export default function RenewPage() {
   const status = useRequest(fetchSubscriptionStatus);
   // Package names and descriptions come in the user's language: asked again when the language changes.
   const packages = useRequest(fetchPackages, { refreshDeps: [locale] });
+  // SPEC §8: the expired owner lands here (no lock dialog on /renew), so the owner's expiry message is on the page,
+  // with official customer service's contact (issue 31).
+  const expiredOwner = access.expired && access.isOwner;
+  const contact = useRequest(fetchServiceContact, { ready: expiredOwner });
   const [ordering, setOrdering] = useState<number>();
   const [order, setOrder] = useState<SubscriptionOrder>();
   const [paying, setPaying] = useState(false);
@@ -70,12 +75,27 @@ export default function RenewPage() {
           <Skeleton active paragraph={{ rows: 1 }} />
         )}
       </Card>
+      {expiredOwner && (
+        <Alert
+          type="error"
+          showIcon
+          data-testid="renew-expired"
+          message={t('expiry.expired.title')}
+          description={
+            <>
+              <div>{t('expiry.expired.owner')}</div>
+              {contact.data && <div>{t('expiry.contact', { name: contact.data.name, phone: contact.data.phone, wechat: contact.data.wechat })}</div>}
+            </>
+          }
+          style={{ marginBottom: 24 }}
+        />
+      )}
       {!access.isOwner && <Alert type="info" showIcon message={t('renew.ownerOnly')} style={{ marginBottom: 24 }} />}
       <Row gutter={[24, 24]}>
         {(packages.data ?? []).map((p) => (
           <Col key={p.id} xs={24} md={8}>
             <Card title={p.name} data-testid={`package-${p.id}`}>
-              <Statistic value={p.price} prefix="¥" precision={2} />
+              <Statistic value={formatMoney(p.price)} />
               <Typography.Paragraph type="secondary">{t('renew.days', { days: p.days })}</Typography.Paragraph>
               <Typography.Paragraph>{p.description}</Typography.Paragraph>
               <Button type="primary" block disabled={!access.isOwner} loading={ordering === p.id} onClick={() => onOrder(p.id)}>

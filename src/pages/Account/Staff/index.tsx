@@ -6,7 +6,8 @@
  */
 import React, { useRef } from 'react';
 import { App, Space, Tag } from 'antd';
-import { ModalForm, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { GuardedModalForm } from '@/components/FormModal';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
@@ -14,14 +15,15 @@ import { createStaffAccount, fetchStaffAccounts } from '@/services/campus';
 import { PasswordField, ResetPasswordForm, StatusTag, ToggleAccount } from '@/components/account/shared';
 import { CancelInvitation, InvitationsButton } from '@/components/account/Invitations';
 import type { StaffAccount } from '@/types/campus';
+import { MOBILE_RE } from '@/utils/fields';
 
-const MOBILE = /^1\d{10}$/;
+const MOBILE = MOBILE_RE;
 
 function CreateForm({ row, onDone }: { row: StaffAccount; onDone: () => void }) {
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm<{ mobile: string; password?: string }>
+    <GuardedModalForm<{ mobile: string; password?: string }>
       title={t('account.createFor', { name: row.name })}
       trigger={<a aria-label={`${t('account.create')} ${row.name}`}>{t('account.create')}</a>}
       width={440}
@@ -50,7 +52,7 @@ function CreateForm({ row, onDone }: { row: StaffAccount; onDone: () => void }) 
         ]}
       />
       <PasswordField label={t('account.password')} firstPassword />
-    </ModalForm>
+    </GuardedModalForm>
   );
 }
 

@@ -4,7 +4,8 @@
  */
 import React, { useRef } from 'react';
 import { App, Button, Space } from 'antd';
-import { ModalForm, ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { GuardedModalForm } from '@/components/FormModal';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
@@ -13,6 +14,7 @@ import { fetchStudentOptions } from '@/services/school';
 import type { ParentAccount } from '@/types/campus';
 import { PasswordField, ResetPasswordForm, StatusTag, ToggleAccount } from '@/components/account/shared';
 import { InvitationsButton } from '@/components/account/Invitations';
+import { MOBILE_RE } from '@/utils/fields';
 
 function StudentsField() {
   const { t } = useIntl();
@@ -33,7 +35,7 @@ function CreateParent({ onDone }: { onDone: () => void }) {
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm<{ name: string; mobile: string; password?: string; studentIds: number[] }>
+    <GuardedModalForm<{ name: string; mobile: string; password?: string; studentIds: number[] }>
       title={t('account.parentAdd')}
       trigger={<Button type="primary">{t('account.parentAdd')}</Button>}
       width={480}
@@ -57,12 +59,12 @@ function CreateParent({ onDone }: { onDone: () => void }) {
         fieldProps={{ maxLength: 11 }}
         rules={[
           { required: true, message: t('account.mobile.required') },
-          { pattern: /^1\d{10}$/, message: t('account.mobile.rule') },
+          { pattern: MOBILE_RE, message: t('account.mobile.rule') },
         ]}
       />
       <PasswordField label={t('account.password')} firstPassword />
       <StudentsField />
-    </ModalForm>
+    </GuardedModalForm>
   );
 }
 
@@ -70,7 +72,7 @@ function LinkStudents({ row, onDone }: { row: ParentAccount; onDone: () => void 
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm<{ studentIds: number[] }>
+    <GuardedModalForm<{ studentIds: number[] }>
       title={t('account.linkFor', { name: row.name })}
       trigger={<a aria-label={t('account.linkFor', { name: row.name })}>{t('account.link')}</a>}
       width={480}
@@ -87,7 +89,7 @@ function LinkStudents({ row, onDone }: { row: ParentAccount; onDone: () => void 
       }}
     >
       <StudentsField />
-    </ModalForm>
+    </GuardedModalForm>
   );
 }
 

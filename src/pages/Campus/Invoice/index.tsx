@@ -1,11 +1,13 @@
 /** /campus/invoice: invoices the company asks for on paid subscription orders; the platform issues or rejects them. */
 import React, { useRef } from 'react';
 import { App, Button, Tag } from 'antd';
-import { ModalForm, ProFormSelect, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormSelect, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { GuardedModalForm } from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { fetchInvoices, fetchPaidSubscriptionOrders, requestInvoice } from '@/services/campus';
 import type { InvoiceRequest } from '@/types/campus';
+import { formatMoney } from '@/utils/format';
 
 const COLORS = { requested: 'blue', issued: 'green', rejected: 'red' } as const;
 
@@ -13,7 +15,7 @@ function RequestForm({ onDone }: { onDone: () => void }) {
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm<{ orderId: number; title: string; taxNo: string; email: string }>
+    <GuardedModalForm<{ orderId: number; title: string; taxNo: string; email: string }>
       title={t('invoice.request')}
       trigger={<Button type="primary">{t('invoice.request')}</Button>}
       width={480}
@@ -32,7 +34,7 @@ function RequestForm({ onDone }: { onDone: () => void }) {
       <ProFormSelect
         name="orderId"
         label={t('invoice.order')}
-        request={async () => (await fetchPaidSubscriptionOrders()).list.map((o) => ({ value: o.id, label: `${o.orderNo} · ${o.packageName} · ¥${o.amount.toFixed(2)}` }))}
+        request={async () => (await fetchPaidSubscriptionOrders()).list.map((o) => ({ value: o.id, label: `${o.orderNo} · ${o.packageName} · ${formatMoney(o.amount)}` }))}
         rules={[{ required: true, message: t('invoice.order.required') }]}
       />
       <ProFormText name="title" label={t('invoice.titleField')} fieldProps={{ maxLength: 100 }} rules={[{ required: true, whitespace: true, message: t('web.required') }]} />
@@ -54,7 +56,7 @@ function RequestForm({ onDone }: { onDone: () => void }) {
           { type: 'email', message: t('invoice.email.rule') },
         ]}
       />
-    </ModalForm>
+    </GuardedModalForm>
   );
 }
 
@@ -64,7 +66,7 @@ export default function InvoicePage() {
   const columns: ProColumns<InvoiceRequest>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true },
     { title: t('invoice.order'), dataIndex: 'orderNo', search: false },
-    { title: t('web.amount'), dataIndex: 'amount', search: false, sorter: true, render: (_, r) => `¥${r.amount.toFixed(2)}` },
+    { title: t('web.amount'), dataIndex: 'amount', search: false, sorter: true, render: (_, r) => formatMoney(r.amount) },
     { title: t('invoice.titleField'), dataIndex: 'title', search: false },
     { title: t('invoice.taxNo'), dataIndex: 'taxNo', search: false },
     { title: t('invoice.email'), dataIndex: 'email', search: false },

@@ -4,20 +4,23 @@
  */
 import React, { useRef, useState } from 'react';
 import { App, Button, Drawer, Popconfirm, Space, Tag } from 'antd';
-import { ModalForm, ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { GuardedModalForm } from '@/components/FormModal';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
 import { createCampus, fetchCampuses, fetchCampusStaff, fetchRenewPackages, renewCampus, setMainCampus, updateCampus, type CampusInput } from '@/services/campus';
 import type { Campus } from '@/types/campus';
+import { formatMoney } from '@/utils/format';
+import { phoneRule } from '@/utils/fields';
 import type { Staff } from '@/types/school';
 
 function CampusForm({ campus, trigger, onDone }: { campus?: Campus; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm<CampusInput>
+    <GuardedModalForm<CampusInput>
       name={`campusForm${campus?.id ?? 'New'}`}
       title={t(campus ? 'campusList.edit' : 'campusList.add')}
       trigger={trigger}
@@ -39,8 +42,8 @@ function CampusForm({ campus, trigger, onDone }: { campus?: Campus; trigger: Rea
     >
       <ProFormText name="name" label={t('campusList.name')} fieldProps={{ maxLength: 40 }} rules={[{ required: true, whitespace: true, message: t('campusList.name.required') }]} />
       <ProFormText name="address" label={t('campusList.address')} fieldProps={{ maxLength: 120 }} rules={[{ required: true, whitespace: true, message: t('campusList.address.required') }]} />
-      <ProFormText name="phone" label={t('campusList.phone')} fieldProps={{ maxLength: 32 }} rules={[{ required: true, whitespace: true, message: t('campusList.phone.required') }]} />
-    </ModalForm>
+      <ProFormText name="phone" label={t('campusList.phone')} fieldProps={{ maxLength: 32 }} rules={[{ required: true, whitespace: true, message: t('campusList.phone.required') }, phoneRule(t('ev.phone.invalid'))]} />
+    </GuardedModalForm>
   );
 }
 
@@ -48,7 +51,7 @@ function RenewForm({ campus, onDone }: { campus: Campus; onDone: () => void }) {
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm<{ packageId: number }>
+    <GuardedModalForm<{ packageId: number }>
       title={t('campusList.renewOf', { name: campus.name })}
       trigger={<a aria-label={t('campusList.renewOf', { name: campus.name })}>{t('campusList.renew')}</a>}
       width={440}
@@ -67,10 +70,10 @@ function RenewForm({ campus, onDone }: { campus: Campus; onDone: () => void }) {
       <ProFormSelect
         name="packageId"
         label={t('campusList.package')}
-        request={async () => (await fetchRenewPackages()).map((p) => ({ value: p.id, label: t('campusList.packageOption', { name: p.name, days: p.days, price: p.price }) }))}
+        request={async () => (await fetchRenewPackages()).map((p) => ({ value: p.id, label: t('campusList.packageOption', { name: p.name, days: p.days, price: formatMoney(p.price) }) }))}
         rules={[{ required: true, message: t('campusList.package.required') }]}
       />
-    </ModalForm>
+    </GuardedModalForm>
   );
 }
 

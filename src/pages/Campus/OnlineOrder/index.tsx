@@ -9,6 +9,7 @@ import { tableRequest } from '@/services/list';
 import { fetchOnlineOrders } from '@/services/campus';
 import { fetchCampusOptions } from '@/services/school';
 import type { OnlineOrder } from '@/types/campus';
+import { formatMoney } from '@/utils/format';
 
 const COLORS = { unpaid: 'orange', paid: 'green', cancelled: 'default' } as const;
 
@@ -17,13 +18,14 @@ export default function OnlineOrdersPage() {
   const [params] = useSearchParams();
   const settlementId = params.get('settlementId') ?? undefined;
   const columns: ProColumns<OnlineOrder>[] = [
-    { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true },
+    // ?keyword= (the jump search opens an online order with its number) pre-fills the search.
+    { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, initialValue: params.get('keyword') ?? undefined },
     { title: t('web.orderNo'), dataIndex: 'orderNo', search: false, copyable: true },
     { title: t('web.studentName'), dataIndex: 'studentName', search: false },
     { title: t('web.parentName'), dataIndex: 'parentName', search: false, render: (_, r) => `${r.parentName} ${r.mobile}` },
     { title: t('online.card'), dataIndex: 'templateName', search: false },
     { title: t('online.cardNo'), dataIndex: 'cardNo', search: false, render: (_, r) => r.cardNo ?? '—' },
-    { title: t('web.amount'), dataIndex: 'amount', search: false, sorter: true, render: (_, r) => `¥${r.amount.toFixed(2)}` },
+    { title: t('web.amount'), dataIndex: 'amount', search: false, sorter: true, render: (_, r) => formatMoney(r.amount) },
     { title: t('school.campus'), dataIndex: 'campusId', valueType: 'select', request: fetchCampusOptions, render: (_, r) => r.campusName },
     {
       title: t('common.status'),
@@ -39,6 +41,7 @@ export default function OnlineOrdersPage() {
   return (
     <div style={{ padding: 24 }}>
       <ListTable<OnlineOrder>
+        key={params.get('keyword') ?? ''}
         rowKey="id"
         headerTitle={t('online.title')}
         columns={columns}

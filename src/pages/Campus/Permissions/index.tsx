@@ -8,6 +8,7 @@ import { useIntl } from '@/locales/useIntl';
 import { deletePermissionGroup, fetchPermissionGroups } from '@/services/campus';
 import type { PermissionGroup } from '@/types/campus';
 import { PERMISSION_FLAGS } from '@/types/session';
+import { compactTable } from '@/components/RowActions';
 
 export default function PermissionGroupsPage() {
   const { t } = useIntl();
@@ -66,7 +67,7 @@ export default function PermissionGroupsPage() {
         rowKey="id"
         actionRef={ref}
         headerTitle={t('group.title')}
-        columns={columns}
+        {...compactTable(columns)}
         search={false}
         pagination={false}
         request={async () => {

@@ -8,9 +8,10 @@ import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { fetchOpenSettlement, fetchSettlements } from '@/services/campus';
 import type { Settlement } from '@/types/campus';
+import { formatMoney } from '@/utils/format';
 import SectionTitle from '@/components/SectionTitle';
 
-const yuan = (n: number) => `¥${n.toFixed(2)}`;
+const yuan = formatMoney;
 
 export default function SettlementPage() {
   const { t } = useIntl();

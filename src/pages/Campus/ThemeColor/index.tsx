@@ -12,6 +12,7 @@ import { HEX_COLOR, whiteTextContrast, whiteTextPassesAA } from '@/utils/contras
 import { setCompanyColor } from '@/utils/companyColor';
 import { PRIMARY_COLOR } from '@/utils/theme';
 import { RequestError } from '@/utils/request';
+import CompanyLogoCard from '@/components/Poster/CompanyLogoCard';
 
 export default function ThemeColorPage() {
   const { t } = useIntl();
@@ -108,6 +109,7 @@ export default function ThemeColorPage() {
             </Space>
           </Form>
         </Card>
+        <CompanyLogoCard />
       </Spin>
     </div>
   );

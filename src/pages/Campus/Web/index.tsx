@@ -9,6 +9,7 @@ import WebPageView from '@/components/WebPageView';
 import { fetchWebPages, fetchWebPreview, saveWebPage } from '@/services/campus';
 import { fetchTemplateOptions } from '@/services/school';
 import type { CampusWebPage, PublicWebPage } from '@/types/campus';
+import { phoneRule } from '@/utils/fields';
 
 type Values = Pick<CampusWebPage, 'title' | 'intro' | 'address' | 'phone' | 'published' | 'templateIds'> & { photos: string };
 
@@ -75,7 +76,7 @@ function PageEditor({ page, onSaved }: { page: CampusWebPage; onSaved: (p: Campu
         <Form.Item name="address" label={t('web.address')} rules={[{ required: true, whitespace: true, message: t('web.required') }]}>
           <Input maxLength={120} />
         </Form.Item>
-        <Form.Item name="phone" label={t('web.phone')} rules={[{ required: true, whitespace: true, message: t('web.required') }]}>
+        <Form.Item name="phone" label={t('web.phone')} rules={[{ required: true, whitespace: true, message: t('web.required') }, phoneRule(t('ev.phone.invalid'))]}>
           <Input maxLength={32} />
         </Form.Item>
         <Form.Item name="templateIds" label={t('webEdit.templates')} extra={t('webEdit.templatesHint')}>

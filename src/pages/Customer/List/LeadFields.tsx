@@ -8,6 +8,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
 import { fetchCustomerCampuses, fetchMerchantOptions } from '@/services/customer';
 import { intentionOptions, sourceOptions } from '@/components/customer/labels';
+import { MOBILE_RE } from '@/utils/fields';
 
 interface Props {
   mobileExtra?: React.ReactNode;
@@ -29,7 +30,7 @@ export default function LeadFields({ mobileExtra, mobileDisabled, mobileValidato
         extra={mobileExtra}
         rules={[
           { required: true, message: t('cu.field.mobile.required') },
-          { pattern: /^1\d{10}$/, message: t('cu.field.mobile.invalid') },
+          { pattern: MOBILE_RE, message: t('cu.field.mobile.invalid') },
           ...(mobileValidator
             ? [{ validator: async (_: unknown, v?: string) => (v && /^1\d{10}$/.test(v.trim()) ? mobileValidator(v.trim()) : undefined), validateTrigger: 'onSubmit' }]
             : []),

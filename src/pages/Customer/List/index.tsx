@@ -128,7 +128,7 @@ export default function CustomerListPage() {
         fixed: 'left',
         render: (_, r) => <a onClick={() => setDetail(r)}>{r.name}</a>,
       },
-      { title: t('cu.field.mobile'), dataIndex: 'mobile', search: false, render: (_, r) => formatMobile(r.mobile) },
+      { title: t('cu.field.mobile'), dataIndex: 'mobile', search: false, onCell: () => ({ style: { whiteSpace: 'nowrap' } }), render: (_, r) => formatMobile(r.mobile) },
       { title: t('cu.field.status'), dataIndex: 'status', valueType: 'select', valueEnum: statusEnum(), initialValue: param('status'), render: (_, r) => <StatusTag status={r.status} /> },
       { title: t('cu.field.intention'), dataIndex: 'intention', valueType: 'select', valueEnum: intentionEnum(), sorter: true, initialValue: param('intention'), render: (_, r) => <IntentionTag intention={r.intention} /> },
       { title: t('cu.field.source'), dataIndex: 'source', valueType: 'select', valueEnum: sourceEnum(), initialValue: param('source'), render: (_, r) => t(`cu.source.${r.source}`) },
@@ -217,7 +217,8 @@ export default function CustomerListPage() {
         request={tableRequest(exp.service)}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1500 }}
+        // Issue 31: mobiles on one line; these columns come back with the column setting.
+        secondary={['source', 'lastFollowUpAt', 'followUpCount', 'createdAt']}
         rowSelection={{ selectedRowKeys: selected.map((l) => l.id), onChange: (_, rows) => setSelected(rows), preserveSelectedRowKeys: true, getCheckboxProps: rowCheckbox((l) => l.name) }}
         tableAlertRender={({ selectedRowKeys }) => t('cu.selected', { n: selectedRowKeys.length })}
         tableAlertOptionRender={() => (

@@ -1,13 +1,17 @@
 /**
- * /finance/accrual (PRODUCT.md §5.8, §6.6): the month rollforward per campus and per card (opening + sold −
- * recognised − refunded − forfeited ± corrections = closing) and the month close.
+ * /finance/accrual (PRODUCT.md §5.8, §6.6): the rollforward per campus and per card (opening + sold − recognised −
+ * refunded − forfeited = closing; recognised is the recognised revenue of every screen, "of which corrections" says
+ * what corrections made of it) for a month or a range (it opens on the month under way, up to today), and the month
+ * close (a month only).
  */
 import React, { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
-import { App, Button, DatePicker, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
-import { ModalForm, ProFormTextArea, type ProColumns } from '@ant-design/pro-components';
-import { useSearchParams } from 'umi';
+import { App, Button, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { ProFormTextArea, type ProColumns } from '@ant-design/pro-components';
+import { GuardedModalForm } from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
+import { PeriodPicker, usePeriodParams } from '@/components/finance/PeriodPicker';
+import { periodLabel } from '@/utils/periodLabel';
 import { formatMoney } from '@/utils/format';
 import { tableRequest } from '@/services/list';
 import { closeMonth, fetchAccrual, fetchAccrualCards, fetchMonthCloses, reopenMonth } from '@/services/finance';
@@ -15,39 +19,36 @@ import { closeRefusal } from '@/domain/monthClose';
 import type { AccrualCardRow, AccrualCampusRow, AccrualOverview, RollforwardFigures } from '@/types/finance';
 import ListTable from '@/components/ListTable';
 
-const KEYS: (keyof RollforwardFigures)[] = ['opening', 'sold', 'recognised', 'refunded', 'forfeited', 'corrections', 'closing'];
+const KEYS: (keyof RollforwardFigures)[] = ['opening', 'sold', 'recognised', 'corrections', 'refunded', 'forfeited', 'closing'];
 
 export default function AccrualPage() {
   const { t } = useIntl();
   const { message } = App.useApp();
-  // The month and the opened campus live in the URL (?month=&campusId=), so a campus's cards can be linked to.
-  const [params, setParams] = useSearchParams();
-  const urlMonth = params.get('month');
-  const month = urlMonth && /^\d{4}-\d{2}$/.test(urlMonth) ? urlMonth : dayjs().subtract(1, 'month').format('YYYY-MM');
+  // The period (a month, or a range) and the opened campus live in the URL (?month= or ?startDate=&endDate=,
+  // &campusId=), so a campus's cards can be linked to; it opens on the month under way.
+  const { query, mode, setPeriod, params, setParams } = usePeriodParams();
+  const month = query.month ?? (query.startDate ?? dayjs().format('YYYY-MM-DD')).slice(0, 7);
   const campusId = params.get('campusId') ? Number(params.get('campusId')) || undefined : undefined;
-  const setView = (next: { month?: string; campusId?: number }) => {
+  /** A campus row opens its cards (the rows behind its figures). */
+  const setCampusId = (id: number | undefined) => {
     const q = new URLSearchParams(params);
-    const m = next.month ?? month;
-    q.set('month', m);
-    if ('campusId' in next && next.campusId === undefined) q.delete('campusId');
-    else if (next.campusId !== undefined) q.set('campusId', String(next.campusId));
+    if (id === undefined) q.delete('campusId');
+    else q.set('campusId', String(id));
     setParams(q, { replace: true });
   };
-  const setMonth = (m: string) => setView({ month: m });
-  /** A campus row opens its cards (the rows behind its figures). */
-  const setCampusId = (id: number | undefined) => setView({ campusId: id });
   const [data, setData] = useState<AccrualOverview>();
   const [tick, setTick] = useState(0);
+  const queryKey = JSON.stringify(query);
   useEffect(() => {
-    fetchAccrual(month).then(setData, () => undefined);
-  }, [month, tick]);
+    fetchAccrual(query).then(setData, () => undefined);
+  }, [queryKey, tick]);
   // The last closed month: months close in order after it, and only it reopens (src/domain/monthClose.ts).
   const [lastClosed, setLastClosed] = useState<string | null>();
   useEffect(() => {
     fetchMonthCloses({ page: 1, pageSize: 1, sortField: 'month', sortOrder: 'descend' }).then((r) => setLastClosed(r.list[0]?.month ?? null), () => undefined);
   }, [tick]);
   const refusal = lastClosed === undefined ? undefined : closeRefusal(lastClosed ? [lastClosed] : [], month, dayjs().format('YYYY-MM-DD'));
-  const closeDisabled = month >= dayjs().format('YYYY-MM') || refusal?.reason === 'outOfOrder';
+  const closeDisabled = mode === 'range' || month >= dayjs().format('YYYY-MM') || refusal?.reason === 'outOfOrder';
   const money = (v: number) => formatMoney(v);
   const figCols = KEYS.map((k) => ({ title: t(`fin.rf.${k}`), dataIndex: k, align: 'right' as const, render: money }));
   const cardCols: ProColumns<AccrualCardRow>[] = [
@@ -71,14 +72,15 @@ export default function AccrualPage() {
           <Typography.Title level={2} style={{ margin: 0, fontSize: 20 }}>
             {t('menu.financeAccrual')}
           </Typography.Title>
-          <DatePicker picker="month" aria-label={t('fin.month')} allowClear={false} value={dayjs(`${month}-01`)} onChange={(d) => d && setMonth(d.format('YYYY-MM'))} disabledDate={(d) => d.isAfter(dayjs(), 'month')} />
+          <PeriodPicker query={query} mode={mode} onChange={setPeriod} />
+          {data && <Typography.Text data-testid="accrual-period-label">{periodLabel(t, data.startDate, data.endDate, dayjs().format('YYYY-MM-DD'))}</Typography.Text>}
           {data?.closed ? (
             <>
               <Tag color="green" data-testid="month-closed">
                 {t('fin.closedBy', { at: data.closedAt ?? '', by: data.closedBy ?? '' })}
               </Tag>
               {lastClosed === month && (
-                <ModalForm<{ reason: string }>
+                <GuardedModalForm<{ reason: string }>
                   title={t('fin.reopenTitle', { month })}
                   trigger={<Button>{t('fin.reopenMonth')}</Button>}
                   width={460}
@@ -96,11 +98,11 @@ export default function AccrualPage() {
                 >
                   <Typography.Paragraph type="secondary">{t('fin.reopenHint')}</Typography.Paragraph>
                   <ProFormTextArea name="reason" label={t('fin.reopenReason')} fieldProps={{ maxLength: 200 }} rules={[{ required: true, whitespace: true, message: t('bill.required') }]} />
-                </ModalForm>
+                </GuardedModalForm>
               )}
             </>
           ) : (
-            <Tooltip title={refusal?.reason === 'outOfOrder' ? t('fin.closeOrderHint', { next: refusal.expected }) : undefined}>
+            <Tooltip title={mode === 'range' ? t('fig.accrual.rangeNoClose') : refusal?.reason === 'outOfOrder' ? t('fin.closeOrderHint', { next: refusal.expected }) : undefined}>
               <span>
                 <Popconfirm
                   title={t('fin.closeConfirm', { month })}
@@ -157,10 +159,10 @@ export default function AccrualPage() {
         <ListTable<AccrualCardRow>
           rowKey="cardId"
           headerTitle={campusId ? t('fin.perCardOf', { campus: data?.campuses.find((c) => c.campusId === campusId)?.campusName ?? '' }) : t('fin.perCard')}
-          params={{ month, tick, campusId }}
+          params={{ ...query, tick, campusId }}
           columns={cardCols}
           scroll={{ x: 'max-content' }}
-          request={tableRequest((q) => fetchAccrualCards({ ...q, month, moved: 'true', ...(campusId ? { campusId } : {}) }))}
+          request={tableRequest((q) => fetchAccrualCards({ ...q, ...query, moved: 'true', ...(campusId ? { campusId } : {}) }))}
           pagination={{ defaultPageSize: 10, showSizeChanger: true }}
           search={{ labelWidth: 'auto' }}
           size="small"

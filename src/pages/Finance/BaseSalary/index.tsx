@@ -1,20 +1,22 @@
 /** /finance/base-salary (PRODUCT.md §5.5): salary plans per staff member; BaseSalaryPlan modal (base, commissions, tiers). */
 import React, { useRef } from 'react';
 import { App, Form, Space } from 'antd';
-import { ModalForm, ProFormList, ProFormRadio, ProFormSelect, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormList, ProFormRadio, ProFormSelect, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { GuardedModalForm } from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import NumberInput from '@/components/NumberInput';
 import { formatMoney } from '@/utils/format';
 import { tableRequest } from '@/services/list';
 import { fetchSalaryPlans, saveSalaryPlan, type PlanRow } from '@/services/finance';
 import type { SalaryPlanInput } from '@/types/finance.schemas';
+import { compactTable } from '@/components/RowActions';
 
 export function BaseSalaryPlan({ row, trigger, onDone }: { row: Pick<PlanRow, 'staffId' | 'staffName' | 'plan'>; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
   const { message } = App.useApp();
   const p = row.plan;
   return (
-    <ModalForm
+    <GuardedModalForm
       title={t('sal.planTitle', { name: row.staffName })}
       trigger={trigger}
       width={600}
@@ -58,7 +60,7 @@ export function BaseSalaryPlan({ row, trigger, onDone }: { row: Pick<PlanRow, 's
           </Form.Item>
         </Space>
       </ProFormList>
-    </ModalForm>
+    </GuardedModalForm>
   );
 }
 
@@ -86,7 +88,7 @@ export default function BaseSalaryPage() {
         rowKey="staffId"
         actionRef={ref}
         headerTitle={t('menu.baseSalary')}
-        columns={columns}
+        {...compactTable(columns)}
         request={tableRequest(fetchSalaryPlans)}
         pagination={{ defaultPageSize: 10, showSizeChanger: true }}
         search={{ labelWidth: 'auto' }}

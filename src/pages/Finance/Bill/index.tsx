@@ -8,8 +8,10 @@
  */
 import React, { useEffect, useRef, useState } from 'react';
 import dayjs from 'dayjs';
+import { useSearchParams } from 'umi';
 import { App, Button, Card, Col, Form, Row, Space, Statistic, Tag, Typography } from 'antd';
-import { ModalForm, ProFormDatePicker, ProFormSelect, ProFormText, ProFormTextArea, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormDatePicker, ProFormSelect, ProFormText, ProFormTextArea, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { GuardedModalForm } from '@/components/FormModal';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import NumberInput from '@/components/NumberInput';
@@ -30,7 +32,7 @@ function EntryForm({ entry, trigger, onDone }: { entry?: JournalEntry; trigger: 
   const [form] = Form.useForm();
   const direction = Form.useWatch('direction', form) as string | undefined;
   return (
-    <ModalForm
+    <GuardedModalForm
       form={form}
       title={t(entry ? 'bill.edit' : 'bill.add')}
       trigger={trigger}
@@ -65,7 +67,7 @@ function EntryForm({ entry, trigger, onDone }: { entry?: JournalEntry; trigger: 
       </Form.Item>
       <ProFormText name="counterparty" label={t('bill.counterparty')} fieldProps={{ maxLength: 60 }} rules={[{ required: true, whitespace: true, message: t('bill.required') }]} />
       <ProFormTextArea name="remark" label={t('bill.remark')} fieldProps={{ maxLength: 200 }} />
-    </ModalForm>
+    </GuardedModalForm>
   );
 }
 
@@ -73,7 +75,7 @@ function VoidForm({ entry, onDone }: { entry: JournalEntry; onDone: () => void }
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm
+    <GuardedModalForm
       title={t('bill.void')}
       trigger={<a>{t('bill.void')}</a>}
       width={440}
@@ -90,7 +92,7 @@ function VoidForm({ entry, onDone }: { entry: JournalEntry; onDone: () => void }
       }}
     >
       <ProFormText name="reason" label={t('bill.voidReason')} rules={[{ required: true, whitespace: true, message: t('bill.required') }]} />
-    </ModalForm>
+    </GuardedModalForm>
   );
 }
 
@@ -98,9 +100,12 @@ export default function BillPage() {
   const { t } = useIntl();
   const ref = useRef<ActionType>();
   const [balances, setBalances] = useState<AccountBalance[]>([]);
-  const [initialMonth] = useState(() => dayjs().format('YYYY-MM'));
+  // ?month=YYYY-MM&keyword= (the jump search opens a bill entry by its number) pre-fill the search.
+  const [urlParams] = useSearchParams();
+  const linkedKeyword = urlParams.get('keyword') || undefined;
+  const [initialMonth] = useState(() => (/^\d{4}-\d{2}$/.test(urlParams.get('month') ?? '') ? urlParams.get('month')! : dayjs().format('YYYY-MM')));
   // The filters of the list (without page and sort): the balances are computed over the same rows.
-  const [filters, setFilters] = useState<ListQuery>({ month: initialMonth });
+  const [filters, setFilters] = useState<ListQuery>({ month: initialMonth, ...(linkedKeyword ? { keyword: linkedKeyword } : {}) });
   const [version, setVersion] = useState(0);
   useEffect(() => {
     let live = true;
@@ -121,7 +126,7 @@ export default function BillPage() {
     setFilters(rest);
   };
   const columns: ProColumns<JournalEntry>[] = [
-    { title: t('fin.keyword'), dataIndex: 'keyword', hideInTable: true },
+    { title: t('fin.keyword'), dataIndex: 'keyword', hideInTable: true, initialValue: linkedKeyword },
     { title: t('fin.month'), dataIndex: 'month', hideInTable: true, valueType: 'dateMonth', initialValue: initialMonth },
     { title: t('fin.date'), dataIndex: 'date', search: false, sorter: true },
     { title: t('bill.direction'), dataIndex: 'direction', valueType: 'select', valueEnum: { income: { text: t('bill.dir.income') }, expense: { text: t('bill.dir.expense') } } },
@@ -169,6 +174,8 @@ export default function BillPage() {
         actionRef={ref}
         headerTitle={t('menu.bill')}
         columns={columns}
+        // Issue 31: the amount, Source and Status stay in view; these come back with the column setting.
+        secondary={['direction', 'campusId', 'counterparty', 'remark']}
         scroll={{ x: 'max-content' }}
         request={tableRequest(fetchJournal)}
         onSubmit={searched}

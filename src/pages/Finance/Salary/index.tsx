@@ -5,7 +5,8 @@
 import React, { useRef, useState } from 'react';
 import dayjs from 'dayjs';
 import { App, Button, DatePicker, Form, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
-import { ModalForm, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { GuardedModalForm } from '@/components/FormModal';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { rowCheckbox } from '@/components/rowSelection';
@@ -14,6 +15,7 @@ import NumberInput from '@/components/NumberInput';
 import HeaderHelp from '@/components/HeaderHelp';
 import { formatHours, formatMoney } from '@/utils/format';
 import { tableRequest } from '@/services/list';
+import { compactTable } from '@/components/RowActions';
 import { changeWage, checkSalaries, deleteSalary, fetchSalaryLines, generateSalaries, paySalaries } from '@/services/finance';
 import type { SalaryLineSummary, SalaryStatus } from '@/types/finance';
 import { isMonthOver } from '@/domain/monthClose';
@@ -25,7 +27,7 @@ export function ChangeWage({ line, onDone }: { line: SalaryLineSummary; onDone: 
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm
+    <GuardedModalForm
       title={t('sal.changeWage', { name: line.staffName })}
       trigger={<a>{t('sal.changeWageLink')}</a>}
       width={460}
@@ -46,9 +48,12 @@ export function ChangeWage({ line, onDone }: { line: SalaryLineSummary; onDone: 
         <NumberInput />
       </Form.Item>
       <ProFormText name="reason" label={t('sal.reason')} rules={[{ required: true, whitespace: true, message: t('bill.required') }]} />
-    </ModalForm>
+    </GuardedModalForm>
   );
 }
+
+/** Columns hidden until shown with the column setting (issue 31). */
+const SECONDARY = ['role', 'cardCommission', 'elimCommission', 'hours'];
 
 export default function SalaryPage() {
   const { t } = useIntl();
@@ -152,7 +157,9 @@ export default function SalaryPage() {
           </Space>
         }
         params={{ month }}
-        columns={columns}
+        // Issue 31: the actions are one compact column; the commissions and hours are in the line's detail (and come
+        // back with the column setting), so Bonus, Penalties, Total and Status stay in view.
+        {...compactTable(columns, SECONDARY)}
         rowSelection={manage ? { selectedRowKeys: selected.map((s) => s.id), onChange: (_k, rows) => setSelected(rows), getCheckboxProps: rowCheckbox((s) => s.staffName) } : undefined}
         request={tableRequest(async (q) => {
           const res = await fetchSalaryLines({ ...q, month });

@@ -5,7 +5,8 @@
  */
 import React, { useRef, useState } from 'react';
 import { App, Button, Checkbox, Drawer, Modal, Space, Table } from 'antd';
-import { ModalForm, ProForm, ProFormDatePicker, ProFormList, ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProForm, ProFormDatePicker, ProFormList, ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { GuardedModalForm } from '@/components/FormModal';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
@@ -26,7 +27,7 @@ export function ExamForm({ exam, trigger, onDone }: { exam?: Exam; trigger: Reac
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm
+    <GuardedModalForm
       name={`examForm${exam?.id ?? 'New'}`}
       title={t(exam ? 'exam.edit' : 'exam.add')}
       trigger={trigger}
@@ -64,7 +65,7 @@ export function ExamForm({ exam, trigger, onDone }: { exam?: Exam; trigger: Reac
           </ProForm.Item>
         </Space>
       </ProFormList>
-    </ModalForm>
+    </GuardedModalForm>
   );
 }
 

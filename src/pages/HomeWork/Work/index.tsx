@@ -5,7 +5,8 @@
  */
 import React, { useRef, useState } from 'react';
 import { App, Button, Drawer, Progress, Space, Table, Typography } from 'antd';
-import { ModalForm, ProFormDatePicker, ProFormDependency, ProFormSelect, ProFormText, ProFormTextArea, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormDatePicker, ProFormDependency, ProFormSelect, ProFormText, ProFormTextArea, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { GuardedModalForm } from '@/components/FormModal';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
@@ -18,12 +19,13 @@ import { PlainText, SubmissionModal, SubmissionTag } from '@/components/Teaching
 import { actionsFor } from '@/domain/homework';
 import type { Homework, Submission } from '@/types/teaching';
 import ListTable from '@/components/ListTable';
+import { compactColumns } from '@/components/RowActions';
 
 function AddHomework({ onDone }: { onDone: () => void }) {
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm
+    <GuardedModalForm
       name="homeworkForm"
       title={t('hw.add')}
       trigger={<Button type="primary">{t('hw.add')}</Button>}
@@ -70,7 +72,7 @@ function AddHomework({ onDone }: { onDone: () => void }) {
         fieldProps={{ disabledDate: (d: dayjs.Dayjs) => d.isBefore(dayjs().startOf('day')), format: 'YYYY-MM-DD' }}
         rules={[{ required: true, message: t('hw.dueDate.required') }]}
       />
-    </ModalForm>
+    </GuardedModalForm>
   );
 }
 
@@ -127,7 +129,7 @@ function SubmissionsDrawer({ homework, onClose, onChanged }: { homework?: Homewo
             {homework.className} · {t('hw.dueDate')} {homework.dueDate}
           </Typography.Paragraph>
           <PlainText text={homework.content} />
-          <Table<Submission> style={{ marginTop: 16 }} rowKey="id" size="small" loading={loading} dataSource={data?.list ?? []} columns={columns} pagination={false} scroll={{ x: 800 }} />
+          <Table<Submission> style={{ marginTop: 16 }} rowKey="id" size="small" loading={loading} dataSource={data?.list ?? []} columns={compactColumns(columns)} pagination={false} scroll={{ x: 800 }} />
           <SubmissionModal
             sub={move?.sub}
             mode={move?.mode}

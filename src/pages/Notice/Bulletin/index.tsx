@@ -4,7 +4,8 @@
  */
 import React, { useRef, useState } from 'react';
 import { App, Button, Modal, Space, Tag, Typography } from 'antd';
-import { ModalForm, ProFormDateRangePicker, ProFormSwitch, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProFormDateRangePicker, ProFormSwitch, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { GuardedModalForm } from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
@@ -12,6 +13,7 @@ import { createBulletin, deleteBulletin, fetchBulletins, markBulletinRead, updat
 import DeleteAction from '@/components/DeleteAction';
 import { PlainText } from '@/components/Teaching';
 import type { Bulletin } from '@/types/notice';
+import { compactTable } from '@/components/RowActions';
 
 const day = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : (v as { format: (f: string) => string }).format('YYYY-MM-DD'));
 
@@ -19,7 +21,7 @@ function BulletinForm({ row, trigger, onDone }: { row?: Bulletin; trigger: React
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm
+    <GuardedModalForm
       name={`bulletin${row?.id ?? 'New'}`}
       title={t(row ? 'bulletin.edit' : 'bulletin.add')}
       trigger={trigger}
@@ -44,7 +46,7 @@ function BulletinForm({ row, trigger, onDone }: { row?: Bulletin; trigger: React
       <ProFormTextArea name="body" label={t('bulletin.body')} fieldProps={{ maxLength: 3000, showCount: true, rows: 6 }} rules={[{ required: true, whitespace: true, message: t('bulletin.body.required') }]} />
       <ProFormDateRangePicker name="window" label={t('bulletin.window')} fieldProps={{ format: 'YYYY-MM-DD' }} rules={[{ required: true, message: t('bulletin.window.required') }]} />
       <ProFormSwitch name="pinned" label={t('bulletin.pinned')} />
-    </ModalForm>
+    </GuardedModalForm>
   );
 }
 
@@ -98,7 +100,7 @@ export default function BulletinPage() {
         rowKey="id"
         actionRef={actionRef}
         headerTitle={t('menu.bulletin')}
-        columns={columns}
+        {...compactTable(columns)}
         request={tableRequest(fetchBulletins)}
         pagination={{ defaultPageSize: 10 }}
         search={{ labelWidth: 'auto' }}

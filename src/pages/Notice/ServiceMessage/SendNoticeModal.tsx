@@ -13,6 +13,9 @@ import { parseTemplate, TEMPLATE_VARIABLES } from '@/domain/templates';
 import { RECEIVER_SEGMENTS, type ReceiverSegment } from '@/domain/receivers';
 import { PlainText } from '@/components/Teaching';
 
+/** Height of the line the text area's character counter takes under it (antd's TextArea `showCount`). */
+const COUNT_LINE = 22;
+
 interface Values {
   templateId?: number;
   title: string;
@@ -158,7 +161,17 @@ export default function SendNoticeModal({ onDone }: { onDone: () => void }) {
           <Form.Item name="title" label={t('notice.title')} rules={[{ required: true, whitespace: true, message: t('notice.title.required') }]}>
             <Input maxLength={60} />
           </Form.Item>
-          <Form.Item name="text" label={t('notice.text')} extra={t('msgtpl.variablesHint', { list: TEMPLATE_VARIABLES.map((v) => `{${v}}`).join(' ') })} rules={[{ required: true, whitespace: true, message: t('notice.text.required') }, textRule]}>
+          <Form.Item
+            name="text"
+            label={t('notice.text')}
+            // The text area's counter sits just under it, on the right: the hint starts on the line below (issue 31).
+            extra={
+              <div data-testid="notice-variables-hint" style={{ marginTop: COUNT_LINE }}>
+                {t('msgtpl.variablesHint', { list: TEMPLATE_VARIABLES.map((v) => `{${v}}`).join(' ') })}
+              </div>
+            }
+            rules={[{ required: true, whitespace: true, message: t('notice.text.required') }, textRule]}
+          >
             <Input.TextArea maxLength={500} showCount rows={4} />
           </Form.Item>
           <Form.Item name="segment" label={t('notice.segment')}>

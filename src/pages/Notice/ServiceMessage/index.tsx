@@ -9,6 +9,7 @@ import { RECEIVER_SEGMENTS } from '@/domain/receivers';
 import type { Notice } from '@/types/notice';
 import SendNoticeModal from './SendNoticeModal';
 import NoticeContentModal from './NoticeContentModal';
+import { compactTable } from '@/components/RowActions';
 
 export default function ServiceMessagePage() {
   const { t } = useIntl();
@@ -43,7 +44,7 @@ export default function ServiceMessagePage() {
         rowKey="id"
         actionRef={actionRef}
         headerTitle={t('menu.serviceMessage')}
-        columns={columns}
+        {...compactTable(columns)}
         request={tableRequest(fetchNotices)}
         pagination={{ defaultPageSize: 10 }}
         search={{ labelWidth: 'auto' }}

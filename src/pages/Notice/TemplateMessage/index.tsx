@@ -14,6 +14,7 @@ import FormModal from '@/components/FormModal';
 import { PlainText } from '@/components/Teaching';
 import { parseTemplate, renderTemplate, TEMPLATE_VARIABLES, type TemplateValues } from '@/domain/templates';
 import { TEMPLATE_SCENES, type MessageTemplate, type TemplateScene } from '@/types/notice';
+import { compactTable } from '@/components/RowActions';
 
 const SAMPLE: TemplateValues = { studentName: '李小雨', className: '中国舞基础 A 班', remainingHours: 2.5, expiryDate: '2026-12-31', lessonTime: '2026-12-05 10:00', campusName: 'Downtown', companyName: 'Starlight Dance' };
 
@@ -108,7 +109,7 @@ export default function TemplateMessagePage() {
         rowKey="id"
         actionRef={actionRef}
         headerTitle={t('menu.templateMessage')}
-        columns={columns}
+        {...compactTable(columns)}
         request={tableRequest(fetchTemplates)}
         pagination={{ defaultPageSize: 10 }}
         search={{ labelWidth: 'auto' }}

@@ -12,8 +12,9 @@ import type { CompanyListItem, CompanyRenewal, NewCompanyOwner } from '@/types/p
 import { MAX_VALID_DAYS, renew } from '@/domain/companyLifecycle';
 import SectionTitle from '@/components/SectionTitle';
 import OwnerPasswords from './OwnerPasswords';
+import { MOBILE_RE } from '@/utils/fields';
 
-const MOBILE = /^1\d{10}$/;
+const MOBILE = MOBILE_RE;
 
 export function CompanyForm({ company, trigger, onDone }: { company?: CompanyListItem; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();

@@ -13,6 +13,7 @@ import { useAppAccess } from '@/hooks/useSession';
 import { fetchPlatformSettings, savePlatformSettings, saveServiceContact } from '@/services/platform';
 import type { PlatformSettings } from '@/types/platform';
 import type { ServiceContact } from '@/types/session';
+import { phoneRule } from '@/utils/fields';
 
 export default function CoolSystemPage() {
   const { t } = useIntl();
@@ -46,7 +47,7 @@ export default function CoolSystemPage() {
               }}
             >
               <ProFormText name="name" label={t('pfCool.serviceName')} fieldProps={{ maxLength: 60 }} rules={required(t('pfCool.required'))} />
-              <ProFormText name="phone" label={t('pfCool.servicePhone')} fieldProps={{ maxLength: 32 }} rules={required(t('pfCool.required'))} />
+              <ProFormText name="phone" label={t('pfCool.servicePhone')} fieldProps={{ maxLength: 32 }} rules={[...required(t('pfCool.required')), phoneRule(t('ev.phone.invalid'))]} />
               <ProFormText name="wechat" label={t('pfCool.serviceWechat')} fieldProps={{ maxLength: 60 }} rules={required(t('pfCool.required'))} />
             </ProForm>
           </Card>

@@ -13,6 +13,7 @@ import { tableRequest } from '@/services/list';
 import { createPackage, deletePackage, fetchAdminPackages, updatePackage, type PackageBody } from '@/services/platform';
 import type { AdminPackage } from '@/types/platform';
 import { formatMoney } from '@/utils/format';
+import { compactTable } from '@/components/RowActions';
 
 function PackageForm({ pkg, trigger, onDone }: { pkg?: AdminPackage; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
@@ -105,7 +106,7 @@ export default function PackagePage() {
       rowKey="id"
       actionRef={actionRef}
       headerTitle={t('menu.package')}
-      columns={columns}
+      {...compactTable(columns)}
       request={tableRequest(fetchAdminPackages)}
       pagination={{ defaultPageSize: 10 }}
       search={{ labelWidth: 'auto' }}

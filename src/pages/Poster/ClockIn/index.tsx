@@ -7,7 +7,7 @@ import { fetchClockIn } from '@/services/notice';
 import { StudentPicker } from '@/components/Teaching';
 import PosterStudio from '@/components/Poster/PosterStudio';
 import { useQrTargets } from '@/components/Poster/useQrTargets';
-import type { PosterTemplate } from '@/components/Poster/draw';
+import { brandHeader, type PosterTemplate } from '@/components/Poster/draw';
 
 export default function ClockInPoster() {
   const { t } = useIntl();
@@ -15,14 +15,15 @@ export default function ClockInPoster() {
   const [studentId, setStudentId] = useState<number>();
   const [slogan, setSlogan] = useState('');
   const [qr, setQr] = useState<string>();
-  const data = useRequest(() => fetchClockIn(studentId!), { ready: !!studentId, refreshDeps: [studentId] }).data;
+  const loaded = useRequest(() => fetchClockIn(studentId!), { ready: !!studentId, refreshDeps: [studentId] }).data;
+  // A cleared choice draws (and downloads) nothing of the student chosen before.
+  const data = studentId ? loaded : undefined;
   const qrValue = qr ?? targets[0]?.value ?? '';
   const text = slogan || t('poster.clockIn.defaultSlogan');
   const build = ({ qr: qrCanvas, logo }: { qr?: HTMLCanvasElement; logo?: HTMLImageElement }): PosterTemplate => ({
     background: ['#7b2ff7', '#f107a3'],
     elements: [
-      { kind: 'image', source: logo, x: 24, y: 28, width: 40, height: 40 },
-      { kind: 'text', text: info?.companyName ?? '', x: 74, y: 32, width: 270, height: 34, maxSize: 22, color: '#ffffff', weight: 'bold' },
+      ...brandHeader(info?.companyName ?? '', logo),
       { kind: 'text', text: t('poster.clockIn.heading'), x: 24, y: 110, width: 327, height: 60, maxSize: 44, color: '#ffffff', weight: 'bold', align: 'center' },
       { kind: 'text', text: data?.studentName ?? t('poster.clockIn.pickStudent'), x: 24, y: 190, width: 327, height: 56, maxSize: 40, color: '#fff7cc', weight: 'bold', align: 'center' },
       { kind: 'text', text: data ? data.className : '', x: 24, y: 252, width: 327, height: 30, maxSize: 20, color: '#ffffff', align: 'center' },
@@ -34,7 +35,14 @@ export default function ClockInPoster() {
     ],
   });
   return (
-    <PosterStudio build={build} qrValue={qrValue} fileName={`clock-in-${data?.studentName ?? 'poster'}.png`} deps={[data, slogan, info, t]}>
+    <PosterStudio
+      build={build}
+      qrValue={qrValue}
+      fileName={`clock-in-${data?.studentName ?? 'poster'}.png`}
+      deps={[data, slogan, info, t]}
+      logoUrl={info?.companyLogo}
+      notReady={data ? undefined : t('poster.pickStudentFirst')}
+    >
       <Form layout="vertical">
         <Form.Item label={t('hw.student')} htmlFor="poster-student">
           <StudentPicker id="poster-student" value={studentId} onChange={setStudentId} />

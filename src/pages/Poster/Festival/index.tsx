@@ -6,7 +6,7 @@ import { useIntl } from '@/locales/useIntl';
 import { festivalLabelKey, solarTermLabelKey, upcomingFestivals } from '@/utils/calendar';
 import PosterStudio from '@/components/Poster/PosterStudio';
 import { useQrTargets } from '@/components/Poster/useQrTargets';
-import type { PosterTemplate } from '@/components/Poster/draw';
+import { brandHeader, type PosterTemplate } from '@/components/Poster/draw';
 
 export default function FestivalPoster() {
   const { t } = useIntl();
@@ -25,8 +25,7 @@ export default function FestivalPoster() {
   const build = ({ qr: qrCanvas, logo }: { qr?: HTMLCanvasElement; logo?: HTMLImageElement }): PosterTemplate => ({
     background: ['#b91c1c', '#f59e0b'],
     elements: [
-      { kind: 'image', source: logo, x: 24, y: 28, width: 40, height: 40 },
-      { kind: 'text', text: info?.companyName ?? '', x: 74, y: 32, width: 270, height: 34, maxSize: 22, color: '#ffffff', weight: 'bold' },
+      ...brandHeader(info?.companyName ?? '', logo),
       { kind: 'text', text: chosen?.name ?? '', x: 24, y: 120, width: 327, height: 90, maxSize: 64, color: '#fff7cc', weight: 'bold', align: 'center' },
       { kind: 'text', text: chosen?.value ?? '', x: 24, y: 216, width: 327, height: 30, maxSize: 20, color: '#ffffff', align: 'center' },
       { kind: 'text', text: body, x: 36, y: 270, width: 303, height: 150, maxSize: 24, color: '#ffffff', align: 'center' },
@@ -36,7 +35,7 @@ export default function FestivalPoster() {
     ],
   });
   return (
-    <PosterStudio build={build} qrValue={qrValue} fileName={`festival-${chosen?.value ?? 'poster'}.png`} deps={[chosen?.value, text, info, t]}>
+    <PosterStudio build={build} qrValue={qrValue} fileName={`festival-${chosen?.value ?? 'poster'}.png`} deps={[chosen?.value, text, info, t]} logoUrl={info?.companyLogo}>
       <Form layout="vertical">
         <Form.Item label={t('poster.festival.pick')} htmlFor="poster-festival">
           <Select id="poster-festival" style={{ width: 280 }} value={chosen?.value} options={options.map(({ value, label }) => ({ value, label }))} onChange={setDate} />

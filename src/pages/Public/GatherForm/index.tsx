@@ -11,12 +11,13 @@ import NumberInput from '@/components/NumberInput';
 import { numberRange } from '@/components/NumberInput/rules';
 import { fetchPublicGatherForm, submitPublicGatherForm } from '@/services/customer';
 import type { GatherField, PublicGatherBody } from '@/types/customer';
+import { MOBILE_RE } from '@/utils/fields';
 
 function FieldInput({ field }: { field: GatherField }) {
   const { t } = useIntl();
   const rules = [
     ...(field.required ? [{ required: true, whitespace: field.key !== 'age', message: t('cu.public.required', { field: field.label }) }] : []),
-    ...(field.key === 'mobile' ? [{ pattern: /^1\d{10}$/, message: t('cu.field.mobile.invalid') }] : []),
+    ...(field.key === 'mobile' ? [{ pattern: MOBILE_RE, message: t('cu.field.mobile.invalid') }] : []),
     ...(field.key === 'age' ? [numberRange({ min: 1, max: 99, integer: true })] : []),
   ];
   let input: React.ReactNode = <Input maxLength={50} />;

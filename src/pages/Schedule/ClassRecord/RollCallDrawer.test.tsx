@@ -40,6 +40,7 @@ describe('Roll-call drawer', () => {
     expect((await screen.findAllByTestId('deduction-warning', {}, WAIT)).length).toBeGreaterThan(0);
     expect(screen.getByText(/cannot be deducted: check their cards before saving/)).toBeInTheDocument();
     const before = getDb().hourRecords.length;
+    const arrearsBefore = getDb().arrears.length;
     fireEvent.click(screen.getByRole('button', { name: 'Save roll call' }));
     const pop = await screen.findByRole('tooltip', {}, WAIT);
     fireEvent.click(within(pop).getByRole('button', { name: /OK/ }));
@@ -48,10 +49,31 @@ describe('Roll-call drawer', () => {
     expect(outcome).toHaveTextContent(/Roll call saved for \d+ students?/);
     await waitFor(() => expect(getDb().hourRecords.length).toBeGreaterThan(before), WAIT);
     expect(getDb().lessons.find((l) => l.id === lesson!.id)?.rollCalledAt).toBeTruthy();
-    const failed = (await screen.findByText(/deductions? failed and (was|were) recorded to resolve/, {}, WAIT)).closest('.ant-alert')!;
+    const failed = (await screen.findByText(/deductions? failed and (was|were) recorded as arrears/, {}, WAIT)).closest('.ant-alert')!;
     expect(failed).toHaveTextContent(/no hours were deducted/);
+    // Each became an arrears item of this lesson (PRODUCT.md §5.18), shown on its line instead of "No usable card".
+    const items = getDb().arrears.slice(arrearsBefore);
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((a) => a.lessonId === lesson!.id && a.status === 'open')).toBe(true);
+    expect((await screen.findAllByText('Arrears: Open', {}, WAIT)).length).toBe(items.length);
     expect(failed).not.toHaveTextContent(/will fail/);
     expect(screen.queryByText(/will fail/)).not.toBeInTheDocument();
+  }, 60000);
+
+  it('shows a past lesson with the card its records took from, not today\'s card state', async () => {
+    const db = getDb();
+    const usable = (id: number) => db.studentCards.some((c) => c.studentId === id && c.status === 'active');
+    // A saved line that took hours from a card now used up or expired: today the student has no usable card.
+    const att = db.attendances.find((a) => a.companyId === 2 && !a.undoneAt && a.cardId !== undefined && a.hours < 0 && !usable(a.studentId))!;
+    expect(att).toBeTruthy();
+    const rec = db.hourRecords.find((r) => r.id === att.recordId)!;
+    const session = await loginAs('dealer');
+    renderApp(<RollCallDrawer lessonId={att.lessonId} onClose={() => undefined} onChanged={() => undefined} />, { session, route: '/schedule/class-record' });
+    const table = await screen.findByTestId('roll-call-table', {}, WAIT);
+    const row = (await within(table).findByText(att.studentName, {}, WAIT)).closest('tr')!;
+    expect(row).toHaveTextContent(att.cardNo!);
+    expect(row).not.toHaveTextContent('No usable card');
+    expect(row).toHaveTextContent(rec.balanceAfter.toFixed(1));
   }, 60000);
 
   it('shows a teacher another lesson read-only: the server refuses it', async () => {

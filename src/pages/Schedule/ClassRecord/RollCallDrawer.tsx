@@ -93,6 +93,7 @@ export default function RollCallDrawer({ lessonId, onClose, onChanged }: { lesso
     },
     {
       title: t('rollCall.card'),
+      // A saved line: the card its record took from (or its arrears), as at the lesson; an open line: the card now.
       render: (_: unknown, s: RollCallStudent) =>
         s.cardId ? (
           <span>
@@ -100,6 +101,13 @@ export default function RollCallDrawer({ lessonId, onClose, onChanged }: { lesso
             <br />
             <Typography.Text type="secondary">{s.cardNo}</Typography.Text>
           </span>
+        ) : s.arrears ? (
+          <Space direction="vertical" size={0} data-testid="roll-call-arrears">
+            <Tag color={s.arrears.status === 'open' ? 'red' : s.arrears.status === 'settled' ? 'green' : 'default'}>{t('rollCall.arrears', { status: t(`arrears.status.${s.arrears.status}`) })}</Tag>
+            {s.arrears.settledCardNo && <Typography.Text type="secondary">{t('rollCall.arrearsSettled', { cardNo: s.arrears.settledCardNo })}</Typography.Text>}
+          </Space>
+        ) : s.saved ? (
+          '-'
         ) : (
           <Typography.Text type="danger">{t('rollCall.noCard')}</Typography.Text>
         ),

@@ -9,6 +9,7 @@ import { fetchRenewRemind, sendRenewRemind, type RemindRow } from '@/services/sc
 import { formatHours } from '@/utils/format';
 import { CardOpModal } from '@/components/school/CardOps';
 import { useSchoolCaps } from '@/hooks/useSchoolCaps';
+import { compactTable } from '@/components/RowActions';
 
 export default function RenewRemind({ trigger }: { trigger: React.ReactElement }) {
   const { t } = useIntl();
@@ -73,7 +74,7 @@ export default function RenewRemind({ trigger }: { trigger: React.ReactElement }
           scroll={{ x: 'max-content' }}
           rowKey="id"
           actionRef={ref}
-          columns={columns}
+          {...compactTable(columns)}
           options={false}
           search={{ labelWidth: 'auto', span: 8 }}
           pagination={{ defaultPageSize: 10 }}

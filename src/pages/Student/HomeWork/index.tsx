@@ -5,7 +5,8 @@
  */
 import React, { useState } from 'react';
 import { App, Button, Card, Space, Table, Typography } from 'antd';
-import { ModalForm, ProFormDatePicker, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { ProFormDatePicker, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { GuardedModalForm } from '@/components/FormModal';
 import dayjs from 'dayjs';
 import DeleteAction from '@/components/DeleteAction';
 import { useRequest } from 'ahooks';
@@ -16,13 +17,14 @@ import { createHomework, deleteHomework, fetchStudentClasses, fetchStudentHomewo
 import { PlainText, StudentPicker, SubmissionModal, SubmissionTag } from '@/components/Teaching';
 import { actionsFor } from '@/domain/homework';
 import type { StudentHomework } from '@/types/teaching';
+import { compactColumns } from '@/components/RowActions';
 
 /** Assigns homework to this one student, in one of their classes. */
 function AssignToStudent({ studentId, onDone }: { studentId: number; onDone: () => void }) {
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm
+    <GuardedModalForm
       name="studentHomeworkForm"
       title={t('hw.addForStudent')}
       trigger={<Button type="primary">{t('hw.addForStudent')}</Button>}
@@ -43,7 +45,7 @@ function AssignToStudent({ studentId, onDone }: { studentId: number; onDone: () 
       <ProFormText name="title" label={t('hw.title')} fieldProps={{ maxLength: 60 }} rules={[{ required: true, whitespace: true, message: t('hw.title.required') }]} />
       <ProFormTextArea name="content" label={t('hw.content')} fieldProps={{ maxLength: 2000, showCount: true, rows: 4 }} rules={[{ required: true, whitespace: true, message: t('hw.content.required') }]} />
       <ProFormDatePicker name="dueDate" label={t('hw.dueDate')} fieldProps={{ disabledDate: (d: dayjs.Dayjs) => d.isBefore(dayjs().startOf('day')), format: 'YYYY-MM-DD' }} rules={[{ required: true, message: t('hw.dueDate.required') }]} />
-    </ModalForm>
+    </GuardedModalForm>
   );
 }
 
@@ -73,7 +75,7 @@ export default function StudentHomeworkPage() {
               pagination={{ pageSize: 10 }}
               scroll={{ x: 900 }}
               expandable={{ expandedRowRender: (r) => <PlainText text={r.content} /> }}
-              columns={[
+              columns={compactColumns([
                 { title: t('hw.title'), dataIndex: 'title' },
                 { title: t('hw.class'), dataIndex: 'className' },
                 { title: t('hw.dueDate'), dataIndex: 'dueDate' },
@@ -110,7 +112,7 @@ export default function StudentHomeworkPage() {
                     </Space>
                   ),
                 },
-              ]}
+              ])}
             />
           )}
         </Space>

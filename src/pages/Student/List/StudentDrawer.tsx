@@ -11,14 +11,20 @@ import { EnrolModal, StudentFormModal } from './StudentForms';
 import { CardStatusTag, RecordTypeTag, SignedHours } from '@/components/school/labels';
 import { useSchoolCaps } from '@/hooks/useSchoolCaps';
 import PrintContract from '@/components/PrintContract';
+import { ACTIONS_WIDTH } from '@/components/RowActions';
+import StudentArrears from '@/components/arrears/StudentArrears';
+import { fetchArrears } from '@/services/arrears';
 
 export default function StudentDrawer({ studentId, onClose, onChanged }: { studentId?: number; onClose: () => void; onChanged?: () => void }) {
   const { t } = useIntl();
   const { message } = App.useApp();
   const caps = useSchoolCaps();
   const detail = useRequest(() => (studentId ? fetchStudentDetail(studentId) : Promise.resolve(undefined)), { refreshDeps: [studentId] });
+  // Open arrears (PRODUCT.md §5.18): counted in their tab's label, settled by a sale made from this drawer.
+  const arrears = useRequest(() => (studentId ? fetchArrears({ studentId, status: 'open', pageSize: 100, sortField: 'lessonDate', sortOrder: 'ascend', sum: 'hours,value' }) : Promise.resolve(undefined)), { refreshDeps: [studentId] });
   const changed = () => {
     detail.refresh();
+    arrears.refresh();
     onChanged?.();
   };
   const d = detail.data;
@@ -128,16 +134,20 @@ export default function StudentDrawer({ studentId, onClose, onChanged }: { stude
                     { title: t('card.remaining'), dataIndex: 'remainingHours', render: (v: number, c) => (c.kind === 'period' ? t('card.kind.period') : formatHours(v)) },
                     { title: t('common.status'), dataIndex: 'status', render: (_: unknown, c) => <CardStatusTag status={c.status} /> },
                     { title: t('card.expiryDate'), dataIndex: 'expiryDate' },
-                    { title: t('common.actions'), key: 'actions', fixed: 'right', render: (_: unknown, c) => (
-                        <Space size={8} wrap>
-                          <CardActions card={c} onDone={changed} />
-                          <PrintContract cardId={c.id} cardNo={c.cardNo} />
-                        </Space>
+                    // Issue 31: one compact actions column (the first operation, the rest behind "More"), so the
+                    // hours left, status and expiry stay in view.
+                    { title: t('common.actions'), key: 'actions', fixed: 'right', width: ACTIONS_WIDTH, render: (_: unknown, c) => (
+                        <CardActions card={c} onDone={changed} compact extra={<PrintContract cardId={c.id} cardNo={c.cardNo} />} />
                       ),
                     },
                   ]}
                 />
               ),
+            },
+            {
+              key: 'arrears',
+              label: <span data-testid="student-arrears-tab">{`${t('student.tab.arrears')} (${arrears.data?.total ?? 0})`}</span>,
+              children: <StudentArrears studentId={d.student.id} rows={arrears.data?.list ?? []} summary={{ open: arrears.data?.total ?? 0, hours: arrears.data?.sum?.hours ?? 0, value: arrears.data?.sum?.value ?? 0 }} />,
             },
             {
               key: 'ledger',

@@ -31,12 +31,18 @@ describe('/student/list', () => {
     expect(document.querySelectorAll('.ant-modal')).toHaveLength(0);
     const first = document.querySelector('.ant-table-tbody tr.ant-table-row') as HTMLElement;
     const name = within(first).getAllByRole('cell')[0].textContent!;
-    fireEvent.click(within(first).getByText('Edit'));
+    // Edit is behind the row's "More" (issue 31: the first action inline, the others in the menu).
+    const edit = async () => {
+      fireEvent.click(within(first).getByRole('button', { name: 'More actions' }));
+      await waitFor(() => expect(document.querySelector('.row-actions-menu')).not.toBeNull());
+      fireEvent.click(within(document.querySelector('.row-actions-menu') as HTMLElement).getByText('Edit'));
+    };
+    await edit();
     const dialog = await screen.findByRole('dialog', { name: 'Edit student' }, slow);
     expect(within(dialog).getByLabelText('Student name')).toHaveValue(name);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit student' })).toBeNull(), slow);
-    fireEvent.click(within(first).getByText('Edit'));
+    await edit();
     expect(within(await screen.findByRole('dialog', { name: 'Edit student' }, slow)).getByLabelText('Student name')).toHaveValue(name);
   });
 

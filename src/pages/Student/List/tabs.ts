@@ -25,4 +25,5 @@ export const STUDENT_TABS: StudentTab[] = [
   { key: 'class-card-record', labelKey: 'student.tab.records', component: eagerLazy(() => import(/* webpackMode: "eager" */ './tabs/RecordList')) },
   { key: 'leave', labelKey: 'student.tab.leave', component: eagerLazy(() => import(/* webpackMode: "eager" */ './tabs/Leave')) },
   { key: 'reserve', labelKey: 'student.tab.reserve', component: eagerLazy(() => import(/* webpackMode: "eager" */ './tabs/Reserve')) },
+  { key: 'arrears', labelKey: 'student.tab.arrears', access: 'studentManagement', component: eagerLazy(() => import(/* webpackMode: "eager" */ './tabs/Arrears')) },
 ];

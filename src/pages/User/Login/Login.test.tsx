@@ -7,6 +7,7 @@ const setup = () => userEvent.setup({ delay: null });
 import Login from './index';
 import { history, renderApp } from '../../../../tests/utils/render';
 import { tokenStore } from '@/utils/tokenStore';
+import { rememberSessionEnd } from '@/utils/sessionEnd';
 
 describe('Login page', () => {
   it('logs in with a password and returns to a same-origin redirect', async () => {
@@ -38,6 +39,16 @@ describe('Login page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect account or password.');
     expect(screen.getByLabelText('Account or mobile')).toHaveValue('dealer');
     expect(history.location.pathname).toBe('/user/login');
+  });
+
+  it('signed out because the account was disabled: the login page says so, once (issue 31)', async () => {
+    rememberSessionEnd('Your account at Starlight Dance has been disabled. To have it enabled again, contact 周晓彤 (13800000002).');
+    const { unmount } = renderApp(<Login />, { route: '/user/login', path: '/user/login' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your account at Starlight Dance has been disabled. To have it enabled again, contact 周晓彤 (13800000002).');
+    unmount();
+    renderApp(<Login />, { route: '/user/login', path: '/user/login' });
+    await screen.findByRole('button', { name: 'Log in' });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('validates required fields before calling the server', async () => {

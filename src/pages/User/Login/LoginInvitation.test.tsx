@@ -73,10 +73,12 @@ describe('Login with invitations and no usable membership', () => {
     expect(history.location.pathname).toBe('/user/login');
   });
 
-  it('without an invitation the login is refused as before', async () => {
+  it('without an invitation the login is refused, saying the account is disabled and whom to contact (issue 31)', async () => {
     getDb().memberships.find((m) => m.userId === 11)!.disabled = true;
     await signIn();
-    expect(await screen.findByRole('alert')).toHaveTextContent('This account has no active company.');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your account at Maple Music has been disabled.');
+    expect(alert).toHaveTextContent('contact 郭俊杰 (13800000010) or the Maple Main campus (020-83330004)');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { loginByPassword, loginBySms, sendSms } from '@/services/session';
 import { loadSession } from '@/services/bootstrap';
 import { tokenStore } from '@/utils/tokenStore';
 import { resetUnauthorized, RequestError } from '@/utils/request';
+import { takeSessionEnd } from '@/utils/sessionEnd';
 import { safeRedirect } from '@/utils/redirect';
 import { landingPath } from '@/utils/expiry';
 import { rememberLoginPassword } from '@/utils/firstLogin';
@@ -17,8 +18,9 @@ import type { LoginResult } from '@/types/session';
 import { isInvitationTicket, type InvitationTicket, type LoginAnswer } from '@/types/invitation';
 import { answerWithTicket } from '@/services/invitation';
 import styles from './index.less';
+import { MOBILE_RE } from '@/utils/fields';
 
-const MOBILE = /^1\d{10}$/;
+const MOBILE = MOBILE_RE;
 export const SMS_COUNTDOWN_SECONDS = 60;
 /** Only a person without a usable membership but with invitations sees it (PRODUCT.md §5.17): loaded on demand. */
 const InvitationDialog = React.lazy(() => import('@/components/account/InvitationDialog'));
@@ -38,6 +40,11 @@ export default function Login() {
   const [ticket, setTicket] = useState<InvitationTicket>();
 
   useEffect(() => () => clearInterval(timer.current), []);
+  // Signed out because the account was disabled (issue 31): the server's message, with whom to contact.
+  useEffect(() => {
+    const ended = takeSessionEnd();
+    if (ended) setError(ended);
+  }, []);
   useEffect(() => {
     document.title = t('login.title');
   }, [t]);

@@ -7,8 +7,9 @@ import { changeMobile, changePassword, sendSms, updateProfile } from '@/services
 import { loadSession } from '@/services/bootstrap';
 import AvatarField from '@/components/AvatarField';
 import NewPasswordFields from '@/components/account/NewPasswordFields';
+import { MOBILE_RE } from '@/utils/fields';
 
-const MOBILE = /^1\d{10}$/;
+const MOBILE = MOBILE_RE;
 
 export default function UserSettingPage() {
   const { t } = useIntl();

@@ -7,7 +7,8 @@ import React, { useCallback, useEffect, useState } from 'react';
 import { App, Button, Card, Descriptions, Form, Modal, Popconfirm, Result, Space, Table, Tabs, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { isMonthOver } from '@/domain/monthClose';
-import { ModalForm, ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import { ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import { GuardedModalForm } from '@/components/FormModal';
 import { Link, useSearchParams } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess } from '@/hooks/useSession';
@@ -53,7 +54,7 @@ function BonusPenalties({ line, onDone }: { line: SalaryLine; onDone: (l: Salary
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <ModalForm
+    <GuardedModalForm
       title={t('sal.bonusPenalties')}
       trigger={<Button>{t('sal.addBonusPenalty')}</Button>}
       width={460}
@@ -74,7 +75,7 @@ function BonusPenalties({ line, onDone }: { line: SalaryLine; onDone: (l: Salary
         <NumberInput />
       </Form.Item>
       <ProFormText name="reason" label={t('sal.reason')} rules={[{ required: true, whitespace: true, message: t('bill.required') }]} />
-    </ModalForm>
+    </GuardedModalForm>
   );
 }
 

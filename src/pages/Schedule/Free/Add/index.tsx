@@ -20,6 +20,7 @@ import { createTrial, fetchLessonOptions, fetchTrialLeadOptions } from '@/servic
 import type { Clash } from '@/types/schedule';
 import ClashList, { clashesOf } from '@/components/schedule/ClashList';
 import { TIME_OPTIONS, useScheduleOptions } from '@/components/schedule/labels';
+import { MOBILE_RE } from '@/utils/fields';
 
 interface Values {
   who: 'lead' | 'new';
@@ -104,7 +105,7 @@ export default function FreeTrialAddPage() {
                     label={t('trial.mobile')}
                     rules={[
                       { required: true, message: t('trial.mobileRequired') },
-                      { pattern: /^1\d{10}$/, message: t('trial.mobileInvalid') },
+                      { pattern: MOBILE_RE, message: t('trial.mobileInvalid') },
                     ]}
                     fieldProps={{ maxLength: 11 }}
                   />

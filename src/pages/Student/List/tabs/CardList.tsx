@@ -77,7 +77,7 @@ export default function CardListTab() {
     { title: t('card.seller'), dataIndex: 'sellerName', search: false },
     { title: t('card.soldAt'), dataIndex: 'createdAt', search: false, sorter: true, exportAs: 'datetime' },
     { title: t('card.soldAt'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
-    { title: t('common.actions'), valueType: 'option', fixed: 'right', render: (_, r) => <CardActions card={r} onDone={reload} /> },
+    { title: t('common.actions'), valueType: 'option', fixed: 'right', render: (_, r) => <CardActions card={r} onDone={reload} compact /> },
   ];
   return (
     <>

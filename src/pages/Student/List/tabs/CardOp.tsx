@@ -12,6 +12,7 @@ import {
   Row,
   Select,
   Space,
+  Tag,
   Typography,
 } from "antd";
 import {
@@ -40,6 +41,7 @@ import {
 import { CardStatusTag } from '@/components/school/labels';
 import { useSchoolCaps } from '@/hooks/useSchoolCaps';
 import DrillBanner, { useDrill } from '@/components/DrillBanner';
+import { useSearchParams } from 'umi';
 
 export default function CardOpTab() {
   const { t } = useIntl();
@@ -51,6 +53,9 @@ export default function CardOpTab() {
   const ordersRef = useRef<ActionType>();
   // Opened from an analysis figure (cash in, cards sold): its filter (?drill=...) narrows the orders (PRODUCT.md §5.16).
   const drill = useDrill();
+  // ?order=<number> (the jump search opens a card order or its receipt): the orders list shows that order.
+  const [urlParams, setUrlParams] = useSearchParams();
+  const order = urlParams.get('order') ?? undefined;
   const search = useDebounceFn(
     async (keyword: string) =>
       setStudentOpts(await fetchStudentOptions({ keyword })),
@@ -221,11 +226,20 @@ export default function CardOpTab() {
       </div>
       <DrillBanner />
       <ProTable<CardOrder>
-        params={drill}
+        params={order ? { ...drill, keyword: order } : drill}
         rowKey="id"
         scroll={{ x: 'max-content' }}
         actionRef={ordersRef}
-        headerTitle={t("cardOp.orders")}
+        headerTitle={
+          <span>
+            {t("cardOp.orders")}{" "}
+            {order && (
+              <Tag closable data-testid="order-filter" onClose={() => setUrlParams({ tab: 'class-card-op' })}>
+                {order}
+              </Tag>
+            )}
+          </span>
+        }
         search={false}
         options={false}
         columns={orderColumns}

@@ -1,5 +1,6 @@
 /** class-card-record tab: the hour ledger, filtered by type, student, card and date. */
 import React, { useRef } from 'react';
+import { useSearchParams } from 'umi';
 import { type ActionType } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
@@ -18,9 +19,12 @@ export default function RecordListTab() {
   // Opened from an analysis figure: its filter (?drill=...) narrows the list (PRODUCT.md §5.16).
   const drill = useDrill();
   const typeEnum = useRecordTypeEnum();
+  // ?keyword= (the jump search opens a card's records with its number) pre-fills the search.
+  const [search] = useSearchParams();
+  const keyword = search.get('keyword') ?? undefined;
   const exp = useExportable(fetchHourRecords);
   const columns: ExportableColumn<HourRecord>[] = [
-    { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('record.keywordHint') } },
+    { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, initialValue: keyword, fieldProps: { placeholder: t('record.keywordHint') } },
     { title: t('record.time'), dataIndex: 'createdAt', search: false, sorter: true, defaultSortOrder: 'descend', width: 170, exportAs: 'datetime' },
     { title: t('record.time'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
     {
@@ -53,6 +57,7 @@ export default function RecordListTab() {
     <>
       <DrillBanner />
       <ListTable<HourRecord>
+        key={keyword}
         params={drill}
         rowKey="id"
         actionRef={ref}

@@ -21,6 +21,8 @@ import { STUDENT_STATUSES } from '@/components/school/labels';
 import { useSchoolCaps } from '@/hooks/useSchoolCaps';
 
 const CARD_STATES = ['active', 'low', 'inactive', 'none'] as const;
+/** Mobiles on one line (issue 31). */
+const NOWRAP = () => ({ style: { whiteSpace: 'nowrap' as const } });
 const CARD_STATE_COLOR: Record<StudentRow['cardState'], string> = { active: 'green', low: 'orange', inactive: 'default', none: 'red' };
 
 export default function StudentListTab() {
@@ -49,7 +51,7 @@ export default function StudentListTab() {
       sorter: true,
       render: (_, r) => <a onClick={() => setOpen(r.id)}>{r.name}</a>,
     },
-    { title: t('student.mobile'), dataIndex: 'mobile', search: false, exportAs: 'text' },
+    { title: t('student.mobile'), dataIndex: 'mobile', search: false, exportAs: 'text', onCell: NOWRAP },
     { title: t('student.parentName'), dataIndex: 'parentName', search: false },
     { title: t('school.campus'), dataIndex: 'campusId', valueType: 'select', request: fetchCampusOptions, render: (_, r) => r.campusName },
     {
@@ -109,7 +111,8 @@ export default function StudentListTab() {
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         form={{ initialValues: { keyword: params.get('keyword') ?? undefined } }}
         headerTitle={t('student.tab.list')}
-        scroll={{ x: 1200 }}
+        // Issue 31: at 1280 px the card state and hours left stay in view; these come back with the column setting.
+        secondary={['parentName', 'classNames', 'createdAt']}
         toolBarRender={() =>
           caps.editStudents
             ? [

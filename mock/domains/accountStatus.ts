@@ -1,0 +1,72 @@
+/**
+ * A disabled account is told so, and whom to contact (issue 31): the login of a person whose only memberships are
+ * disabled, and the next call of a session that ended because its account was disabled meanwhile (still a 401, SPEC
+ * §8, with `reason: 'accountDisabled'` and this message; the app shows it on the login page instead of "Login has
+ * expired"). The contact is the company's owner (name and mobile) and the campus of the person's staff row, or the
+ * main campus (name and phone), whatever of it the company has. No imports from the domain modules (used by
+ * mock/http.ts, session.ts and campusAccounts.ts without a cycle).
+ */
+import type { Db, MembershipRow } from '../db';
+import { SESSION_MAX_MS } from '../db';
+import { defineMessages, message, type Lang } from '../messages';
+
+defineMessages({
+  'auth.accountDisabled': { en: 'Your account at {company} has been disabled. {contact}', zh: '您在{company}的账号已被停用。{contact}' },
+  'auth.contactBoth': {
+    en: 'To have it enabled again, contact {name} ({mobile}) or the {campus} campus ({phone}).',
+    zh: '如需恢复，请联系{name}（{mobile}）或{campus}校区（{phone}）。',
+  },
+  'auth.contactOwner': { en: 'To have it enabled again, contact {name} ({mobile}).', zh: '如需恢复，请联系{name}（{mobile}）。' },
+  'auth.contactCampus': { en: 'To have it enabled again, contact the {campus} campus ({phone}).', zh: '如需恢复，请联系{campus}校区（{phone}）。' },
+  'auth.contactNone': { en: 'To have it enabled again, contact your company’s manager.', zh: '如需恢复，请联系公司负责人。' },
+});
+
+declare module '../db' {
+  interface Db {
+    /** Sessions ended because their account was disabled (token → satoken, account, when): their next call says so. */
+    disabledSessions?: Map<string, { satoken: string; roleId: number; at: number }>;
+  }
+}
+
+/** What a disabled account is told: the company, and whom to ask to enable it again. */
+export function disabledAccountMessage(db: Db, m: MembershipRow, lang: Lang): string {
+  const company = db.companies.find((c) => c.id === m.companyId);
+  const ownerMembership = db.memberships.find((x) => x.companyId === m.companyId && x.type === 0 && !x.disabled && x.roleId !== m.roleId);
+  const owner = ownerMembership && db.users.find((u) => u.id === ownerMembership.userId);
+  const staff = (db.staff ?? []).find((st) => st.companyId === m.companyId && st.userId === m.userId);
+  const campuses = db.campuses.filter((c) => c.companyId === m.companyId);
+  const campus = campuses.find((c) => c.id === staff?.campusId && c.phone) ?? campuses.find((c) => c.isMain && c.phone) ?? campuses.find((c) => c.phone);
+  const who = owner ? { name: owner.name, mobile: owner.mobile } : undefined;
+  const where = campus ? { campus: campus.name, phone: campus.phone } : undefined;
+  const contact =
+    who && where
+      ? message(lang, 'auth.contactBoth', { ...who, ...where })
+      : who
+        ? message(lang, 'auth.contactOwner', who)
+        : where
+          ? message(lang, 'auth.contactCampus', where)
+          : message(lang, 'auth.contactNone');
+  return message(lang, 'auth.accountDisabled', { company: company?.name ?? '', contact });
+}
+
+/** The disabled membership of a person who has no usable one (for the login's refusal), if any. */
+export function disabledMembershipOf(db: Db, userId: number): MembershipRow | undefined {
+  return db.memberships.find((m) => m.userId === userId && m.disabled && db.companies.find((c) => c.id === m.companyId)?.status === 'active');
+}
+
+/** Remembers the sessions of an account being disabled (before they are ended), so that their next call says why. */
+export function rememberDisabledSessions(db: Db, roleId: number) {
+  const now = Date.now();
+  db.disabledSessions ??= new Map();
+  for (const [token, at] of db.disabledSessions) if (now - at.at >= SESSION_MAX_MS) db.disabledSessions.delete(token);
+  for (const [token, row] of db.sessions) if (row.roleId === roleId) db.disabledSessions.set(token, { satoken: row.satoken, roleId, at: now });
+}
+
+/** The message for a call made with a session ended by its account's disabling (both tokens), while it is still disabled. */
+export function disabledSessionMessage(db: Db, request: Request, lang: Lang): string | undefined {
+  const token = request.headers.get('request-token');
+  const ended = token ? db.disabledSessions?.get(token) : undefined;
+  if (!ended || ended.satoken !== request.headers.get('satoken')) return undefined;
+  const m = db.memberships.find((x) => x.roleId === ended.roleId);
+  return m?.disabled ? disabledAccountMessage(db, m, lang) : undefined;
+}

@@ -1,0 +1,89 @@
+/**
+ * The parent's dashboard (issue 31): for a parent (customer) account, one overview per child: hours left (the student
+ * list's figure, `renewalState`), the next lessons, homework not handed in yet and unread messages about the child.
+ * Data scope: the parent's own children only (`childrenOf`, the students whose parent mobile is the account's);
+ * another family's child is 404.
+ */
+import type { Db } from '../db';
+import { settingsOf } from '../db';
+import { api, definePolicy, HttpError, type Session } from '../http';
+import { defineMessages } from '../messages';
+import { indexOf } from '../indexes';
+import { nowStamp, today } from '../clock';
+import { renewalState } from '../../src/domain/receivers';
+import type { Student } from '../../src/types/school';
+import type { ParentChild, ParentOverview } from '../../src/types/parent';
+import { childrenOf } from './notify';
+
+defineMessages({
+  'noun.children': { en: 'Student', zh: '学员' },
+});
+
+/** The caller's children (a parent account): the one scope of the parent calls. */
+export function parentChildRows(db: Db, s: Session): Student[] {
+  return childrenOf(db, s.company.id, s.user.id);
+}
+
+export const parentPolicy = definePolicy<Student>({ name: 'children', read: 'isCustomer', rows: parentChildRows });
+
+/** How many next lessons a child's card shows. */
+export const PARENT_NEXT_LESSONS = 3;
+
+function overviewOf(db: Db, s: Session, child: Student, now: string): ParentChild {
+  const companyId = s.company.id;
+  const day = now.slice(0, 10);
+  const hm = now.slice(11, 16);
+  const state = renewalState(
+    indexOf(db, 'studentCards', companyId).filter((c) => c.studentId === child.id),
+    day,
+    settingsOf(db, companyId),
+  );
+  const booked = new Set((db.reservations ?? []).filter((r) => r.companyId === companyId && r.studentId === child.id && r.status === 'booked').map((r) => r.lessonId));
+  const nextLessons = indexOf(db, 'lessons', companyId)
+    .filter((l) => l.status === 'scheduled' && (child.classIds.includes(l.classId) || booked.has(l.id)) && (l.date > day || (l.date === day && l.end > hm)))
+    .sort((a, b) => (a.date + a.start).localeCompare(b.date + b.start))
+    .slice(0, PARENT_NEXT_LESSONS)
+    .map((l) => ({ id: l.id, date: l.date, start: l.start, end: l.end, className: l.className, roomName: l.roomName, teacherName: l.teacherName }));
+  const homework = new Map((db.homework ?? []).filter((h) => h.companyId === companyId).map((h) => [h.id, h]));
+  const homeworkDue = (db.submissions ?? [])
+    .filter((x) => x.companyId === companyId && x.studentId === child.id && (x.status === 'pending' || x.status === 'rejected'))
+    .flatMap((x) => {
+      const h = homework.get(x.homeworkId);
+      return h && h.dueDate >= day ? [{ id: x.id, title: h.title, className: h.className, dueDate: h.dueDate, status: x.status }] : [];
+    })
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+  const unreadNotices = (db.inbox ?? []).filter((m) => m.companyId === companyId && m.userId === s.user.id && !m.readAt && aboutChild(m, child)).length;
+  return {
+    studentId: child.id,
+    name: child.name,
+    campusName: db.campuses.find((c) => c.id === child.campusId)?.name ?? child.campusName ?? '',
+    hoursLeft: state.usableHours,
+    usableCards: state.usable,
+    low: state.low,
+    expiring: state.expiring,
+    nextLessons,
+    homeworkDue,
+    unreadNotices,
+  };
+}
+
+/** A message is about a child when it names the child's id (notices) or, for events, the child's name. */
+function aboutChild(m: { values?: Record<string, string | number>; studentName?: string }, child: Student): boolean {
+  if (m.values?.studentId !== undefined) return Number(m.values.studentId) === child.id;
+  return m.studentName === child.name || m.values?.studentName === child.name;
+}
+
+export const parentHandlers = [
+  /** The parent's dashboard: every child, or one (`studentId`, 404 when it is not the caller's child). */
+  api('get', '/v2/parent/overview', { read: parentPolicy }, (ctx): ParentOverview => {
+    const now = nowStamp();
+    let children = ctx.rows(parentPolicy);
+    if (ctx.query.studentId !== undefined) {
+      const one = children.find((c) => c.id === Number(ctx.query.studentId));
+      if (!one) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('noun.children') }));
+      children = [one];
+    }
+    const unreadTotal = (ctx.db.inbox ?? []).filter((m) => m.companyId === ctx.session.company.id && m.userId === ctx.session.user.id && !m.readAt).length;
+    return { children: children.map((c) => overviewOf(ctx.db, ctx.session, c, now)), unreadTotal };
+  }),
+];
