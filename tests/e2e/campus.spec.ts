@@ -1,6 +1,6 @@
 /** Campus management (PRODUCT.md §5.13, §5.14, §6.8) as the demo dealer, with a second browser for the affected account. */
 import { test, expect, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { login, resetBackend, sessionHeaders } from './helpers';
+import { login, resetBackend, rowAction, sessionHeaders } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await resetBackend(page);
@@ -95,7 +95,7 @@ test('campuses: add a campus and make it the main campus; staff per campus', asy
   await expect(add).toHaveCount(0);
   const row = page.getByRole('row', { name: /Lakeside 湖畔/ });
   await expect(row).toBeVisible();
-  await row.getByLabel('Make main Lakeside 湖畔').click();
+  await (await rowAction(row, 'Make main Lakeside 湖畔')).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Lakeside 湖畔 is now the main campus.')).toBeVisible();
   await expect(page.getByRole('row', { name: /Lakeside 湖畔/ })).toContainText('Main campus');
@@ -105,13 +105,13 @@ test('campuses: add a campus and make it the main campus; staff per campus', asy
   // The former main campus is a branch with days of its own, not the company's (issue 29).
   await expect(page.getByRole('row', { name: /Downtown/ })).toContainText('30 days left');
   // Back again: the new campus is the 30-day branch it was; making a campus main moved no days.
-  await page.getByRole('row', { name: /Downtown/ }).getByLabel('Make main Downtown').click();
+  await (await rowAction(page.getByRole('row', { name: /Downtown/ }), 'Make main Downtown')).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Downtown is now the main campus.')).toBeVisible();
   await expect(page.getByRole('row', { name: /Lakeside 湖畔/ })).toContainText('30 days left');
   await expect(page.getByRole('row', { name: /Lakeside 湖畔/ })).not.toContainText('Main campus');
   // Staff of a campus come from the staff table.
-  await page.getByRole('row', { name: /Riverside/ }).getByLabel('Staff of Riverside').click();
+  await (await rowAction(page.getByRole('row', { name: /Riverside/ }), 'Staff of Riverside')).click();
   await expect(page.getByRole('dialog', { name: 'Staff of Riverside' }).locator('.ant-table-row').first()).toBeVisible();
 });
 
@@ -145,7 +145,7 @@ test('accounts: disabling a staff account ends its open session at once', async 
   await page.keyboard.press('Enter');
   const row = page.getByRole('row', { name: /王若汐/ }).filter({ hasText: 'teacher' });
   await expect(row).toContainText('Active');
-  await row.getByLabel('Disable 王若汐').click();
+  await (await rowAction(row, 'Disable 王若汐')).click();
   await page.locator('.ant-popconfirm').getByRole('button', { name: 'OK' }).click();
   await expect(page.getByText('Account disabled; its sessions have ended.')).toBeVisible();
   await expect(page.getByRole('row', { name: /王若汐/ }).filter({ hasText: 'teacher' })).toContainText('Disabled');

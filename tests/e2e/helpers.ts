@@ -123,11 +123,13 @@ export async function rowAction(row: Locator, name: string): Promise<Locator> {
   const tr = row.first();
   await expect(tr).toBeVisible();
   const more = tr.getByRole('button', { name: /^(More actions|更多操作)$/ });
-  if ((await more.count()) === 0) return tr.getByText(name, { exact: true }).first();
-  const inline = tr.locator('.row-actions-primary, td:not(.ant-table-cell-fix-right)').getByText(name, { exact: true });
+  // An action is found by its text or by its accessible label ("Disable 王若汐").
+  const named = (scope: Locator) => scope.getByText(name, { exact: true }).or(scope.getByLabel(name, { exact: true }));
+  if ((await more.count()) === 0) return named(tr).first();
+  const inline = named(tr.locator('.row-actions-primary, td:not(.ant-table-cell-fix-right)'));
   if ((await inline.count()) > 0) return inline.first();
   await more.click();
   const panel = tr.page().locator('.row-actions-menu:visible');
   await expect(panel).toBeVisible();
-  return panel.getByText(name, { exact: true }).first();
+  return named(panel).first();
 }

@@ -1,6 +1,6 @@
 /** Month close in order and pay with care (issue 30): close September then October, reopen with a reason; batch pay confirms. */
 import { test, expect, type Page } from '@playwright/test';
-import { apiCall, login, resetBackend } from './helpers';
+import { apiCall, login, resetBackend, rowAction } from './helpers';
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 const monthsAgo = (n: number) => {
@@ -76,7 +76,7 @@ test('batch pay confirms with the count and the total; the current month waits f
   // This month's drafts: checking waits for the end of the month, with the reason.
   await rows(page).first().locator('input[type=checkbox]').check();
   await expect(page.getByRole('button', { name: 'Check selected' })).toBeDisabled();
-  await rows(page).first().getByText('Check', { exact: true }).hover();
+  await (await rowAction(rows(page).first(), 'Check')).hover();
   await expect(page.getByRole('tooltip')).toContainText('can be checked and paid once the month has ended');
 
   // Last month: checked lines, paid together after a confirmation naming how many and how much.
