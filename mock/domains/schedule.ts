@@ -584,12 +584,15 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
     const teacher = teachers.get(lesson.teacherId);
     const op: Operator = teacher ? { id: teacher.id, name: teacher.name } : { id: 0, name: 'system' };
     const ids = expectedStudentIds(lesson, ix);
-    if (!ids.length) {
-      // Nobody to call: the lesson was held and closed.
+    // Nobody to call: the lesson was held and closed.
+    const closeEmpty = () => {
       lesson.status = 'finished';
       lesson.rollCalledAt = `${lesson.date} ${lesson.end}:00`;
       lesson.rollCallBy = op.name;
       lesson.presentCount = 0;
+    };
+    if (!ids.length) {
+      closeEmpty();
       continue;
     }
     const leaveIds = new Set<number>();
@@ -606,10 +609,7 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
       return true;
     });
     if (!marks.length) {
-      lesson.status = 'finished';
-      lesson.rollCalledAt = `${lesson.date} ${lesson.end}:00`;
-      lesson.rollCallBy = op.name;
-      lesson.presentCount = 0;
+      closeEmpty();
       continue;
     }
     try {

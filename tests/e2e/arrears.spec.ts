@@ -5,22 +5,11 @@
  * shows the card its records took from, not today's card state.
  */
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { login, open, openSelect, pickOption, resetBackend, sessionHeaders, rowAction } from './helpers';
+import { axeViolations, login, open, openSelect, pickOption, resetBackend, rowAction, sessionHeaders } from './helpers';
 
 async function api<T>(page: Page, path: string, init: { method?: string; data?: unknown } = {}): Promise<{ status: number; data: T }> {
   const res = await page.request.fetch(path, { method: init.method ?? 'GET', data: init.data, headers: { ...(await sessionHeaders(page)), 'accept-language': 'en-US' } });
   return { status: res.status(), data: ((await res.json()) as { data: T }).data };
-}
-
-async function axeViolations(page: Page, selector: string) {
-  const r = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 const ymd = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;

@@ -4,18 +4,7 @@
  * anything else (a dialog that cannot be closed, the server refusing company calls meanwhile), then reaches the console.
  */
 import { expect, test, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { expectNoCspViolation, login, open, openUserMenu, resetBackend, sessionHeaders, watchCsp } from './helpers';
-
-async function axeViolations(page: Page, selector: string) {
-  const r = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { axeViolations, expectNoCspViolation, login, open, openUserMenu, resetBackend, sessionHeaders, watchCsp } from './helpers';
 
 test('a new owner signs in with the one-time password shown once, must choose their own, then reaches the console', async ({ page }) => {
   test.setTimeout(120_000);

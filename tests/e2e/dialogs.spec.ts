@@ -5,8 +5,7 @@
  * form asks first (Escape on a filled "Sell a card").
  */
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { login, pickOption, resetBackend, sessionHeaders, PASSWORDS } from './helpers';
+import { axeViolations, login, PASSWORDS, pickOption, resetBackend, sessionHeaders } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await resetBackend(page);
@@ -30,11 +29,6 @@ async function disableTeacher(request: APIRequestContext) {
 }
 
 const DISABLED = 'Your account at Starlight Dance has been disabled. To have it enabled again, contact 周晓彤 (13800000002) or the Downtown campus (021-62880001).';
-
-async function axeViolations(page: Page) {
-  const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
-  return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('the expired owner reads SPEC §8’s owner message on /renew, in both languages', async ({ page }) => {
   await login(page, 'maple');

@@ -5,21 +5,10 @@
  * drill-down has no day after today.
  */
 import { test, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { apiCall, login, resetBackend } from './helpers';
+import { apiCall, axeViolations, login, resetBackend } from './helpers';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const localDay = (d = new Date()) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
-async function axeViolations(page: Page, selector: string) {
-  const r = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'] })
-    .analyze();
-  return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test.beforeEach(async ({ page }) => {
   await resetBackend(page);

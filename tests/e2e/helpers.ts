@@ -1,5 +1,6 @@
 /** Shared browser-test helpers: reset the mock backend, log in as a demo account, read messages. */
 import { expect, type Locator, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { DEMO_PASSWORDS } from '../demoAccounts';
 
 export const PASSWORDS = DEMO_PASSWORDS;
@@ -132,4 +133,19 @@ export async function rowAction(row: Locator, name: string): Promise<Locator> {
   const panel = tr.page().locator('.row-actions-menu:visible');
   await expect(panel).toBeVisible();
   return named(panel).first();
+}
+
+/**
+ * The axe violations inside `selector` (the whole page without one): WCAG 2.1 A/AA and best practice, as readable
+ * lines ("id (impact): targets"). `labelMismatch` also checks that a control's accessible name holds its visible text.
+ */
+export async function axeViolations(page: Page, selector?: string, opts: { labelMismatch?: boolean } = {}): Promise<string[]> {
+  let builder = new AxeBuilder({ page });
+  if (selector) builder = builder.include(selector);
+  const r = await builder
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .setLegacyMode(true)
+    .options({ resultTypes: ['violations'], ...(opts.labelMismatch ? { rules: { 'label-content-name-mismatch': { enabled: true } } } : {}) })
+    .analyze();
+  return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -4,23 +4,12 @@
  * the store switch offers the new store.
  */
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
-import { login, openUserMenu, resetBackend, sessionHeaders } from './helpers';
+import { axeViolations, login, openUserMenu, resetBackend, sessionHeaders } from './helpers';
 
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<{ status: number; data: T }> {
   const headers = { ...(await sessionHeaders(page)), 'accept-language': 'en-US' };
   const res = method === 'GET' ? await page.request.get(path, { headers }) : await page.request.post(path, { headers, data });
   return { status: res.status(), data: ((await res.json()) as { data: T }).data };
-}
-
-async function axeViolations(page: Page, selector: string) {
-  const r = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .setLegacyMode(true)
-    .options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** A second person in their own browser (own local storage). */
@@ -77,7 +66,7 @@ test('the dealer adds a login for an existing account: an invitation is sent; th
   await expect(dialog).toContainText('Starlight Dance');
   await expect(dialog).toContainText('As Teacher');
   await expect(dialog).toContainText('Invited by 周晓彤');
-  expect(await axeViolations(person, '.ant-modal-wrap:has([data-testid^="invitation-"])')).toEqual([]);
+  expect(await axeViolations(person, '.ant-modal-wrap:has([data-testid^="invitation-"])', { labelMismatch: true })).toEqual([]);
   const before = await api<{ companyName: string }[]>(person, 'GET', '/v2/company_role/select');
   expect(before.data.map((s) => s.companyName)).toEqual(['Sunrise Art']);
 

@@ -38,7 +38,7 @@ describe('Roll-call drawer', () => {
     expect(await screen.findAllByText('No usable card', {}, WAIT)).not.toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'All present' }));
     expect((await screen.findAllByTestId('deduction-warning', {}, WAIT)).length).toBeGreaterThan(0);
-    expect(screen.getByText(/cannot be deducted: check their cards before saving/)).toBeInTheDocument();
+    expect(screen.getByText(/no usable hours: saving records their lessons as arrears/)).toBeInTheDocument();
     const before = getDb().hourRecords.length;
     const arrearsBefore = getDb().arrears.length;
     fireEvent.click(screen.getByRole('button', { name: 'Save roll call' }));
