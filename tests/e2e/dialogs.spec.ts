@@ -88,9 +88,9 @@ test('a staff member disabled during their session is told so at their next call
   await expect(page).toHaveURL(/\/dashboard$/);
   await disableTeacher(page.request);
   expect((await page.request.get('/v2/user/info', { headers: await sessionHeaders(page) })).status()).toBe(401);
-  // A client-side navigation: the next screen's calls meet the 401.
+  // A client-side navigation to a screen that loads its list: that call meets the 401.
   await page.evaluate(() => {
-    window.history.pushState({}, '', '/schedule/timetable');
+    window.history.pushState({}, '', '/student/list');
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
   await expect(page).toHaveURL(/\/user\/login/);
