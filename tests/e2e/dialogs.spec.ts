@@ -86,13 +86,18 @@ test('a disabled staff member is told so and whom to contact, at login', async (
 test('a staff member disabled during their session is told so at their next call, not "Login has expired"', async ({ page }) => {
   await login(page, 'teacher');
   await expect(page).toHaveURL(/\/dashboard$/);
+  // The dashboard's own calls finish first: one of them meeting the 401 would take the page to the login before the
+  // navigation below (and the navigation would then leave it), which is what a slow machine did.
+  await page.waitForLoadState('networkidle');
   await disableTeacher(page.request);
   expect((await page.request.get('/v2/user/info', { headers: await sessionHeaders(page) })).status()).toBe(401);
   // A client-side navigation to a screen that loads its list: that call meets the 401.
+  const firstCall = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/v2/'));
   await page.evaluate(() => {
     window.history.pushState({}, '', '/student/list');
     window.dispatchEvent(new PopStateEvent('popstate'));
   });
+  expect((await firstCall).status()).toBe(401);
   await expect(page).toHaveURL(/\/user\/login/);
   await expect(page.getByRole('alert')).toHaveText(DISABLED);
   await expect(page.getByText('Login has expired, please log in again')).toHaveCount(0);
