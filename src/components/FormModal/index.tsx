@@ -9,6 +9,7 @@ import type { ModalFormProps } from '@ant-design/pro-components';
 import { GuardedModalForm } from './discardGuard';
 
 export { GuardedDrawerForm, GuardedModalForm, useDiscardGuard } from './discardGuard';
+export { saveAndReport, useSave } from './save';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export default function FormModal<T extends Record<string, any> = Record<string, any>>({ modalProps, ...rest }: ModalFormProps<T>) {

@@ -3,7 +3,7 @@ import React from 'react';
 import { App, Popconfirm, Tag } from 'antd';
 import { serverMessage } from './serverMessage';
 import { ProFormText } from '@ant-design/pro-components';
-import { GuardedModalForm } from '@/components/FormModal';
+import FormModal from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { disableAccount, enableAccount, resetAccountPassword } from '@/services/campus';
 
@@ -31,11 +31,10 @@ export function ResetPasswordForm({ roleId, name }: { roleId: number; name: stri
   const { t } = useIntl();
   const { message } = App.useApp();
   return (
-    <GuardedModalForm<{ password: string }>
+    <FormModal<{ password: string }>
       title={t('account.resetFor', { name })}
       trigger={<a aria-label={`${t('account.reset')} ${name}`}>{t('account.reset')}</a>}
       width={400}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
       onFinish={async (v) => {
         try {
           await resetAccountPassword(roleId, v.password);
@@ -49,7 +48,7 @@ export function ResetPasswordForm({ roleId, name }: { roleId: number; name: stri
       }}
     >
       <PasswordField label={t('account.newPassword')} />
-    </GuardedModalForm>
+    </FormModal>
   );
 }
 

@@ -22,6 +22,9 @@ export function usePeriodParams(): {
   setPeriod: (next: FinancePeriodQuery) => void;
   params: URLSearchParams;
   setParams: ReturnType<typeof useSearchParams>[1];
+  /** The campus opened (?campusId=), so a campus's figures can be linked to. */
+  campusId: number | undefined;
+  setCampusId: (id: number | undefined) => void;
 } {
   const [params, setParams] = useSearchParams();
   const s = params.get('startDate');
@@ -38,7 +41,14 @@ export function usePeriodParams(): {
     }
     setParams(q, { replace: true });
   };
-  return { query, mode: range ? 'range' : 'month', setPeriod, params, setParams };
+  const campusId = params.get('campusId') ? Number(params.get('campusId')) || undefined : undefined;
+  const setCampusId = (id: number | undefined) => {
+    const q = new URLSearchParams(params);
+    if (id === undefined) q.delete('campusId');
+    else q.set('campusId', String(id));
+    setParams(q, { replace: true });
+  };
+  return { query, mode: range ? 'range' : 'month', setPeriod, params, setParams, campusId, setCampusId };
 }
 
 /** The period picker of the finance screens: a month or a range of days (nothing after today). */

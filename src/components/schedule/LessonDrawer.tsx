@@ -19,7 +19,7 @@ export default function LessonDrawer({ lessonId, onClose, onChanged }: { lessonI
   const { data, loading, error, refresh } = useRequest(() => (lessonId ? fetchLesson(lessonId) : Promise.resolve(undefined)), { refreshDeps: [lessonId] });
   const lesson = data?.lesson;
   return (
-    <Drawer open={lessonId !== undefined} onClose={onClose} width={520} title={lesson ? `${lesson.className} · ${lesson.date} ${lesson.start}–${lesson.end}` : t('schedule.lesson.detail')} destroyOnClose>
+    <Drawer open={lessonId !== undefined} onClose={onClose} width={520} title={lesson ? `${lesson.className} · ${lesson.date} ${lesson.start}–${lesson.end}` : t('schedule.lesson.detail')} destroyOnHidden>
       {error && !data ? (
         <Alert type="error" showIcon message={t('common.loadFailed')} description={error.message} action={<Button onClick={refresh}>{t('common.retry')}</Button>} />
       ) : loading || !lesson ? (

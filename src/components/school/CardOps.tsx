@@ -15,6 +15,7 @@ import {
 import FormModal from '@/components/FormModal';
 import RowActions from '@/components/RowActions';
 import { useIntl } from '@/locales/useIntl';
+import SearchSelect from '@/components/SearchSelect';
 import { useSession } from '@/hooks/useSession';
 import NumberInput from '@/components/NumberInput';
 import { confirmZeroMoney } from '@/components/NumberInput/rules';
@@ -455,15 +456,12 @@ export function SellCardModal({
         }
       }}
     >
-      <ProFormSelect
+      <SearchSelect
         name="studentId"
         label={t('card.student')}
-        showSearch
         disabled={studentId !== undefined}
-        debounceTime={300}
-        request={async ({ keyWords }: { keyWords?: string }) => fetchStudentOptions({ keyword: keyWords, id: studentId })}
-        fieldProps={{ filterOption: false }}
-        rules={[{ required: true, message: t('card.field.student.required') }]}
+        search={(keyword) => fetchStudentOptions({ keyword, id: studentId })}
+        requiredText={t('card.field.student.required')}
       />
       <ProFormSelect
         name="templateId"

@@ -1,9 +1,9 @@
 /** /access: every staff member and their permission group; change one or a selection (PRODUCT.md §5.13). */
 import React, { useRef, useState } from 'react';
-import { App, Button, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { ProFormSelect, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { GuardedModalForm } from '@/components/FormModal';
-import ListTable from '@/components/ListTable';
+import FormModal, { useSave } from '@/components/FormModal';
+import { ListPage } from '@/components/crud';
 import { useIntl } from '@/locales/useIntl';
 import { rowCheckbox } from '@/components/rowSelection';
 import { tableRequest } from '@/services/list';
@@ -15,30 +15,27 @@ const groupOptions = async () => (await fetchPermissionGroups()).map((g) => ({ v
 
 function AssignForm({ staff, trigger, title, onDone }: { staff: StaffAccess[]; trigger: React.ReactElement; title: string; onDone: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   return (
-    <GuardedModalForm<{ groupId: number }>
+    <FormModal<{ groupId: number }>
       title={title}
       trigger={trigger}
       width={420}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
       initialValues={staff.length === 1 ? { groupId: staff[0].groupId } : undefined}
-      onFinish={async (v) => {
-        try {
-          await assignGroup(
-            staff.map((s) => s.staffId),
-            v.groupId,
-          );
-          message.success(t('access.assigned'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      onFinish={(v) =>
+        save(
+          () =>
+            assignGroup(
+              staff.map((s) => s.staffId),
+              v.groupId,
+            ),
+          t('access.assigned'),
+          onDone,
+        )
+      }
     >
       <ProFormSelect name="groupId" label={t('access.group')} request={groupOptions} rules={[{ required: true, message: t('access.group.required') }]} />
-    </GuardedModalForm>
+    </FormModal>
   );
 }
 
@@ -81,21 +78,19 @@ export default function AccessPage() {
     },
   ];
   return (
-    <div style={{ padding: 24 }}>
-      <ListTable<StaffAccess>
-        scroll={{ x: 'max-content' }}
-        rowKey="staffId"
-        actionRef={ref}
-        headerTitle={t('access.title')}
-        columns={columns}
-        request={tableRequest(fetchStaffAccess)}
-        rowSelection={{ onChange: (_, rows) => setSelected(rows), getCheckboxProps: rowCheckbox((r) => r.name) }}
-        toolBarRender={() =>
-          selected.length
-            ? [<AssignForm key="batch" staff={selected} title={t('access.batch', { n: selected.length })} onDone={reload} trigger={<Button type="primary">{t('access.batch', { n: selected.length })}</Button>} />]
-            : []
-        }
-      />
-    </div>
+    <ListPage<StaffAccess>
+      pagination={{ defaultPageSize: 20 }}
+      rowKey="staffId"
+      actionRef={ref}
+      headerTitle={t('access.title')}
+      columns={columns}
+      request={tableRequest(fetchStaffAccess)}
+      rowSelection={{ onChange: (_, rows) => setSelected(rows), getCheckboxProps: rowCheckbox((r) => r.name) }}
+      toolBarRender={() =>
+        selected.length
+          ? [<AssignForm key="batch" staff={selected} title={t('access.batch', { n: selected.length })} onDone={reload} trigger={<Button type="primary">{t('access.batch', { n: selected.length })}</Button>} />]
+          : []
+      }
+    />
   );
 }

@@ -3,12 +3,11 @@
  * submission through the link becomes a lead with source "form" in the pool (a known mobile is linked, not duplicated).
  */
 import React, { useRef, useState } from 'react';
-import DeleteAction from '@/components/DeleteAction';
 import { App, Button, Drawer, Modal, QRCode, Space, Switch, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { ProForm, ProFormSelect, ProFormSwitch, ProFormText, ProFormTextArea, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
-import FormModal from '@/components/FormModal';
+import { CrudScreen, RecordForm } from '@/components/crud';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { createGatherForm, deleteGatherForm, fetchCustomerCampuses, fetchGatherForms, fetchGatherSubmissions, updateGatherForm } from '@/services/customer';
@@ -22,25 +21,18 @@ export function publicLink(code: string): string {
 
 function FormEditor({ form, onDone, trigger }: { form?: GatherForm; onDone: () => void; trigger: JSX.Element }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
   return (
-    <FormModal<GatherFormBody>
+    <RecordForm<GatherForm, GatherFormBody, GatherFormBody>
       name="gatherForm"
+      record={form}
       title={form ? t('cu.gather.edit') : t('cu.gather.add')}
       width={640}
       trigger={trigger}
-      initialValues={form ? { ...form } : { enabled: true, fields: defaultFields(t) }}
-      onFinish={async (values) => {
-        try {
-          if (form) await updateGatherForm({ ...values, id: form.id });
-          else await createGatherForm(values);
-          message.success(t('common.saved'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      defaults={{ enabled: true, fields: defaultFields(t) }}
+      toBody={(values) => values}
+      create={createGatherForm}
+      update={updateGatherForm}
+      onDone={onDone}
     >
       <ProFormText name="title" label={t('cu.gather.title')} fieldProps={{ maxLength: 60 }} rules={[{ required: true, whitespace: true, message: t('cu.gather.title.required') }]} />
       <ProFormSelect name="campusId" label={t('cu.field.campus')} request={fetchCustomerCampuses} rules={[{ required: true, message: t('cu.field.campus.required') }]} />
@@ -59,7 +51,7 @@ function FormEditor({ form, onDone, trigger }: { form?: GatherForm; onDone: () =
         <FieldsEditor />
       </ProForm.Item>
       <ProFormSwitch name="enabled" label={t('cu.gather.enabled')} />
-    </FormModal>
+    </RecordForm>
   );
 }
 
@@ -181,46 +173,23 @@ export default function GatherPage() {
       sorter: true,
     },
     { title: t('cu.field.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, defaultSortOrder: 'descend', renderText: (v: string) => v.slice(0, 10) },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      width: 230,
-      render: (_, r) => (
-        <Space>
-          <a onClick={() => setShare(r)}>{t('cu.gather.share')}</a>
-          <FormEditor form={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />
-          <DeleteAction title={t('cu.gather.deleteTitle', { title: r.title })} onDelete={() => deleteGatherForm(r.id)} onDone={reload} successText={t('cu.del.done')} />
-        </Space>
-      ),
-    },
   ];
 
   return (
-    <div style={{ padding: 24 }}>
-      <ListTable<GatherForm>
-        scroll={{ x: 'max-content' }}
-        headerTitle={t('menu.gather')}
-        rowKey="id"
-        actionRef={ref}
-        columns={columns}
-        request={tableRequest(fetchGatherForms)}
-        pagination={{ defaultPageSize: 10 }}
-        search={{ labelWidth: 'auto' }}
-        toolBarRender={() => [
-          <FormEditor
-            key="add"
-            onDone={reload}
-            trigger={
-              <Button type="primary" icon={<PlusOutlined />}>
-                {t('cu.gather.add')}
-              </Button>
-            }
-          />,
-        ]}
-      />
+    <CrudScreen<GatherForm>
+      headerTitle={t('menu.gather')}
+      actionRef={ref}
+      columns={columns}
+      list={fetchGatherForms}
+      pagination={{ defaultPageSize: 10 }}
+      addLabel={t('cu.gather.add')}
+      addIcon={<PlusOutlined />}
+      rowActions={(r) => <a onClick={() => setShare(r)}>{t('cu.gather.share')}</a>}
+      form={(p) => <FormEditor form={p.record} trigger={p.trigger} onDone={p.onDone} />}
+      remove={(r) => ({ title: t('cu.gather.deleteTitle', { title: r.title }), onDelete: () => deleteGatherForm(r.id), successText: t('cu.del.done') })}
+    >
       <ShareModal form={share} onClose={() => setShare(undefined)} />
       <Submissions form={subs} onClose={() => setSubs(undefined)} />
-    </div>
+    </CrudScreen>
   );
 }

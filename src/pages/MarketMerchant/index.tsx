@@ -1,15 +1,12 @@
 /** /market_merchant: partner merchants for co-branded marketing (CRUD), with the leads sourced from each. */
-import React, { useRef } from 'react';
-import DeleteAction from '@/components/DeleteAction';
-import { App, Button, Space, Tag } from 'antd';
+import React from 'react';
+import { Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { ProForm, ProFormSelect, ProFormText, ProFormTextArea, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProForm, ProFormSelect, ProFormText, ProFormTextArea, type ProColumns } from '@ant-design/pro-components';
 import ImageUpload from '@/components/ImageUpload';
-import ListTable from '@/components/ListTable';
-import FormModal from '@/components/FormModal';
+import { CrudScreen, RecordForm } from '@/components/crud';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
-import { tableRequest } from '@/services/list';
 import { createMerchant, deleteMerchant, fetchMerchants, updateMerchant } from '@/services/customer';
 import type { Merchant, MerchantBody } from '@/types/customer';
 import { formatMobile } from '@/components/customer/labels';
@@ -17,25 +14,18 @@ import { MOBILE_RE } from '@/utils/fields';
 
 function MerchantForm({ merchant, onDone, trigger }: { merchant?: Merchant; onDone: () => void; trigger: JSX.Element }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
   return (
-    <FormModal<MerchantBody>
+    <RecordForm<Merchant, MerchantBody, MerchantBody>
       name="merchantForm"
+      record={merchant}
       title={merchant ? t('cu.merchant.edit') : t('cu.merchant.add')}
       width={520}
       trigger={trigger}
-      initialValues={merchant ?? { status: 'active' }}
-      onFinish={async (values) => {
-        try {
-          if (merchant) await updateMerchant({ ...values, id: merchant.id });
-          else await createMerchant(values);
-          message.success(t('common.saved'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      defaults={{ status: 'active' }}
+      toBody={(values) => values}
+      create={createMerchant}
+      update={updateMerchant}
+      onDone={onDone}
     >
       <ProFormText name="name" label={t('cu.merchant.name')} fieldProps={{ maxLength: 50 }} rules={[{ required: true, whitespace: true, message: t('cu.merchant.name.required') }]} />
       <ProFormText name="category" label={t('cu.merchant.category')} fieldProps={{ maxLength: 30 }} rules={[{ required: true, whitespace: true, message: t('cu.merchant.category.required') }]} />
@@ -63,15 +53,12 @@ function MerchantForm({ merchant, onDone, trigger }: { merchant?: Merchant; onDo
       <ProForm.Item name="logo" label={t('merchant.logo')} htmlFor="merchant-logo">
         <ImageUpload id="merchant-logo" label={t('merchant.logo')} />
       </ProForm.Item>
-    </FormModal>
+    </RecordForm>
   );
 }
 
 export default function MarketMerchantPage() {
   const { t } = useIntl();
-  const ref = useRef<ActionType>();
-  const reload = () => ref.current?.reload();
-
   const columns: ProColumns<Merchant>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true },
     { title: t('cu.merchant.name'), dataIndex: 'name', search: false, sorter: true },
@@ -101,43 +88,19 @@ export default function MarketMerchantPage() {
       render: (_, r) => <Link to={`/customer?merchantId=${r.id}&status=formal`}>{r.formalCount}</Link>,
     },
     { title: t('cu.field.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, defaultSortOrder: 'descend', renderText: (v: string) => v.slice(0, 10) },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      width: 120,
-      render: (_, r) => (
-        <Space>
-          <MerchantForm merchant={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />
-          <DeleteAction title={t('cu.merchant.deleteTitle', { name: r.name })} onDelete={() => deleteMerchant(r.id)} onDone={reload} successText={t('cu.del.done')} />
-        </Space>
-      ),
-    },
   ];
 
   return (
-    <div style={{ padding: 24 }}>
-      <ListTable<Merchant>
-        headerTitle={t('menu.marketMerchant')}
-        rowKey="id"
-        actionRef={ref}
-        columns={columns}
-        request={tableRequest(fetchMerchants)}
-        pagination={{ defaultPageSize: 10 }}
-        search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1100 }}
-        toolBarRender={() => [
-          <MerchantForm
-            key="add"
-            onDone={reload}
-            trigger={
-              <Button type="primary" icon={<PlusOutlined />}>
-                {t('cu.merchant.add')}
-              </Button>
-            }
-          />,
-        ]}
-      />
-    </div>
+    <CrudScreen<Merchant>
+      headerTitle={t('menu.marketMerchant')}
+      columns={columns}
+      list={fetchMerchants}
+      pagination={{ defaultPageSize: 10 }}
+      scroll={{ x: 1100 }}
+      addLabel={t('cu.merchant.add')}
+      addIcon={<PlusOutlined />}
+      form={(p) => <MerchantForm merchant={p.record} trigger={p.trigger} onDone={p.onDone} />}
+      remove={(r) => ({ title: t('cu.merchant.deleteTitle', { name: r.name }), onDelete: () => deleteMerchant(r.id), successText: t('cu.del.done') })}
+    />
   );
 }

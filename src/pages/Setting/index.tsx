@@ -1,8 +1,9 @@
 /** /setting: the company's rules (CompanySettings: ledger, roll call, leads, reminders) and the online-sale cap. */
 import React, { useEffect, useState } from 'react';
-import { App, Button, Card, Form, Space, Spin, Switch, Typography } from 'antd';
+import { App, Button, Form, Space, Switch, Typography } from 'antd';
 import NumberInput from '@/components/NumberInput';
 import { useIntl } from '@/locales/useIntl';
+import FormPage from '@/components/FormPage';
 import { fetchCompanySettings, saveCompanySettings, type CompanySettingsView } from '@/services/campus';
 
 const SWITCHES = ['truantConsumes', 'leaveConsumes', 'allowNegative'] as const;
@@ -47,47 +48,40 @@ export default function SettingPage() {
   );
 
   return (
-    <div style={{ padding: 24 }}>
-      <Spin spinning={loading}>
-        <Card>
-          <Typography.Title level={3} style={{ marginTop: 0 }}>
-            {t('setting.title')}
-          </Typography.Title>
-          <Form
-            form={form}
-            layout="vertical"
-            name="companySettings"
-            style={{ maxWidth: 640 }}
-            onFinish={async (v) => {
-              setSaving(true);
-              try {
-                form.setFieldsValue(await saveCompanySettings(v));
-                message.success(t('common.saved'));
-              } catch {
-                /* shown by the request layer; values stay */
-              } finally {
-                setSaving(false);
-              }
-            }}
-          >
-            <Typography.Title level={4}>{t('setting.ledger')}</Typography.Title>
-            {SWITCHES.map((k) => (
-              <Form.Item key={k} name={k} label={t(`setting.${k}`)} extra={t(`setting.${k}.hint`)} valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            ))}
-            <Typography.Title level={4}>{t('setting.leadsReminders')}</Typography.Title>
-            {NUMBERS.map(numberItem)}
-            <Typography.Title level={4}>{t('setting.onlineCap')}</Typography.Title>
-            {CAP.map(numberItem)}
-            <Space>
-              <Button type="primary" htmlType="submit" loading={saving}>
-                {t('common.save')}
-              </Button>
-            </Space>
-          </Form>
-        </Card>
-      </Spin>
-    </div>
+    <FormPage title={t('setting.title')} loading={loading}>
+      <Form
+        form={form}
+        layout="vertical"
+        name="companySettings"
+        style={{ maxWidth: 640 }}
+        onFinish={async (v) => {
+          setSaving(true);
+          try {
+            form.setFieldsValue(await saveCompanySettings(v));
+            message.success(t('common.saved'));
+          } catch {
+            /* shown by the request layer; values stay */
+          } finally {
+            setSaving(false);
+          }
+        }}
+      >
+        <Typography.Title level={4}>{t('setting.ledger')}</Typography.Title>
+        {SWITCHES.map((k) => (
+          <Form.Item key={k} name={k} label={t(`setting.${k}`)} extra={t(`setting.${k}.hint`)} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        ))}
+        <Typography.Title level={4}>{t('setting.leadsReminders')}</Typography.Title>
+        {NUMBERS.map(numberItem)}
+        <Typography.Title level={4}>{t('setting.onlineCap')}</Typography.Title>
+        {CAP.map(numberItem)}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t('common.save')}
+          </Button>
+        </Space>
+      </Form>
+    </FormPage>
   );
 }

@@ -2,7 +2,8 @@
 import React, { useRef, useState } from 'react';
 import { App, Button, Space, Tag, Typography } from 'antd';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
-import ListTable from '@/components/ListTable';
+import { ListPage } from '@/components/crud';
+import { useSave } from '@/components/FormModal';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { rowCheckbox } from '@/components/rowSelection';
@@ -17,6 +18,7 @@ const COLORS: Record<WebSignupStatus, string> = { pending: 'orange', accepted: '
 export default function WdcCustomerPage() {
   const { t } = useIntl();
   const { message, modal } = App.useApp();
+  const save = useSave();
   const ref = useRef<ActionType>();
   const [selected, setSelected] = useState<WebSignup[]>([]);
 
@@ -54,15 +56,7 @@ export default function WdcCustomerPage() {
       content: rows.map((r) => r.name).join('、'),
       okButtonProps: { danger: true },
       okText: t('cu.web.discard'),
-      onOk: async () => {
-        try {
-          await discardWebSignups(rows.map((r) => r.id));
-          message.success(t('cu.web.discarded', { n: rows.length }));
-          reload();
-        } catch {
-          /* shown by the request layer */
-        }
-      },
+      onOk: () => save(() => discardWebSignups(rows.map((r) => r.id)), t('cu.web.discarded', { n: rows.length }), reload),
     });
 
   const columns: ProColumns<WebSignup>[] = [
@@ -110,33 +104,27 @@ export default function WdcCustomerPage() {
   ];
 
   return (
-    <div style={{ padding: 24 }}>
-      <ListTable<WebSignup>
-        scroll={{ x: 'max-content' }}
-        headerTitle={t('menu.wdcCustomer')}
-        rowKey="id"
-        actionRef={ref}
-        columns={columns}
-        request={tableRequest(fetchWebSignups)}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        search={{ labelWidth: 'auto' }}
-        rowSelection={{
-          selectedRowKeys: selected.map((r) => r.id),
-          onChange: (_, rows) => setSelected(rows),
-          getCheckboxProps: rowCheckbox((r) => r.name, (r) => ({ disabled: r.status !== 'pending' })),
-        }}
-        tableAlertRender={({ selectedRowKeys }) => t('cu.selected', { n: selectedRowKeys.length })}
-        tableAlertOptionRender={() => (
-          <Space>
-            <Button size="small" type="primary" onClick={() => accept(selected)}>
-              {t('cu.web.acceptSelected')}
-            </Button>
-            <Button size="small" danger onClick={() => discard(selected)}>
-              {t('cu.web.discardSelected')}
-            </Button>
-          </Space>
-        )}
-      />
-    </div>
+    <ListPage<WebSignup>
+      headerTitle={t('menu.wdcCustomer')}
+      actionRef={ref}
+      columns={columns}
+      request={tableRequest(fetchWebSignups)}
+      rowSelection={{
+        selectedRowKeys: selected.map((r) => r.id),
+        onChange: (_, rows) => setSelected(rows),
+        getCheckboxProps: rowCheckbox((r) => r.name, (r) => ({ disabled: r.status !== 'pending' })),
+      }}
+      tableAlertRender={({ selectedRowKeys }) => t('cu.selected', { n: selectedRowKeys.length })}
+      tableAlertOptionRender={() => (
+        <Space>
+          <Button size="small" type="primary" onClick={() => accept(selected)}>
+            {t('cu.web.acceptSelected')}
+          </Button>
+          <Button size="small" danger onClick={() => discard(selected)}>
+            {t('cu.web.discardSelected')}
+          </Button>
+        </Space>
+      )}
+    />
   );
 }

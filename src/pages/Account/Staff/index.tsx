@@ -5,10 +5,10 @@
  * company may cancel it; the Invitations button lists them all.
  */
 import React, { useRef } from 'react';
-import { App, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import { ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { GuardedModalForm } from '@/components/FormModal';
-import ListTable from '@/components/ListTable';
+import FormModal, { useSave } from '@/components/FormModal';
+import { ListPage } from '@/components/crud';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { createStaffAccount, fetchStaffAccounts } from '@/services/campus';
@@ -21,25 +21,20 @@ const MOBILE = MOBILE_RE;
 
 function CreateForm({ row, onDone }: { row: StaffAccount; onDone: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   return (
-    <GuardedModalForm<{ mobile: string; password?: string }>
+    <FormModal<{ mobile: string; password?: string }>
       title={t('account.createFor', { name: row.name })}
       trigger={<a aria-label={`${t('account.create')} ${row.name}`}>{t('account.create')}</a>}
       width={440}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
       initialValues={{ mobile: row.mobile }}
-      onFinish={async (v) => {
-        try {
-          const res = await createStaffAccount({ staffId: row.staffId, mobile: v.mobile.trim(), ...(v.password ? { password: v.password } : {}) });
-          if (res.invitation) message.success(t('invitation.sent', { mobile: res.invitation.mobile }));
-          else message.success(t('account.created'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      onFinish={(v) =>
+        save(
+          () => createStaffAccount({ staffId: row.staffId, mobile: v.mobile.trim(), ...(v.password ? { password: v.password } : {}) }),
+          (res) => (res.invitation ? t('invitation.sent', { mobile: res.invitation.mobile }) : t('account.created')),
+          onDone,
+        )
+      }
     >
       <ProFormText
         name="mobile"
@@ -52,7 +47,7 @@ function CreateForm({ row, onDone }: { row: StaffAccount; onDone: () => void }) 
         ]}
       />
       <PasswordField label={t('account.password')} firstPassword />
-    </GuardedModalForm>
+    </FormModal>
   );
 }
 
@@ -100,16 +95,14 @@ export default function StaffAccountsPage() {
     },
   ];
   return (
-    <div style={{ padding: 24 }}>
-      <ListTable<StaffAccount>
-        rowKey="staffId"
-        scroll={{ x: 'max-content' }}
-        actionRef={ref}
-        headerTitle={t('account.staffTitle')}
-        columns={columns}
-        request={tableRequest(fetchStaffAccounts)}
-        toolBarRender={() => [<InvitationsButton key="invitations" kind="staff" onChange={reload} />]}
-      />
-    </div>
+    <ListPage<StaffAccount>
+      pagination={{ defaultPageSize: 20 }}
+      rowKey="staffId"
+      actionRef={ref}
+      headerTitle={t('account.staffTitle')}
+      columns={columns}
+      request={tableRequest(fetchStaffAccounts)}
+      tools={[<InvitationsButton key="invitations" kind="staff" onChange={reload} />]}
+    />
   );
 }

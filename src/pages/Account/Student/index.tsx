@@ -3,14 +3,14 @@
  * account gets an invitation that links the students when accepted (PRODUCT.md §5.17), listed under Invitations.
  */
 import React, { useRef } from 'react';
-import { App, Button, Space } from 'antd';
-import { ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { GuardedModalForm } from '@/components/FormModal';
-import ListTable from '@/components/ListTable';
+import { Button, Space } from 'antd';
+import { ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import FormModal, { useSave } from '@/components/FormModal';
+import { ListPage } from '@/components/crud';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { createParentAccount, fetchParentAccounts, linkParentStudents } from '@/services/campus';
-import { fetchStudentOptions } from '@/services/school';
+import SearchSelect, { searchStudents } from '@/components/SearchSelect';
 import type { ParentAccount } from '@/types/campus';
 import { PasswordField, ResetPasswordForm, StatusTag, ToggleAccount } from '@/components/account/shared';
 import { InvitationsButton } from '@/components/account/Invitations';
@@ -19,38 +19,25 @@ import { MOBILE_RE } from '@/utils/fields';
 function StudentsField() {
   const { t } = useIntl();
   return (
-    <ProFormSelect
-      name="studentIds"
-      label={t('account.students')}
-      mode="multiple"
-      showSearch
-      debounceTime={300}
-      request={async ({ keyWords }) => fetchStudentOptions({ keyword: keyWords })}
-      rules={[{ required: true, message: t('account.students.required') }]}
-    />
+    <SearchSelect name="studentIds" label={t('account.students')} mode="multiple" requiredText={t('account.students.required')} search={searchStudents} />
   );
 }
 
 function CreateParent({ onDone }: { onDone: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   return (
-    <GuardedModalForm<{ name: string; mobile: string; password?: string; studentIds: number[] }>
+    <FormModal<{ name: string; mobile: string; password?: string; studentIds: number[] }>
       title={t('account.parentAdd')}
       trigger={<Button type="primary">{t('account.parentAdd')}</Button>}
       width={480}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
-      onFinish={async (v) => {
-        try {
-          const res = await createParentAccount({ name: v.name.trim(), mobile: v.mobile.trim(), ...(v.password ? { password: v.password } : {}), studentIds: v.studentIds });
-          if ('invitation' in res) message.success(t('invitation.sent', { mobile: res.invitation.mobile }));
-          else message.success(t('account.created'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      onFinish={(v) =>
+        save(
+          () => createParentAccount({ name: v.name.trim(), mobile: v.mobile.trim(), ...(v.password ? { password: v.password } : {}), studentIds: v.studentIds }),
+          (res) => ('invitation' in res ? t('invitation.sent', { mobile: res.invitation.mobile }) : t('account.created')),
+          onDone,
+        )
+      }
     >
       <ProFormText name="name" label={t('account.parentName')} fieldProps={{ maxLength: 32 }} rules={[{ required: true, whitespace: true, message: t('account.parentName.required') }]} />
       <ProFormText
@@ -64,32 +51,22 @@ function CreateParent({ onDone }: { onDone: () => void }) {
       />
       <PasswordField label={t('account.password')} firstPassword />
       <StudentsField />
-    </GuardedModalForm>
+    </FormModal>
   );
 }
 
 function LinkStudents({ row, onDone }: { row: ParentAccount; onDone: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   return (
-    <GuardedModalForm<{ studentIds: number[] }>
+    <FormModal<{ studentIds: number[] }>
       title={t('account.linkFor', { name: row.name })}
       trigger={<a aria-label={t('account.linkFor', { name: row.name })}>{t('account.link')}</a>}
       width={480}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
-      onFinish={async (v) => {
-        try {
-          await linkParentStudents(row.roleId, v.studentIds);
-          message.success(t('common.saved'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      onFinish={(v) => save(() => linkParentStudents(row.roleId, v.studentIds), t('common.saved'), onDone)}
     >
       <StudentsField />
-    </GuardedModalForm>
+    </FormModal>
   );
 }
 
@@ -124,16 +101,14 @@ export default function ParentAccountsPage() {
     },
   ];
   return (
-    <div style={{ padding: 24 }}>
-      <ListTable<ParentAccount>
-        scroll={{ x: 'max-content' }}
-        rowKey="roleId"
-        actionRef={ref}
-        headerTitle={t('account.parentTitle')}
-        columns={columns}
-        request={tableRequest(fetchParentAccounts)}
-        toolBarRender={() => [<InvitationsButton key="invitations" kind="parent" />, <CreateParent key="add" onDone={reload} />]}
-      />
-    </div>
+    <ListPage<ParentAccount>
+      pagination={{ defaultPageSize: 20 }}
+      rowKey="roleId"
+      actionRef={ref}
+      headerTitle={t('account.parentTitle')}
+      columns={columns}
+      request={tableRequest(fetchParentAccounts)}
+      tools={[<InvitationsButton key="invitations" kind="parent" />, <CreateParent key="add" onDone={reload} />]}
+    />
   );
 }

@@ -5,7 +5,8 @@
  */
 import React, { useMemo } from 'react';
 import { Card, Col, Progress, Row, Skeleton, Statistic, Tabs } from 'antd';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { history, Link } from 'umi';
 import { useRequest } from 'ahooks';
 import type { ColumnsType } from 'antd/es/table';
@@ -164,7 +165,7 @@ export default function AnalyzeCardPage() {
               key: 'class',
               label: t('an.card.byClass'),
               children: (
-                <ProTable<ClassProgress>
+                <ListTable<ClassProgress>
                   key={`c${key}`}
                   rowKey="classId"
                   search={false}
@@ -179,7 +180,7 @@ export default function AnalyzeCardPage() {
               key: 'card',
               label: t('an.card.byCard'),
               children: (
-                <ProTable<CardProgress>
+                <ListTable<CardProgress>
                   key={`d${key}`}
                   rowKey="cardId"
                   search={false}

@@ -1,8 +1,9 @@
 /** /campus/invoice: invoices the company asks for on paid subscription orders; the platform issues or rejects them. */
 import React, { useRef } from 'react';
-import { App, Button, Tag } from 'antd';
-import { ProFormSelect, ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { GuardedModalForm } from '@/components/FormModal';
+import { Button, Tag } from 'antd';
+import { ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ListPage } from '@/components/crud';
+import FormModal, { useSave } from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { fetchInvoices, fetchPaidSubscriptionOrders, requestInvoice } from '@/services/campus';
@@ -13,23 +14,13 @@ const COLORS = { requested: 'blue', issued: 'green', rejected: 'red' } as const;
 
 function RequestForm({ onDone }: { onDone: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   return (
-    <GuardedModalForm<{ orderId: number; title: string; taxNo: string; email: string }>
+    <FormModal<{ orderId: number; title: string; taxNo: string; email: string }>
       title={t('invoice.request')}
       trigger={<Button type="primary">{t('invoice.request')}</Button>}
       width={480}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
-      onFinish={async (v) => {
-        try {
-          await requestInvoice({ orderId: v.orderId, title: v.title.trim(), taxNo: v.taxNo.trim().toUpperCase(), email: v.email.trim() });
-          message.success(t('invoice.requested'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      onFinish={(v) => save(() => requestInvoice({ orderId: v.orderId, title: v.title.trim(), taxNo: v.taxNo.trim().toUpperCase(), email: v.email.trim() }), t('invoice.requested'), onDone)}
     >
       <ProFormSelect
         name="orderId"
@@ -56,7 +47,7 @@ function RequestForm({ onDone }: { onDone: () => void }) {
           { type: 'email', message: t('invoice.email.rule') },
         ]}
       />
-    </GuardedModalForm>
+    </FormModal>
   );
 }
 
@@ -86,16 +77,13 @@ export default function InvoicePage() {
     { title: t('online.createdAt'), dataIndex: 'createdAt', search: false, sorter: true },
   ];
   return (
-    <div style={{ padding: 24 }}>
-      <ProTable<InvoiceRequest>
-        scroll={{ x: 'max-content' }}
-        rowKey="id"
-        actionRef={ref}
-        headerTitle={t('invoice.heading')}
-        columns={columns}
-        request={tableRequest(fetchInvoices)}
-        toolBarRender={() => [<RequestForm key="req" onDone={() => ref.current?.reload()} />]}
-      />
-    </div>
+    <ListPage<InvoiceRequest>
+      pagination={{ defaultPageSize: 20 }}
+      actionRef={ref}
+      headerTitle={t('invoice.heading')}
+      columns={columns}
+      request={tableRequest(fetchInvoices)}
+      tools={[<RequestForm key="req" onDone={() => ref.current?.reload()} />]}
+    />
   );
 }

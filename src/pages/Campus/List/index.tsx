@@ -3,9 +3,10 @@
  * campus with a package (an order like /renew's), and each campus's staff.
  */
 import React, { useRef, useState } from 'react';
-import { App, Button, Drawer, Popconfirm, Space, Tag } from 'antd';
+import { Button, Drawer, Popconfirm, Space, Tag } from 'antd';
 import { ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { GuardedModalForm } from '@/components/FormModal';
+import FormModal, { useSave } from '@/components/FormModal';
+import { ListPage, RecordForm } from '@/components/crud';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess } from '@/hooks/useSession';
@@ -18,54 +19,33 @@ import type { Staff } from '@/types/school';
 
 function CampusForm({ campus, trigger, onDone }: { campus?: Campus; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
   return (
-    <GuardedModalForm<CampusInput>
-      name={`campusForm${campus?.id ?? 'New'}`}
+    <RecordForm<Campus, CampusInput, CampusInput>
+      name="campusForm"
+      record={campus}
       title={t(campus ? 'campusList.edit' : 'campusList.add')}
       trigger={trigger}
-      width={480}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
-      initialValues={campus}
-      onFinish={async (v) => {
-        try {
-          const body = { name: v.name.trim(), address: v.address.trim(), phone: v.phone.trim() };
-          if (campus) await updateCampus({ ...body, id: campus.id });
-          else await createCampus(body);
-          message.success(t('common.saved'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      toBody={(v) => ({ name: v.name.trim(), address: v.address.trim(), phone: v.phone.trim() })}
+      create={createCampus}
+      update={updateCampus}
+      onDone={onDone}
     >
       <ProFormText name="name" label={t('campusList.name')} fieldProps={{ maxLength: 40 }} rules={[{ required: true, whitespace: true, message: t('campusList.name.required') }]} />
       <ProFormText name="address" label={t('campusList.address')} fieldProps={{ maxLength: 120 }} rules={[{ required: true, whitespace: true, message: t('campusList.address.required') }]} />
       <ProFormText name="phone" label={t('campusList.phone')} fieldProps={{ maxLength: 32 }} rules={[{ required: true, whitespace: true, message: t('campusList.phone.required') }, phoneRule(t('ev.phone.invalid'))]} />
-    </GuardedModalForm>
+    </RecordForm>
   );
 }
 
 function RenewForm({ campus, onDone }: { campus: Campus; onDone: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   return (
-    <GuardedModalForm<{ packageId: number }>
+    <FormModal<{ packageId: number }>
       title={t('campusList.renewOf', { name: campus.name })}
       trigger={<a aria-label={t('campusList.renewOf', { name: campus.name })}>{t('campusList.renew')}</a>}
       width={440}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
-      onFinish={async (v) => {
-        try {
-          const r = await renewCampus(campus.id, v.packageId);
-          message.success(t('campusList.renewed', { name: campus.name, date: r.campus.validUntil }));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      onFinish={(v) => save(() => renewCampus(campus.id, v.packageId), (r) => t('campusList.renewed', { name: campus.name, date: r.campus.validUntil }), onDone)}
     >
       <ProFormSelect
         name="packageId"
@@ -73,7 +53,7 @@ function RenewForm({ campus, onDone }: { campus: Campus; onDone: () => void }) {
         request={async () => (await fetchRenewPackages()).map((p) => ({ value: p.id, label: t('campusList.packageOption', { name: p.name, days: p.days, price: formatMoney(p.price) }) }))}
         rules={[{ required: true, message: t('campusList.package.required') }]}
       />
-    </GuardedModalForm>
+    </FormModal>
   );
 }
 
@@ -105,7 +85,7 @@ function StaffDrawer({ campus, onClose }: { campus?: Campus; onClose: () => void
 
 export default function CampusListPage() {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   const access = useAppAccess();
   const ref = useRef<ActionType>();
   const [staffOf, setStaffOf] = useState<Campus>();
@@ -153,15 +133,7 @@ export default function CampusListPage() {
           {!c.isMain && (
             <Popconfirm
               title={t('campusList.setMainConfirm', { name: c.name })}
-              onConfirm={async () => {
-                try {
-                  await setMainCampus(c.id);
-                  message.success(t('campusList.mainDone', { name: c.name }));
-                  reload();
-                } catch {
-                  /* shown by the request layer */
-                }
-              }}
+              onConfirm={() => save(() => setMainCampus(c.id), t('campusList.mainDone', { name: c.name }), reload)}
             >
               <a aria-label={`${t('campusList.setMain')} ${c.name}`}>{t('campusList.setMain')}</a>
             </Popconfirm>
@@ -172,17 +144,15 @@ export default function CampusListPage() {
     },
   ];
   return (
-    <div style={{ padding: 24 }}>
-      <ListTable<Campus>
-        scroll={{ x: 'max-content' }}
-        rowKey="id"
-        actionRef={ref}
-        headerTitle={t('campusList.title')}
-        columns={columns}
-        request={tableRequest(fetchCampuses)}
-        toolBarRender={() => [<CampusForm key="add" onDone={reload} trigger={<Button type="primary">{t('campusList.add')}</Button>} />]}
-      />
-      <StaffDrawer campus={staffOf} onClose={() => setStaffOf(undefined)} />
-    </div>
+    <ListPage<Campus>
+      pagination={{ defaultPageSize: 20 }}
+      actionRef={ref}
+      headerTitle={t('campusList.title')}
+      columns={columns}
+      request={tableRequest(fetchCampuses)}
+      tools={[<CampusForm key="add" onDone={reload} trigger={<Button type="primary">{t('campusList.add')}</Button>} />]}
+    >
+    <StaffDrawer campus={staffOf} onClose={() => setStaffOf(undefined)} />
+    </ListPage>
   );
 }

@@ -2,7 +2,7 @@
 import React from 'react';
 import { Tag } from 'antd';
 import { type ProColumns } from '@ant-design/pro-components';
-import ListTable from '@/components/ListTable';
+import { ListPage } from '@/components/crud';
 import { useSearchParams } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
@@ -39,15 +39,13 @@ export default function OnlineOrdersPage() {
     { title: t('online.paidAt'), dataIndex: 'paidAt', search: false, render: (_, r) => r.paidAt ?? '—' },
   ];
   return (
-    <div style={{ padding: 24 }}>
-      <ListTable<OnlineOrder>
-        key={params.get('keyword') ?? ''}
-        rowKey="id"
-        headerTitle={t('online.title')}
-        columns={columns}
-        params={settlementId ? { settlementId } : undefined}
-        request={tableRequest(fetchOnlineOrders)}
-      />
-    </div>
+    <ListPage<OnlineOrder>
+      pagination={{ defaultPageSize: 20 }}
+      key={params.get('keyword') ?? ''}
+      headerTitle={t('online.title')}
+      columns={columns}
+      params={settlementId ? { settlementId } : undefined}
+      request={tableRequest(fetchOnlineOrders)}
+    />
   );
 }

@@ -2,7 +2,7 @@
 import React, { useEffect, useRef } from 'react';
 import { App, Button, Popconfirm, Space, Tag } from 'antd';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
-import ListTable from '@/components/ListTable';
+import { ListPage } from '@/components/crud';
 import { history } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess, useSession } from '@/hooks/useSession';
@@ -91,22 +91,16 @@ export default function CampusOrderPage() {
   ];
 
   return (
-    <div style={{ padding: 24 }}>
-      <ListTable<SubscriptionOrder>
-        scroll={{ x: 'max-content' }}
-        headerTitle={t('menu.campusOrder')}
-        rowKey="id"
-        actionRef={ref}
-        columns={columns}
-        request={tableRequest(fetchSubscriptionOrders)}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        search={{ labelWidth: 'auto' }}
-        toolBarRender={() => [
-          <Button key="renew" type="primary" onClick={() => history.push('/renew')}>
-            {t('menu.renew')}
-          </Button>,
-        ]}
-      />
-    </div>
+    <ListPage<SubscriptionOrder>
+      headerTitle={t('menu.campusOrder')}
+      actionRef={ref}
+      columns={columns}
+      request={tableRequest(fetchSubscriptionOrders)}
+      toolBarRender={() => [
+        <Button key="renew" type="primary" onClick={() => history.push('/renew')}>
+          {t('menu.renew')}
+        </Button>,
+      ]}
+    />
   );
 }

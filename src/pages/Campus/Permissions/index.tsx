@@ -1,14 +1,14 @@
 /** /campus/permissions: the company's permission groups (flags, data scope, members); edit opens /campus/permissions/add?id=. */
 import React, { useRef } from 'react';
 import { Button, Space, Tag } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ListPage } from '@/components/crud';
 import { Link, history } from 'umi';
 import DeleteAction from '@/components/DeleteAction';
 import { useIntl } from '@/locales/useIntl';
 import { deletePermissionGroup, fetchPermissionGroups } from '@/services/campus';
 import type { PermissionGroup } from '@/types/campus';
 import { PERMISSION_FLAGS } from '@/types/session';
-import { compactTable } from '@/components/RowActions';
 
 export default function PermissionGroupsPage() {
   const { t } = useIntl();
@@ -61,25 +61,21 @@ export default function PermissionGroupsPage() {
     },
   ];
   return (
-    <div style={{ padding: 24 }}>
-      <ProTable<PermissionGroup>
-        scroll={{ x: 'max-content' }}
-        rowKey="id"
-        actionRef={ref}
-        headerTitle={t('group.title')}
-        {...compactTable(columns)}
-        search={false}
-        pagination={false}
-        request={async () => {
-          const list = await fetchPermissionGroups();
-          return { data: list, total: list.length, success: true };
-        }}
-        toolBarRender={() => [
-          <Button key="add" type="primary" onClick={() => history.push('/campus/permissions/add')}>
-            {t('group.add')}
-          </Button>,
-        ]}
-      />
-    </div>
+    <ListPage<PermissionGroup>
+      actionRef={ref}
+      headerTitle={t('group.title')}
+      columns={columns}
+      search={false}
+      pagination={false}
+      request={async () => {
+        const list = await fetchPermissionGroups();
+        return { data: list, total: list.length, success: true };
+      }}
+      toolBarRender={() => [
+        <Button key="add" type="primary" onClick={() => history.push('/campus/permissions/add')}>
+          {t('group.add')}
+        </Button>,
+      ]}
+    />
   );
 }

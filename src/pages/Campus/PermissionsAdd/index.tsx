@@ -3,9 +3,11 @@
  * data scope (own / campus / company). The owner's group keeps everything (switches locked; the server refuses too).
  */
 import React, { useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, Radio, Result, Space, Spin, Switch, Typography } from 'antd';
+import { Alert, Button, Form, Input, Radio, Result, Space, Switch, Typography } from 'antd';
 import { history, useSearchParams } from 'umi';
 import { useIntl } from '@/locales/useIntl';
+import FormPage from '@/components/FormPage';
+import { useSave } from '@/components/FormModal';
 import { createPermissionGroup, fetchPermissionGroup, updatePermissionGroup } from '@/services/campus';
 import type { DataScope, PermissionGroup } from '@/types/campus';
 import { PERMISSION_FLAGS, type PermissionFlag } from '@/types/session';
@@ -15,7 +17,7 @@ type Values = { name: string; dataScope: DataScope } & Record<PermissionFlag, bo
 
 export default function PermissionGroupEditPage() {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   const [params] = useSearchParams();
   const id = params.get('id') ? Number(params.get('id')) : undefined;
   const [form] = Form.useForm<Values>();
@@ -43,56 +45,42 @@ export default function PermissionGroupEditPage() {
   const locked = !!group?.ownerGroup;
 
   const onFinish = async (v: Values) => {
+    const body = {
+      name: v.name.trim(),
+      dataScope: v.dataScope,
+      flags: Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, v[f] ? 1 : 0])) as Record<PermissionFlag, 0 | 1>,
+    };
     setSaving(true);
-    try {
-      const body = {
-        name: v.name.trim(),
-        dataScope: v.dataScope,
-        flags: Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, v[f] ? 1 : 0])) as Record<PermissionFlag, 0 | 1>,
-      };
-      if (id !== undefined) await updatePermissionGroup({ ...body, id });
-      else await createPermissionGroup(body);
-      message.success(t('common.saved'));
-      history.push('/campus/permissions');
-    } catch {
-      /* shown by the request layer; the form keeps its values */
-    } finally {
-      setSaving(false);
-    }
+    // A refusal is shown by the request layer; the form keeps its values.
+    await save(() => (id !== undefined ? updatePermissionGroup({ ...body, id }) : createPermissionGroup(body)), t('common.saved'), () => history.push('/campus/permissions'));
+    setSaving(false);
   };
 
   return (
-    <div style={{ padding: 24 }}>
-      <Spin spinning={loading}>
-        <Card>
-          <Typography.Title level={3} style={{ marginTop: 0 }}>
-            {t(id !== undefined ? 'group.edit' : 'group.new')}
-          </Typography.Title>
-          {locked && <Alert type="info" showIcon message={t('group.ownerLocked')} style={{ marginBottom: 16 }} />}
-          <Form form={form} layout="vertical" onFinish={onFinish} style={{ maxWidth: 720 }} name="permissionGroup">
-            <Form.Item name="name" label={t('group.name')} rules={[{ required: true, whitespace: true, message: t('group.name.required') }]}>
-              <Input maxLength={32} />
+    <FormPage title={t(id !== undefined ? 'group.edit' : 'group.new')} loading={loading}>
+      {locked && <Alert type="info" showIcon message={t('group.ownerLocked')} style={{ marginBottom: 16 }} />}
+      <Form form={form} layout="vertical" onFinish={onFinish} style={{ maxWidth: 720 }} name="permissionGroup">
+        <Form.Item name="name" label={t('group.name')} rules={[{ required: true, whitespace: true, message: t('group.name.required') }]}>
+          <Input maxLength={32} />
+        </Form.Item>
+        <Typography.Title level={4}>{t('group.flags')}</Typography.Title>
+        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '0 24px' }}>
+          {PERMISSION_FLAGS.map((f) => (
+            <Form.Item key={f} name={f} label={t(`menu.group.${f}`)} valuePropName="checked">
+              <Switch disabled={locked} />
             </Form.Item>
-            <Typography.Title level={4}>{t('group.flags')}</Typography.Title>
-            <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: '0 24px' }}>
-              {PERMISSION_FLAGS.map((f) => (
-                <Form.Item key={f} name={f} label={t(`menu.group.${f}`)} valuePropName="checked">
-                  <Switch disabled={locked} />
-                </Form.Item>
-              ))}
-            </div>
-            <Form.Item name="dataScope" label={t('group.dataScope')} extra={t('group.scope.hint')}>
-              <Radio.Group disabled={locked} optionType="button" options={DATA_SCOPES.map((s) => ({ value: s, label: t(`group.scope.${s}`) }))} />
-            </Form.Item>
-            <Space>
-              <Button type="primary" htmlType="submit" loading={saving}>
-                {t('common.save')}
-              </Button>
-              <Button onClick={() => history.push('/campus/permissions')}>{t('common.cancel')}</Button>
-            </Space>
-          </Form>
-        </Card>
-      </Spin>
-    </div>
+          ))}
+        </div>
+        <Form.Item name="dataScope" label={t('group.dataScope')} extra={t('group.scope.hint')}>
+          <Radio.Group disabled={locked} optionType="button" options={DATA_SCOPES.map((s) => ({ value: s, label: t(`group.scope.${s}`) }))} />
+        </Form.Item>
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t('common.save')}
+          </Button>
+          <Button onClick={() => history.push('/campus/permissions')}>{t('common.cancel')}</Button>
+        </Space>
+      </Form>
+    </FormPage>
   );
 }

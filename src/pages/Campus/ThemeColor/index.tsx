@@ -4,8 +4,9 @@
  * server applies the same rule).
  */
 import React, { useEffect, useState } from 'react';
-import { Alert, App, Button, Card, ColorPicker, Form, Input, Popconfirm, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, ColorPicker, Form, Input, Popconfirm, Space, Typography } from 'antd';
 import { useIntl } from '@/locales/useIntl';
+import FormPage from '@/components/FormPage';
 import { useSession } from '@/hooks/useSession';
 import { fetchThemeColor, resetThemeColor, saveThemeColor } from '@/services/campus';
 import { HEX_COLOR, whiteTextContrast, whiteTextPassesAA } from '@/utils/contrast';
@@ -56,61 +57,53 @@ export default function ThemeColorPage() {
   };
 
   return (
-    <div style={{ padding: 24 }}>
-      <Spin spinning={loading}>
-        <Card>
-          <Typography.Title level={3} style={{ marginTop: 0 }}>
-            {t('theme.title')}
-          </Typography.Title>
-          <Typography.Paragraph>{t('theme.intro')}</Typography.Paragraph>
-          <Typography.Paragraph>
-            {t('theme.current')}: <Typography.Text code>{saved ?? `${PRIMARY_COLOR} (${t('theme.default')})`}</Typography.Text>
-          </Typography.Paragraph>
-          <Form layout="vertical" style={{ maxWidth: 480 }} onFinish={save} name="themeColor">
-            <Form.Item label={t('theme.color')} htmlFor="theme-color-hex" validateStatus={value && !valid ? 'error' : undefined} help={value && !valid ? t('theme.badFormat') : undefined}>
-              <Space>
-                <ColorPicker value={valid ? value : undefined} onChangeComplete={(c) => setValue(c.toHexString().toUpperCase())} disabledAlpha>
-                  <Button aria-label={t('theme.pick')} style={{ width: 48, background: valid ? value : undefined }} />
-                </ColorPicker>
-                <Input id="theme-color-hex" value={value} onChange={(e) => setValue(e.target.value.trim())} maxLength={7} style={{ width: 140 }} placeholder="#00766F" />
-              </Space>
-            </Form.Item>
-            <div aria-live="polite">
-              {valid && (
-                <Space direction="vertical" style={{ marginBottom: 16 }}>
-                  <div style={{ background: value, color: '#FFFFFF', padding: '8px 16px', borderRadius: 6, display: 'inline-block' }}>{t('theme.sample')}</div>
-                  <Typography.Text type={passes ? 'success' : 'danger'}>{t(passes ? 'theme.passes' : 'theme.fails', { ratio: ratio ?? 0 })}</Typography.Text>
-                </Space>
-              )}
-            </div>
-            {refusal && <Alert type="error" showIcon message={refusal} style={{ marginBottom: 16 }} role="alert" />}
-            <Space>
-              <Button type="primary" htmlType="submit" loading={saving} disabled={!valid}>
-                {t('theme.apply')}
-              </Button>
-              {saved && (
-                <Popconfirm
-                  title={t('theme.resetConfirm')}
-                  onConfirm={async () => {
-                    try {
-                      await resetThemeColor();
-                      setSaved(null);
-                      setValue(PRIMARY_COLOR);
-                      setCompanyColor(undefined);
-                      void refresh();
-                    } catch {
-                      /* shown by the request layer */
-                    }
-                  }}
-                >
-                  <Button>{t('theme.reset')}</Button>
-                </Popconfirm>
-              )}
+    <FormPage title={t('theme.title')} loading={loading} after=<CompanyLogoCard />>
+      <Typography.Paragraph>{t('theme.intro')}</Typography.Paragraph>
+      <Typography.Paragraph>
+        {t('theme.current')}: <Typography.Text code>{saved ?? `${PRIMARY_COLOR} (${t('theme.default')})`}</Typography.Text>
+      </Typography.Paragraph>
+      <Form layout="vertical" style={{ maxWidth: 480 }} onFinish={save} name="themeColor">
+        <Form.Item label={t('theme.color')} htmlFor="theme-color-hex" validateStatus={value && !valid ? 'error' : undefined} help={value && !valid ? t('theme.badFormat') : undefined}>
+          <Space>
+            <ColorPicker value={valid ? value : undefined} onChangeComplete={(c) => setValue(c.toHexString().toUpperCase())} disabledAlpha>
+              <Button aria-label={t('theme.pick')} style={{ width: 48, background: valid ? value : undefined }} />
+            </ColorPicker>
+            <Input id="theme-color-hex" value={value} onChange={(e) => setValue(e.target.value.trim())} maxLength={7} style={{ width: 140 }} placeholder="#00766F" />
+          </Space>
+        </Form.Item>
+        <div aria-live="polite">
+          {valid && (
+            <Space direction="vertical" style={{ marginBottom: 16 }}>
+              <div style={{ background: value, color: '#FFFFFF', padding: '8px 16px', borderRadius: 6, display: 'inline-block' }}>{t('theme.sample')}</div>
+              <Typography.Text type={passes ? 'success' : 'danger'}>{t(passes ? 'theme.passes' : 'theme.fails', { ratio: ratio ?? 0 })}</Typography.Text>
             </Space>
-          </Form>
-        </Card>
-        <CompanyLogoCard />
-      </Spin>
-    </div>
+          )}
+        </div>
+        {refusal && <Alert type="error" showIcon message={refusal} style={{ marginBottom: 16 }} role="alert" />}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={saving} disabled={!valid}>
+            {t('theme.apply')}
+          </Button>
+          {saved && (
+            <Popconfirm
+              title={t('theme.resetConfirm')}
+              onConfirm={async () => {
+                try {
+                  await resetThemeColor();
+                  setSaved(null);
+                  setValue(PRIMARY_COLOR);
+                  setCompanyColor(undefined);
+                  void refresh();
+                } catch {
+                  /* shown by the request layer */
+                }
+              }}
+            >
+              <Button>{t('theme.reset')}</Button>
+            </Popconfirm>
+          )}
+        </Space>
+      </Form>
+    </FormPage>
   );
 }

@@ -1,7 +1,7 @@
 /** /customer/formal: converted customers (status formal), each with a link to its student (PRODUCT.md §6.5). */
 import React from 'react';
 import { type ProColumns } from '@ant-design/pro-components';
-import ListTable from '@/components/ListTable';
+import { ListPage } from '@/components/crud';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { useSession } from '@/hooks/useSession';
@@ -52,20 +52,15 @@ export default function FormalCustomersPage() {
   ];
 
   return (
-    <div style={{ padding: 24 }}>
-      <ListTable<Lead, Params>
-        headerTitle={t('menu.customerFormal')}
-        rowKey="id"
-        columns={columns}
-        request={tableRequest<Lead, Params>(
-          fetchLeads,
-          (p) => ({ status: 'formal', convertedRange: undefined, convertedStart: p.convertedRange?.[0], convertedEnd: p.convertedRange?.[1] }),
-          [],
-        )}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1200 }}
-      />
-    </div>
+    <ListPage<Lead, Params>
+      headerTitle={t('menu.customerFormal')}
+      columns={columns}
+      request={tableRequest<Lead, Params>(
+        fetchLeads,
+        (p) => ({ status: 'formal', convertedRange: undefined, convertedStart: p.convertedRange?.[0], convertedEnd: p.convertedRange?.[1] }),
+        [],
+      )}
+      scroll={{ x: 1200 }}
+    />
   );
 }

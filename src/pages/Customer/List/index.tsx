@@ -6,7 +6,8 @@
 import React, { useMemo, useRef, useState } from 'react';
 import { App, Button, Space, Tooltip, Typography } from 'antd';
 import { type ActionType } from '@ant-design/pro-components';
-import ListTable from '@/components/ListTable';
+import { ListPage } from '@/components/crud';
+import { useSave } from '@/components/FormModal';
 import { useSearchParams } from 'umi';
 import dayjs from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
@@ -33,6 +34,7 @@ const DUE = ['overdue', 'today', 'week', 'none'] as const;
 export default function CustomerListPage() {
   const { t } = useIntl();
   const { message, modal } = App.useApp();
+  const save = useSave();
   const { currentUser } = useSession();
   const [params] = useSearchParams();
   // Opened from an analysis figure: its filter (?drill=...) narrows the list (PRODUCT.md §5.16).
@@ -65,15 +67,7 @@ export default function CustomerListPage() {
       title: t('cu.formal.confirmTitle', { n: leads.length }),
       content: t('cu.formal.confirmBody', { names: leads.map((l) => l.name).join('、') }),
       okText: t('cu.formal.action'),
-      onOk: async () => {
-        try {
-          const res = await convertLeads(leads.map((l) => l.id));
-          message.success(t('cu.formal.done', { n: res.converted.length }));
-          reloadAndClear();
-        } catch {
-          /* shown by the request layer */
-        }
-      },
+      onOk: () => save(() => convertLeads(leads.map((l) => l.id)), (res) => t('cu.formal.done', { n: res.converted.length }), reloadAndClear),
     });
   };
 
@@ -82,15 +76,7 @@ export default function CustomerListPage() {
       title: t('cu.release.title', { name: lead.name }),
       content: t('cu.release.body'),
       okText: t('cu.release.action'),
-      onOk: async () => {
-        try {
-          await releaseLeads([lead.id]);
-          message.success(t('cu.release.done'));
-          reloadAndClear();
-        } catch {
-          /* shown by the request layer */
-        }
-      },
+      onOk: () => save(() => releaseLeads([lead.id]), t('cu.release.done'), reloadAndClear),
     });
   };
 
@@ -100,15 +86,7 @@ export default function CustomerListPage() {
       content: t('cu.del.body'),
       okText: t('common.delete'),
       okButtonProps: { danger: true },
-      onOk: async () => {
-        try {
-          await deleteLead(lead.id);
-          message.success(t('cu.del.done'));
-          reloadAndClear();
-        } catch {
-          /* shown by the request layer */
-        }
-      },
+      onOk: () => save(() => deleteLead(lead.id), t('cu.del.done'), reloadAndClear),
     });
   };
 
@@ -206,35 +184,31 @@ export default function CustomerListPage() {
   );
 
   return (
-    <div style={{ padding: 24 }}>
-      <DrillBanner />
-      <ListTable<Lead>
-        params={drill}
-        headerTitle={t('menu.customer')}
-        rowKey="id"
-        actionRef={ref}
-        columns={columns}
-        request={tableRequest(exp.service)}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        search={{ labelWidth: 'auto' }}
-        // Issue 31: mobiles on one line; these columns come back with the column setting.
-        secondary={['source', 'lastFollowUpAt', 'followUpCount', 'createdAt']}
-        rowSelection={{ selectedRowKeys: selected.map((l) => l.id), onChange: (_, rows) => setSelected(rows), preserveSelectedRowKeys: true, getCheckboxProps: rowCheckbox((l) => l.name) }}
-        tableAlertRender={({ selectedRowKeys }) => t('cu.selected', { n: selectedRowKeys.length })}
-        tableAlertOptionRender={() => (
-          <Space>
-            {distribute && (
-              <Distribution ids={selected.map((l) => l.id)} names={selected.map((l) => l.name)} trigger={<Button size="small">{t('cu.dist.batch')}</Button>} onDone={reloadAndClear} />
-            )}
-            <Button size="small" onClick={() => convert(selected)}>
-              {t('cu.formal.batch')}
-            </Button>
-            <a onClick={() => setSelected([])}>{t('cu.clearSelection')}</a>
-          </Space>
-        )}
-        toolBarRender={() => [<FastCheck key="fast" />, <ExportButton key="export" exportable={exp} columns={columns} name={t('menu.customer')} />, <ExcelImport key="import" kind="leads" onDone={reload} />, <AddCustomer key="add" canAssign={all} onDone={reload} />]}
-      />
+    <ListPage<Lead>
+      before={<DrillBanner />}
+      params={drill}
+      headerTitle={t('menu.customer')}
+      actionRef={ref}
+      columns={columns}
+      request={tableRequest(exp.service)}
+      // Issue 31: mobiles on one line; these columns come back with the column setting.
+      secondary={['source', 'lastFollowUpAt', 'followUpCount', 'createdAt']}
+      rowSelection={{ selectedRowKeys: selected.map((l) => l.id), onChange: (_, rows) => setSelected(rows), preserveSelectedRowKeys: true, getCheckboxProps: rowCheckbox((l) => l.name) }}
+      tableAlertRender={({ selectedRowKeys }) => t('cu.selected', { n: selectedRowKeys.length })}
+      tableAlertOptionRender={() => (
+        <Space>
+          {distribute && (
+            <Distribution ids={selected.map((l) => l.id)} names={selected.map((l) => l.name)} trigger={<Button size="small">{t('cu.dist.batch')}</Button>} onDone={reloadAndClear} />
+          )}
+          <Button size="small" onClick={() => convert(selected)}>
+            {t('cu.formal.batch')}
+          </Button>
+          <a onClick={() => setSelected([])}>{t('cu.clearSelection')}</a>
+        </Space>
+      )}
+      tools={[<FastCheck key="fast" />, <ExportButton key="export" exportable={exp} columns={columns} name={t('menu.customer')} />, <ExcelImport key="import" kind="leads" onDone={reload} />, <AddCustomer key="add" canAssign={all} onDone={reload} />]}
+    >
       <LeadDetail lead={detail} version={version} onClose={() => setDetail(undefined)} />
-    </div>
+    </ListPage>
   );
 }

@@ -6,9 +6,9 @@
  */
 import React, { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
-import { App, Button, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { ProFormTextArea, type ProColumns } from '@ant-design/pro-components';
-import { GuardedModalForm } from '@/components/FormModal';
+import FormModal, { useSave } from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { PeriodPicker, usePeriodParams } from '@/components/finance/PeriodPicker';
 import { periodLabel } from '@/utils/periodLabel';
@@ -23,21 +23,15 @@ const KEYS: (keyof RollforwardFigures)[] = ['opening', 'sold', 'recognised', 'co
 
 export default function AccrualPage() {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   // The period (a month, or a range) and the opened campus live in the URL (?month= or ?startDate=&endDate=,
   // &campusId=), so a campus's cards can be linked to; it opens on the month under way.
-  const { query, mode, setPeriod, params, setParams } = usePeriodParams();
+  const { query, mode, setPeriod, campusId, setCampusId } = usePeriodParams();
   const month = query.month ?? (query.startDate ?? dayjs().format('YYYY-MM-DD')).slice(0, 7);
-  const campusId = params.get('campusId') ? Number(params.get('campusId')) || undefined : undefined;
-  /** A campus row opens its cards (the rows behind its figures). */
-  const setCampusId = (id: number | undefined) => {
-    const q = new URLSearchParams(params);
-    if (id === undefined) q.delete('campusId');
-    else q.set('campusId', String(id));
-    setParams(q, { replace: true });
-  };
+  // A campus row opens its cards (the rows behind its figures).
   const [data, setData] = useState<AccrualOverview>();
   const [tick, setTick] = useState(0);
+  const refresh = () => setTick((x) => x + 1);
   const queryKey = JSON.stringify(query);
   useEffect(() => {
     fetchAccrual(query).then(setData, () => undefined);
@@ -80,25 +74,15 @@ export default function AccrualPage() {
                 {t('fin.closedBy', { at: data.closedAt ?? '', by: data.closedBy ?? '' })}
               </Tag>
               {lastClosed === month && (
-                <GuardedModalForm<{ reason: string }>
+                <FormModal<{ reason: string }>
                   title={t('fin.reopenTitle', { month })}
                   trigger={<Button>{t('fin.reopenMonth')}</Button>}
                   width={460}
-                  modalProps={{ destroyOnClose: true }}
-                  onFinish={async (v) => {
-                    try {
-                      await reopenMonth(month, v.reason.trim());
-                      message.success(t('fin.reopenedOk', { month }));
-                      setTick((x) => x + 1);
-                      return true;
-                    } catch {
-                      return false;
-                    }
-                  }}
+                  onFinish={(v) => save(() => reopenMonth(month, v.reason.trim()), t('fin.reopenedOk', { month }), refresh)}
                 >
                   <Typography.Paragraph type="secondary">{t('fin.reopenHint')}</Typography.Paragraph>
                   <ProFormTextArea name="reason" label={t('fin.reopenReason')} fieldProps={{ maxLength: 200 }} rules={[{ required: true, whitespace: true, message: t('bill.required') }]} />
-                </GuardedModalForm>
+                </FormModal>
               )}
             </>
           ) : (
@@ -107,15 +91,7 @@ export default function AccrualPage() {
                 <Popconfirm
                   title={t('fin.closeConfirm', { month })}
                   disabled={closeDisabled}
-                  onConfirm={async () => {
-                    try {
-                      await closeMonth(month);
-                      message.success(t('fin.closedOk', { month }));
-                      setTick((x) => x + 1);
-                    } catch {
-                      /* the request layer showed the message */
-                    }
-                  }}
+                  onConfirm={() => save(() => closeMonth(month), t('fin.closedOk', { month }), refresh)}
                 >
                   <Button type="primary" disabled={closeDisabled}>
                     {t('fin.closeMonth')}

@@ -1,37 +1,29 @@
 /** /finance/base-salary (PRODUCT.md §5.5): salary plans per staff member; BaseSalaryPlan modal (base, commissions, tiers). */
 import React, { useRef } from 'react';
-import { App, Form, Space } from 'antd';
-import { ProFormList, ProFormRadio, ProFormSelect, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { GuardedModalForm } from '@/components/FormModal';
+import { Form, Space } from 'antd';
+import { ProFormList, ProFormRadio, ProFormSelect, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import FormModal, { useSave } from '@/components/FormModal';
+import { ListPage } from '@/components/crud';
 import { useIntl } from '@/locales/useIntl';
 import NumberInput from '@/components/NumberInput';
 import { formatMoney } from '@/utils/format';
 import { tableRequest } from '@/services/list';
 import { fetchSalaryPlans, saveSalaryPlan, type PlanRow } from '@/services/finance';
 import type { SalaryPlanInput } from '@/types/finance.schemas';
-import { compactTable } from '@/components/RowActions';
 
 export function BaseSalaryPlan({ row, trigger, onDone }: { row: Pick<PlanRow, 'staffId' | 'staffName' | 'plan'>; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   const p = row.plan;
   return (
-    <GuardedModalForm
+    <FormModal
       title={t('sal.planTitle', { name: row.staffName })}
       trigger={trigger}
       width={600}
-      modalProps={{ destroyOnClose: true, maskClosable: false }}
       initialValues={{ baseSalary: p?.baseSalary ?? 0, cardRate: p?.cardRate ?? 0, elimMode: p?.elimMode ?? 'perHour', elimAmount: p?.elimAmount ?? 0, elimRate: p?.elimRate ?? 0, tiers: p?.tiers ?? [], tierMode: p?.tierMode ?? 'marginal' }}
-      onFinish={async (v: Omit<SalaryPlanInput, 'staffId'>) => {
-        try {
-          await saveSalaryPlan({ ...v, staffId: row.staffId, tiers: (v.tiers ?? []).map((x) => ({ from: x.from, to: x.to ?? undefined, amount: x.amount })) });
-          message.success(t('common.saved'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      onFinish={(v: Omit<SalaryPlanInput, 'staffId'>) =>
+        save(() => saveSalaryPlan({ ...v, staffId: row.staffId, tiers: (v.tiers ?? []).map((x) => ({ from: x.from, to: x.to ?? undefined, amount: x.amount })) }), t('common.saved'), onDone)
+      }
     >
       <Form.Item name="baseSalary" label={t('sal.baseSalary')} rules={[{ required: true, message: t('bill.required') }]}>
         <NumberInput />
@@ -60,7 +52,7 @@ export function BaseSalaryPlan({ row, trigger, onDone }: { row: Pick<PlanRow, 's
           </Form.Item>
         </Space>
       </ProFormList>
-    </GuardedModalForm>
+    </FormModal>
   );
 }
 
@@ -83,17 +75,6 @@ export default function BaseSalaryPage() {
     { title: t('common.actions'), valueType: 'option', fixed: 'right', render: (_, r) => <BaseSalaryPlan row={r} onDone={() => ref.current?.reload()} trigger={<a>{r.plan ? t('common.edit') : t('sal.addPlan')}</a>} /> },
   ];
   return (
-    <div style={{ padding: 24 }}>
-      <ProTable<PlanRow>
-        rowKey="staffId"
-        actionRef={ref}
-        headerTitle={t('menu.baseSalary')}
-        {...compactTable(columns)}
-        request={tableRequest(fetchSalaryPlans)}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        search={{ labelWidth: 'auto' }}
-        scroll={{ x: 'max-content' }}
-      />
-    </div>
+    <ListPage<PlanRow> rowKey="staffId" actionRef={ref} headerTitle={t('menu.baseSalary')} columns={columns} request={tableRequest(fetchSalaryPlans)} />
   );
 }

@@ -9,9 +9,9 @@
 import React, { useEffect, useRef, useState } from 'react';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'umi';
-import { App, Button, Card, Col, Form, Row, Space, Statistic, Tag, Typography } from 'antd';
+import { Button, Card, Col, Form, Row, Space, Statistic, Tag, Typography } from 'antd';
 import { ProFormDatePicker, ProFormSelect, ProFormText, ProFormTextArea, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { GuardedModalForm } from '@/components/FormModal';
+import FormModal, { useSave } from '@/components/FormModal';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import NumberInput from '@/components/NumberInput';
@@ -28,28 +28,19 @@ const CATEGORY_KEYS = [...JOURNAL_CATEGORIES.income.map((c) => `income.${c}`), .
 
 function EntryForm({ entry, trigger, onDone }: { entry?: JournalEntry; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   const [form] = Form.useForm();
   const direction = Form.useWatch('direction', form) as string | undefined;
   return (
-    <GuardedModalForm
+    <FormModal
       form={form}
       title={t(entry ? 'bill.edit' : 'bill.add')}
       trigger={trigger}
       width={520}
-      modalProps={{ destroyOnClose: true, maskClosable: false }}
       initialValues={entry ?? { date: dayjs().format('YYYY-MM-DD'), direction: 'expense', account: 'bank' }}
-      onFinish={async (v: JournalInput & { date: string | dayjs.Dayjs }) => {
+      onFinish={(v: JournalInput & { date: string | dayjs.Dayjs }) => {
         const body: JournalInput = { ...v, date: dayjs(v.date).format('YYYY-MM-DD') };
-        try {
-          if (entry?.id) await updateJournalEntry({ ...body, id: entry.id });
-          else await createJournalEntry(body);
-          message.success(t('common.saved'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
+        return save(() => (entry?.id ? updateJournalEntry({ ...body, id: entry.id }) : createJournalEntry(body)), t('common.saved'), onDone);
       }}
     >
       <ProFormDatePicker name="date" label={t('fin.date')} rules={[{ required: true, message: t('bill.required') }]} />
@@ -67,32 +58,22 @@ function EntryForm({ entry, trigger, onDone }: { entry?: JournalEntry; trigger: 
       </Form.Item>
       <ProFormText name="counterparty" label={t('bill.counterparty')} fieldProps={{ maxLength: 60 }} rules={[{ required: true, whitespace: true, message: t('bill.required') }]} />
       <ProFormTextArea name="remark" label={t('bill.remark')} fieldProps={{ maxLength: 200 }} />
-    </GuardedModalForm>
+    </FormModal>
   );
 }
 
 function VoidForm({ entry, onDone }: { entry: JournalEntry; onDone: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   return (
-    <GuardedModalForm
+    <FormModal
       title={t('bill.void')}
       trigger={<a>{t('bill.void')}</a>}
       width={440}
-      modalProps={{ destroyOnClose: true }}
-      onFinish={async (v: { reason: string }) => {
-        try {
-          await voidJournalEntry(entry.id!, v.reason);
-          message.success(t('bill.voided'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      onFinish={(v: { reason: string }) => save(() => voidJournalEntry(entry.id!, v.reason), t('bill.voided'), onDone)}
     >
       <ProFormText name="reason" label={t('bill.voidReason')} rules={[{ required: true, whitespace: true, message: t('bill.required') }]} />
-    </GuardedModalForm>
+    </FormModal>
   );
 }
 

@@ -1,6 +1,7 @@
 /** /finance/pay-slip (PRODUCT.md §5.5, §6.6): issued pay slips per month; teachers and sales see their own. */
 import React from 'react';
-import { ProTable, type ProColumns } from '@ant-design/pro-components';
+import { type ProColumns } from '@ant-design/pro-components';
+import { ListPage } from '@/components/crud';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { formatMoney } from '@/utils/format';
@@ -21,16 +22,6 @@ export default function PaySlipPage() {
     { title: t('sal.paidAt'), dataIndex: 'paidAt', search: false, sorter: true },
   ];
   return (
-    <div style={{ padding: 24 }}>
-      <ProTable<PaySlip>
-        rowKey="id"
-        headerTitle={t('menu.paySlip')}
-        columns={columns}
-        request={tableRequest(fetchPaySlips)}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        search={{ labelWidth: 'auto' }}
-        scroll={{ x: 'max-content' }}
-      />
-    </div>
+    <ListPage<PaySlip> headerTitle={t('menu.paySlip')} columns={columns} request={tableRequest(fetchPaySlips)} />
   );
 }

@@ -8,7 +8,7 @@
 import React, { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import { Card, Col, Modal, Row, Select, Space, Statistic, Table, Typography } from 'antd';
-import { ProTable } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import { formatHours, formatMoney } from '@/utils/format';
 import { periodLabel } from '@/utils/periodLabel';
@@ -24,10 +24,9 @@ function Records({ period, label, figure, campusId, onClose }: { period: Finance
   const { t } = useIntl();
   const [sum, setSum] = useState<number>();
   return (
-    <Modal open title={`${label} · ${t(`fin.fig.${figure}`)}`} onCancel={onClose} footer={null} width={960} destroyOnClose>
-      <ProTable<RevenueRecordRow>
+    <Modal open title={`${label} · ${t(`fin.fig.${figure}`)}`} onCancel={onClose} footer={null} width={960} destroyOnHidden>
+      <ListTable<RevenueRecordRow>
         rowKey="key"
-        scroll={{ x: 'max-content' }}
         search={false}
         options={false}
         size="small"
@@ -56,14 +55,7 @@ function Records({ period, label, figure, campusId, onClose }: { period: Finance
 
 export default function RevenuePage() {
   const { t } = useIntl();
-  const { query, mode, setPeriod, params, setParams } = usePeriodParams();
-  const campusId = params.get('campusId') ? Number(params.get('campusId')) || undefined : undefined;
-  const setCampusId = (id: number | undefined) => {
-    const q = new URLSearchParams(params);
-    if (id === undefined) q.delete('campusId');
-    else q.set('campusId', String(id));
-    setParams(q, { replace: true });
-  };
+  const { query, mode, setPeriod, campusId, setCampusId } = usePeriodParams();
   const [campuses, setCampuses] = useState<{ value: number; label: string }[]>([]);
   const [months, setMonths] = useState<RevenueMonth[]>([]);
   const [period, setPeriodFigures] = useState<RevenuePeriod>();

@@ -4,9 +4,10 @@
  */
 import React, { useRef, useState } from 'react';
 import dayjs from 'dayjs';
-import { App, Button, DatePicker, Form, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
-import { ProFormText, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { GuardedModalForm } from '@/components/FormModal';
+import { Button, DatePicker, Form, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ListPage } from '@/components/crud';
+import FormModal, { useSave } from '@/components/FormModal';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { rowCheckbox } from '@/components/rowSelection';
@@ -15,7 +16,6 @@ import NumberInput from '@/components/NumberInput';
 import HeaderHelp from '@/components/HeaderHelp';
 import { formatHours, formatMoney } from '@/utils/format';
 import { tableRequest } from '@/services/list';
-import { compactTable } from '@/components/RowActions';
 import { changeWage, checkSalaries, deleteSalary, fetchSalaryLines, generateSalaries, paySalaries } from '@/services/finance';
 import type { SalaryLineSummary, SalaryStatus } from '@/types/finance';
 import { isMonthOver } from '@/domain/monthClose';
@@ -25,30 +25,20 @@ const STATUS_COLOR: Record<SalaryStatus, string> = { draft: 'default', checked: 
 
 export function ChangeWage({ line, onDone }: { line: SalaryLineSummary; onDone: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   return (
-    <GuardedModalForm
+    <FormModal
       title={t('sal.changeWage', { name: line.staffName })}
       trigger={<a>{t('sal.changeWageLink')}</a>}
       width={460}
-      modalProps={{ destroyOnClose: true }}
       initialValues={{ base: line.base }}
-      onFinish={async (v: { base: number; reason: string }) => {
-        try {
-          await changeWage(line.id, v.base, v.reason);
-          message.success(t('common.saved'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      onFinish={(v: { base: number; reason: string }) => save(() => changeWage(line.id, v.base, v.reason), t('common.saved'), onDone)}
     >
       <Form.Item name="base" label={t('sal.baseThisMonth')} rules={[{ required: true, message: t('bill.required') }]}>
         <NumberInput />
       </Form.Item>
       <ProFormText name="reason" label={t('sal.reason')} rules={[{ required: true, whitespace: true, message: t('bill.required') }]} />
-    </GuardedModalForm>
+    </FormModal>
   );
 }
 
@@ -57,7 +47,7 @@ const SECONDARY = ['role', 'cardCommission', 'elimCommission', 'hours'];
 
 export default function SalaryPage() {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   const access = useAppAccess();
   const manage = access.financialManagement;
   const ref = useRef<ActionType>();
@@ -69,15 +59,7 @@ export default function SalaryPage() {
     setSelected([]);
     ref.current?.reload();
   };
-  const act = async (fn: () => Promise<unknown>, ok: string) => {
-    try {
-      await fn();
-      message.success(ok);
-      reload();
-    } catch {
-      /* shown by the request layer */
-    }
-  };
+  const act = (fn: () => Promise<unknown>, ok: string) => save(fn, ok, reload);
   const money = (v: number) => formatMoney(v);
   // Checking and paying wait for the end of the month (the server refuses too: src/domain/monthClose.ts).
   const over = isMonthOver(month, dayjs().format('YYYY-MM-DD'));
@@ -144,60 +126,56 @@ export default function SalaryPage() {
     },
   ];
   return (
-    <div style={{ padding: 24 }}>
-      <ProTable<SalaryLineSummary>
-        rowKey="id"
-        actionRef={ref}
-        scroll={{ x: 'max-content' }}
-        headerTitle={
-          <Space wrap>
-            <span>{t('menu.salary')}</span>
-            <DatePicker picker="month" aria-label={t('fin.month')} allowClear={false} value={dayjs(`${month}-01`)} onChange={(d) => d && setMonth(d.format('YYYY-MM'))} />
-            {total !== undefined && <span data-testid="salary-total">{t('sal.monthTotal', { total: money(total) })}</span>}
-          </Space>
-        }
-        params={{ month }}
-        // Issue 31: the actions are one compact column; the commissions and hours are in the line's detail (and come
-        // back with the column setting), so Bonus, Penalties, Total and Status stay in view.
-        {...compactTable(columns, SECONDARY)}
-        rowSelection={manage ? { selectedRowKeys: selected.map((s) => s.id), onChange: (_k, rows) => setSelected(rows), getCheckboxProps: rowCheckbox((s) => s.staffName) } : undefined}
-        request={tableRequest(async (q) => {
-          const res = await fetchSalaryLines({ ...q, month });
-          setTotal(res.totalAmount);
-          return res;
-        })}
-        pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        search={{ labelWidth: 'auto' }}
-        toolBarRender={() =>
-          manage
-            ? [
-                <Popconfirm key="gen" title={t('sal.generateConfirm', { month })} onConfirm={() => act(() => generateSalaries(month), t('sal.generated'))}>
-                  <Button type="primary">{t('sal.generate')}</Button>
-                </Popconfirm>,
-                <Tooltip key="check" title={notOver}>
-                  <span>
-                    <Button disabled={!over || !selected.some((s) => s.status === 'draft')} onClick={() => act(() => checkSalaries(selected.filter((s) => s.status === 'draft').map((s) => s.id)), t('sal.checkedOk'))}>
-                      {t('sal.checkSelected')}
-                    </Button>
-                  </span>
-                </Tooltip>,
-                <Select key="acc" aria-label={t('bill.account')} value={account} onChange={setAccount} options={(['bank', 'cash', 'wechat', 'alipay'] as const).map((a) => ({ value: a, label: t(`bill.acc.${a}`) }))} style={{ width: 120 }} />,
-                // Money leaves: confirm with the count and the total of the checked lines selected.
-                <Tooltip key="pay" title={notOver}>
-                  <span>
-                    <Popconfirm
-                      title={t('sal.payBatchConfirm', { count: toPay.length, total: money(toPayTotal) })}
-                      disabled={!over || !toPay.length}
-                      onConfirm={() => act(() => paySalaries(toPay.map((s) => s.id), account), t('sal.paidOk'))}
-                    >
-                      <Button disabled={!over || !toPay.length}>{t('sal.paySelected')}</Button>
-                    </Popconfirm>
-                  </span>
-                </Tooltip>,
-              ]
-            : []
-        }
-      />
-    </div>
+    <ListPage<SalaryLineSummary>
+      actionRef={ref}
+      headerTitle={
+        <Space wrap>
+          <span>{t('menu.salary')}</span>
+          <DatePicker picker="month" aria-label={t('fin.month')} allowClear={false} value={dayjs(`${month}-01`)} onChange={(d) => d && setMonth(d.format('YYYY-MM'))} />
+          {total !== undefined && <span data-testid="salary-total">{t('sal.monthTotal', { total: money(total) })}</span>}
+        </Space>
+      }
+      params={{ month }}
+      // Issue 31: the actions are one compact column; the commissions and hours are in the line's detail (and come
+      // back with the column setting), so Bonus, Penalties, Total and Status stay in view.
+      columns={columns}
+      secondary={SECONDARY}
+      rowSelection={manage ? { selectedRowKeys: selected.map((s) => s.id), onChange: (_k, rows) => setSelected(rows), getCheckboxProps: rowCheckbox((s) => s.staffName) } : undefined}
+      request={tableRequest(async (q) => {
+        const res = await fetchSalaryLines({ ...q, month });
+        setTotal(res.totalAmount);
+        return res;
+      })}
+      pagination={{ defaultPageSize: 20, showSizeChanger: true }}
+      toolBarRender={() =>
+        manage
+          ? [
+              <Popconfirm key="gen" title={t('sal.generateConfirm', { month })} onConfirm={() => act(() => generateSalaries(month), t('sal.generated'))}>
+                <Button type="primary">{t('sal.generate')}</Button>
+              </Popconfirm>,
+              <Tooltip key="check" title={notOver}>
+                <span>
+                  <Button disabled={!over || !selected.some((s) => s.status === 'draft')} onClick={() => act(() => checkSalaries(selected.filter((s) => s.status === 'draft').map((s) => s.id)), t('sal.checkedOk'))}>
+                    {t('sal.checkSelected')}
+                  </Button>
+                </span>
+              </Tooltip>,
+              <Select key="acc" aria-label={t('bill.account')} value={account} onChange={setAccount} options={(['bank', 'cash', 'wechat', 'alipay'] as const).map((a) => ({ value: a, label: t(`bill.acc.${a}`) }))} style={{ width: 120 }} />,
+              // Money leaves: confirm with the count and the total of the checked lines selected.
+              <Tooltip key="pay" title={notOver}>
+                <span>
+                  <Popconfirm
+                    title={t('sal.payBatchConfirm', { count: toPay.length, total: money(toPayTotal) })}
+                    disabled={!over || !toPay.length}
+                    onConfirm={() => act(() => paySalaries(toPay.map((s) => s.id), account), t('sal.paidOk'))}
+                  >
+                    <Button disabled={!over || !toPay.length}>{t('sal.paySelected')}</Button>
+                  </Popconfirm>
+                </span>
+              </Tooltip>,
+            ]
+          : []
+      }
+    />
   );
 }

@@ -4,54 +4,46 @@
  * computed by the server (absent excluded); student-score: one student's scores over time.
  */
 import React, { useRef, useState } from 'react';
-import { App, Button, Checkbox, Drawer, Modal, Space, Table } from 'antd';
+import { Button, Checkbox, Drawer, Modal, Space, Table } from 'antd';
 import { ProForm, ProFormDatePicker, ProFormList, ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { GuardedModalForm } from '@/components/FormModal';
+import { CrudScreen, RecordForm } from '@/components/crud';
+import { useSave } from '@/components/FormModal';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
-import { tableRequest } from '@/services/list';
 import { createExam, deleteExam, fetchExams, fetchScoreSheet, saveScores, updateExam } from '@/services/teaching';
 import { fetchClassOptions } from '@/services/school';
 import { useAppAccess } from '@/hooks/useSession';
-import DeleteAction from '@/components/DeleteAction';
 import NumberInput from '@/components/NumberInput';
 import { numberRange } from '@/components/NumberInput/rules';
 import { StudentPicker } from '@/components/Teaching';
 import StudentScores from '@/components/Teaching/StudentScores';
 import { scoreProblem } from '@/domain/scores';
 import type { Exam, ScoreCell, ScoreSheet, SubjectStats, ExamSubject } from '@/types/teaching';
-import ListTable from '@/components/ListTable';
+import type { ExamBody } from '@/types/teaching.schemas';
 import SectionTitle from '@/components/SectionTitle';
 
 export function ExamForm({ exam, trigger, onDone }: { exam?: Exam; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
   return (
-    <GuardedModalForm
-      name={`examForm${exam?.id ?? 'New'}`}
+    <RecordForm<Exam, Record<string, unknown>, ExamBody>
+      name="examForm"
+      record={exam}
       title={t(exam ? 'exam.edit' : 'exam.add')}
       trigger={trigger}
       width={620}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
-      initialValues={exam ?? { subjects: [{ name: '', fullMark: 100 }] }}
-      onFinish={async (v: Record<string, unknown>) => {
+      defaults={{ subjects: [{ name: '', fullMark: 100 }] }}
+      toBody={(v) => {
         const d = v.date as string | { format: (f: string) => string };
-        const body = {
+        return {
           classId: v.classId as number,
           name: String(v.name ?? '').trim(),
           date: typeof d === 'string' ? d : d.format('YYYY-MM-DD'),
           subjects: ((v.subjects as ExamSubject[] | undefined) ?? []).map((s) => ({ name: String(s.name ?? '').trim(), fullMark: Number(s.fullMark) })),
         };
-        try {
-          if (exam) await updateExam({ ...body, id: exam.id });
-          else await createExam(body);
-          message.success(t('common.saved'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
       }}
+      create={createExam}
+      update={updateExam}
+      onDone={onDone}
     >
       <ProFormSelect name="classId" label={t('hw.class')} request={() => fetchClassOptions({ all: 1 })} showSearch rules={[{ required: true, message: t('hw.class.required') }]} />
       <ProFormText name="name" label={t('exam.name')} fieldProps={{ maxLength: 60 }} rules={[{ required: true, whitespace: true, message: t('exam.name.required') }]} />
@@ -65,7 +57,7 @@ export function ExamForm({ exam, trigger, onDone }: { exam?: Exam; trigger: Reac
           </ProForm.Item>
         </Space>
       </ProFormList>
-    </GuardedModalForm>
+    </RecordForm>
   );
 }
 
@@ -97,7 +89,7 @@ function StatsTable({ stats }: { stats: (SubjectStats & ExamSubject)[] }) {
 
 function SheetDrawer({ examId, onClose, onChanged }: { examId?: number; onClose: () => void; onChanged: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const report = useSave();
   const [cells, setCells] = useState<Cells>({});
   const [sheet, setSheet] = useState<ScoreSheet & { canEdit?: boolean }>();
   const [saving, setSaving] = useState(false);
@@ -117,16 +109,12 @@ function SheetDrawer({ examId, onClose, onChanged }: { examId?: number; onClose:
     if (!sheet) return;
     const entries = sheet.rows.flatMap((r) => subjects.map((s) => ({ studentId: r.studentId, subject: s.name, score: cells[r.studentId][s.name].absent ? null : cells[r.studentId][s.name].score, absent: cells[r.studentId][s.name].absent })));
     setSaving(true);
-    try {
-      const next = await saveScores({ examId: sheet.exam.id, entries });
+    // A refusal is shown by the request layer; the sheet keeps what was typed.
+    await report(() => saveScores({ examId: sheet.exam.id, entries }), t('common.saved'), (next) => {
       setSheet({ ...next, canEdit });
-      message.success(t('common.saved'));
       onChanged();
-    } catch {
-      /* shown by the request layer; the sheet keeps what was typed */
-    } finally {
-      setSaving(false);
-    }
+    });
+    setSaving(false);
   };
   const columns = [
     { title: t('hw.student'), dataIndex: 'studentName', key: 'studentName', fixed: 'left' as const },
@@ -206,7 +194,6 @@ export default function ScorePage() {
   const access = useAppAccess();
   const actionRef = useRef<ActionType>();
   const [viewing, setViewing] = useState<number>();
-  const reload = () => actionRef.current?.reload();
   const columns: ProColumns<Exam>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('exam.keywordHint') } },
     { title: t('exam.name'), dataIndex: 'name', search: false, sorter: true },
@@ -214,31 +201,21 @@ export default function ScorePage() {
     { title: t('exam.date'), dataIndex: 'date', search: false, sorter: true },
     { title: t('exam.subjects'), dataIndex: 'subjects', search: false, render: (_, r) => r.subjects.map((s) => `${s.name} (${s.fullMark})`).join('、') },
     { title: t('exam.recorded'), dataIndex: 'scoredCount', search: false, render: (_, r) => `${r.scoredCount} / ${r.studentCount}` },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      render: (_, r) => (
-        <Space size={8}>
-          <a onClick={() => setViewing(r.id)}>{t('exam.seeScore')}</a>
-          {access.educationalManagement && <ExamForm exam={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />}
-          {access.educationalManagement && <DeleteAction title={t('exam.deleteConfirm', { name: r.name })} onDelete={() => deleteExam(r.id)} onDone={reload} />}
-        </Space>
-      ),
-    },
   ];
   return (
-    <div style={{ padding: 24 }}>
-      <ListTable<Exam>
-        rowKey="id"
-        actionRef={actionRef}
-        headerTitle={t('menu.score')}
-        columns={columns}
-        request={tableRequest(fetchExams)}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        search={{ labelWidth: 'auto' }}
-        toolBarRender={() => [<StudentScoreModal key="student" />, ...(access.educationalManagement ? [<ExamForm key="add" onDone={reload} trigger={<Button type="primary">{t('exam.add')}</Button>} />] : [])]}
-      />
-      <SheetDrawer examId={viewing} onClose={() => setViewing(undefined)} onChanged={reload} />
-    </div>
+    <CrudScreen<Exam>
+      actionRef={actionRef}
+      headerTitle={t('menu.score')}
+      columns={columns}
+      list={fetchExams}
+      tools={[<StudentScoreModal key="student" />]}
+      canEdit={access.educationalManagement}
+      addLabel={t('exam.add')}
+      rowActions={(r) => <a onClick={() => setViewing(r.id)}>{t('exam.seeScore')}</a>}
+      form={(p) => <ExamForm exam={p.record} trigger={p.trigger} onDone={p.onDone} />}
+      remove={(r) => ({ title: t('exam.deleteConfirm', { name: r.name }), onDelete: () => deleteExam(r.id) })}
+    >
+      <SheetDrawer examId={viewing} onClose={() => setViewing(undefined)} onChanged={() => actionRef.current?.reload()} />
+    </CrudScreen>
   );
 }

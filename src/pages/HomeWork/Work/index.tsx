@@ -4,9 +4,9 @@
  * reason), delete (refused by the server while a submission is checked). Teachers see and manage their own classes.
  */
 import React, { useRef, useState } from 'react';
-import { App, Button, Drawer, Progress, Space, Table, Typography } from 'antd';
+import { Button, Drawer, Progress, Space, Table, Typography } from 'antd';
 import { ProFormDatePicker, ProFormDependency, ProFormSelect, ProFormText, ProFormTextArea, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { GuardedModalForm } from '@/components/FormModal';
+import FormModal, { useSave } from '@/components/FormModal';
 import { useRequest } from 'ahooks';
 import dayjs from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
@@ -18,35 +18,28 @@ import DeleteAction from '@/components/DeleteAction';
 import { PlainText, SubmissionModal, SubmissionTag } from '@/components/Teaching';
 import { actionsFor } from '@/domain/homework';
 import type { Homework, Submission } from '@/types/teaching';
-import ListTable from '@/components/ListTable';
+import { ListPage } from '@/components/crud';
 import { compactColumns } from '@/components/RowActions';
 
 function AddHomework({ onDone }: { onDone: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   return (
-    <GuardedModalForm
+    <FormModal
       name="homeworkForm"
       title={t('hw.add')}
       trigger={<Button type="primary">{t('hw.add')}</Button>}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
       width={600}
-      onFinish={async (v: Record<string, unknown>) => {
-        try {
-          const due = v.dueDate as string | { format: (f: string) => string };
-          await createHomework({
-            classId: v.classId as number,
-            studentIds: (v.studentIds as number[] | undefined) ?? [],
-            title: String(v.title ?? '').trim(),
-            content: String(v.content ?? '').trim(),
-            dueDate: typeof due === 'string' ? due : due.format('YYYY-MM-DD'),
-          });
-          message.success(t('hw.assigned'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
+      onFinish={(v: Record<string, unknown>) => {
+        const due = v.dueDate as string | { format: (f: string) => string };
+        const body = {
+          classId: v.classId as number,
+          studentIds: (v.studentIds as number[] | undefined) ?? [],
+          title: String(v.title ?? '').trim(),
+          content: String(v.content ?? '').trim(),
+          dueDate: typeof due === 'string' ? due : due.format('YYYY-MM-DD'),
+        };
+        return save(() => createHomework(body), t('hw.assigned'), onDone);
       }}
     >
       <ProFormSelect name="classId" label={t('hw.class')} request={() => fetchClassOptions()} showSearch rules={[{ required: true, message: t('hw.class.required') }]} />
@@ -72,7 +65,7 @@ function AddHomework({ onDone }: { onDone: () => void }) {
         fieldProps={{ disabledDate: (d: dayjs.Dayjs) => d.isBefore(dayjs().startOf('day')), format: 'YYYY-MM-DD' }}
         rules={[{ required: true, message: t('hw.dueDate.required') }]}
       />
-    </GuardedModalForm>
+    </FormModal>
   );
 }
 
@@ -183,18 +176,14 @@ export default function HomeworkPage() {
     },
   ];
   return (
-    <div style={{ padding: 24 }}>
-      <ListTable<Homework>
-        rowKey="id"
-        actionRef={actionRef}
-        headerTitle={t('menu.homework')}
-        columns={columns}
-        request={tableRequest(fetchHomework)}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        search={{ labelWidth: 'auto' }}
-        toolBarRender={() => (access.educationalManagement ? [<AddHomework key="add" onDone={reload} />] : [])}
-      />
-      <SubmissionsDrawer homework={viewing} onClose={() => setViewing(undefined)} onChanged={reload} />
-    </div>
+    <ListPage<Homework>
+      actionRef={actionRef}
+      headerTitle={t('menu.homework')}
+      columns={columns}
+      request={tableRequest(fetchHomework)}
+      tools={access.educationalManagement ? [<AddHomework key="add" onDone={reload} />] : []}
+    >
+    <SubmissionsDrawer homework={viewing} onClose={() => setViewing(undefined)} onChanged={reload} />
+    </ListPage>
   );
 }

@@ -1,7 +1,8 @@
 /** /service-message (PRODUCT.md §5.11): notices sent to parents, with their read counts; send a new one. */
 import React, { useRef, useState } from 'react';
 import { Tag } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ListPage } from '@/components/crud';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { fetchNotices } from '@/services/notice';
@@ -9,7 +10,6 @@ import { RECEIVER_SEGMENTS } from '@/domain/receivers';
 import type { Notice } from '@/types/notice';
 import SendNoticeModal from './SendNoticeModal';
 import NoticeContentModal from './NoticeContentModal';
-import { compactTable } from '@/components/RowActions';
 
 export default function ServiceMessagePage() {
   const { t } = useIntl();
@@ -38,19 +38,14 @@ export default function ServiceMessagePage() {
     { title: t('common.actions'), fixed: 'right', valueType: 'option', render: (_, r) => <a onClick={() => setViewing(r.id)}>{t('common.view')}</a> },
   ];
   return (
-    <div style={{ padding: 24 }}>
-      <ProTable<Notice>
-        scroll={{ x: 'max-content' }}
-        rowKey="id"
-        actionRef={actionRef}
-        headerTitle={t('menu.serviceMessage')}
-        {...compactTable(columns)}
-        request={tableRequest(fetchNotices)}
-        pagination={{ defaultPageSize: 10 }}
-        search={{ labelWidth: 'auto' }}
-        toolBarRender={() => [<SendNoticeModal key="send" onDone={() => actionRef.current?.reload()} />]}
-      />
-      <NoticeContentModal id={viewing} onClose={() => setViewing(undefined)} />
-    </div>
+    <ListPage<Notice>
+      actionRef={actionRef}
+      headerTitle={t('menu.serviceMessage')}
+      columns={columns}
+      request={tableRequest(fetchNotices)}
+      tools={[<SendNoticeModal key="send" onDone={() => actionRef.current?.reload()} />]}
+    >
+    <NoticeContentModal id={viewing} onClose={() => setViewing(undefined)} />
+    </ListPage>
   );
 }

@@ -3,45 +3,36 @@
  * variable (the server too) and previews the text with sample values; the real preview for a receiver is in
  * SendNoticeModal's receiver list.
  */
-import React, { useRef } from 'react';
-import { App, Button, Form, Space, Tag, Typography } from 'antd';
-import { ProFormDependency, ProFormSelect, ProFormText, ProFormTextArea, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import React from 'react';
+import { Button, Form, Space, Tag, Typography } from 'antd';
+import { ProFormDependency, ProFormSelect, ProFormText, ProFormTextArea, type ProColumns } from '@ant-design/pro-components';
+import { CrudScreen, RecordForm } from '@/components/crud';
 import { useIntl } from '@/locales/useIntl';
-import { tableRequest } from '@/services/list';
 import { createTemplate, deleteTemplate, fetchTemplates, updateTemplate } from '@/services/notice';
-import DeleteAction from '@/components/DeleteAction';
-import FormModal from '@/components/FormModal';
 import { PlainText } from '@/components/Teaching';
 import { parseTemplate, renderTemplate, TEMPLATE_VARIABLES, type TemplateValues } from '@/domain/templates';
 import { TEMPLATE_SCENES, type MessageTemplate, type TemplateScene } from '@/types/notice';
-import { compactTable } from '@/components/RowActions';
+
+type TemplateBody = Parameters<typeof createTemplate>[0];
 
 const SAMPLE: TemplateValues = { studentName: '李小雨', className: '中国舞基础 A 班', remainingHours: 2.5, expiryDate: '2026-12-31', lessonTime: '2026-12-05 10:00', campusName: 'Downtown', companyName: 'Starlight Dance' };
 
 export function TemplateForm({ tpl, trigger, onDone }: { tpl?: MessageTemplate; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
   const [form] = Form.useForm();
   return (
-    <FormModal
+    <RecordForm<MessageTemplate, Record<string, unknown>, TemplateBody>
       form={form}
-      name={`messageTemplate${tpl?.id ?? 'New'}`}
+      name="messageTemplate"
+      record={tpl}
       title={t(tpl ? 'msgtpl.editTitle' : 'msgtpl.addTitle')}
       trigger={trigger}
       width={640}
-      initialValues={tpl ?? { scene: 'general' }}
-      onFinish={async (v: Record<string, unknown>) => {
-        const body = { name: String(v.name ?? '').trim(), scene: v.scene as TemplateScene, text: String(v.text ?? '').trim() };
-        try {
-          if (tpl) await updateTemplate({ ...body, id: tpl.id });
-          else await createTemplate(body);
-          message.success(t('common.saved'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      defaults={{ scene: 'general' }}
+      toBody={(v) => ({ name: String(v.name ?? '').trim(), scene: v.scene as TemplateScene, text: String(v.text ?? '').trim() })}
+      create={createTemplate}
+      update={updateTemplate}
+      onDone={onDone}
     >
       <ProFormText name="name" label={t('msgtpl.nameLabel')} fieldProps={{ maxLength: 40 }} rules={[{ required: true, whitespace: true, message: t('msgtpl.name.required') }]} />
       <ProFormSelect name="scene" label={t('msgtpl.scene')} options={TEMPLATE_SCENES.map((s) => ({ value: s, label: t(`msgtpl.scene.${s}`) }))} rules={[{ required: true }]} />
@@ -76,45 +67,27 @@ export function TemplateForm({ tpl, trigger, onDone }: { tpl?: MessageTemplate; 
           </div>
         )}
       </ProFormDependency>
-    </FormModal>
+    </RecordForm>
   );
 }
 
 export default function TemplateMessagePage() {
   const { t } = useIntl();
-  const actionRef = useRef<ActionType>();
-  const reload = () => actionRef.current?.reload();
   const columns: ProColumns<MessageTemplate>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true },
     { title: t('msgtpl.nameLabel'), dataIndex: 'name', search: false, sorter: true },
     { title: t('msgtpl.scene'), dataIndex: 'scene', valueType: 'select', valueEnum: Object.fromEntries(TEMPLATE_SCENES.map((s) => [s, { text: t(`msgtpl.scene.${s}`) }])), render: (_, r) => <Tag>{t(`msgtpl.scene.${r.scene}`)}</Tag> },
     { title: t('msgtpl.text'), dataIndex: 'text', search: false, render: (_, r) => <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{r.text}</Typography.Text> },
     { title: t('msgtpl.updatedAt'), dataIndex: 'updatedAt', search: false, sorter: true },
-    {
-      title: t('common.actions'),
-      fixed: 'right',
-      valueType: 'option',
-      render: (_, r) => (
-        <Space size={8}>
-          <TemplateForm tpl={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />
-          <DeleteAction title={t('msgtpl.deleteConfirm', { name: r.name })} onDelete={() => deleteTemplate(r.id)} onDone={reload} />
-        </Space>
-      ),
-    },
   ];
   return (
-    <div style={{ padding: 24 }}>
-      <ProTable<MessageTemplate>
-        scroll={{ x: 'max-content' }}
-        rowKey="id"
-        actionRef={actionRef}
-        headerTitle={t('menu.templateMessage')}
-        {...compactTable(columns)}
-        request={tableRequest(fetchTemplates)}
-        pagination={{ defaultPageSize: 10 }}
-        search={{ labelWidth: 'auto' }}
-        toolBarRender={() => [<TemplateForm key="add" onDone={reload} trigger={<Button type="primary">{t('msgtpl.addTitle')}</Button>} />]}
-      />
-    </div>
+    <CrudScreen<MessageTemplate>
+      headerTitle={t('menu.templateMessage')}
+      columns={columns}
+      list={fetchTemplates}
+      addLabel={t('msgtpl.addTitle')}
+      form={(p) => <TemplateForm tpl={p.record} trigger={p.trigger} onDone={p.onDone} />}
+      remove={(r) => ({ title: t('msgtpl.deleteConfirm', { name: r.name }), onDelete: () => deleteTemplate(r.id) })}
+    />
   );
 }

@@ -1,31 +1,25 @@
 /** /admin-settlement: monthly settlements of online money of every company, less the platform fee (PRODUCT.md §5.14). */
 import React, { useRef } from 'react';
-import { App, Popconfirm, Tag } from 'antd';
+import { Popconfirm, Tag } from 'antd';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { useAppAccess } from '@/hooks/useSession';
-import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
-import { fetchAdminSettlements, fetchCompanyOptions, paySettlement } from '@/services/platform';
+import { fetchAdminSettlements, paySettlement } from '@/services/platform';
 import type { AdminSettlement } from '@/types/platform';
 import { formatMoney } from '@/utils/format';
 import ListTable from '@/components/ListTable';
+import { useSave } from '@/components/FormModal';
+import { PLATFORM_LIST, useCompanyColumn } from '@/components/platform/orderColumns';
 
 export default function AdminSettlementPage() {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   const access = useAppAccess();
   const actionRef = useRef<ActionType>();
-  const companies = useRequest(fetchCompanyOptions);
+  const company = useCompanyColumn<AdminSettlement>();
   const columns: ProColumns<AdminSettlement>[] = [
-    {
-      title: t('pfOperate.company'),
-      dataIndex: 'companyId',
-      valueType: 'select',
-      fieldProps: { showSearch: true },
-      valueEnum: Object.fromEntries((companies.data ?? []).map((c) => [String(c.value), { text: c.label }])),
-      render: (_, r) => r.companyName,
-    },
+    company,
     { title: t('pfSettlement.month'), dataIndex: 'month', search: false, sorter: true },
     { title: t('pfSettlement.orders'), dataIndex: 'orderCount', search: false },
     { title: t('pfSettlement.gross'), dataIndex: 'gross', search: false, sorter: true, render: (_, r) => formatMoney(r.gross) },
@@ -47,15 +41,7 @@ export default function AdminSettlementPage() {
         r.status === 'pending' ? (
           <Popconfirm
             title={t('pfSettlement.payConfirm', { name: r.companyName, month: r.month })}
-            onConfirm={async () => {
-              try {
-                await paySettlement(r.id);
-                message.success(t('pfSettlement.paid'));
-                actionRef.current?.reload();
-              } catch {
-                /* shown by the request layer */
-              }
-            }}
+            onConfirm={() => save(() => paySettlement(r.id), t('pfSettlement.paid'), () => actionRef.current?.reload())}
           >
             <a>{t('pfSettlement.pay')}</a>
           </Popconfirm>
@@ -63,14 +49,6 @@ export default function AdminSettlementPage() {
     },
   ];
   return (
-    <ListTable<AdminSettlement>
-      rowKey="id"
-      actionRef={actionRef}
-      headerTitle={t('menu.adminSettlement')}
-      columns={columns}
-      request={tableRequest(fetchAdminSettlements)}
-      pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-      search={{ labelWidth: 'auto' }}
-    />
+    <ListTable<AdminSettlement> {...PLATFORM_LIST} actionRef={actionRef} headerTitle={t('menu.adminSettlement')} columns={columns} request={tableRequest(fetchAdminSettlements)} />
   );
 }

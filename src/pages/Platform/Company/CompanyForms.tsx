@@ -1,9 +1,9 @@
 /** The company dialogs of /company: add / edit, renew valid days (with the renewal log), owner mobile. */
 import React from 'react';
-import { App, Descriptions, Form, Table, Typography } from 'antd';
+import { Descriptions, Form, Table, Typography } from 'antd';
 import { ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
-import FormModal from '@/components/FormModal';
+import FormModal, { useSave } from '@/components/FormModal';
 import NumberInput from '@/components/NumberInput';
 import { numberRange } from '@/components/NumberInput/rules';
 import { useIntl } from '@/locales/useIntl';
@@ -18,7 +18,7 @@ const MOBILE = MOBILE_RE;
 
 export function CompanyForm({ company, trigger, onDone }: { company?: CompanyListItem; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   // The new owner's one-time password, shown once after the company is created.
   const [owners, setOwners] = React.useState<NewCompanyOwner[]>();
   return (
@@ -30,18 +30,17 @@ export function CompanyForm({ company, trigger, onDone }: { company?: CompanyLis
         initialValues={company ?? { days: undefined }}
         onFinish={async (v: Record<string, unknown>) => {
           const s = (k: string) => (typeof v[k] === 'string' ? (v[k] as string).trim() : undefined) || undefined;
-          try {
-            if (company) await updateCompany({ id: company.id, name: s('name') ?? '', contact: s('contact'), address: s('address'), remark: s('remark') });
-            else {
-              const created = await addCompany({ name: s('name') ?? '', ownerName: s('ownerName') ?? '', ownerMobile: s('ownerMobile') ?? '', days: v.days as number | undefined, contact: s('contact'), address: s('address'), remark: s('remark') });
-              setOwners([created.owner]);
-            }
-            message.success(t('common.saved'));
-            onDone();
-            return true;
-          } catch {
-            return false;
-          }
+          return save(
+            async () => {
+              if (company) await updateCompany({ id: company.id, name: s('name') ?? '', contact: s('contact'), address: s('address'), remark: s('remark') });
+              else {
+                const created = await addCompany({ name: s('name') ?? '', ownerName: s('ownerName') ?? '', ownerMobile: s('ownerMobile') ?? '', days: v.days as number | undefined, contact: s('contact'), address: s('address'), remark: s('remark') });
+                setOwners([created.owner]);
+              }
+            },
+            t('common.saved'),
+            onDone,
+          );
         }}
       >
         <ProFormText name="name" label={t('pfCompany.name')} fieldProps={{ maxLength: 60 }} rules={[{ required: true, whitespace: true, message: t('pfCompany.name.required') }]} />
@@ -89,22 +88,15 @@ export function RenewalLog({ companyId }: { companyId: number }) {
 
 export function RenewForm({ company, trigger, onDone, today }: { company: CompanyListItem; trigger: React.ReactElement; onDone: () => void; today: string }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   return (
     <FormModal
       title={t('pfCompany.renewTitle', { name: company.name })}
       trigger={trigger}
       width={760}
-      onFinish={async (v: { days?: number; remark?: string }) => {
-        try {
-          const r = await renewCompany({ id: company.id, days: v.days as number, remark: v.remark?.trim() || undefined });
-          message.success(t('pfCompany.renewed', { before: r.renewal.before, after: r.renewal.after }));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      onFinish={(v: { days?: number; remark?: string }) =>
+        save(() => renewCompany({ id: company.id, days: v.days as number, remark: v.remark?.trim() || undefined }), (r) => t('pfCompany.renewed', { before: r.renewal.before, after: r.renewal.after }), onDone)
+      }
     >
       <Descriptions size="small" column={2} style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('pfCompany.validUntil')}>{company.validUntil}</Descriptions.Item>
@@ -133,22 +125,13 @@ export function RenewForm({ company, trigger, onDone, today }: { company: Compan
 
 export function MobileForm({ company, trigger, onDone }: { company: CompanyListItem; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   return (
     <FormModal
       title={t('pfCompany.mobileTitle', { name: company.name })}
       trigger={trigger}
       width={480}
-      onFinish={async (v: { mobile?: string }) => {
-        try {
-          await modifyOwnerMobile({ id: company.id, mobile: (v.mobile ?? '').trim() });
-          message.success(t('common.saved'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      onFinish={(v: { mobile?: string }) => save(() => modifyOwnerMobile({ id: company.id, mobile: (v.mobile ?? '').trim() }), t('common.saved'), onDone)}
     >
       <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
         <Descriptions.Item label={t('pfCompany.currentMobile')}>{company.ownerMobile}</Descriptions.Item>

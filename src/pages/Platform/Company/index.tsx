@@ -6,12 +6,12 @@
 import React, { useRef, useState } from 'react';
 import { App, Button, Popconfirm, Space, Tag, Typography } from 'antd';
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'umi';
 import LazyAction from '@/components/LazyAction';
 import DeleteAction from '@/components/DeleteAction';
-import FormModal from '@/components/FormModal';
+import FormModal, { useSave } from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess } from '@/hooks/useSession';
 import { tableRequest, toListQuery } from '@/services/list';
@@ -27,6 +27,7 @@ export const STATE_COLORS: Record<CompanyState, string> = { active: 'green', exp
 export default function CompanyPage() {
   const { t } = useIntl();
   const { message } = App.useApp();
+  const save = useSave();
   const access = useAppAccess();
   const canWrite = access.platformAdmin;
   const actionRef = useRef<ActionType>();
@@ -37,15 +38,7 @@ export default function CompanyPage() {
   const today = dayjs().format('YYYY-MM-DD');
   const reload = () => actionRef.current?.reload();
 
-  const act = async (fn: () => Promise<unknown>, ok: string) => {
-    try {
-      await fn();
-      message.success(ok);
-      reload();
-    } catch {
-      /* shown by the request layer */
-    }
-  };
+  const act = (fn: () => Promise<unknown>, ok: string) => save(fn, ok, reload);
 
   const exportList = async () => {
     setExporting(true);
@@ -128,15 +121,7 @@ export default function CompanyPage() {
           {canWrite && r.status === 'disabled' && (
             <Popconfirm
               title={t('pfCompany.recoverConfirm', { name: r.name })}
-              onConfirm={async () => {
-                try {
-                  const res = await recoverCompany(r.id);
-                  message.success(t('pfCompany.recovered', { n: res.renewal.days, after: res.renewal.after }));
-                  reload();
-                } catch {
-                  /* shown by the request layer */
-                }
-              }}
+              onConfirm={() => save(() => recoverCompany(r.id), (res) => t('pfCompany.recovered', { n: res.renewal.days, after: res.renewal.after }), reload)}
             >
               <a>{t('pfCompany.recover')}</a>
             </Popconfirm>

@@ -3,12 +3,13 @@
  * the platform fee and the defaults for new companies. Only the admin saves; service and operation read.
  */
 import React from 'react';
-import { App, Card, Form, Skeleton, Typography } from 'antd';
+import { Card, Form, Skeleton, Typography } from 'antd';
 import { ProForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import NumberInput from '@/components/NumberInput';
 import { numberRange } from '@/components/NumberInput/rules';
 import { useIntl } from '@/locales/useIntl';
+import { useSave } from '@/components/FormModal';
 import { useAppAccess } from '@/hooks/useSession';
 import { fetchPlatformSettings, savePlatformSettings, saveServiceContact } from '@/services/platform';
 import type { PlatformSettings } from '@/types/platform';
@@ -17,7 +18,7 @@ import { phoneRule } from '@/utils/fields';
 
 export default function CoolSystemPage() {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   const access = useAppAccess();
   const canWrite = access.platformAdmin;
   const { data, refresh } = useRequest(fetchPlatformSettings);
@@ -35,16 +36,7 @@ export default function CoolSystemPage() {
               initialValues={data.serviceContact}
               disabled={!canWrite}
               submitter={submitter}
-              onFinish={async (v) => {
-                try {
-                  await saveServiceContact({ name: v.name.trim(), phone: v.phone.trim(), wechat: v.wechat.trim() });
-                  message.success(t('common.saved'));
-                  refresh();
-                  return true;
-                } catch {
-                  return false;
-                }
-              }}
+              onFinish={(v) => save(() => saveServiceContact({ name: v.name.trim(), phone: v.phone.trim(), wechat: v.wechat.trim() }), t('common.saved'), refresh)}
             >
               <ProFormText name="name" label={t('pfCool.serviceName')} fieldProps={{ maxLength: 60 }} rules={required(t('pfCool.required'))} />
               <ProFormText name="phone" label={t('pfCool.servicePhone')} fieldProps={{ maxLength: 32 }} rules={[...required(t('pfCool.required')), phoneRule(t('ev.phone.invalid'))]} />
@@ -57,16 +49,7 @@ export default function CoolSystemPage() {
               initialValues={data.settings}
               disabled={!canWrite}
               submitter={submitter}
-              onFinish={async (v) => {
-                try {
-                  await savePlatformSettings({ ...v, welcomeNote: (v.welcomeNote ?? '').trim() });
-                  message.success(t('common.saved'));
-                  refresh();
-                  return true;
-                } catch {
-                  return false;
-                }
-              }}
+              onFinish={(v) => save(() => savePlatformSettings({ ...v, welcomeNote: (v.welcomeNote ?? '').trim() }), t('common.saved'), refresh)}
             >
               <Form.Item name="feePercent" label={t('pfCool.fee')} extra={t('pfCool.feeHint')} rules={[...required(t('pfCool.required')), numberRange({ min: 0, max: 100 })]}>
                 <NumberInput suffix="%" />

@@ -150,7 +150,7 @@ export default function RollCallDrawer({ lessonId, onClose, onChanged }: { lesso
       open={lessonId !== undefined}
       onClose={onClose}
       width={760}
-      destroyOnClose
+      destroyOnHidden
       title={lesson ? `${t('rollCall.title')} · ${lesson.className} · ${lesson.date} ${lesson.start}–${lesson.end}` : t('rollCall.title')}
       extra={
         lesson && (

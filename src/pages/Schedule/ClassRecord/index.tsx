@@ -2,7 +2,7 @@
 import React, { useEffect, useRef, useState } from 'react';
 import { Space } from 'antd';
 import { type ActionType } from '@ant-design/pro-components';
-import ListTable from '@/components/ListTable';
+import { ListPage } from '@/components/crud';
 import { useSearchParams } from 'umi';
 import dayjs from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
@@ -88,21 +88,16 @@ export default function ClassRecordPage() {
   ];
 
   return (
-    <div style={{ padding: 24 }}>
-      <DrillBanner />
-      <ListTable<Lesson>
-        params={drill}
-        scroll={{ x: 'max-content' }}
-        headerTitle={t('menu.classRecord')}
-        toolBarRender={() => [<ExportButton key="export" exportable={exp} columns={columns} name={t('menu.classRecord')} />]}
-        rowKey="id"
-        actionRef={ref}
-        columns={columns}
-        request={tableRequest(exp.service)}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        search={{ labelWidth: 'auto' }}
-        form={{ initialValues: { rollCall: params.get('rollCall') ?? undefined, dateRange: drill || params.get('rollCall') ? undefined : [dayjs().subtract(30, 'day'), dayjs()] } }}
-      />
+    <ListPage<Lesson>
+      before={<DrillBanner />}
+      params={drill}
+      headerTitle={t('menu.classRecord')}
+      tools={[<ExportButton key="export" exportable={exp} columns={columns} name={t('menu.classRecord')} />]}
+      actionRef={ref}
+      columns={columns}
+      request={tableRequest(exp.service)}
+      form={{ initialValues: { rollCall: params.get('rollCall') ?? undefined, dateRange: drill || params.get('rollCall') ? undefined : [dayjs().subtract(30, 'day'), dayjs()] } }}
+    >
       <RollCallDrawer
         lessonId={openId}
         onClose={() => {
@@ -114,6 +109,6 @@ export default function ClassRecordPage() {
         }}
         onChanged={() => ref.current?.reload()}
       />
-    </div>
+    </ListPage>
   );
 }

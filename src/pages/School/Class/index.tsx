@@ -3,13 +3,14 @@
  * delete (refused while students or future lessons remain); enrol and remove students within capacity.
  */
 import React, { useRef, useState } from 'react';
-import DeleteAction from '@/components/DeleteAction';
-import FormModal from '@/components/FormModal';
-import { App, Button, Drawer, Form, Popconfirm, Progress, Space, Tag } from 'antd';
+import FormModal, { useSave } from '@/components/FormModal';
+import { CrudScreen, RecordForm } from '@/components/crud';
+import { Button, Drawer, Form, Popconfirm, Progress, Space, Tag } from 'antd';
 import { ProFormDatePicker, ProFormDependency, ProFormSelect, ProFormText, type ActionType } from '@ant-design/pro-components';
 import ListTable from '@/components/ListTable';
+import SearchSelect, { searchStudents } from '@/components/SearchSelect';
 import { useIntl } from '@/locales/useIntl';
-import ExportButton, { useExportable, type ExportableColumn } from '@/components/ExportButton';
+import type { ExportableColumn } from '@/components/ExportButton';
 import NumberInput from '@/components/NumberInput';
 import { tableRequest } from '@/services/list';
 import {
@@ -20,7 +21,6 @@ import {
   fetchClasses,
   fetchRoomOptions,
   fetchStaffOptions,
-  fetchStudentOptions,
   fetchStudents,
   removeFromClass,
   updateClass,
@@ -37,40 +37,31 @@ const COURSES = ['中国舞', '芭蕾', '街舞', '拉丁', '爵士', '少儿舞
 
 function ClassForm({ cls, trigger, onDone }: { cls?: SchoolClass; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
   const [form] = Form.useForm();
   return (
-    <FormModal
-      name={`classForm${cls?.id ?? 'New'}`}
+    <RecordForm<SchoolClass, Record<string, unknown>, ClassBody>
+      name="classForm"
+      record={cls}
       title={t(cls ? 'class.edit' : 'class.add')}
       form={form}
       trigger={trigger}
       width={600}
-      modalProps={{ maskClosable: false }}
-      initialValues={cls ?? { status: 'open', hoursPerLesson: 1, startDate: todayStr() }}
-      onFinish={async (v: Record<string, unknown>) => {
-        const body: ClassBody = {
-          campusId: v.campusId as number,
-          name: String(v.name ?? '').trim(),
-          course: String(v.course ?? '').trim(),
-          teacherId: v.teacherId as number,
-          roomId: v.roomId as number,
-          capacity: v.capacity as number,
-          hoursPerLesson: v.hoursPerLesson as number,
-          startDate: dateStr(v.startDate) ?? '',
-          endDate: dateStr(v.endDate) ?? '',
-          status: v.status as ClassBody['status'],
-        };
-        try {
-          if (cls) await updateClass({ ...body, id: cls.id });
-          else await createClass(body);
-          message.success(t('common.saved'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      defaults={{ status: 'open', hoursPerLesson: 1, startDate: todayStr() }}
+      toBody={(v) => ({
+        campusId: v.campusId as number,
+        name: String(v.name ?? '').trim(),
+        course: String(v.course ?? '').trim(),
+        teacherId: v.teacherId as number,
+        roomId: v.roomId as number,
+        capacity: v.capacity as number,
+        hoursPerLesson: v.hoursPerLesson as number,
+        startDate: dateStr(v.startDate) ?? '',
+        endDate: dateStr(v.endDate) ?? '',
+        status: v.status as ClassBody['status'],
+      })}
+      create={createClass}
+      update={updateClass}
+      onDone={onDone}
     >
       <ProFormText name="name" label={t('class.name')} fieldProps={{ maxLength: 40 }} rules={[{ required: true, whitespace: true, message: t('class.name.required') }]} />
       <ProFormSelect
@@ -146,13 +137,13 @@ function ClassForm({ cls, trigger, onDone }: { cls?: SchoolClass; trigger: React
         ]}
         rules={[{ required: true }]}
       />
-    </FormModal>
+    </RecordForm>
   );
 }
 
 function ClassStudents({ cls, onClose, onChanged }: { cls?: SchoolClass; onClose: () => void; onChanged: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   const caps = useSchoolCaps();
   const ref = useRef<ActionType>();
   const changed = () => {
@@ -178,27 +169,9 @@ function ClassStudents({ cls, onClose, onChanged }: { cls?: SchoolClass; onClose
                     name="classEnrol"
                     title={t('class.enrolTitle', { name: cls.name })}
                     trigger={<Button type="primary">{t('student.enrol')}</Button>}
-                    onFinish={async (v: { studentIds: number[] }) => {
-                      try {
-                        await enrolStudents(cls.id, v.studentIds);
-                        message.success(t('student.enrolled'));
-                        changed();
-                        return true;
-                      } catch {
-                        return false;
-                      }
-                    }}
+                    onFinish={(v: { studentIds: number[] }) => save(() => enrolStudents(cls.id, v.studentIds), t('student.enrolled'), changed)}
                   >
-                    <ProFormSelect
-                      name="studentIds"
-                      label={t('student.title')}
-                      mode="multiple"
-                      showSearch
-                      debounceTime={300}
-                      fieldProps={{ filterOption: false }}
-                      request={async ({ keyWords }: { keyWords?: string }) => fetchStudentOptions({ keyword: keyWords })}
-                      rules={[{ required: true, message: t('card.field.student.required') }]}
-                    />
+                    <SearchSelect name="studentIds" label={t('student.title')} mode="multiple" requiredText={t('card.field.student.required')} search={searchStudents} />
                   </FormModal>,
                 ]
               : []
@@ -237,14 +210,12 @@ function ClassStudents({ cls, onClose, onChanged }: { cls?: SchoolClass; onClose
 
 export default function ClassPage() {
   const { t } = useIntl();
-  const { message } = App.useApp();
   const caps = useSchoolCaps();
   const ref = useRef<ActionType>();
   // Opened from an analysis figure (class fill rate): its filter (?drill=...) narrows the list (PRODUCT.md §5.16).
   const drill = useDrill();
   const [students, setStudents] = useState<SchoolClass>();
   const reload = () => ref.current?.reload();
-  const exp = useExportable(fetchClasses);
   const columns: ExportableColumn<SchoolClass>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('class.keywordHint') } },
     { title: t('class.name'), dataIndex: 'name', search: false, sorter: true },
@@ -276,37 +247,24 @@ export default function ClassPage() {
       valueEnum: enumOf(['open', 'closed'] as const, (s) => t(`class.status.${s}`)),
       render: (_, r) => <Tag color={r.status === 'open' ? 'green' : 'default'}>{t(`class.status.${r.status}`)}</Tag>,
     },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      render: (_, r) => (
-        <Space size={8}>
-          <a onClick={() => setStudents(r)}>{t('class.students')}</a>
-          {caps.editSetup && <ClassForm cls={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />}
-          {caps.editSetup && (
-            <DeleteAction title={t('class.deleteConfirm', { name: r.name })} onDelete={() => deleteClass(r.id)} onDone={reload} successText={t('school.deleted')} />
-          )}
-        </Space>
-      ),
-    },
   ];
   return (
-    <div style={{ padding: 24 }}>
-      <DrillBanner />
-      <ListTable<SchoolClass>
-        params={drill}
-        rowKey="id"
-        actionRef={ref}
-        headerTitle={t('menu.schoolClass')}
-        columns={columns}
-        request={tableRequest(exp.service)}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        search={{ labelWidth: 'auto' }}
-        scroll={{ x: 1300 }}
-        toolBarRender={() => [<ExportButton key="export" exportable={exp} columns={columns} name={t('menu.schoolClass')} />, ...(caps.editSetup ? [<ClassForm key="add" onDone={reload} trigger={<Button type="primary">{t('class.add')}</Button>} />] : [])]}
-      />
+    <CrudScreen<SchoolClass>
+      before={<DrillBanner />}
+      params={drill}
+      actionRef={ref}
+      headerTitle={t('menu.schoolClass')}
+      columns={columns}
+      list={fetchClasses}
+      scroll={{ x: 1300 }}
+      exportName={t('menu.schoolClass')}
+      canEdit={caps.editSetup}
+      addLabel={t('class.add')}
+      rowActions={(r) => <a onClick={() => setStudents(r)}>{t('class.students')}</a>}
+      form={(p) => <ClassForm cls={p.record} trigger={p.trigger} onDone={p.onDone} />}
+      remove={(r) => ({ title: t('class.deleteConfirm', { name: r.name }), onDelete: () => deleteClass(r.id), successText: t('school.deleted') })}
+    >
       <ClassStudents cls={students} onClose={() => setStudents(undefined)} onChanged={reload} />
-    </div>
+    </CrudScreen>
   );
 }

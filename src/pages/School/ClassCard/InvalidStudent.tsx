@@ -4,6 +4,7 @@ import { Form } from 'antd';
 import { ProFormSelect } from '@ant-design/pro-components';
 import FormModal from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
+import SearchSelect from '@/components/SearchSelect';
 import { fetchCardOptions, fetchStudentOptions } from '@/services/school';
 import type { StudentCard } from '@/types/school';
 import { CardOpModal } from '@/components/school/CardOps';
@@ -28,20 +29,17 @@ export default function InvalidStudent({ trigger, onDone }: { trigger: React.Rea
           return true;
         }}
       >
-        <ProFormSelect
+        <SearchSelect
           name="studentId"
           label={t('card.student')}
-          showSearch
-          debounceTime={300}
           fieldProps={{
-            filterOption: false,
             onChange: async (id: number) => {
               form.setFieldsValue({ cardId: undefined });
               setCards(id ? (await fetchCardOptions(id)).map((o) => o.card).filter((c) => c.status !== 'invalid') : []);
             },
           }}
-          request={async ({ keyWords }: { keyWords?: string }) => fetchStudentOptions({ keyword: keyWords, hasCard: 1 })}
-          rules={[{ required: true, message: t('card.field.student.required') }]}
+          search={(keyword) => fetchStudentOptions({ keyword, hasCard: 1 })}
+          requiredText={t('card.field.student.required')}
         />
         <ProFormSelect
           name="cardId"

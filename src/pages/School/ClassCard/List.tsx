@@ -1,15 +1,12 @@
 /** The card templates list of /school/class-card (kind, hours, gift, price, validity, classes, on sale). */
 import React from 'react';
-import DeleteAction from '@/components/DeleteAction';
-import FormModal from '@/components/FormModal';
-import { App, Form, Space, Switch, Tag } from 'antd';
+import { CrudScreen, RecordForm } from '@/components/crud';
+import { App, Form, Switch, Tag } from 'antd';
 import { ProFormDependency, ProFormRadio, ProFormSelect, ProFormText, type ActionType } from '@ant-design/pro-components';
-import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
-import ExportButton, { useExportable, type ExportableColumn } from '@/components/ExportButton';
+import type { ExportableColumn } from '@/components/ExportButton';
 import NumberInput from '@/components/NumberInput';
 import { confirmZeroMoney } from '@/components/NumberInput/rules';
-import { tableRequest } from '@/services/list';
 import { createTemplate, deleteTemplate, fetchClassOptions, fetchTemplates, updateTemplate, type TemplateBody } from '@/services/school';
 import type { CardTemplate } from '@/types/school';
 import { formatHours, formatMoney } from '@/utils/format';
@@ -20,18 +17,18 @@ const positive = (msg: string) => ({ validator: (_r: unknown, v?: number) => (v 
 
 export function TemplateForm({ tpl, trigger, onDone }: { tpl?: CardTemplate; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
-  const { message, modal } = App.useApp();
+  const { modal } = App.useApp();
   return (
-    <FormModal
-      name={`templateForm${tpl?.id ?? 'New'}`}
+    <RecordForm<CardTemplate, Record<string, unknown>, TemplateBody>
+      name="templateForm"
+      record={tpl}
       title={t(tpl ? 'template.edit' : 'template.add')}
       trigger={trigger}
       width={600}
-      modalProps={{ maskClosable: false }}
-      initialValues={tpl ?? { kind: 'count', onSale: true, giftHours: 0, classIds: [] }}
-      onFinish={async (v: Record<string, unknown>) => {
+      defaults={{ kind: 'count', onSale: true, giftHours: 0, classIds: [] }}
+      toBody={(v) => {
         const kind = v.kind as TemplateBody['kind'];
-        const body: TemplateBody = {
+        return {
           name: String(v.name ?? '').trim(),
           kind,
           hours: kind === 'count' ? (v.hours as number) : 0,
@@ -41,17 +38,11 @@ export function TemplateForm({ tpl, trigger, onDone }: { tpl?: CardTemplate; tri
           classIds: (v.classIds as number[] | undefined) ?? [],
           onSale: v.onSale !== false,
         };
-        if (!(await confirmZeroMoney(modal, body.price))) return false;
-        try {
-          if (tpl) await updateTemplate({ ...body, id: tpl.id });
-          else await createTemplate(body);
-          message.success(t('common.saved'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
       }}
+      confirm={(body) => confirmZeroMoney(modal, body.price)}
+      create={createTemplate}
+      update={updateTemplate}
+      onDone={onDone}
     >
       <ProFormText name="name" label={t('template.name')} fieldProps={{ maxLength: 40 }} rules={[{ required: true, whitespace: true, message: t('template.name.required') }]} />
       <ProFormRadio.Group
@@ -94,16 +85,13 @@ export function TemplateForm({ tpl, trigger, onDone }: { tpl?: CardTemplate; tri
       <Form.Item name="onSale" label={t('template.onSale')} valuePropName="checked">
         <Switch />
       </Form.Item>
-    </FormModal>
+    </RecordForm>
   );
 }
 
-export default function TemplateList({ actionRef, toolBarRender }: { actionRef: React.MutableRefObject<ActionType | undefined>; toolBarRender: () => React.ReactNode[] }) {
+export default function TemplateList({ actionRef, tools }: { actionRef: React.MutableRefObject<ActionType | undefined>; tools: React.ReactNode[] }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
   const caps = useSchoolCaps();
-  const reload = () => actionRef.current?.reload();
-  const exp = useExportable(fetchTemplates);
   const columns: ExportableColumn<CardTemplate>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('template.keywordHint') } },
     { title: t('template.name'), dataIndex: 'name', search: false, sorter: true },
@@ -130,30 +118,19 @@ export default function TemplateList({ actionRef, toolBarRender }: { actionRef: 
       render: (_, r) => <Tag color={r.onSale ? 'green' : 'default'}>{r.onSale ? t('template.onSale') : t('template.offSale')}</Tag>,
     },
     { title: t('template.issued'), dataIndex: 'issuedCount', search: false, sorter: true, exportAs: 'count' },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      hideInTable: !caps.editSetup,
-      render: (_, r) => (
-        <Space size={8}>
-          <TemplateForm tpl={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />
-          <DeleteAction title={t('template.deleteConfirm', { name: r.name })} onDelete={() => deleteTemplate(r.id)} onDone={reload} successText={t('school.deleted')} />
-        </Space>
-      ),
-    },
   ];
   return (
-    <ListTable<CardTemplate>
-      scroll={{ x: 'max-content' }}
-      rowKey="id"
+    <CrudScreen<CardTemplate>
       actionRef={actionRef}
       headerTitle={t('menu.schoolClassCard')}
       columns={columns}
-      request={tableRequest(exp.service)}
-      pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-      search={{ labelWidth: 'auto' }}
-      toolBarRender={() => [<ExportButton key="export" exportable={exp} columns={columns} name={t('menu.schoolClassCard')} />, ...toolBarRender()]}
+      list={fetchTemplates}
+      exportName={t('menu.schoolClassCard')}
+      tools={tools}
+      canEdit={caps.editSetup}
+      addLabel={t('template.add')}
+      form={(p) => <TemplateForm tpl={p.record} trigger={p.trigger} onDone={p.onDone} />}
+      remove={(r) => ({ title: t('template.deleteConfirm', { name: r.name }), onDelete: () => deleteTemplate(r.id), successText: t('school.deleted') })}
     />
   );
 }

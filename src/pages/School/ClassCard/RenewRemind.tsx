@@ -1,7 +1,9 @@
 /** RenewRemind modal: cards running low or expiring soon (company thresholds); send reminder notices, renew. */
 import React, { useRef, useState } from 'react';
-import { App, Button, Modal, Space, Tag } from 'antd';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Button, Modal, Space, Tag } from 'antd';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
+import { useSave } from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { rowCheckbox } from '@/components/rowSelection';
 import { tableRequest } from '@/services/list';
@@ -9,11 +11,10 @@ import { fetchRenewRemind, sendRenewRemind, type RemindRow } from '@/services/sc
 import { formatHours } from '@/utils/format';
 import { CardOpModal } from '@/components/school/CardOps';
 import { useSchoolCaps } from '@/hooks/useSchoolCaps';
-import { compactTable } from '@/components/RowActions';
 
 export default function RenewRemind({ trigger }: { trigger: React.ReactElement }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   const caps = useSchoolCaps();
   const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
@@ -22,16 +23,15 @@ export default function RenewRemind({ trigger }: { trigger: React.ReactElement }
   const ref = useRef<ActionType>();
   const send = async (ids: number[]) => {
     setSending(true);
-    try {
-      const res = await sendRenewRemind(ids);
-      message.success(t('remind.sent', { n: res.sent }));
-      setSelected([]);
-      ref.current?.reload();
-    } catch {
-      /* shown by the request layer */
-    } finally {
-      setSending(false);
-    }
+    await save(
+      () => sendRenewRemind(ids),
+      (res) => t('remind.sent', { n: res.sent }),
+      () => {
+        setSelected([]);
+        ref.current?.reload();
+      },
+    );
+    setSending(false);
   };
   const columns: ProColumns<RemindRow & { remindedAt?: string }>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true },
@@ -70,11 +70,10 @@ export default function RenewRemind({ trigger }: { trigger: React.ReactElement }
       {React.cloneElement(trigger, { onClick: () => setOpen(true) })}
       <Modal open={open} onCancel={() => setOpen(false)} footer={null} width={1100} title={t('remind.title')} destroyOnHidden>
         {limits && <p>{t('remind.rules', { hours: limits.threshold, days: limits.days })}</p>}
-        <ProTable<RemindRow & { remindedAt?: string }>
-          scroll={{ x: 'max-content' }}
+        <ListTable<RemindRow & { remindedAt?: string }>
           rowKey="id"
           actionRef={ref}
-          {...compactTable(columns)}
+          columns={columns}
           options={false}
           search={{ labelWidth: 'auto', span: 8 }}
           pagination={{ defaultPageSize: 10 }}
@@ -84,7 +83,7 @@ export default function RenewRemind({ trigger }: { trigger: React.ReactElement }
               const r = await fetchRenewRemind(q);
               setLimits({ threshold: r.threshold, days: r.days });
               return r;
-            })(params, sort as never, filter as never);
+            })(params, sort, filter);
             return res;
           }}
           toolBarRender={() => [

@@ -6,10 +6,6 @@ import { useToolBar } from './ToolBarRender';
 
 export default function ClassCardPage() {
   const ref = useRef<ActionType>();
-  const toolBar = useToolBar(() => ref.current?.reload());
-  return (
-    <div style={{ padding: 24 }}>
-      <TemplateList actionRef={ref} toolBarRender={toolBar} />
-    </div>
-  );
+  const tools = useToolBar(() => ref.current?.reload());
+  return <TemplateList actionRef={ref} tools={tools} />;
 }

@@ -1,14 +1,11 @@
 /** /school/staff: staff with role, campus, status and hire date; add, edit, delete (refused while in use). */
-import React, { useRef } from 'react';
-import DeleteAction from '@/components/DeleteAction';
-import { App, Button, Space, Tag } from 'antd';
-import { ProFormDatePicker, ProFormSelect, ProFormText, type ActionType } from '@ant-design/pro-components';
-import ListTable from '@/components/ListTable';
-import FormModal from '@/components/FormModal';
+import React from 'react';
+import { Tag } from 'antd';
+import { ProFormDatePicker, ProFormSelect, ProFormText } from '@ant-design/pro-components';
+import { CrudScreen, RecordForm } from '@/components/crud';
 import { useIntl } from '@/locales/useIntl';
 import { useSearchParams } from 'umi';
-import ExportButton, { useExportable, type ExportableColumn } from '@/components/ExportButton';
-import { tableRequest } from '@/services/list';
+import type { ExportableColumn } from '@/components/ExportButton';
 import { createStaff, deleteStaff, fetchCampusOptions, fetchStaff, updateStaff, type StaffBody } from '@/services/school';
 import type { Staff } from '@/types/school';
 import { ROLE_LABEL_KEYS } from '@/utils/constants';
@@ -19,34 +16,25 @@ const STAFF_ROLES = ['teacher', 'sales', 'manager', 'dealer'] as const;
 
 function StaffForm({ staff, trigger, onDone }: { staff?: Staff; trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
   return (
-    <FormModal
-      name={`staffForm${staff?.id ?? 'New'}`}
+    <RecordForm<Staff, Record<string, unknown>, StaffBody>
+      name="staffForm"
+      record={staff}
       title={t(staff ? 'staff.edit' : 'staff.add')}
       trigger={trigger}
       width={520}
-      modalProps={{ maskClosable: false }}
-      initialValues={staff ?? { role: 'teacher', status: 'active', hireDate: todayStr() }}
-      onFinish={async (v: Record<string, unknown>) => {
-        const body: StaffBody = {
-          name: String(v.name ?? '').trim(),
-          mobile: String(v.mobile ?? '').trim(),
-          role: v.role as StaffBody['role'],
-          campusId: v.campusId as number,
-          status: v.status as StaffBody['status'],
-          hireDate: dateStr(v.hireDate) ?? '',
-        };
-        try {
-          if (staff) await updateStaff({ ...body, id: staff.id });
-          else await createStaff(body);
-          message.success(t('common.saved'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      defaults={{ role: 'teacher', status: 'active', hireDate: todayStr() }}
+      toBody={(v) => ({
+        name: String(v.name ?? '').trim(),
+        mobile: String(v.mobile ?? '').trim(),
+        role: v.role as StaffBody['role'],
+        campusId: v.campusId as number,
+        status: v.status as StaffBody['status'],
+        hireDate: dateStr(v.hireDate) ?? '',
+      })}
+      create={createStaff}
+      update={updateStaff}
+      onDone={onDone}
     >
       <ProFormText name="name" label={t('staff.name')} fieldProps={{ maxLength: 32 }} rules={[{ required: true, whitespace: true, message: t('staff.name.required') }]} />
       <ProFormText
@@ -70,19 +58,15 @@ function StaffForm({ staff, trigger, onDone }: { staff?: Staff; trigger: React.R
         rules={[{ required: true }]}
       />
       <ProFormDatePicker name="hireDate" label={t('staff.hireDate')} fieldProps={{ format: 'YYYY-MM-DD' }} rules={[{ required: true, message: t('staff.hireDate.required') }]} />
-    </FormModal>
+    </RecordForm>
   );
 }
 
 export default function StaffPage() {
   const { t } = useIntl();
-  const { message } = App.useApp();
   const caps = useSchoolCaps();
-  const ref = useRef<ActionType>();
-  const reload = () => ref.current?.reload();
   // The jump search opens a staff member as ?keyword=<name>.
   const [params] = useSearchParams();
-  const exp = useExportable(fetchStaff);
   const columns: ExportableColumn<Staff>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('staff.keywordHint') }, initialValue: params.get('keyword') ?? undefined },
     { title: t('staff.name'), dataIndex: 'name', search: false, sorter: true },
@@ -99,32 +83,17 @@ export default function StaffPage() {
     { title: t('staff.hireDate'), dataIndex: 'hireDate', search: false, sorter: true, exportAs: 'date' },
     { title: t('staff.hireDate'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
     { title: t('staff.account'), dataIndex: 'userId', search: false, render: (_, r) => (r.userId ? <Tag color="cyan">{t('staff.hasAccount')}</Tag> : '-') },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      hideInTable: !caps.editSetup,
-      render: (_, r) => (
-        <Space size={8}>
-          <StaffForm staff={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />
-          <DeleteAction title={t('staff.deleteConfirm', { name: r.name })} onDelete={() => deleteStaff(r.id)} onDone={reload} successText={t('school.deleted')} />
-        </Space>
-      ),
-    },
   ];
   return (
-    <div style={{ padding: 24 }}>
-      <ListTable<Staff>
-        scroll={{ x: 'max-content' }}
-        rowKey="id"
-        actionRef={ref}
-        headerTitle={t('menu.schoolStaff')}
-        columns={columns}
-        request={tableRequest(exp.service)}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        search={{ labelWidth: 'auto' }}
-        toolBarRender={() => [<ExportButton key="export" exportable={exp} columns={columns} name={t('menu.schoolStaff')} />, ...(caps.editSetup ? [<StaffForm key="add" onDone={reload} trigger={<Button type="primary">{t('staff.add')}</Button>} />] : [])]}
-      />
-    </div>
+    <CrudScreen<Staff>
+      headerTitle={t('menu.schoolStaff')}
+      columns={columns}
+      list={fetchStaff}
+      exportName={t('menu.schoolStaff')}
+      canEdit={caps.editSetup}
+      addLabel={t('staff.add')}
+      form={(p) => <StaffForm staff={p.record} trigger={p.trigger} onDone={p.onDone} />}
+      remove={(r) => ({ title: t('staff.deleteConfirm', { name: r.name }), onDelete: () => deleteStaff(r.id), successText: t('school.deleted') })}
+    />
   );
 }

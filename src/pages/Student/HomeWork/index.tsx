@@ -4,9 +4,9 @@
  * manager checks or rejects here too.
  */
 import React, { useState } from 'react';
-import { App, Button, Card, Space, Table, Typography } from 'antd';
+import { Button, Card, Space, Table, Typography } from 'antd';
 import { ProFormDatePicker, ProFormSelect, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
-import { GuardedModalForm } from '@/components/FormModal';
+import FormModal, { useSave } from '@/components/FormModal';
 import dayjs from 'dayjs';
 import DeleteAction from '@/components/DeleteAction';
 import { useRequest } from 'ahooks';
@@ -22,30 +22,23 @@ import { compactColumns } from '@/components/RowActions';
 /** Assigns homework to this one student, in one of their classes. */
 function AssignToStudent({ studentId, onDone }: { studentId: number; onDone: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   return (
-    <GuardedModalForm
+    <FormModal
       name="studentHomeworkForm"
       title={t('hw.addForStudent')}
       trigger={<Button type="primary">{t('hw.addForStudent')}</Button>}
-      modalProps={{ destroyOnHidden: true, maskClosable: false }}
-      onFinish={async (v: Record<string, unknown>) => {
+      onFinish={(v: Record<string, unknown>) => {
         const due = v.dueDate as string | { format: (f: string) => string };
-        try {
-          await createHomework({ classId: v.classId as number, studentIds: [studentId], title: String(v.title ?? '').trim(), content: String(v.content ?? '').trim(), dueDate: typeof due === 'string' ? due : due.format('YYYY-MM-DD') });
-          message.success(t('hw.assigned'));
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
+        const body = { classId: v.classId as number, studentIds: [studentId], title: String(v.title ?? '').trim(), content: String(v.content ?? '').trim(), dueDate: typeof due === 'string' ? due : due.format('YYYY-MM-DD') };
+        return save(() => createHomework(body), t('hw.assigned'), onDone);
       }}
     >
       <ProFormSelect name="classId" label={t('hw.class')} request={() => fetchStudentClasses(studentId)} rules={[{ required: true, message: t('hw.class.required') }]} />
       <ProFormText name="title" label={t('hw.title')} fieldProps={{ maxLength: 60 }} rules={[{ required: true, whitespace: true, message: t('hw.title.required') }]} />
       <ProFormTextArea name="content" label={t('hw.content')} fieldProps={{ maxLength: 2000, showCount: true, rows: 4 }} rules={[{ required: true, whitespace: true, message: t('hw.content.required') }]} />
       <ProFormDatePicker name="dueDate" label={t('hw.dueDate')} fieldProps={{ disabledDate: (d: dayjs.Dayjs) => d.isBefore(dayjs().startOf('day')), format: 'YYYY-MM-DD' }} rules={[{ required: true, message: t('hw.dueDate.required') }]} />
-    </GuardedModalForm>
+    </FormModal>
   );
 }
 

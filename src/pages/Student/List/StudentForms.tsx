@@ -1,6 +1,6 @@
 /** Student create/edit form and the enrol form (PRODUCT.md §6.3), with field rules checked before the server's. */
 import React from 'react';
-import { App, Form } from 'antd';
+import { Form } from 'antd';
 import {
   ProFormDatePicker,
   ProFormRadio,
@@ -8,7 +8,7 @@ import {
   ProFormText,
   ProFormTextArea,
 } from '@ant-design/pro-components';
-import FormModal from '@/components/FormModal';
+import FormModal, { useSave } from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import {
   createStudent,
@@ -24,7 +24,7 @@ import { STUDENT_STATUSES } from '@/components/school/labels';
 
 export function StudentFormModal({ student, trigger, onDone }: { student?: Student; trigger: React.ReactElement; onDone?: (s: Student) => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   const [form] = Form.useForm();
   const editing = !!student;
   return (
@@ -48,14 +48,7 @@ export function StudentFormModal({ student, trigger, onDone }: { student?: Stude
           remark: (values.remark as string | undefined)?.trim() || undefined,
           classIds: editing ? undefined : (values.classIds as number[] | undefined),
         };
-        try {
-          const saved = student ? await updateStudent({ ...body, id: student.id }) : await createStudent(body);
-          message.success(t('common.saved'));
-          onDone?.(saved);
-          return true;
-        } catch {
-          return false;
-        }
+        return save(() => (student ? updateStudent({ ...body, id: student.id }) : createStudent(body)), t('common.saved'), onDone);
       }}
     >
       <ProFormText name="name" label={t('student.name')} fieldProps={{ maxLength: 32 }} rules={[{ required: true, whitespace: true, message: t('student.name.required') }]} />
@@ -104,23 +97,14 @@ export function StudentFormModal({ student, trigger, onDone }: { student?: Stude
 
 export function EnrolModal({ studentId, trigger, onDone }: { studentId: number; trigger: React.ReactElement; onDone?: () => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   return (
     <FormModal
       name={`studentEnrol${studentId}`}
       title={t('student.enrol')}
       trigger={trigger}
       width={480}
-      onFinish={async (values: { classId: number }) => {
-        try {
-          await enrolStudents(values.classId, [studentId]);
-          message.success(t('student.enrolled'));
-          onDone?.();
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      onFinish={(values: { classId: number }) => save(() => enrolStudents(values.classId, [studentId]), t('student.enrolled'), () => onDone?.())}
     >
       <ProFormSelect name="classId" label={t('student.class')} showSearch request={() => fetchClassOptions({ enrol: 1 })} rules={[{ required: true, message: t('student.class.required') }]} />
     </FormModal>

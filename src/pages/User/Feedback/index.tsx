@@ -1,18 +1,19 @@
 /** /user/feedback/opinion-fill (PRODUCT.md §6.7): feedback to the platform: category, text, optional screenshot. */
 import React from 'react';
-import { App, Button, Card, Form, Image, Input, Radio, Table, Tag } from 'antd';
+import { Button, Card, Form, Image, Input, Radio, Table, Tag } from 'antd';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
 import { fetchAllFeedback, fetchMyFeedback, sendFeedback } from '@/services/notice';
 import { useAppAccess } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
-import { ProTable } from '@ant-design/pro-components';
+import ListTable from '@/components/ListTable';
+import { useSave } from '@/components/FormModal';
 import ImageUpload from '@/components/ImageUpload';
 import { FEEDBACK_CATEGORIES, type Feedback, type FeedbackCategory } from '@/types/notice';
 
 export default function FeedbackPage() {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   const [form] = Form.useForm<{ category: FeedbackCategory; text: string; screenshot?: string }>();
   const [saving, setSaving] = React.useState(false);
   const mine = useRequest(() => fetchMyFeedback({ pageSize: 20 }));
@@ -27,16 +28,12 @@ export default function FeedbackPage() {
           initialValues={{ category: 'suggestion' }}
           onFinish={async (v) => {
             setSaving(true);
-            try {
-              await sendFeedback({ category: v.category, text: v.text.trim(), screenshot: v.screenshot });
-              message.success(t('feedback.thanks'));
+            // A refusal is shown by the request layer; the form keeps its values.
+            await save(() => sendFeedback({ category: v.category, text: v.text.trim(), screenshot: v.screenshot }), t('feedback.thanks'), () => {
               form.resetFields();
               mine.refresh();
-            } catch {
-              /* shown by the request layer; the form keeps its values */
-            } finally {
-              setSaving(false);
-            }
+            });
+            setSaving(false);
           }}
         >
           <Form.Item name="category" label={t('feedback.category')}>
@@ -68,7 +65,7 @@ export default function FeedbackPage() {
         />
       </Card>
       {access.isPlatform && (
-        <ProTable<Feedback>
+        <ListTable<Feedback>
           style={{ marginTop: 16 }}
           rowKey="id"
           headerTitle={t('feedback.all')}

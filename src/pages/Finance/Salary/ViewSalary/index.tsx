@@ -8,7 +8,7 @@ import { App, Button, Card, Descriptions, Form, Modal, Popconfirm, Result, Space
 import dayjs from 'dayjs';
 import { isMonthOver } from '@/domain/monthClose';
 import { ProFormSelect, ProFormText } from '@ant-design/pro-components';
-import { GuardedModalForm } from '@/components/FormModal';
+import FormModal, { useSave } from '@/components/FormModal';
 import { Link, useSearchParams } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess } from '@/hooks/useSession';
@@ -52,30 +52,21 @@ function ItemsTable({ items, figure }: { items: CommissionItem[]; figure: number
 
 function BonusPenalties({ line, onDone }: { line: SalaryLine; onDone: (l: SalaryLine) => void }) {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   return (
-    <GuardedModalForm
+    <FormModal
       title={t('sal.bonusPenalties')}
       trigger={<Button>{t('sal.addBonusPenalty')}</Button>}
       width={460}
-      modalProps={{ destroyOnClose: true }}
       initialValues={{ kind: 'bonus' }}
-      onFinish={async (v: { kind: 'bonus' | 'penalty'; amount: number; reason: string }) => {
-        try {
-          onDone(await addAdjustment({ id: line.id, ...v }));
-          message.success(t('common.saved'));
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      onFinish={(v: { kind: 'bonus' | 'penalty'; amount: number; reason: string }) => save(() => addAdjustment({ id: line.id, ...v }), t('common.saved'), onDone)}
     >
       <ProFormSelect name="kind" label={t('fin.type')} options={[{ value: 'bonus', label: t('sal.item.bonus') }, { value: 'penalty', label: t('sal.item.penalty') }]} rules={[{ required: true, message: t('bill.required') }]} />
       <Form.Item name="amount" label={t('fin.amount')} rules={[{ required: true, message: t('bill.required') }]}>
         <NumberInput />
       </Form.Item>
       <ProFormText name="reason" label={t('sal.reason')} rules={[{ required: true, whitespace: true, message: t('bill.required') }]} />
-    </GuardedModalForm>
+    </FormModal>
   );
 }
 
@@ -197,7 +188,7 @@ export default function ViewSalaryPage() {
           ]}
         />
       </Space>
-      <Modal open={!!view} title={t('sal.viewCommission')} onCancel={() => setView(undefined)} footer={null} width={900} destroyOnClose>
+      <Modal open={!!view} title={t('sal.viewCommission')} onCancel={() => setView(undefined)} footer={null} width={900} destroyOnHidden>
         {view && <ItemsTable items={view === 'card' ? line.cardItems : line.elimItems} figure={view === 'card' ? line.cardCommission : line.elimCommission} />}
       </Modal>
     </div>

@@ -16,7 +16,8 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { history } from 'umi';
 import { useIntl } from '@/locales/useIntl';
-import { createTrial, fetchLessonOptions, fetchTrialLeadOptions } from '@/services/schedule';
+import { createTrial, fetchTrialLeadOptions } from '@/services/schedule';
+import SearchSelect, { searchBookableLessons } from '@/components/SearchSelect';
 import type { Clash } from '@/types/schedule';
 import ClashList, { clashesOf } from '@/components/schedule/ClashList';
 import { TIME_OPTIONS, useScheduleOptions } from '@/components/schedule/labels';
@@ -88,15 +89,7 @@ export default function FreeTrialAddPage() {
           <ProFormDependency name={['who']}>
             {({ who }) =>
               who === 'lead' ? (
-                <ProFormSelect
-                  name="leadId"
-                  label={t('trial.lead')}
-                  showSearch
-                  rules={[{ required: true, message: t('trial.leadRequired') }]}
-                  debounceTime={300}
-                  request={async ({ keyWords }) => fetchTrialLeadOptions(keyWords)}
-                  fieldProps={{ filterOption: false, placeholder: t('trial.leadHint') }}
-                />
+                <SearchSelect name="leadId" label={t('trial.lead')} requiredText={t('trial.leadRequired')} search={fetchTrialLeadOptions} fieldProps={{ placeholder: t('trial.leadHint') }} />
               ) : (
                 <>
                   <ProFormText name="leadName" label={t('trial.name')} rules={[{ required: true, message: t('trial.nameRequired') }]} fieldProps={{ maxLength: 32 }} />
@@ -125,15 +118,7 @@ export default function FreeTrialAddPage() {
           <ProFormDependency name={['where']}>
             {({ where }) =>
               where === 'lesson' ? (
-                <ProFormSelect
-                  name="lessonId"
-                  label={t('schedule.lesson')}
-                  showSearch
-                  rules={[{ required: true, message: t('trial.lessonRequired') }]}
-                  debounceTime={300}
-                  request={async ({ keyWords }) => (await fetchLessonOptions({ keyword: keyWords })).map((o) => ({ value: o.value, label: `${o.label} (${t('trial.free', { n: o.free })})`, disabled: o.free <= 0 }))}
-                  fieldProps={{ filterOption: false }}
-                />
+                <SearchSelect name="lessonId" label={t('schedule.lesson')} requiredText={t('trial.lessonRequired')} search={searchBookableLessons} />
               ) : (
                 <>
                   <ProFormDatePicker name="date" label={t('schedule.field.date')} rules={[{ required: true }]} fieldProps={{ disabledDate: (d: Dayjs) => d.isBefore(dayjs(), 'day') }} />

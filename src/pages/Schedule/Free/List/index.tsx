@@ -2,7 +2,7 @@
 import React, { useRef } from 'react';
 import { App, Button, Popconfirm, Space } from 'antd';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
-import ListTable from '@/components/ListTable';
+import { ListPage } from '@/components/crud';
 import { history } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess } from '@/hooks/useSession';
@@ -75,26 +75,20 @@ export default function FreeTrialListPage() {
   ];
 
   return (
-    <div style={{ padding: 24 }}>
-      <ListTable<Trial>
-        scroll={{ x: 'max-content' }}
-        headerTitle={t('menu.freeList')}
-        rowKey="id"
-        actionRef={ref}
-        columns={columns}
-        request={tableRequest(fetchTrials)}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        search={{ labelWidth: 'auto' }}
-        toolBarRender={() =>
-          canBook
-            ? [
-                <Button key="add" type="primary" onClick={() => history.push('/schedule/free/add')}>
-                  {t('menu.freeAdd')}
-                </Button>,
-              ]
-            : []
-        }
-      />
-    </div>
+    <ListPage<Trial>
+      headerTitle={t('menu.freeList')}
+      actionRef={ref}
+      columns={columns}
+      request={tableRequest(fetchTrials)}
+      toolBarRender={() =>
+        canBook
+          ? [
+              <Button key="add" type="primary" onClick={() => history.push('/schedule/free/add')}>
+                {t('menu.freeAdd')}
+              </Button>,
+            ]
+          : []
+      }
+    />
   );
 }

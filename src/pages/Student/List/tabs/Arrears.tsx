@@ -6,8 +6,8 @@ import React, { useRef } from 'react';
 import { App, Tag } from 'antd';
 import { useSearchParams } from 'umi';
 import { type ActionType } from '@ant-design/pro-components';
-import ListTable from '@/components/ListTable';
-import ExportButton, { useExportable, type ExportableColumn } from '@/components/ExportButton';
+import { ExportListTable } from '@/components/crud';
+import { useExportable, type ExportableColumn } from '@/components/ExportButton';
 import LazyAction from '@/components/LazyAction';
 import WriteOffModal from '@/components/arrears/WriteOffModal';
 import { ArrearsStatusTag } from '@/components/arrears/labels';
@@ -88,18 +88,15 @@ export default function ArrearsTab() {
     },
   ];
   return (
-    <ListTable<ArrearsRow>
-      scroll={{ x: 'max-content' }}
-      rowKey="id"
+    <ExportListTable<ArrearsRow>
+      exportable={exp}
+      name={t('student.tab.arrears')}
       actionRef={ref}
       columns={columns}
       request={tableRequest(exp.service)}
       params={studentId ? { studentId } : undefined}
-      pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-      search={{ labelWidth: 'auto' }}
       form={{ initialValues: { status } }}
       data-testid="arrears-table"
-      toolBarRender={() => [<ExportButton key="export" exportable={exp} columns={columns} name={t('student.tab.arrears')} />]}
     />
   );
 }

@@ -3,9 +3,9 @@ import React, { useRef } from 'react';
 import { Button } from 'antd';
 import { type ActionType } from '@ant-design/pro-components';
 import { useSearchParams } from 'umi';
-import ListTable from '@/components/ListTable';
+import { ExportListTable, OPEN_SEARCH } from '@/components/crud';
 import { useIntl } from '@/locales/useIntl';
-import ExportButton, { useExportable, type ExportableColumn } from '@/components/ExportButton';
+import { useExportable, type ExportableColumn } from '@/components/ExportButton';
 import { tableRequest } from '@/services/list';
 import { fetchStudentCards, fetchTemplateOptions } from '@/services/school';
 import type { StudentCard } from '@/types/school';
@@ -82,17 +82,17 @@ export default function CardListTab() {
   return (
     <>
       <DrillBanner />
-      <ListTable<StudentCard>
+      <ExportListTable<StudentCard>
+        exportable={exp}
+        name={t('student.tab.cards')}
+        headerTitle={t('student.tab.cards')}
         params={drill}
-        rowKey="id"
         actionRef={ref}
         columns={columns}
         request={tableRequest(exp.service)}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        headerTitle={t('student.tab.cards')}
+        search={OPEN_SEARCH}
         scroll={{ x: 1400 }}
-        toolBarRender={() => [<ExportButton key="export" exportable={exp} columns={columns} name={t('student.tab.cards')} />, ...(caps.sellCard ? [<SellCardModal key="sell" onDone={reload} trigger={<Button type="primary">{t('card.op.sell')}</Button>} />] : [])]}
+        tools={caps.sellCard ? [<SellCardModal key="sell" onDone={reload} trigger={<Button type="primary">{t('card.op.sell')}</Button>} />] : []}
       />
     </>
   );

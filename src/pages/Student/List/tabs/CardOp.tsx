@@ -15,11 +15,8 @@ import {
   Tag,
   Typography,
 } from "antd";
-import {
-  ProTable,
-  type ActionType,
-  type ProColumns,
-} from "@ant-design/pro-components";
+import { type ActionType, type ProColumns } from "@ant-design/pro-components";
+import ListTable from '@/components/ListTable';
 import { useDebounceFn, useRequest } from "ahooks";
 import { useIntl } from "@/locales/useIntl";
 import { tableRequest } from "@/services/list";
@@ -94,10 +91,12 @@ export default function CardOpTab() {
       render: (_, r) => r.reason || "-",
     },
     { title: t("record.operator"), dataIndex: "operatorName" },
+    // Approve and Reject stay side by side (not the compact "More" of ListTable's actions columns): they are the
+    // two answers to the request, not a primary action and the rest.
     {
       title: t("common.actions"),
+      key: "review",
       fixed: 'right',
-      valueType: "option",
       render: (_, r) => <ReviewButtons record={r} onDone={refreshAll} />,
     },
   ];
@@ -199,9 +198,8 @@ export default function CardOpTab() {
         </Row>
       </Card>
       <div data-testid="pending-returns">
-        <ProTable<HourRecord>
+        <ListTable<HourRecord>
           rowKey="id"
-          scroll={{ x: 'max-content' }}
           actionRef={pendingRef}
           headerTitle={
             <span>
@@ -225,10 +223,9 @@ export default function CardOpTab() {
         />
       </div>
       <DrillBanner />
-      <ProTable<CardOrder>
+      <ListTable<CardOrder>
         params={order ? { ...drill, keyword: order } : drill}
         rowKey="id"
-        scroll={{ x: 'max-content' }}
         actionRef={ordersRef}
         headerTitle={
           <span>

@@ -3,9 +3,9 @@ import React, { useRef } from 'react';
 import { App, Button, Space } from 'antd';
 import { useSearchParams } from 'umi';
 import { type ActionType } from '@ant-design/pro-components';
-import ListTable from '@/components/ListTable';
+import { ExportListTable } from '@/components/crud';
 import { useIntl } from '@/locales/useIntl';
-import ExportButton, { useExportable, type ExportableColumn } from '@/components/ExportButton';
+import { useExportable, type ExportableColumn } from '@/components/ExportButton';
 import { useAppAccess } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
 import { approveLeaveRequest, fetchLeaveRequests, rejectLeaveRequest } from '@/services/schedule';
@@ -72,16 +72,14 @@ export default function LeaveTab() {
     },
   ];
   return (
-    <ListTable<LeaveRequest>
-      scroll={{ x: 'max-content' }}
-      rowKey="id"
+    <ExportListTable<LeaveRequest>
+      exportable={exp}
+      name={t('student.tab.leave')}
       actionRef={ref}
       columns={columns}
       request={tableRequest(exp.service)}
-      pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-      search={{ labelWidth: 'auto' }}
       form={{ initialValues: { status } }}
-      toolBarRender={() => [<ExportButton key="export" exportable={exp} columns={columns} name={t('student.tab.leave')} />, <LeaveModal key="add" trigger={<Button type="primary">{t('leave.add')}</Button>} onDone={() => ref.current?.reload()} />]}
+      tools={[<LeaveModal key="add" trigger={<Button type="primary">{t('leave.add')}</Button>} onDone={() => ref.current?.reload()} />]}
     />
   );
 }

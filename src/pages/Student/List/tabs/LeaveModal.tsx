@@ -1,7 +1,8 @@
 /** New leave request (a future lesson, one of its students, a reason) and the review dialog. */
 import React from 'react';
 import { ProFormDependency, ProFormSelect, ProFormTextArea } from '@ant-design/pro-components';
-import FormModal from '@/components/FormModal';
+import FormModal, { useSave } from '@/components/FormModal';
+import SearchSelect from '@/components/SearchSelect';
 import { useIntl } from '@/locales/useIntl';
 import { createLeaveRequest, fetchLesson, fetchLessonOptions } from '@/services/schedule';
 
@@ -13,30 +14,15 @@ interface Values {
 
 export default function LeaveModal({ trigger, onDone }: { trigger: React.ReactElement; onDone: () => void }) {
   const { t } = useIntl();
+  const save = useSave();
   return (
     <FormModal<Values>
       title={t('leave.add')}
       trigger={trigger}
       width={560}
-      onFinish={async (v) => {
-        try {
-          await createLeaveRequest(v);
-          onDone();
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      onFinish={(v) => save(() => createLeaveRequest(v), t('common.saved'), onDone)}
     >
-      <ProFormSelect
-        name="lessonId"
-        label={t('leave.lesson')}
-        showSearch
-        rules={[{ required: true, message: t('leave.lessonRequired') }]}
-        debounceTime={300}
-        request={async ({ keyWords }) => fetchLessonOptions({ keyword: keyWords })}
-        fieldProps={{ filterOption: false }}
-      />
+      <SearchSelect name="lessonId" label={t('leave.lesson')} requiredText={t('leave.lessonRequired')} search={(keyword) => fetchLessonOptions({ keyword })} />
       <ProFormDependency name={['lessonId']}>
         {({ lessonId }) => (
           <ProFormSelect

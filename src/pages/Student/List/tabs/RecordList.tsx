@@ -2,9 +2,9 @@
 import React, { useRef } from 'react';
 import { useSearchParams } from 'umi';
 import { type ActionType } from '@ant-design/pro-components';
-import ListTable from '@/components/ListTable';
+import { ExportListTable, OPEN_SEARCH } from '@/components/crud';
 import { useIntl } from '@/locales/useIntl';
-import ExportButton, { useExportable, type ExportableColumn } from '@/components/ExportButton';
+import { useExportable, type ExportableColumn } from '@/components/ExportButton';
 import { tableRequest } from '@/services/list';
 import { fetchHourRecords, fetchStudentOptions } from '@/services/school';
 import type { HourRecord } from '@/types/school';
@@ -56,17 +56,17 @@ export default function RecordListTab() {
   return (
     <>
       <DrillBanner />
-      <ListTable<HourRecord>
+      <ExportListTable<HourRecord>
         key={keyword}
+        exportable={exp}
+        name={t('student.tab.records')}
+        headerTitle={t('student.tab.records')}
         params={drill}
-        rowKey="id"
         actionRef={ref}
         columns={columns}
         request={tableRequest(exp.service)}
         pagination={{ defaultPageSize: 20, showSizeChanger: true }}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
-        headerTitle={t('student.tab.records')}
-        toolBarRender={() => [<ExportButton key="export" exportable={exp} columns={columns} name={t('student.tab.records')} />]}
+        search={OPEN_SEARCH}
         scroll={{ x: 1600 }}
       />
     </>

@@ -1,10 +1,11 @@
 /** reserve tab (PRODUCT.md §6.3): bookings of students into lessons within capacity; cancel; attended after roll call. */
 import React, { useRef } from 'react';
-import { App, Button, Popconfirm, Tag } from 'antd';
+import { Button, Popconfirm, Tag } from 'antd';
 import { type ActionType } from '@ant-design/pro-components';
-import ListTable from '@/components/ListTable';
+import { ExportListTable } from '@/components/crud';
+import { useSave } from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
-import ExportButton, { useExportable, type ExportableColumn } from '@/components/ExportButton';
+import { useExportable, type ExportableColumn } from '@/components/ExportButton';
 import { useAppAccess } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
 import { cancelReservation, fetchReservations } from '@/services/schedule';
@@ -15,7 +16,7 @@ const COLOR: Record<ReservationStatus, string> = { booked: 'blue', attended: 'gr
 
 export default function ReserveTab() {
   const { t } = useIntl();
-  const { message } = App.useApp();
+  const save = useSave();
   const access = useAppAccess();
   const ref = useRef<ActionType>();
   const canBook = !access.isCustomer;
@@ -43,15 +44,7 @@ export default function ReserveTab() {
         r.status === 'booked' && canBook ? (
           <Popconfirm
             title={t('reserve.cancelConfirm', { name: r.studentName })}
-            onConfirm={async () => {
-              try {
-                await cancelReservation(r.id);
-                message.success(t('reserve.cancelled'));
-                ref.current?.reload();
-              } catch {
-                /* shown by the request layer */
-              }
-            }}
+            onConfirm={() => save(() => cancelReservation(r.id), t('reserve.cancelled'), () => ref.current?.reload())}
           >
             <a>{t('reserve.cancel')}</a>
           </Popconfirm>
@@ -61,15 +54,13 @@ export default function ReserveTab() {
     },
   ];
   return (
-    <ListTable<Reservation>
-      scroll={{ x: 'max-content' }}
-      rowKey="id"
+    <ExportListTable<Reservation>
+      exportable={exp}
+      name={t('student.tab.reserve')}
       actionRef={ref}
       columns={columns}
       request={tableRequest(exp.service, undefined, ['dateRange'])}
-      pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-      search={{ labelWidth: 'auto' }}
-      toolBarRender={() => [<ExportButton key="export" exportable={exp} columns={columns} name={t('student.tab.reserve')} />, ...(canBook ? [<ReserveModal key="add" trigger={<Button type="primary">{t('reserve.add')}</Button>} onDone={() => ref.current?.reload()} />] : [])]}
+      tools={canBook ? [<ReserveModal key="add" trigger={<Button type="primary">{t('reserve.add')}</Button>} onDone={() => ref.current?.reload()} />] : []}
     />
   );
 }

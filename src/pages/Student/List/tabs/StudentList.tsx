@@ -4,10 +4,10 @@ import DeleteAction from '@/components/DeleteAction';
 import LazyAction from '@/components/LazyAction';
 import { Button, Space, Tag } from 'antd';
 import { type ActionType } from '@ant-design/pro-components';
-import ListTable from '@/components/ListTable';
+import { ExportListTable, OPEN_SEARCH } from '@/components/crud';
 import { useSearchParams } from 'umi';
 import { useIntl } from '@/locales/useIntl';
-import ExportButton, { useExportable, type ExportableColumn } from '@/components/ExportButton';
+import { useExportable, type ExportableColumn } from '@/components/ExportButton';
 import ExcelImport from '@/components/ExcelImport';
 import { tableRequest } from '@/services/list';
 import { deleteStudent, fetchCampusOptions, fetchClassOptions, fetchStudents, type StudentRow } from '@/services/school';
@@ -101,26 +101,22 @@ export default function StudentListTab() {
   return (
     <>
       <DrillBanner />
-      <ListTable<StudentRow>
+      <ExportListTable<StudentRow>
+        exportable={exp}
+        name={t('student.tab.list')}
+        headerTitle={t('student.tab.list')}
         params={drill}
-        rowKey="id"
         actionRef={ref}
         columns={columns}
         request={tableRequest(exp.service)}
-        pagination={{ defaultPageSize: 10, showSizeChanger: true }}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        search={OPEN_SEARCH}
         form={{ initialValues: { keyword: params.get('keyword') ?? undefined } }}
-        headerTitle={t('student.tab.list')}
         // Issue 31: at 1280 px the card state and hours left stay in view; these come back with the column setting.
         secondary={['parentName', 'classNames', 'createdAt']}
-        toolBarRender={() =>
+        tools={
           caps.editStudents
-            ? [
-                <ExportButton key="export" exportable={exp} columns={columns} name={t('student.tab.list')} />,
-                <ExcelImport key="import" kind="students" onDone={reload} />,
-                <StudentFormModal key="add" onDone={reload} trigger={<Button type="primary">{t('student.add')}</Button>} />,
-              ]
-            : [<ExportButton key="export" exportable={exp} columns={columns} name={t('student.tab.list')} />]
+            ? [<ExcelImport key="import" kind="students" onDone={reload} />, <StudentFormModal key="add" onDone={reload} trigger={<Button type="primary">{t('student.add')}</Button>} />]
+            : []
         }
       />
       <StudentDrawer studentId={open} onClose={() => setOpen(undefined)} onChanged={reload} />
