@@ -29,7 +29,9 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['tests/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}', 'mock/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}'],
+    // The database template, built once; each test file opens its own database from it (tests/database.ts).
+    globalSetup: ['tests/globalDatabase.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'mock/**/*.test.ts', 'server/**/*.test.ts', 'tests/unit/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts'],
     pool: 'threads',
     maxWorkers: 2,
     testTimeout: 60000,

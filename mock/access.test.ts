@@ -7,6 +7,7 @@
  *  - (issue 29) every GET and the receiver POST answer a teacher, a sales person and a campus-scoped sales person
  *    with no student, lead or mobile outside that caller's lists, even when pointed at such rows.
  */
+import { sessionByToken } from '../server/auth/state';
 import { describe, expect, it } from 'vitest';
 import { handlers } from './handlers';
 import { buildSession, registry, type RegisteredCall, type Session } from './http';
@@ -92,9 +93,9 @@ describe('every call answers within the scope of its list (issue 29)', () => {
   }
 
   /** The caller's list scope, from the lists' own scope functions. */
-  function scopeOf(token: string): { scope: Scope; session: Session } {
+  async function scopeOf(token: string): Promise<{ scope: Scope; session: Session }> {
     const db = getDb();
-    const row = db.sessions.get(token)!;
+    const row = (await sessionByToken(token))!;
     const session = buildSession(db, token, row.userId, row.roleId)!;
     const cid = session.company.id;
     // The lists of students and leads: the student list; the lead list and the pool. A lesson in the schedule's scope
@@ -191,7 +192,7 @@ describe('every call answers within the scope of its list (issue 29)', () => {
 
   /** Every GET (bare, then pointed at rows outside the scope) and the receiver POSTs; the leaks found, per call. */
   async function sweep(token: string, noticeIds: number[]): Promise<string[]> {
-    const { scope, session } = scopeOf(token);
+    const { scope, session } = await scopeOf(token);
     const probe = probeOf(session, scope, noticeIds);
     const own = studentRows(getDb(), session)[0];
     const problems: string[] = [];
@@ -251,7 +252,7 @@ describe('every call answers within the scope of its list (issue 29)', () => {
     const r = await call('PUT', '/v2/permission_group/', { token: dealer, body: { id: group.id, name: group.name, flags: group.flags, dataScope: 'campus' } });
     expect(r.status).toBe(200);
     const sales = await loginToken('sales');
-    const { session } = scopeOf(sales);
+    const { session } = await scopeOf(sales);
     const inScope = studentRows(getDb(), session).length;
     expect(inScope).toBeGreaterThan(0);
     expect(inScope).toBeLessThan(getDb().students.filter((st) => st.companyId === 2).length);

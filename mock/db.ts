@@ -1,8 +1,9 @@
 /**
  * The mock backend's in-memory database. Core tables live here; each domain module adds its own tables by
  * augmenting `Db` (TypeScript declaration merging) and seeding them in its `seed` function
- * (see mock/domains/index.ts for the order). State lives in the server process, so it survives page reloads;
- * `resetDb()` restores the deterministic seed (POST /v2/__test__/reset).
+ * (see mock/domains/index.ts for the order). These tables still live in the server process (the port to the
+ * database, server/, goes domain by domain; sign-in state is there already); `resetDb()` restores the deterministic
+ * seed and empties the database's tables (POST /v2/__test__/reset).
  */
 import type { PermissionFlag, Role } from '../src/types/session';
 import type { SubscriptionOrder, SubscriptionPackage } from '../src/types/subscription';
@@ -10,6 +11,10 @@ import type { CompanySettings } from '../src/types/settings';
 import type { PermissionGroup } from '../src/types/campus';
 import { DEFAULT_COMPANY_SETTINGS } from '../src/types/settings';
 import { demoMode } from './mode';
+import type { SessionRow } from '../server/auth/state';
+import { onOpen, resetTables, type Database } from '../server/db';
+import { appMeta } from '../server/db/schema';
+import { eq } from 'drizzle-orm';
 
 export interface UserRow {
   id: number;
@@ -69,16 +74,7 @@ export interface MembershipRow {
 /** A permission group (the derived counts of the API type are computed on read). */
 export type PermissionGroupRow = Omit<PermissionGroup, 'memberCount' | 'ownerGroup'>;
 
-export interface SessionRow {
-  token: string;
-  satoken: string;
-  userId: number;
-  roleId: number;
-  /** Start of the session (ms): it ends SESSION_MAX_MS later whatever its use. */
-  createdAt: number;
-  /** Last call made with it (ms): it ends after SESSION_IDLE_MS without one. */
-  lastSeenAt: number;
-}
+export type { SessionRow } from '../server/auth/state';
 
 /** A session ends after 2 hours without a call (idle limit)… */
 export const SESSION_IDLE_MS = 2 * 60 * 60_000;
@@ -88,19 +84,6 @@ export const SESSION_MAX_MS = 7 * 24 * 60 * 60_000;
 /** Whether a session is past its idle or absolute limit at `now`. */
 export function sessionExpired(row: SessionRow, now: number): boolean {
   return now - row.lastSeenAt >= SESSION_IDLE_MS || now - row.createdAt >= SESSION_MAX_MS;
-}
-
-/**
- * An SMS code sent (mock/sms.ts): one per mobile and scene, replaced by the next send, deleted when used. Kept as
- * sent (6 digits: a hash of a million possible values would hide nothing), valid SMS_CODE_TTL_MS.
- */
-export interface SmsCodeRow {
-  mobile: string;
-  scene: 'login' | 'bind';
-  code: string;
-  sentAt: number;
-  /** Wrong tries against this code; it is dropped at SMS_CODE_MAX_TRIES. */
-  tries: number;
 }
 
 export interface ServiceContactRow {
@@ -115,10 +98,6 @@ export interface Db {
   companies: CompanyRow[];
   campuses: CampusRow[];
   memberships: MembershipRow[];
-  sessions: Map<string, SessionRow>;
-  smsSentAt: Map<string, number>;
-  /** SMS codes waiting to be used (mock/sms.ts). */
-  smsCodes: SmsCodeRow[];
   serviceContact: ServiceContactRow;
   packages: SubscriptionPackage[];
   subscriptionOrders: SubscriptionOrder[];
@@ -130,20 +109,44 @@ export interface Db {
 }
 
 export type Seeder = (db: Db) => void;
+/** A seeder of tables already in the database (server/db): writes the demo rows with `sql`, reading the seed in `db`. */
+export type SqlSeeder = (sql: Database, db: Db) => Promise<void>;
 
 let seeders: Seeder[] = [];
+let sqlSeeders: SqlSeeder[] = [];
 let productionSeeder: Seeder | undefined;
 let current: Db | undefined;
 
 /**
- * Domain modules register their seeders once, in order (mock/domains/index.ts), and the seeder used outside demo
- * mode (mock/mode.ts: no demo data, see `productionSeed` there).
+ * Domain modules register their seeders once, in order (mock/domains/index.ts), the seeders of their tables in the
+ * database (demo mode only), and the seeder used outside demo mode (mock/mode.ts: no demo data, see `productionSeed`).
  */
-export function setSeeders(list: Seeder[], production?: Seeder) {
+export function setSeeders(list: Seeder[], production?: Seeder, inDatabase: SqlSeeder[] = []) {
   seeders = list;
+  sqlSeeders = inDatabase;
   productionSeeder = production;
   current = undefined;
 }
+
+/** The demo rows of the database's tables (demo mode), written after the in-process seed they may read. */
+async function seedDatabase(sql: Database): Promise<void> {
+  if (!demoMode()) return;
+  for (const seed of sqlSeeders) await seed(sql, getDb());
+}
+
+/**
+ * A new database (the server's first start on an empty DATA_DIR or DATABASE_URL) gets the demo seed once; a database
+ * that has it keeps what it holds across restarts.
+ */
+onOpen(async (e) => {
+  const [done] = await e.db.select().from(appMeta).where(eq(appMeta.key, 'seeded'));
+  if (done) return;
+  await e.db.transaction(async (t) => {
+    const sql = t as unknown as Database;
+    await seedDatabase(sql);
+    await sql.insert(appMeta).values({ key: 'seeded', value: new Date().toISOString() });
+  });
+});
 
 export function emptyDb(): Db {
   return {
@@ -151,9 +154,6 @@ export function emptyDb(): Db {
     companies: [],
     campuses: [],
     memberships: [],
-    sessions: new Map(),
-    smsSentAt: new Map(),
-    smsCodes: [],
     serviceContact: { name: '', phone: '', wechat: '' },
     packages: [],
     subscriptionOrders: [],
@@ -164,6 +164,18 @@ export function emptyDb(): Db {
 }
 
 export function resetDb(): Db {
+  // The tables already in the database (server/db) are emptied and seeded again: requests wait for it (no await
+  // needed here). Their seed reads the in-process seed, written first.
+  const db = seedMemory();
+  void resetTables(async (sql) => {
+    await seedDatabase(sql);
+    await sql.insert(appMeta).values({ key: 'seeded', value: new Date().toISOString() });
+  });
+  return db;
+}
+
+/** Writes the seed into the in-process tables (at the first use: the database's own tables keep what they hold). */
+function seedMemory(): Db {
   const db = emptyDb();
   if (productionSeeder && !demoMode()) productionSeeder(db);
   else for (const seed of seeders) seed(db);
@@ -172,7 +184,7 @@ export function resetDb(): Db {
 }
 
 export function getDb(): Db {
-  return current ?? resetDb();
+  return current ?? seedMemory();
 }
 
 /** Next id of a table (ids start after the seed's highest). */

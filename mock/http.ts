@@ -15,6 +15,7 @@
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import type { z } from 'zod';
+import type { SQL } from 'drizzle-orm';
 import { parseBody, shapeOf } from './schema';
 import { id as idSchema, z as zod } from '../src/types/schema';
 import access, { type Access, type AccessKey } from '../src/access';
@@ -25,6 +26,8 @@ import './nouns';
 import { CALLS_OPEN_WHEN_EXPIRED, daysLeft } from '../src/utils/expiry';
 import { today } from './clock';
 import { disabledSessionMessage } from './domains/accountStatus';
+import { inTransaction, keepOnRefusal } from '../server/db';
+import { deleteSession, sessionByToken, touchSession } from '../server/auth/state';
 
 export class HttpError extends Error {
   constructor(
@@ -67,6 +70,8 @@ export interface AuthedCtx<P = Record<string, string>, B = unknown> extends Omit
   rows: <Row>(policy: Policy<Row>) => Row[];
   /** One row of a policy within the caller's scope, or 404. */
   target: <Row>(policy: Policy<Row>, id: number, what?: string) => Row;
+  /** The SQL condition of a policy's scope for the caller (a resource in the database, `Policy.where`). */
+  scope: <Row>(policy: Policy<Row>) => SQL | undefined;
 }
 
 export type AccessRule = AccessKey | ((a: Access, s: Session) => boolean);
@@ -82,6 +87,11 @@ export interface Policy<Row = unknown> {
   /** Who may write, on top of `read`. */
   write: AccessRule[];
   rows?: (db: Db, s: Session) => Row[];
+  /**
+   * The same scope for a resource whose rows are in the database (server/db): the SQL condition on its table that
+   * keeps the rows the caller may see (undefined: all of them). A list adds it to its query (`ctx.scope`).
+   */
+  where?: (s: Session) => SQL | undefined;
   /** How a row is identified for `ctx.target` (default `id`). */
   idOf?: (row: Row) => number;
 }
@@ -91,10 +101,11 @@ export function definePolicy<Row>(p: {
   read: AccessRule | AccessRule[];
   write?: AccessRule | AccessRule[];
   rows?: (db: Db, s: Session) => Row[];
+  where?: (s: Session) => SQL | undefined;
   idOf?: (row: Row) => number;
 }): Policy<Row> {
   const list = (r: AccessRule | AccessRule[] | undefined) => (r === undefined ? [] : Array.isArray(r) ? r : [r]);
-  return { name: p.name, read: list(p.read), write: list(p.write), rows: p.rows, idOf: p.idOf };
+  return { name: p.name, read: list(p.read), write: list(p.write), rows: p.rows, where: p.where, idOf: p.idOf };
 }
 
 interface Options<S extends z.ZodType = z.ZodType> {
@@ -141,8 +152,8 @@ export interface WriteEvent {
   /** Rows found with `ctx.target`, each with a snapshot taken before the handler changed it. */
   targets: { policy: string; row: unknown; before: unknown }[];
 }
-/** Hooks run after every successful write; a failing hook never fails the call. */
-export const onWrite: ((e: WriteEvent) => void)[] = [];
+/** Hooks run after every successful write, in its transaction; a failing hook never fails the call. */
+export const onWrite: ((e: WriteEvent) => void | Promise<void>)[] = [];
 
 export function rulesOf(options: Pick<Options, 'read' | 'write' | 'access'>): AccessRule[] {
   const extra = options.access === undefined ? [] : Array.isArray(options.access) ? options.access : [options.access];
@@ -182,19 +193,21 @@ export function buildSession(db: Db, token: string, userId: number, roleId: numb
  * The session of a request. Both tokens of the login must come together (SPEC §9): a request-token with another
  * session's satoken, or none, is no session (tests: mock/testing.ts `authHeaders` sends both). A session past its
  * idle limit (SESSION_IDLE_MS, 2 hours without a call) or its absolute limit (SESSION_MAX_MS, 7 days after the login)
- * is removed and answers 401; every other call moves its `lastSeenAt`.
+ * is removed and answers 401; every other call moves its `lastSeenAt` (written at most once a minute, SESSION_TOUCH_MS).
  */
-function sessionOf(db: Db, request: Request): Session | undefined {
+async function sessionOf(db: Db, request: Request): Promise<Session | undefined> {
   const token = request.headers.get('request-token');
   if (!token) return undefined;
-  const row = db.sessions.get(token);
+  const row = await sessionByToken(token);
   if (!row || request.headers.get('satoken') !== row.satoken) return undefined;
   const now = Date.now();
   if (sessionExpired(row, now)) {
-    db.sessions.delete(token);
+    // Removed although the call then answers 401 (nothing else happened in it).
+    keepOnRefusal();
+    await deleteSession(token);
     return undefined;
   }
-  row.lastSeenAt = now;
+  await touchSession(row, now);
   return buildSession(db, token, row.userId, row.roleId);
 }
 
@@ -271,15 +284,17 @@ export function api<P extends Record<string, string>, S extends z.ZodType>(
     labels: options.labels,
     openWhenExpired,
   });
-  return http[method](`*${path}`, async ({ request, params }) => {
+  // One transaction per request (server/db): an answer that is not a success rolls back what the request wrote.
+  return http[method](`*${path}`, ({ request, params }) => inTransaction(() => answer(request, params), (res) => !res.ok));
+  async function answer(request: Request, params: Record<string, string | readonly string[] | undefined>): Promise<Response> {
     const db = getDb();
     const lang = langOf(request);
     const t = (key: string, values?: Record<string, string | number>) => message(lang, key, values);
     try {
-      const session = sessionOf(db, request);
+      const session = await sessionOf(db, request);
       if (options.auth !== false && !session) {
         // A session ended because its account was disabled says so (still 401, SPEC §8; issue 31).
-        const disabled = disabledSessionMessage(db, request, lang);
+        const disabled = await disabledSessionMessage(db, request, lang);
         return disabled ? json({ code: 401, msg: disabled, reason: 'accountDisabled' }, 401) : fail(401, t('common.unauthorized'));
       }
       // A password set by someone else (a one-time password): only the session's own calls (`self`: user info,
@@ -314,6 +329,11 @@ export function api<P extends Record<string, string>, S extends z.ZodType>(
         body: body as z.output<S>,
         session: session as Session,
         rows: rowsOf,
+        scope: <Row>(policy: Policy<Row>) => {
+          if (!session) throw new HttpError(401, t('common.unauthorized'));
+          if (!policy.where) throw new Error(`policy ${policy.name} has no where`);
+          return policy.where(session);
+        },
         target: <Row>(policy: Policy<Row>, id: number, what?: string): Row => {
           const idOf = policy.idOf ?? ((r: Row) => (r as { id: number }).id);
           const row = Number.isInteger(id) ? rowsOf(policy).find((r) => idOf(r) === id) : undefined;
@@ -327,7 +347,7 @@ export function api<P extends Record<string, string>, S extends z.ZodType>(
       if (method !== 'get' && session && !(result instanceof Response && !result.ok)) {
         for (const hook of onWrite) {
           try {
-            hook({ ctx: ctx as WriteEvent['ctx'], method, path, result, targets });
+            await hook({ ctx: ctx as WriteEvent['ctx'], method, path, result, targets });
           } catch {
             /* the audit never breaks a write */
           }
@@ -339,7 +359,7 @@ export function api<P extends Record<string, string>, S extends z.ZodType>(
       if (e instanceof HttpError) return fail(e.status, e.message);
       return fail(500, t('common.serverError', { detail: e instanceof Error ? e.message : String(e) }));
     }
-  });
+  }
 }
 
 /** The campuses of the caller's company. */

@@ -78,10 +78,7 @@ function sortedPage<T>(rows: T[], field: keyof T, dir: number, start: number, en
  * that give figures over a list's filtered set (e.g. the journal's balances) without defining the filters twice.
  */
 export function filterRows<T>(rows: readonly T[], query: Record<string, string>, spec: ListSpec<T>, lang: Lang): T[] {
-  for (const f of ['startDate', 'endDate']) {
-    if (query[f] && !(DATE.test(query[f]) && isValidDate(query[f]))) throw new HttpError(400, message(lang, 'common.badDate', { field: f }));
-  }
-  if (query.startDate && query.endDate && query.startDate > query.endDate) throw new HttpError(400, message(lang, 'common.badRange'));
+  checkDates(query, lang);
 
   let out = rows as T[];
   const kw = (query.keyword || '').trim().toLowerCase();
@@ -112,11 +109,25 @@ export function filterRows<T>(rows: readonly T[], query: Record<string, string>,
   return out;
 }
 
-export function listQuery<T>(rows: T[], query: Record<string, string>, spec: ListSpec<T>, lang: Lang): ListResult<T> {
+/** `startDate` / `endDate` of a list query: existing dates, in order (400 naming the field otherwise). */
+export function checkDates(query: Record<string, string>, lang: Lang) {
+  for (const f of ['startDate', 'endDate']) {
+    if (query[f] && !(DATE.test(query[f]) && isValidDate(query[f]))) throw new HttpError(400, message(lang, 'common.badDate', { field: f }));
+  }
+  if (query.startDate && query.endDate && query.startDate > query.endDate) throw new HttpError(400, message(lang, 'common.badRange'));
+}
+
+/** `page` and `pageSize` of a list query, validated (the same rules for lists in memory and in SQL). */
+export function pageOf(query: Record<string, string>, lang: Lang): { page: number; pageSize: number } {
   const page = query.page === undefined ? DEFAULT_PAGE : Number(query.page);
   const pageSize = query.pageSize === undefined ? DEFAULT_PAGE_SIZE : Number(query.pageSize);
   if (!Number.isInteger(page) || page < 1) throw new HttpError(400, message(lang, 'common.badPage'));
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE) throw new HttpError(400, message(lang, 'common.badPageSize'));
+  return { page, pageSize };
+}
+
+export function listQuery<T>(rows: T[], query: Record<string, string>, spec: ListSpec<T>, lang: Lang): ListResult<T> {
+  const { page, pageSize } = pageOf(query, lang);
   const out = filterRows(rows, query, spec, lang);
   const sortField = query.sortField as keyof T | undefined;
   if (sortField && !(spec.sortable ?? []).includes(sortField)) {

@@ -4,6 +4,8 @@
  * calls, writes without the owner check of their reads, impossible days, coerced numbers, wrong refusal messages,
  * and the session rules.
  */
+import { auditEntries } from './domains/audit';
+import { sessionByToken } from '../server/auth/state';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from './db';
 import { handlers, handlersFor, resetDb } from './handlers';
@@ -176,7 +178,7 @@ describe('sessions', () => {
   it('request-token and satoken must belong to the same session', async () => {
     const a = await loginToken('teacher');
     const b = await loginToken('sales');
-    const satokenOfB = getDb().sessions.get(b)!.satoken;
+    const satokenOfB = (await sessionByToken(b))!.satoken;
     expect((await call('GET', '/v2/user/info', { token: a, headers: { satoken: satokenOfB } })).status).toBe(401);
     expect((await call('GET', '/v2/user/info', { token: a, headers: { satoken: '' } })).status).toBe(401);
     expect((await call('GET', '/v2/user/info', { token: a })).status).toBe(200);
@@ -240,9 +242,9 @@ describe('issue 29: owners created by the platform get a one-time password, neve
     // Not in the company list, the accounts list, nor the audit log.
     const lists = [await call('GET', '/v2/company_kt?pageSize=100', { token: admin }), await call('GET', '/v2/account_user?pageSize=200', { token: admin })];
     for (const r of lists) expect(JSON.stringify(r.body)).not.toContain(pa);
-    expect(JSON.stringify(db.auditLog)).not.toContain(pa);
-    expect(JSON.stringify(db.auditLog)).not.toContain('scrypt$');
-    expect(db.auditLog.some((e) => e.path === '/v2/company_kt/add_company')).toBe(true);
+    expect(JSON.stringify((await auditEntries()))).not.toContain(pa);
+    expect(JSON.stringify((await auditEntries()))).not.toContain('scrypt$');
+    expect((await auditEntries()).some((e) => e.path === '/v2/company_kt/add_company')).toBe(true);
 
     const token = await loginToken('13912340001', pa);
     const me = await call('GET', '/v2/user/info', { token });
@@ -306,8 +308,8 @@ describe('issue 29: owners created by the platform get a one-time password, neve
 
 describe('reads stay in the scope of their list (issue 29)', () => {
   /** The caller's list scope, from the lists' own scope functions. */
-  const sessionOf = (token: string) => {
-    const row = getDb().sessions.get(token)!;
+  const sessionOf = async (token: string) => {
+    const row = (await sessionByToken(token))!;
     return buildSession(getDb(), token, row.userId, row.roleId)!;
   };
   const companyStudents = () => getDb().students.filter((st) => st.companyId === 2);
@@ -316,7 +318,7 @@ describe('reads stay in the scope of their list (issue 29)', () => {
     const db = getDb();
     const teacher = await loginToken('teacher');
     const dealer = await loginToken('dealer');
-    const mine = new Set(studentRows(db, sessionOf(teacher)).map((st) => st.id));
+    const mine = new Set(studentRows(db, await sessionOf(teacher)).map((st) => st.id));
     expect(mine.size).toBeGreaterThan(0);
     expect(mine.size).toBeLessThan(companyStudents().length);
     // A card of a student outside their classes: 404, as the card itself; a card of their own student prints.
@@ -337,7 +339,7 @@ describe('reads stay in the scope of their list (issue 29)', () => {
     expect(listed.some((n) => n.id === toClass.body.data.id)).toBe(false);
     const all = await call('GET', `/v2/notice/${toAll.body.data.id}`, { token: teacher });
     const receivers = all.body.data.receivers as { studentId: number; mobile: string }[];
-    const active = studentRows(db, sessionOf(teacher)).filter((st) => st.status === 'active');
+    const active = studentRows(db, await sessionOf(teacher)).filter((st) => st.status === 'active');
     expect(active.length).toBeGreaterThan(0);
     expect(receivers.map((r) => r.studentId).sort((a, b) => a - b)).toEqual(active.map((st) => st.id).sort((a, b) => a - b));
     expect(all.body.data.notice.receiverCount).toBe(receivers.length);
@@ -382,7 +384,7 @@ describe('reads stay in the scope of their list (issue 29)', () => {
     const group = db.permissionGroups.find((g) => g.companyId === 2 && g.defaultFor === 'sales')!;
     await call('PUT', '/v2/permission_group/', { token: dealer, body: { id: group.id, name: group.name, flags: group.flags, dataScope: 'campus' } });
     const sales = await loginToken('sales');
-    const scope = studentRows(db, sessionOf(sales));
+    const scope = studentRows(db, await sessionOf(sales));
     const ids = new Set(scope.map((st) => st.id));
     expect(ids.size).toBeLessThan(companyStudents().length);
     const receivers = (await call('POST', '/v2/notice/receivers', { token: sales, body: { segment: 'all' } })).body.data;

@@ -18,6 +18,7 @@ import { handlersFor } from './handlers';
 import { getDb } from './db';
 import { demoMode } from './mode';
 import { handlerIndex } from './dispatch';
+import { closeDatabase, dataDir, engine } from '../server/db';
 
 const args = process.argv.slice(2);
 const argOf = (name: string) => {
@@ -29,6 +30,8 @@ const port = Number(argOf('--port') || process.env.PORT || process.env.MOCK_PORT
 const host = argOf('--host') || '127.0.0.1';
 const base = (process.env.BASE_PATH || '/').replace(/\/?$/, '/');
 const testMode = args.includes('--test') || process.env.MOCK_TEST === '1';
+// A test server keeps its database in memory unless told otherwise (every test resets it anyway).
+if (testMode && !process.env.DATA_DIR && !process.env.DATABASE_URL) process.env.DATA_DIR = 'memory://';
 const handlers = handlersFor({ test: testMode });
 /** Only the handlers that may answer a request are asked (msw parses URL, cookies and path in every one it asks). */
 const index = handlerIndex(handlers);
@@ -207,11 +210,31 @@ const server = http.createServer((req, res) => {
   res.end('Mock backend: only /v2 and /api calls are served here.');
 });
 
-server.listen(port, host, () => {
+/** Stops taking connections, lets the requests under way finish, then closes the database cleanly. */
+function shutdown() {
+  server.close(() => {
+    closeDatabase().finally(() => process.exit(0));
+  });
+  setTimeout(() => process.exit(1), 10_000).unref();
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+// The database first (opened, migrated): no request is answered before it is ready.
+engine().then(
+  () => server.listen(port, host, listening),
+  (e: unknown) => {
+    console.error(`[mock] the database could not be opened: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  },
+);
+
+function listening() {
   const what = staticDir ? `console (${staticDir}) and mock backend` : 'mock backend';
   if (testMode) console.log('[mock] test mode: POST /v2/__test__/reset is served');
   console.log(`[mock] ${what} listening on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${staticDir ? base : ''}`);
   // The seed now, not at the first call: outside demo mode it prints the platform admin's one-time password (mock/mode.ts).
   console.log(`[mock] ${demoMode() ? 'demo mode: demo accounts, data and SMS code 123456' : 'production mode (APP_MODE=production): no demo data'}`);
+  console.log(`[mock] database: ${process.env.DATABASE_URL ? 'PostgreSQL server (DATABASE_URL)' : `embedded PGlite in ${dataDir()}`}`);
   getDb();
-});
+}

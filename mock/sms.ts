@@ -1,14 +1,15 @@
 /**
  * SMS codes (PRODUCT.md §5.17): 6 random digits (`randomCode`), valid SMS_CODE_TTL_MS, single use, one per mobile and
- * scene (a new send replaces the last), dropped after SMS_CODE_MAX_TRIES wrong tries, stored in the Db
- * (`db.smsCodes`, as sent: see `SmsCodeRow`). Every text goes out through one `SmsSender`: the log sender in
+ * scene (a new send replaces the last), dropped after SMS_CODE_MAX_TRIES wrong tries, stored in the database
+ * (server/auth/state.ts, as sent: a hash of a million possible values would hide nothing). Every text goes out through one `SmsSender`: the log sender in
  * development (prints the masked mobile and the text: the only place a code is printed), the capturing sender for
  * test servers (`handlersFor({ test: true })`, read with `GET /v2/__test__/sms?mobile=`). A real deployment plugs
  * its provider in with `setSmsSender`. The fixed demo code is accepted besides the sent one in demo mode only
  * (mock/mode.ts).
  */
-import type { Db, SmsCodeRow } from './db';
 import { randomCode } from './credentials';
+import { afterCommit, keepOnRefusal } from '../server/db';
+import { codeOf, countWrongTry, dropCode, storeCode, type SmsScene } from '../server/auth/state';
 import { DEMO_SMS_CODE, demoMode } from './mode';
 
 export interface SmsSender {
@@ -59,28 +60,31 @@ export function codeText(code: string): string {
   return `Campus Console verification code: ${code}. Valid for 5 minutes. 校务云验证码 ${code}，5 分钟内有效。`;
 }
 
-/** Creates a new code for `mobile` and `scene` (replacing any earlier one) and sends it. */
-export async function sendCode(db: Db, mobile: string, scene: SmsCodeRow['scene'], now = Date.now()): Promise<void> {
+/**
+ * Creates a new code for `mobile` and `scene` (replacing any earlier one) and sends it once the request's
+ * transaction has committed (nothing leaves the process for a request that fails).
+ */
+export async function sendCode(mobile: string, scene: SmsScene, now = Date.now()): Promise<void> {
   const code = randomCode(6);
-  db.smsCodes = db.smsCodes.filter((c) => !(c.mobile === mobile && c.scene === scene) && now - c.sentAt < SMS_CODE_TTL_MS);
-  db.smsCodes.push({ mobile, scene, code, sentAt: now, tries: 0 });
-  await sender.send(mobile, codeText(code));
+  await storeCode(mobile, scene, code, now, SMS_CODE_TTL_MS);
+  await afterCommit(() => sender.send(mobile, codeText(code)));
 }
 
 /**
  * Checks (and on success uses up) the code of `mobile` and `scene`: the code last sent, within its 5 minutes; in demo
- * mode also `123456`. A wrong try counts against the code (dropped after SMS_CODE_MAX_TRIES).
+ * mode also `123456`. A wrong try counts against the code (dropped after SMS_CODE_MAX_TRIES), and is kept although
+ * the request answers with a refusal (`keepOnRefusal`).
  */
-export function takeCode(db: Db, mobile: string, scene: SmsCodeRow['scene'], code: string, now = Date.now()): boolean {
-  const i = db.smsCodes.findIndex((c) => c.mobile === mobile && c.scene === scene);
-  const row = i >= 0 ? db.smsCodes[i] : undefined;
+export async function takeCode(mobile: string, scene: SmsScene, code: string, now = Date.now()): Promise<boolean> {
+  const row = await codeOf(mobile, scene);
   if (row && now - row.sentAt < SMS_CODE_TTL_MS && row.code === code) {
-    db.smsCodes.splice(i, 1);
+    await dropCode(mobile, scene);
     return true;
   }
   if (row) {
-    row.tries += 1;
-    if (row.tries >= SMS_CODE_MAX_TRIES || now - row.sentAt >= SMS_CODE_TTL_MS) db.smsCodes.splice(db.smsCodes.indexOf(row), 1);
+    keepOnRefusal();
+    if (row.tries + 1 >= SMS_CODE_MAX_TRIES || now - row.sentAt >= SMS_CODE_TTL_MS) await dropCode(mobile, scene);
+    else await countWrongTry(mobile, scene);
   }
   return demoMode() && code === DEMO_SMS_CODE;
 }

@@ -1,16 +1,16 @@
 /**
  * Helpers for vitest tests that call the mock backend over fetch (msw/node, tests/setup.ts). A session is both
  * tokens (`request-token` and `satoken`, mock/http.ts): `authHeaders(token)` adds both, reading the second from the
- * in-memory session table, so a test only keeps the `token` returned by the login.
+ * session table (server/auth/state.ts), so a test only keeps the `token` returned by the login.
  */
-import { getDb } from './db';
+import { sessionByToken } from '../server/auth/state';
 
 export const BASE = 'http://localhost';
 
-/** The two headers of a session (empty when no token). */
-export function authHeaders(token: string | undefined): Record<string, string> {
+/** The two headers of a session (empty when no token); the second is read from the session table. */
+export async function authHeaders(token: string | undefined): Promise<Record<string, string>> {
   if (!token) return {};
-  return { 'request-token': token, satoken: getDb().sessions.get(token)?.satoken ?? '' };
+  return { 'request-token': token, satoken: (await sessionByToken(token))?.satoken ?? '' };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -20,7 +20,7 @@ export type Answer = { status: number; body: { code: number; data?: any; msg?: s
 export async function call(method: string, path: string, opts: { token?: string; body?: unknown; lang?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
   const res = await fetch(`${BASE}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', 'accept-language': opts.lang ?? 'en-US', ...authHeaders(opts.token), ...(opts.headers ?? {}) },
+    headers: { 'content-type': 'application/json', 'accept-language': opts.lang ?? 'en-US', ...(await authHeaders(opts.token)), ...(opts.headers ?? {}) },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   return { status: res.status, body: (await res.json()) as Answer['body'] };

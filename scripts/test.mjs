@@ -1,5 +1,6 @@
-// `npm test`: type check, unit and component tests (vitest), production build, browser tests (Playwright),
-// then one closing line "Total: N passed, N failed" over both test runners.
+// `npm test`: type check, unit and component tests (vitest, on the embedded database), the API tests again on a
+// PostgreSQL server when TEST_DATABASE_URL names one (CI: .ci/run starts Debian's), production build, browser tests
+// (Playwright), then one closing line "Total: N passed, N failed" over every run.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -8,19 +9,25 @@ import path from 'node:path';
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-test-'));
 const vitestJson = path.join(tmp, 'vitest.json');
 const playwrightJson = path.join(tmp, 'playwright.json');
+const postgresJson = path.join(tmp, 'vitest-postgres.json');
+const serverUrl = process.env.TEST_DATABASE_URL;
 
 const steps = [
   ['type check', 'npx', ['tsc', '--noEmit'], {}],
-  ['unit and component tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], {}],
+  ['unit and component tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`], { DATABASE_URL: '' }],
+  ...(serverUrl
+    ? [['API tests on PostgreSQL', 'npx', ['vitest', 'run', 'mock', 'server', 'tests/server', '--reporter=default', '--reporter=json', `--outputFile.json=${postgresJson}`], { DATABASE_URL: serverUrl }]]
+    : []),
   ['production build', 'npx', ['umi', 'build'], {}],
-  ['browser tests', 'node', ['scripts/e2e.mjs', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson }],
+  ['browser tests', 'node', ['scripts/e2e.mjs', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, DATABASE_URL: '' }],
 ];
 
 function counts() {
   let passed = 0;
   let failed = 0;
-  if (fs.existsSync(vitestJson)) {
-    const v = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+  for (const file of [vitestJson, postgresJson]) {
+    if (!fs.existsSync(file)) continue;
+    const v = JSON.parse(fs.readFileSync(file, 'utf8'));
     passed += v.numPassedTests ?? 0;
     failed += v.numFailedTests ?? 0;
   }

@@ -1,16 +1,21 @@
-/** vitest setup: jest-dom matchers, the one set of msw handlers (mock/handlers.ts), fresh seed per test file. */
+/** vitest setup: jest-dom matchers, the one set of msw handlers (mock/handlers.ts), a database and a fresh seed per test file. */
 import '@testing-library/jest-dom/vitest';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { handlersFor, resetDb } from '../mock/handlers';
 import { loadMessages } from '../src/locales';
+import { closeDatabase, engine, setOpener } from '../server/db';
+import { openTestDatabase } from './database';
+
+// This file's own database, from the template built once (tests/globalDatabase.ts).
+setOpener(() => openTestDatabase(inject('dbTemplate')));
 
 // The test flag: the test reset call exists only for test runners (mock/handlers.ts `handlersFor`).
 export const server = setupServer(...handlersFor({ test: true }));
 
 beforeAll(async () => {
-  await Promise.all([loadMessages('en-US'), loadMessages('zh-CN')]);
+  await Promise.all([loadMessages('en-US'), loadMessages('zh-CN'), engine()]);
   resetDb();
   server.listen({ onUnhandledRequest: 'error' });
 });
@@ -19,7 +24,10 @@ afterEach(() => {
   server.resetHandlers();
   if (typeof window !== 'undefined') window.localStorage.clear();
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  server.close();
+  await closeDatabase();
+});
 
 if (typeof window !== 'undefined') {
   // antd needs these in jsdom.

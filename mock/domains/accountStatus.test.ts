@@ -4,6 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { authHeaders, call, loginToken } from '../testing';
+import { waitingCodes } from '../../server/auth/state';
 import { getDb, resetDb } from '../db';
 import '../handlers';
 
@@ -20,7 +21,7 @@ describe('a disabled account', () => {
 
   it('an open session is told at its next call, in the caller language; other sessions are not', async () => {
     const teacher = await loginToken('teacher');
-    const kept = authHeaders(teacher);
+    const kept = await authHeaders(teacher);
     const dealer = await loginToken('dealer');
     const done = await call('POST', '/v2/account/disable', { token: dealer, body: { roleId: teacherRole() } });
     expect(done.status).toBe(200);
@@ -52,7 +53,7 @@ describe('a disabled account', () => {
       'Your account at Starlight Dance has been disabled. To have it enabled again, contact 周晓彤 (13800000002) or the Downtown campus (021-62880001).',
     );
     await call('POST', '/api/send/sms', { body: { mobile: '13800000004', scene: 'login' } });
-    const code = getDb().smsCodes.find((c) => c.mobile === '13800000004')?.code;
+    const code = (await waitingCodes()).find((c) => c.mobile === '13800000004')?.code;
     const sms = await call('POST', '/v2/user/login/sms', { body: { mobile: '13800000004', code: code ?? '123456' } });
     expect(sms.status).toBe(400);
     expect(sms.body.msg).toContain('Your account at Starlight Dance has been disabled.');

@@ -9,6 +9,7 @@
 import type { Db, MembershipRow } from '../db';
 import { SESSION_MAX_MS } from '../db';
 import { defineMessages, message, type Lang } from '../messages';
+import { endedSessionRole, rememberEndedSessions } from '../../server/auth/state';
 
 defineMessages({
   'auth.accountDisabled': { en: 'Your account at {company} has been disabled. {contact}', zh: '您在{company}的账号已被停用。{contact}' },
@@ -20,13 +21,6 @@ defineMessages({
   'auth.contactCampus': { en: 'To have it enabled again, contact the {campus} campus ({phone}).', zh: '如需恢复，请联系{campus}校区（{phone}）。' },
   'auth.contactNone': { en: 'To have it enabled again, contact your company’s manager.', zh: '如需恢复，请联系公司负责人。' },
 });
-
-declare module '../db' {
-  interface Db {
-    /** Sessions ended because their account was disabled (token → satoken, account, when): their next call says so. */
-    disabledSessions?: Map<string, { satoken: string; roleId: number; at: number }>;
-  }
-}
 
 /** What a disabled account is told: the company, and whom to ask to enable it again. */
 export function disabledAccountMessage(db: Db, m: MembershipRow, lang: Lang): string {
@@ -55,18 +49,15 @@ export function disabledMembershipOf(db: Db, userId: number): MembershipRow | un
 }
 
 /** Remembers the sessions of an account being disabled (before they are ended), so that their next call says why. */
-export function rememberDisabledSessions(db: Db, roleId: number) {
-  const now = Date.now();
-  db.disabledSessions ??= new Map();
-  for (const [token, at] of db.disabledSessions) if (now - at.at >= SESSION_MAX_MS) db.disabledSessions.delete(token);
-  for (const [token, row] of db.sessions) if (row.roleId === roleId) db.disabledSessions.set(token, { satoken: row.satoken, roleId, at: now });
+export function rememberDisabledSessions(roleId: number): Promise<void> {
+  return rememberEndedSessions(roleId, Date.now(), SESSION_MAX_MS);
 }
 
 /** The message for a call made with a session ended by its account's disabling (both tokens), while it is still disabled. */
-export function disabledSessionMessage(db: Db, request: Request, lang: Lang): string | undefined {
+export async function disabledSessionMessage(db: Db, request: Request, lang: Lang): Promise<string | undefined> {
   const token = request.headers.get('request-token');
-  const ended = token ? db.disabledSessions?.get(token) : undefined;
-  if (!ended || ended.satoken !== request.headers.get('satoken')) return undefined;
-  const m = db.memberships.find((x) => x.roleId === ended.roleId);
+  const roleId = token ? await endedSessionRole(token, request.headers.get('satoken')) : undefined;
+  if (roleId === undefined) return undefined;
+  const m = db.memberships.find((x) => x.roleId === roleId);
   return m?.disabled ? disabledAccountMessage(db, m, lang) : undefined;
 }

@@ -8,11 +8,15 @@
  *    "after" (one level of nesting, `card.remainingHours`), and pairs `xBefore` / `xAfter` into one change `x`.
  * Failed writes never reach the hooks, so they are not logged.
  */
-import type { Db } from '../db';
-import { nextId } from '../db';
+import type { Db, SqlSeeder } from '../db';
 import { definePolicy, onWrite, type WriteEvent } from '../http';
-import { listQuery } from '../list';
 import { api } from '../http';
+import { asc, desc, eq, ilike, isNull, like, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { savepoint, tx, type Database } from '../../server/db';
+import { auditLog } from '../../server/db/schema';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { sortKey } from '../../server/db/sortKey';
+import { contains, sqlList } from '../../server/db/list';
 import { addDays, today } from '../clock';
 import { createRng } from '../random';
 import type { AuditChange, AuditDiffLine, AuditEntry } from '../../src/types/platform';
@@ -22,20 +26,73 @@ import { formatHours, formatMoney } from '../../src/utils/format';
 import enUS from '../../src/locales/en-US';
 import zhCN from '../../src/locales/zh-CN';
 
-declare module '../db' {
-  interface Db {
-    auditLog: AuditEntry[];
-  }
-}
-
 /** Company users see their own company's log; platform roles see all (route /operate, access `auditLog`). */
 export const auditPolicy = definePolicy<AuditEntry>({
   name: 'auditLog',
   read: 'auditLog',
-  rows: (db, s) => (s.access.isPlatform ? db.auditLog : db.auditLog.filter((e) => e.companyId === s.company.id)),
+  where: (s) => (s.access.isPlatform ? undefined : eq(auditLog.companyId, s.company.id)),
 });
 
-const MAX_ENTRIES = 20_000;
+/** An entry as written: everything but its id (given by the database) and what is rendered on read. */
+export type NewAuditEntry = Omit<AuditEntry, 'id' | 'at' | 'sentence' | 'diff'> & { at: Date };
+
+function toRow(e: NewAuditEntry): typeof auditLog.$inferInsert {
+  return {
+    at: e.at,
+    companyId: e.companyId,
+    companyName: e.companyName,
+    companyNameSort: sortKey(e.companyName),
+    userId: e.userId,
+    userName: e.userName,
+    userNameSort: sortKey(e.userName),
+    role: e.role,
+    ip: e.ip,
+    method: e.method,
+    path: e.path,
+    resource: e.resource,
+    targetId: e.targetId ?? null,
+    action: e.action,
+    kind: e.kind ?? null,
+    subject: e.subject ?? null,
+    params: e.params ?? null,
+    changes: e.changes,
+  };
+}
+
+function fromRow(r: typeof auditLog.$inferSelect): AuditEntry {
+  const e: AuditEntry = {
+    id: r.id,
+    at: stamp(r.at),
+    companyId: r.companyId,
+    companyName: r.companyName,
+    userId: r.userId,
+    userName: r.userName,
+    role: r.role,
+    ip: r.ip,
+    method: r.method,
+    path: r.path,
+    resource: r.resource,
+    action: r.action,
+    changes: r.changes,
+  };
+  if (r.targetId !== null) e.targetId = r.targetId;
+  if (r.kind !== null) e.kind = r.kind;
+  if (r.subject !== null) e.subject = r.subject;
+  if (r.params !== null) e.params = r.params;
+  return e;
+}
+
+/** Appends entries to the log, in the request's transaction. */
+export async function appendAudit(entries: NewAuditEntry[], db?: Database): Promise<void> {
+  if (!entries.length) return;
+  await (db ?? (await tx())).insert(auditLog).values(entries.map(toRow));
+}
+
+/** Entries of the log, oldest first (tests and figures that read the whole log of a scope). */
+export async function auditEntries(where?: SQL): Promise<AuditEntry[]> {
+  const db = await tx();
+  return (await db.select().from(auditLog).where(where).orderBy(asc(auditLog.id))).map(fromRow);
+}
 /** Never in the log: passwords, their hashes, one-time passwords (PRODUCT.md §5.17). */
 const SKIP_FIELDS = new Set(['password', 'passwordHash', 'oldPassword', 'newPassword', 'oneTimePassword']);
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -389,7 +446,7 @@ export function sentenceOf(e: AuditEntry, lang: Lang): string {
 export const renderEntry = (e: AuditEntry, lang: Lang): AuditEntry => ({ ...e, sentence: sentenceOf(e, lang), diff: diffLines(e, lang) });
 
 /** The "kind of action" of a row: its kind's group (`card` of `card.sell`). */
-export const groupOf = (e: AuditEntry) => (e.kind ?? 'other.write').split('.')[0];
+export const groupOf = (e: Pick<AuditEntry, 'kind'>) => (e.kind ?? 'other.write').split('.')[0];
 
 /**
  * Writes that belong in another company's log than the caller's session (call path → that company): an invitation
@@ -397,11 +454,12 @@ export const groupOf = (e: AuditEntry) => (e.kind ?? 'other.write').split('.')[0
  */
 export const auditCompanyOf = new Map<string, (e: WriteEvent) => { id: number; name: string } | undefined>();
 
-export function recordWrite(e: WriteEvent) {
+/** The entry of one successful write, or none (a POST that changes nothing). */
+export function auditEntryOf(e: WriteEvent): NewAuditEntry | undefined {
   const { ctx, method } = e;
   const kindOf = AUDIT_KINDS.get(`${method.toUpperCase()} ${e.path}`);
   // A POST that changes nothing (a preview, a read marker) is not a write to log.
-  if (kindOf === null) return;
+  if (kindOf === null) return undefined;
   const s = ctx.session;
   const company = auditCompanyOf.get(e.path)?.(e) ?? s.company;
   const targets = new Set(e.targets.map((t) => t.row));
@@ -423,11 +481,8 @@ export function recordWrite(e: WriteEvent) {
   }
   const { subject, params } = describeWrite(e, kindOf);
   const action: AuditEntry['action'] = method === 'delete' ? 'delete' : method === 'put' ? 'update' : e.targets.length ? 'action' : 'create';
-  const db = ctx.db;
-  db.auditLog ??= [];
-  db.auditLog.push({
-    id: nextId(db, 'auditLog'),
-    at: stamp(),
+  return {
+    at: new Date(),
     companyId: company.id,
     companyName: company.name,
     userId: s.user.id,
@@ -443,15 +498,32 @@ export function recordWrite(e: WriteEvent) {
     subject,
     params,
     changes,
-  });
-  if (db.auditLog.length > MAX_ENTRIES) db.auditLog.splice(0, db.auditLog.length - MAX_ENTRIES);
+  };
+}
+
+/** The write hook: the entry goes in with the write, in a savepoint (a failing entry never fails the write). */
+export async function recordWrite(e: WriteEvent): Promise<void> {
+  const entry = auditEntryOf(e);
+  if (entry) await savepoint(() => appendAudit([entry]));
 }
 
 onWrite.push(recordWrite);
 
+/** A local 'YYYY-MM-DD HH:mm:ss' as an instant. */
+function localStamp(text: string): Date {
+  const [d, t = '00:00:00'] = text.split(' ');
+  const [y, mo, da] = d.split('-').map(Number);
+  const [h, mi, se] = t.split(':').map(Number);
+  return new Date(y, mo - 1, da, h, mi, se || 0);
+}
+
 /** A few weeks of earlier writes, so /operate opens on a real history (the live mechanism adds to it). */
-export function seedAudit(db: Db) {
-  db.auditLog = [];
+export const seedAudit: SqlSeeder = async (sql, db) => {
+  await appendAudit(auditSeed(db).map((e) => ({ ...e, at: localStamp(e.at) })), sql);
+};
+
+function auditSeed(db: Db): (Omit<NewAuditEntry, 'at'> & { at: string })[] {
+  const log: (Omit<NewAuditEntry, 'at'> & { at: string })[] = [];
   const rng = createRng(1414);
   const t = today();
   const users = [
@@ -466,7 +538,7 @@ export function seedAudit(db: Db) {
   const studentsOf = (cid: number) => db.students.filter((x) => x.companyId === cid);
   const leadsOf = (cid: number) => (db.leads ?? []).filter((x) => x.companyId === cid);
   const classesOf = (cid: number) => db.classes.filter((x) => x.companyId === cid);
-  type Made = Omit<AuditEntry, 'id' | 'at' | 'ip' | keyof (typeof users)[number]>;
+  type Made = Omit<NewAuditEntry, 'at' | 'ip' | keyof (typeof users)[number]>;
   const kinds: ((u: (typeof users)[number]) => Made | undefined)[] = [
     (u) => {
       const card = cardsOf(u.companyId).length ? rng.pick(cardsOf(u.companyId)) : undefined;
@@ -497,18 +569,34 @@ export function seedAudit(db: Db) {
     const day = addDays(t, -rng.int(1, 40));
     const at = `${day} ${pad(rng.int(8, 20))}:${pad(rng.int(0, 59))}:${pad(rng.int(0, 59))}`;
     const made = rng.pick(kinds)(u);
-    if (made) db.auditLog.push({ id: 0, at, ip: `10.0.${rng.int(1, 9)}.${rng.int(2, 250)}`, ...u, ...made } as AuditEntry);
+    if (made) log.push({ at, ip: `10.0.${rng.int(1, 9)}.${rng.int(2, 250)}`, ...u, ...made });
   }
   const admin = users[4];
   for (const [companyId, days] of [[4, 365], [3, 90]] as const) {
     const day = addDays(t, -rng.int(60, 200));
     const name = db.companies.find((c) => c.id === companyId)?.name;
-    db.auditLog.push({ id: 0, at: `${day} 10:0${companyId}:00`, ip: '10.0.0.8', ...admin, method: 'POST', path: '/v2/company_kt/renew_valid_day', resource: 'company_kt', targetId: companyId, action: 'action', kind: 'company.renew', subject: name, params: { days }, changes: [{ field: 'validUntil', before: addDays(day, 3), after: addDays(day, 3 + days) }] });
+    log.push({ at: `${day} 10:0${companyId}:00`, ip: '10.0.0.8', ...admin, method: 'POST', path: '/v2/company_kt/renew_valid_day', resource: 'company_kt', targetId: companyId, action: 'action', kind: 'company.renew', subject: name, params: { days }, changes: [{ field: 'validUntil', before: addDays(day, 3), after: addDays(day, 3 + days) }] });
   }
-  db.auditLog.sort((a, b) => a.at.localeCompare(b.at));
-  db.auditLog.forEach((e) => {
-    e.id = nextId(db, 'auditLog');
-  });
+  return log.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+const LIST_SORT = {
+  at: auditLog.at,
+  companyName: auditLog.companyNameSort,
+  userName: auditLog.userNameSort,
+  resource: auditLog.resource,
+};
+
+/** An id filter's value (comma = any of); a value that is no id matches nothing, never a database error. */
+function idsIn(column: AnyColumn, value: string): SQL {
+  const ids = value.split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0 && n <= 2_147_483_647);
+  return ids.length ? sql`${column} in (${sql.join(ids.map((n) => sql`${n}`), sql`, `)})` : sql`false`;
+}
+
+/** The "kind of action" filter: the kinds of a group (`card` → `card.*`; `other` also holds rows without a kind). */
+function groupIs(group: string): SQL {
+  const kinds = like(auditLog.kind, `${group.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`);
+  return group === 'other' ? or(isNull(auditLog.kind), kinds)! : kinds;
 }
 
 export const auditHandlers = [
@@ -517,47 +605,58 @@ export const auditHandlers = [
    * (platform), person (`userId`), kind of action (`group`, e.g. `card`), record (`record`: the card number, name or
    * title the write was about, or any of its sentence's values), date range; `keyword` searches the sentence too.
    */
-  api('get', '/v2/operate_log', { read: auditPolicy }, (ctx) => {
+  api('get', '/v2/operate_log', { read: auditPolicy }, async (ctx) => {
     const lang = ctx.lang;
-    const text = (v: string) => v.trim().toLowerCase();
-    // Newest first also within one second (the sort is stable: the log is in write order).
-    const page = listQuery(
-      [...ctx.rows(auditPolicy)].reverse(),
+    const page = await sqlList(
+      await tx(),
+      auditLog,
+      ctx.scope(auditPolicy),
       ctx.query,
       {
-        keywordFields: ['path', 'userName', 'companyName', 'ip', 'subject'],
-        equalFields: ['companyId', 'userId', 'resource', 'method', 'action', 'kind'],
+        keyword: [auditLog.path, auditLog.userName, auditLog.companyName, auditLog.ip, auditLog.subject],
+        equal: { resource: auditLog.resource, method: auditLog.method, action: auditLog.action, kind: auditLog.kind },
         filters: {
-          targetId: (r, v) => String(r.targetId ?? '') === v,
-          group: (r, v) => groupOf(r) === v,
-          record: (r, v) => [r.subject, ...Object.values(r.params ?? {})].some((x) => x !== undefined && String(x).toLowerCase().includes(text(v))),
+          companyId: (v) => idsIn(auditLog.companyId, v),
+          userId: (v) => idsIn(auditLog.userId, v),
+          targetId: (v) => idsIn(auditLog.targetId, v),
+          group: groupIs,
+          record: (v) => {
+            const p = contains(v.trim());
+            return sql`(${ilike(auditLog.subject, p)} or exists (select 1 from jsonb_each_text(coalesce(${auditLog.params}, '{}'::jsonb)) as p(k, v) where p.v ilike ${p}))`;
+          },
         },
-        dateField: 'at',
-        sortable: ['at', 'companyName', 'userName', 'resource'],
+        date: auditLog.at,
+        sortable: LIST_SORT,
         defaultSort: { field: 'at', order: 'descend' },
+        // Newest first within one second.
+        tiebreak: [desc(auditLog.id)],
       },
-      ctx.lang,
+      lang,
     );
-    return { ...page, list: page.list.map((e) => renderEntry(e, lang)) };
+    return { total: page.total, list: page.list.map((r) => renderEntry(fromRow(r), lang)) };
   }),
 
   /** The filter options of /operate: the companies, users, resources and kinds of action present in the caller's log. */
-  api('get', '/v2/operate_log/options', { read: auditPolicy }, (ctx) => {
+  api('get', '/v2/operate_log/options', { read: auditPolicy }, async (ctx) => {
     const lang = ctx.lang;
-    const rows = ctx.rows(auditPolicy);
-    const companies = new Map<number, string>();
-    const users = new Map<number, string>();
-    const resources = new Set<string>();
-    const groups = new Set<string>();
-    for (const r of rows) {
-      companies.set(r.companyId, r.companyName);
-      users.set(r.userId, r.userName);
-      resources.add(r.resource);
-      groups.add(groupOf(r));
-    }
+    const db = await tx();
+    const scope = ctx.scope(auditPolicy);
+    // Each company and person once, in the order they first appear, with the name of their latest entry.
+    const named = async (id: PgColumn, name: PgColumn) =>
+      db
+        .select({ value: sql<number>`${id}`, label: sql<string>`(array_agg(${name} order by ${auditLog.id} desc))[1]` })
+        .from(auditLog)
+        .where(scope)
+        .groupBy(id)
+        .orderBy(sql`min(${auditLog.id})`);
+    const companies = await named(auditLog.companyId, auditLog.companyName);
+    const users = await named(auditLog.userId, auditLog.userName);
+    const resources = (await db.selectDistinct({ r: auditLog.resource }).from(auditLog).where(scope)).map((x) => x.r);
+    const kinds = await db.selectDistinct({ kind: auditLog.kind }).from(auditLog).where(scope);
+    const groups = new Set(kinds.map((k) => groupOf({ kind: k.kind ?? undefined })));
     return {
-      companies: [...companies].map(([value, label]) => ({ value, label })),
-      users: [...users].map(([value, label]) => ({ value, label })),
+      companies,
+      users,
       resources: [...resources].sort(),
       groups: [...groups].map((value) => ({ value, label: message(lang, `audit.g.${value}`) })).sort((a, b) => a.label.localeCompare(b.label, lang === 'zh' ? 'zh-CN' : 'en')),
     };

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { auditEntries } from './audit';
 import { authHeaders } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
@@ -10,7 +11,7 @@ type Res = { status: number; body: { code: number; data?: any; msg?: string } };
 async function call(method: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<Res> {
   const res = await fetch(`${BASE}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...authHeaders(opts.token) },
+    headers: { 'content-type': 'application/json', ...(await authHeaders(opts.token)) },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   return { status: res.status, body: await res.json() };
@@ -203,7 +204,7 @@ describe('a company manages memberships, never another company’s sign-in', () 
     const invited = await call('POST', '/v2/account/staff', { token: dealer, body: { staffId: st.id, mobile: '13800000009', password: 'taken99' } });
     const teacher = getDb().memberships.find((m) => m.userId === 4)!;
     await call('POST', '/v2/account/reset_password', { token: dealer, body: { roleId: teacher.roleId, password: 'teach77' } });
-    const log = getDb().auditLog.filter((e) => e.companyId === 2 && e.path.startsWith('/v2/account/'));
+    const log = (await auditEntries()).filter((e) => e.companyId === 2 && e.path.startsWith('/v2/account/'));
     const inv = log.find((e) => e.path === '/v2/account/staff')!;
     expect(inv.targetId).toBe(invited.body.data.invitation.id);
     expect(inv.changes).toEqual(expect.arrayContaining([{ field: 'invitation.status', after: 'pending' }, { field: 'invitation.mobile', after: '13800000009' }]));

@@ -29,6 +29,7 @@ import { defaultGroupOf, groupIdOfStaff } from './campus';
 import { addMembership, createInvitation, pendingInvitation, usersElsewhere } from './invitations';
 import { endSessionsOf as endUserSessions } from './session';
 import { rememberDisabledSessions } from './accountStatus';
+import { endSessions } from '../../server/auth/state';
 
 declare module '../db' {
   interface Db {
@@ -79,15 +80,8 @@ export function seedAccounts(db: Db) {
 }
 
 /** Ends every session of an account (membership) at once: their next request is a 401. */
-export function endSessionsOf(db: Db, roleId: number): number {
-  let n = 0;
-  for (const [token, row] of db.sessions) {
-    if (row.roleId === roleId) {
-      db.sessions.delete(token);
-      n += 1;
-    }
-  }
-  return n;
+export function endSessionsOf(roleId: number): Promise<number> {
+  return endSessions({ roleIds: [roleId] });
 }
 
 function membershipOfStaff(db: Db, st: Staff): MembershipRow | undefined {
@@ -189,15 +183,15 @@ function refuseOwner(ctx: AuthedCtx<Record<string, string>, unknown>, m: Members
   if (m.type === 0) throw new HttpError(403, ctx.t('account.owner'));
 }
 
-function setDisabled(ctx: AuthedCtx<Record<string, string>, { roleId: number }>, disabled: boolean, s: Session) {
+async function setDisabled(ctx: AuthedCtx<Record<string, string>, { roleId: number }>, disabled: boolean, s: Session) {
   const m = ctx.target(accountPolicy, ctx.body.roleId, 'account.account');
   refuseOwner(ctx, m);
   if (disabled && m.roleId === s.membership.roleId) throw ctx.bad('account.self');
   m.disabled = disabled || undefined;
   if (disabled) {
     // Their next call is told that the account was disabled, and whom to contact (issue 31).
-    rememberDisabledSessions(ctx.db, m.roleId);
-    endSessionsOf(ctx.db, m.roleId);
+    await rememberDisabledSessions(m.roleId);
+    await endSessionsOf(m.roleId);
   }
   return m;
 }
@@ -240,7 +234,7 @@ export const accountHandlers = [
     return viewStaffAccount(db, st);
   }),
 
-  api('post', '/v2/account/reset_password', { write: accountPolicy, body: ResetPasswordBody }, (ctx) => {
+  api('post', '/v2/account/reset_password', { write: accountPolicy, body: ResetPasswordBody }, async (ctx) => {
     const { db, session } = ctx;
     const m = ctx.target(accountPolicy, ctx.body.roleId, 'account.account');
     refuseOwner(ctx, m);
@@ -251,17 +245,17 @@ export const accountHandlers = [
     user.passwordHash = hashPasswordSync(ctx.body.password);
     user.mustChangePassword = true;
     // Sessions opened with the old password end (the person signs in with the new one and chooses their own).
-    endUserSessions(db, user.id);
+    await endUserSessions(user.id);
     return { id: user.id };
   }),
 
-  api('post', '/v2/account/disable', { write: accountPolicy, body: AccountIdBody }, (ctx) => {
-    const m = setDisabled(ctx, true, ctx.session);
+  api('post', '/v2/account/disable', { write: accountPolicy, body: AccountIdBody }, async (ctx) => {
+    const m = await setDisabled(ctx, true, ctx.session);
     return { roleId: m.roleId, status: 'disabled' };
   }),
 
-  api('post', '/v2/account/enable', { write: accountPolicy, body: AccountIdBody }, (ctx) => {
-    const m = setDisabled(ctx, false, ctx.session);
+  api('post', '/v2/account/enable', { write: accountPolicy, body: AccountIdBody }, async (ctx) => {
+    const m = await setDisabled(ctx, false, ctx.session);
     return { roleId: m.roleId, status: 'active' };
   }),
 

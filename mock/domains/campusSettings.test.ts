@@ -10,7 +10,7 @@ type Res = { status: number; body: { code: number; data?: any; msg?: string } };
 async function call(method: string, path: string, opts: { token?: string; body?: unknown } = {}): Promise<Res> {
   const res = await fetch(`${BASE}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...authHeaders(opts.token) },
+    headers: { 'content-type': 'application/json', ...(await authHeaders(opts.token)) },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   return { status: res.status, body: await res.json() };

@@ -5,6 +5,7 @@
  */
 import type { Db } from '../db';
 import { defineMessages, message, type Lang } from '../messages';
+import { endSessions } from '../../server/auth/state';
 import { disabledAccountMessage, disabledMembershipOf } from './accountStatus';
 
 defineMessages({
@@ -27,14 +28,6 @@ export function loginRefusal(db: Db, userId: number, lang: Lang, fallbackKey: st
 }
 
 /** Ends every session opened on one of the company's memberships (the next call of those users answers 401). */
-export function endCompanySessions(db: Db, companyId: number): number {
-  const roleIds = new Set(db.memberships.filter((m) => m.companyId === companyId).map((m) => m.roleId));
-  let n = 0;
-  for (const [token, row] of db.sessions) {
-    if (roleIds.has(row.roleId)) {
-      db.sessions.delete(token);
-      n += 1;
-    }
-  }
-  return n;
+export function endCompanySessions(db: Db, companyId: number): Promise<number> {
+  return endSessions({ roleIds: db.memberships.filter((m) => m.companyId === companyId).map((m) => m.roleId) });
 }

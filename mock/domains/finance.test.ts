@@ -16,7 +16,7 @@ const BASE = 'http://localhost';
 async function call(method: string, path: string, opts: { token?: string; body?: unknown } = {}) {
   const res = await fetch(`${BASE}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...authHeaders(opts.token) },
+    headers: { 'content-type': 'application/json', ...(await authHeaders(opts.token)) },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   return { status: res.status, body: (await res.json()) as { code: number; data?: any; msg?: string } }; // eslint-disable-line @typescript-eslint/no-explicit-any

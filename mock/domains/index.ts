@@ -3,7 +3,7 @@
  * (augmenting `Db` in its own file) and its msw handlers.
  */
 import type { HttpHandler } from 'msw';
-import type { Db, Seeder } from '../db';
+import type { Db, Seeder, SqlSeeder } from '../db';
 import { emptyDb } from '../db';
 import { seedCore, seedDemoCore, seedProductionCore, sessionHandlers } from './session';
 import { seedSubscription, subscriptionHandlers } from './subscription';
@@ -28,7 +28,9 @@ import { parentHandlers } from './parent';
 import { importHandlers } from './studentImport';
 import { arrearsHandlers, seedArrears } from './arrears';
 
-export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedSalary, seedCampus, seedAccounts, seedInvitations, seedSettings, seedCampusSales, seedTeachingAndNotices, seedPlatform, seedAudit, seedLedgerInTimeOrder];
+export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedSalary, seedCampus, seedAccounts, seedInvitations, seedSettings, seedCampusSales, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
+/** Seeders of the tables in the database (server/db), after the in-process seed they read. */
+export const sqlSeeders: SqlSeeder[] = [seedAudit];
 
 /**
  * The seed outside demo mode (mock/mode.ts): every table the domains declare, empty (their seeders run once on a

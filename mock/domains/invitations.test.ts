@@ -3,6 +3,8 @@
  * Invitations (PRODUCT.md §5.17, issue 29): an existing mobile added by a company is invited, and the membership
  * exists only once the person accepts (signed in, or with the ticket of a login that had no usable membership).
  */
+import { auditEntries } from './audit';
+import { allSessions } from '../../server/auth/state';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { call, loginToken } from '../testing';
 import { resetDb } from '../handlers';
@@ -103,13 +105,13 @@ describe('the invited person, signed in', () => {
     const { id } = await inviteSunriseOwner();
     const sunrise = await loginToken('sunrise');
     await call('POST', '/v2/invitation/accept', { token: sunrise, body: { id } });
-    const log = getDb().auditLog.filter((e) => e.targetId === id && e.companyId === 2 && /^\/v2\/(account|invitation)\//.test(e.path));
+    const log = (await auditEntries()).filter((e) => e.targetId === id && e.companyId === 2 && /^\/v2\/(account|invitation)\//.test(e.path));
     expect(log.map((e) => e.path)).toEqual(['/v2/account/staff', '/v2/invitation/accept']);
     const acc = log[1];
     expect(acc).toMatchObject({ userId: 9, companyName: 'Starlight Dance', resource: 'invitation' });
     expect(acc.changes).toEqual(expect.arrayContaining([{ field: 'status', before: 'pending', after: 'accepted' }]));
     // Not in the log of the company whose session the person answered from.
-    expect(getDb().auditLog.some((e) => e.companyId === 3 && e.path.startsWith('/v2/invitation/'))).toBe(false);
+    expect((await auditEntries()).some((e) => e.companyId === 3 && e.path.startsWith('/v2/invitation/'))).toBe(false);
   });
 });
 
@@ -160,7 +162,7 @@ describe('a person with no usable membership yet', () => {
     expect(getDb().students.find((s) => s.id === kid.id)!.mobile).toBe(MOBILE);
     // The ticket is used up; the answer is in Starlight's log.
     expect((await call('POST', '/v2/user/login/invitation', { body: { ticket, id, accept: true } })).status).toBe(400);
-    const entry = getDb().auditLog.find((e) => e.targetId === id && e.path === '/v2/user/login/invitation')!;
+    const entry = (await auditEntries()).find((e) => e.targetId === id && e.path === '/v2/user/login/invitation')!;
     expect(entry).toMatchObject({ companyId: 2, userId: user.id, resource: 'invitation' });
     expect(entry.changes).toEqual(expect.arrayContaining([{ field: 'status', before: 'pending', after: 'accepted' }]));
   });
@@ -174,12 +176,12 @@ describe('a person with no usable membership yet', () => {
     expect(login.status).toBe(200);
     const { ticket } = login.body.data as { ticket: string };
     const count = getDb().memberships.length;
-    const sessions = getDb().sessions.size;
+    const sessions = (await allSessions()).length;
     const r = await call('POST', '/v2/user/login/invitation', { body: { ticket, id, accept: false } });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ ticket: '', invitations: [] });
     expect(getDb().memberships.length).toBe(count);
-    expect(getDb().sessions.size).toBe(sessions);
+    expect((await allSessions()).length).toBe(sessions);
     expect(getDb().invitations.find((x) => x.id === id)!.status).toBe('declined');
     // Nothing left to accept: the login is refused again.
     expect((await call('POST', '/v2/user/login/password', { body: { username: MOBILE, password: PASSWORD } })).status).toBe(400);

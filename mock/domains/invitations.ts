@@ -27,7 +27,7 @@ import type { Role } from '../../src/types/session';
 import { INVITATION_TICKET_MINUTES, type AcceptedInvitation, type Invitation, type InvitationStatus, type InvitationTicket, type LoginAnswer, type MyInvitation } from '../../src/types/invitation';
 import { InvitationIdBody, InvitationTicketBody } from '../../src/types/invitation.schemas';
 import { ROLE_FLAGS, startSession, withoutMembership } from './session';
-import { auditCompanyOf, diffRows, ipOf } from './audit';
+import { appendAudit, auditCompanyOf, diffRows, ipOf } from './audit';
 
 export interface InvitationRow {
   id: number;
@@ -241,12 +241,10 @@ function ticketFor(db: Db, userId: number): InvitationTicket | undefined {
 withoutMembership.push(ticketFor);
 
 /** The audit entry of an answer given with a ticket (no session: the write hook does not run), in the inviting company's log. */
-function logTicketAnswer(ctx: Ctx, user: UserRow, r: InvitationRow, before: InvitationRow) {
+function logTicketAnswer(ctx: Ctx, user: UserRow, r: InvitationRow, before: InvitationRow): Promise<void> {
   const db = ctx.db;
-  db.auditLog ??= [];
-  db.auditLog.push({
-    id: nextId(db, 'auditLog'),
-    at: nowStamp(),
+  return appendAudit([{
+    at: new Date(),
     companyId: r.companyId,
     companyName: companyName(db, r.companyId),
     userId: user.id,
@@ -259,7 +257,7 @@ function logTicketAnswer(ctx: Ctx, user: UserRow, r: InvitationRow, before: Invi
     targetId: r.id,
     action: 'action',
     changes: diffRows(before, r),
-  });
+  }]);
 }
 
 /* ---------------- policies ---------------- */
@@ -329,7 +327,7 @@ export const invitationHandlers = [
   }),
 
   /* ---------------- the invited person, with a login ticket ---------------- */
-  api('post', '/v2/user/login/invitation', { auth: false, body: InvitationTicketBody }, (ctx): LoginAnswer => {
+  api('post', '/v2/user/login/invitation', { auth: false, body: InvitationTicketBody }, async (ctx): Promise<LoginAnswer> => {
     const { db, body } = ctx;
     const ticket = db.invitationTickets.get(body.ticket);
     if (!ticket || ticket.expiresAt <= Date.now()) {
@@ -342,13 +340,13 @@ export const invitationHandlers = [
     const before = structuredClone(r);
     if (body.accept) {
       const m = accept(ctx, r);
-      logTicketAnswer(ctx, user, r, before);
+      await logTicketAnswer(ctx, user, r, before);
       db.invitationTickets.delete(body.ticket);
       user.lastRoleId = m.roleId;
-      return startSession(db, user.id);
+      return await startSession(db, user.id);
     }
     decline(r);
-    logTicketAnswer(ctx, user, r, before);
+    await logTicketAnswer(ctx, user, r, before);
     const rest = pendingOf(db, user.id);
     if (!rest.length) db.invitationTickets.delete(body.ticket);
     return { ticket: rest.length ? body.ticket : '', invitations: rest.map((x) => viewMine(db, x)) };

@@ -5,6 +5,7 @@
  * stored figures dropped), entries dated in a closed month are refused, salaries are checked and paid only once their
  * month has ended, and a pay slip's lines carry their reasons.
  */
+import { auditEntries } from './audit';
 import { call, loginToken } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
@@ -78,7 +79,7 @@ describe('month close in order', () => {
     expect(getDb().monthCloses.filter((c) => c.companyId === 2).map((c) => c.month)).toEqual([M2]);
     expect(closedFigures(getDb(), 2, M1)).toBeUndefined();
     expect(closedFigures(getDb(), 2, M2)).toBeTruthy();
-    const log = getDb().auditLog!.at(-1)!;
+    const log = (await auditEntries()).at(-1)!;
     expect(log).toMatchObject({ path: '/v2/finance/month_close/reopen', userName: expect.any(String), companyId: 2 });
     expect(log.changes).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'reason', after: 'Rent entered twice' }), expect.objectContaining({ field: 'month', after: M1 }), expect.objectContaining({ field: 'closedBy' })]));
     // The reopened month is live again: an entry is accepted, the accrual says open, and it closes anew with new figures.

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { auditEntries } from './audit';
 import { authHeaders } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
@@ -12,7 +13,7 @@ type Answer = { status: number; body: { code: number; data?: any; msg?: string }
 async function call(method: string, path: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
   const res = await fetch(`${BASE}${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...authHeaders(opts.token), ...(opts.headers ?? {}) },
+    headers: { 'content-type': 'application/json', ...(await authHeaders(opts.token)), ...(opts.headers ?? {}) },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   return { status: res.status, body: await res.json() };
@@ -197,13 +198,13 @@ describe('audit log', () => {
     const dealer = await login('dealer');
     const db = getDb();
     const card = db.studentCards.find((c) => c.companyId === 2 && c.status === 'active' && c.kind === 'count')!;
-    const n = db.auditLog.length;
+    const n = (await auditEntries()).length;
     const failed = await call('POST', '/v2/student_card/gift', { token: dealer, body: { cardId: card.id, hours: -5, reason: 'x' } });
     expect(failed.status).toBe(400);
-    expect(db.auditLog.length).toBe(n);
+    expect((await auditEntries()).length).toBe(n);
     const admin = await login('admin');
     await call('POST', '/v2/company_kt/renew_valid_day', { token: admin, body: { id: 3, days: 30 }, headers: { 'x-forwarded-for': '203.0.113.9' } });
-    const e = db.auditLog[db.auditLog.length - 1];
+    const e = (await auditEntries()).at(-1)!;
     expect(e).toMatchObject({ userName: '林思远', companyId: 1, ip: '203.0.113.9', method: 'POST', path: '/v2/company_kt/renew_valid_day', resource: 'company_kt', targetId: 3 });
     expect(e.changes[0]).toEqual({ field: 'company.validUntil', before: shiftDate(today(), 12), after: shiftDate(today(), 42) });
     expect(e.changes).toContainEqual({ field: 'renewal.days', after: 30 });
@@ -213,7 +214,7 @@ describe('audit log', () => {
     const seller = db.staff.find((x) => x.companyId === 2 && x.status === 'active')!;
     const sold = await call('POST', '/v2/student_card/sell', { token: dealer, body: { studentId: student.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: today() } });
     expect(sold.status).toBe(200);
-    const sale = db.auditLog[db.auditLog.length - 1];
+    const sale = (await auditEntries()).at(-1)!;
     expect(sale).toMatchObject({ userName: '周晓彤', companyId: 2, resource: 'student_card', action: 'action', targetId: sold.body.data.card.id });
     expect(sale.changes[0]).toEqual({ field: 'balance', before: 0, after: sold.body.data.balanceAfter });
     expect(sale.changes).toContainEqual({ field: 'card.studentName', after: student.name });

@@ -5,7 +5,8 @@
  * read everything and change nothing (each resource's policy writes with `platformAdmin`).
  */
 import type { CompanyRow, Db, UserRow } from '../db';
-import { nextId, sessionExpired, settingsOf } from '../db';
+import { nextId, SESSION_IDLE_MS, SESSION_MAX_MS, settingsOf } from '../db';
+import { liveSessionCounts } from '../../server/auth/state';
 import { hashPassword, oneTimePassword } from '../credentials';
 import { api, definePolicy, HttpError, type AuthedCtx } from '../http';
 import { defineMessages } from '../messages';
@@ -472,13 +473,13 @@ export const platformHandlers = [
     return companyItem(ctx.db, c);
   }),
 
-  api<{ id: string }>('delete', '/v2/company_kt/:id', { write: companyPolicy }, (ctx) => {
+  api<{ id: string }>('delete', '/v2/company_kt/:id', { write: companyPolicy }, async (ctx) => {
     const c = ctx.target(companyPolicy, Number(ctx.params.id), 'pf.company');
     const n = studentCounts(ctx.db).get(c.id) ?? 0;
     const ok = canDelete(n, c.platform);
     if (ok !== true) refuse(ctx, ok, { name: c.name, n });
     const db = ctx.db;
-    endCompanySessions(db, c.id);
+    await endCompanySessions(db, c.id);
     db.companies = db.companies.filter((x) => x.id !== c.id);
     db.campuses = db.campuses.filter((x) => x.companyId !== c.id);
     db.memberships = db.memberships.filter((x) => x.companyId !== c.id);
@@ -494,13 +495,13 @@ export const platformHandlers = [
     return { company: companyItem(ctx.db, c), renewal: log };
   }),
 
-  api('post', '/v2/company_kt/disable', { write: companyPolicy, body: CompanyIdBody, labels: COMPANY_LABELS }, (ctx) => {
+  api('post', '/v2/company_kt/disable', { write: companyPolicy, body: CompanyIdBody, labels: COMPANY_LABELS }, async (ctx) => {
     const c = ctx.target(companyPolicy, ctx.body.id, 'pf.company');
     const r = disable(c, today());
     if (typeof r === 'string') refuse(ctx, r);
     c.status = r.status;
     c.disabledAt = r.disabledAt;
-    const ended = endCompanySessions(ctx.db, c.id);
+    const ended = await endCompanySessions(ctx.db, c.id);
     return { company: companyItem(ctx.db, c), sessionsEnded: ended };
   }),
 
@@ -668,11 +669,9 @@ export const platformHandlers = [
   ),
 
   /* every login account across companies */
-  api('get', '/v2/account_user', { read: accountPolicy }, (ctx) => {
+  api('get', '/v2/account_user', { read: accountPolicy }, async (ctx) => {
     const db = ctx.db;
-    const sessions = new Map<number, number>();
-    const now = Date.now();
-    for (const s of db.sessions.values()) if (!sessionExpired(s, now)) sessions.set(s.userId, (sessions.get(s.userId) ?? 0) + 1);
+    const sessions = await liveSessionCounts(Date.now(), SESSION_IDLE_MS, SESSION_MAX_MS);
     const rows: PlatformUserAccount[] = ctx.rows(accountPolicy).map((u) => {
       const companies = db.memberships
         .filter((m) => m.userId === u.id)

@@ -1,4 +1,6 @@
 // @vitest-environment node
+import { auditEntries } from './audit';
+import { sessionByToken, waitingCodes } from '../../server/auth/state';
 import { authHeaders } from '../testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDb } from '../handlers';
@@ -12,7 +14,7 @@ async function call(method: string, path: string, opts: { token?: string; body?:
     method,
     headers: {
       'content-type': 'application/json',
-      ...authHeaders(opts.token),
+      ...(await authHeaders(opts.token)),
       ...(opts.lang ? { 'accept-language': opts.lang } : {}),
     },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
@@ -155,17 +157,17 @@ describe('session limits (idle 2 hours, absolute 7 days), on a controlled clock'
     vi.useFakeTimers({ toFake: ['Date'] });
     const t0 = Date.now();
     const token = await login('teacher', 'teacher123');
-    expect(getDb().sessions.get(token)).toMatchObject({ createdAt: t0, lastSeenAt: t0 });
+    expect(await sessionByToken(token)).toMatchObject({ createdAt: t0, lastSeenAt: t0 });
     vi.setSystemTime(t0 + SESSION_IDLE_MS - 1000);
     expect((await info(token)).status).toBe(200);
-    expect(getDb().sessions.get(token)!.lastSeenAt).toBe(t0 + SESSION_IDLE_MS - 1000);
+    expect((await sessionByToken(token))!.lastSeenAt).toBe(t0 + SESSION_IDLE_MS - 1000);
     // Almost 4 hours after the login, but less than 2 since the last call: still on.
     vi.setSystemTime(t0 + 2 * SESSION_IDLE_MS - 2000);
     expect((await info(token)).status).toBe(200);
     vi.setSystemTime(t0 + 3 * SESSION_IDLE_MS - 2000);
     const idle = await info(token);
     expect(idle.status).toBe(401);
-    expect(getDb().sessions.has(token)).toBe(false);
+    expect(await sessionByToken(token)).toBeUndefined();
     // Another session of the same user, started later, is not touched.
     const fresh = await login('teacher', 'teacher123');
     expect((await info(fresh)).status).toBe(200);
@@ -181,7 +183,7 @@ describe('session limits (idle 2 hours, absolute 7 days), on a controlled clock'
     }
     vi.setSystemTime(t0 + SESSION_MAX_MS);
     expect((await info(token)).status).toBe(401);
-    expect(getDb().sessions.has(token)).toBe(false);
+    expect(await sessionByToken(token)).toBeUndefined();
   });
 
   it('logout and a password change end sessions (the other ones for the change)', async () => {
@@ -189,10 +191,10 @@ describe('session limits (idle 2 hours, absolute 7 days), on a controlled clock'
     const b = await login('sales', 'sales123');
     expect((await call('POST', '/v2/user/password', { token: a, body: { oldPassword: 'sales123', newPassword: 'sales123' } })).body.msg).toBe('The new password must differ from the current one.');
     expect((await call('POST', '/v2/user/password', { token: a, body: { oldPassword: 'sales123', newPassword: 'sales-456' } })).status).toBe(200);
-    expect(getDb().sessions.has(b)).toBe(false);
+    expect(await sessionByToken(b)).toBeUndefined();
     expect((await info(b)).status).toBe(401);
     await call('GET', '/v2/user/login/logout', { token: a });
-    expect(getDb().sessions.has(a)).toBe(false);
+    expect(await sessionByToken(a)).toBeUndefined();
   });
 });
 
@@ -210,14 +212,14 @@ describe('SMS codes outside demo mode (APP_MODE=production)', () => {
     expect((await call('POST', '/api/send/sms', { body: { mobile: '13800000004', scene: 'login' } })).status).toBe(200);
     const sent = await lastCode('13800000004');
     expect(sent?.code).toMatch(/^\d{6}$/);
-    expect(getDb().smsCodes).toEqual([expect.objectContaining({ mobile: '13800000004', scene: 'login', code: sent!.code })]);
+    expect(await waitingCodes()).toEqual([expect.objectContaining({ mobile: '13800000004', scene: 'login', code: sent!.code })]);
     if (sent!.code !== '123456') expect((await smsLogin('13800000004', '123456')).status).toBe(400);
     const ok = await smsLogin('13800000004', sent!.code);
     expect(ok.status).toBe(200);
     expect(ok.body.data.token).toMatch(/^[0-9a-f]{48}$/);
     // Single use.
     expect((await smsLogin('13800000004', sent!.code)).body.msg).toBe('The verification code is incorrect.');
-    expect(getDb().smsCodes).toEqual([]);
+    expect(await waitingCodes()).toEqual([]);
   });
 
   it('an expired code is refused; one send per 60 s; nothing is sent to a number without an account', async () => {
@@ -270,7 +272,7 @@ describe('production seed: only the platform and its admin, with a one-time pass
     expect(db.companies.map((c) => c.name)).toEqual(['Campus Console Platform']);
     expect(db.users.map((u) => u.username)).toEqual(['admin']);
     expect(db.memberships).toHaveLength(1);
-    expect([db.students, db.leads, db.lessons, db.auditLog, db.packages].map((t) => t.length)).toEqual([0, 0, 0, 0, 0]);
+    expect([db.students, db.leads, db.lessons, (await auditEntries()), db.packages].map((t) => t.length)).toEqual([0, 0, 0, 0, 0]);
     const lines = printed.filter((l) => l.includes('one-time password'));
     expect(lines).toHaveLength(1);
     const password = /one-time password: (\S+)/.exec(lines[0])![1];

@@ -16,6 +16,8 @@ import { loginRefusal } from './companyStatus';
 import { hashPassword, hashPasswordSync, needsRehash, oneTimePassword, seedHash, verifyPassword } from '../credentials';
 import { demoMode } from '../mode';
 import { sendCode, takeCode } from '../sms';
+import { keepOnRefusal } from '../../server/db';
+import { clearFailures, deleteSession, endSessions, insertSession, lastSmsSend, recentFailures, recordFailure, recordSmsSend, sessionByToken, setSessionRole } from '../../server/auth/state';
 import { addDays, today } from '../clock';
 import type { CompanyRoleEntry, MenuEntry, PermissionFlag, Role } from '../../src/types/session';
 import type { InvitationTicket, LoginAnswer } from '../../src/types/invitation';
@@ -154,13 +156,6 @@ export function seedDemoCore(db: Db) {
   db.serviceContact = { name: 'Campus Console Support / 客服小星', phone: '400-820-0088', wechat: 'campus-console-help' };
 }
 
-declare module '../db' {
-  interface Db {
-    /** Wrong passwords and SMS codes per account (times, ms): at most MAX_FAILURES per FAILURE_WINDOW_MS. */
-    loginFailures?: Map<string, number[]>;
-  }
-}
-
 export const MAX_FAILURES = 5;
 export const FAILURE_WINDOW_MS = 15 * 60_000;
 
@@ -169,39 +164,31 @@ function failureKey(userId: number | undefined, typed: string): string {
   return userId !== undefined ? `u:${userId}` : `n:${typed.trim().toLowerCase()}`;
 }
 
-/** Minutes to wait when the account is locked, else 0. */
-function lockedFor(db: Db, key: string, now = Date.now()): number {
-  const recent = (db.loginFailures?.get(key) ?? []).filter((t) => now - t < FAILURE_WINDOW_MS);
+/** Minutes to wait when the account is locked, else 0 (failed logins in the database: server/auth/state.ts). */
+async function lockedFor(key: string, now = Date.now()): Promise<number> {
+  const recent = await recentFailures(key, now, FAILURE_WINDOW_MS);
   if (recent.length < MAX_FAILURES) return 0;
   return Math.max(1, Math.ceil((recent[recent.length - MAX_FAILURES] + FAILURE_WINDOW_MS - now) / 60_000));
 }
 
-function recordFailure(db: Db, key: string, now = Date.now()) {
-  db.loginFailures ??= new Map();
-  const recent = (db.loginFailures.get(key) ?? []).filter((t) => now - t < FAILURE_WINDOW_MS);
-  recent.push(now);
-  db.loginFailures.set(key, recent);
+/** Counts a failed login; kept although the login answers with a refusal. */
+async function failed(key: string, now = Date.now()) {
+  keepOnRefusal();
+  await recordFailure(key, now, FAILURE_WINDOW_MS);
 }
 
 /**
  * Ends the sessions of a user (all of them, or all but `except`): a password change, a disabled account.
  * Their next call answers 401. Returns how many ended.
  */
-export function endSessionsOf(db: Db, userId: number, except?: string): number {
-  let n = 0;
-  for (const [token, row] of db.sessions) {
-    if (row.userId === userId && token !== except) {
-      db.sessions.delete(token);
-      n += 1;
-    }
-  }
-  return n;
+export function endSessionsOf(userId: number, except?: string): Promise<number> {
+  return endSessions({ userId, except });
 }
 
 /** The signed-in user of a request, if any (for the public SMS call; the session rules are `sessionOf`'s). */
-function callerOf(db: Db, request: Request): number | undefined {
+async function callerOf(request: Request): Promise<number | undefined> {
   const token = request.headers.get('request-token');
-  const row = token ? db.sessions.get(token) : undefined;
+  const row = token ? await sessionByToken(token) : undefined;
   if (!row || request.headers.get('satoken') !== row.satoken || sessionExpired(row, Date.now())) return undefined;
   return row.userId;
 }
@@ -218,7 +205,7 @@ function newToken(): string {
  */
 export const withoutMembership: ((db: Db, userId: number) => InvitationTicket | undefined)[] = [];
 
-export function startSession(db: Db, userId: number): LoginAnswer {
+export async function startSession(db: Db, userId: number): Promise<LoginAnswer> {
   const user = db.users.find((u) => u.id === userId)!;
   const active = db.memberships.filter((mm) => mm.userId === userId && !mm.disabled && db.companies.find((c) => c.id === mm.companyId)?.status === 'active');
   if (active.length === 0) {
@@ -232,7 +219,7 @@ export function startSession(db: Db, userId: number): LoginAnswer {
   const token = newToken();
   const satoken = newToken();
   const now = Date.now();
-  db.sessions.set(token, { token, satoken, userId, roleId, createdAt: now, lastSeenAt: now });
+  await insertSession({ token, satoken, userId, roleId, createdAt: now, lastSeenAt: now });
   return { token, satoken };
 }
 
@@ -265,17 +252,17 @@ export const sessionHandlers = [
     const user = db.users.find((u) => u.username === username || u.mobile === username);
     // At most MAX_FAILURES wrong passwords per account in the window, then a refusal with the wait (even a right one).
     const key = failureKey(user?.id, username);
-    const wait = lockedFor(db, key);
+    const wait = await lockedFor(key);
     if (wait) throw new HttpError(400, t('auth.locked', { m: wait }));
     if (!(await verifyPassword(password, user?.passwordHash)) || !user) {
-      recordFailure(db, key);
-      const after = lockedFor(db, key);
+      await failed(key);
+      const after = await lockedFor(key);
       throw new HttpError(400, after ? t('auth.locked', { m: after }) : t('auth.bad'));
     }
-    db.loginFailures?.delete(key);
+    await clearFailures(key);
     if (needsRehash(user.passwordHash)) user.passwordHash = await hashPassword(password);
     try {
-      return startSession(db, user.id);
+      return await startSession(db, user.id);
     } catch {
       throw new HttpError(400, loginRefusal(db, user.id, lang, 'auth.disabled'));
     }
@@ -285,32 +272,32 @@ export const sessionHandlers = [
   // A login code goes only to a mobile with an account; a code to bind a new mobile only to a signed-in caller.
   api('post', '/api/send/sms', { auth: false, body: SendSmsBody }, async ({ db, body, request, t }) => {
     const { mobile, scene } = body;
-    const last = db.smsSentAt.get(mobile);
+    const last = await lastSmsSend(mobile);
     const now = Date.now();
     if (last !== undefined && now - last < SMS_RESEND_MS) {
       throw new HttpError(400, t('auth.smsWait', { s: Math.ceil((SMS_RESEND_MS - (now - last)) / 1000) }));
     }
-    db.smsSentAt.set(mobile, now);
-    const send = scene === 'login' ? db.users.some((u) => u.mobile === mobile) : callerOf(db, request) !== undefined;
-    if (send) await sendCode(db, mobile, scene, now);
+    await recordSmsSend(mobile, now);
+    const send = scene === 'login' ? db.users.some((u) => u.mobile === mobile) : (await callerOf(request)) !== undefined;
+    if (send) await sendCode(mobile, scene, now);
     return { sent: true, resendAfter: SMS_RESEND_MS / 1000 };
   }),
 
-  api('post', '/v2/user/login/sms', { auth: false, body: SmsLoginBody }, ({ db, body, lang, t }) => {
+  api('post', '/v2/user/login/sms', { auth: false, body: SmsLoginBody }, async ({ db, body, lang, t }) => {
     const { mobile, code } = body;
     const user = db.users.find((u) => u.mobile === mobile);
     // An unknown mobile answers like a wrong code; both count towards the account's limit.
     const key = failureKey(user?.id, mobile);
-    const wait = lockedFor(db, key);
+    const wait = await lockedFor(key);
     if (wait) throw new HttpError(400, t('auth.locked', { m: wait }));
-    if (!takeCode(db, mobile, 'login', code) || !user) {
-      recordFailure(db, key);
-      const after = lockedFor(db, key);
+    if (!(await takeCode(mobile, 'login', code)) || !user) {
+      await failed(key);
+      const after = await lockedFor(key);
       throw new HttpError(400, after ? t('auth.locked', { m: after }) : t('auth.badCode'));
     }
-    db.loginFailures?.delete(key);
+    await clearFailures(key);
     try {
-      return startSession(db, user.id);
+      return await startSession(db, user.id);
     } catch {
       throw new HttpError(400, loginRefusal(db, user.id, lang, 'auth.disabled'));
     }
@@ -329,13 +316,12 @@ export const sessionHandlers = [
       .map((mm) => ({ roleId: mm.roleId, role: mm.role, companyName: db.companies.find((c) => c.id === mm.companyId)?.name ?? '' })),
   ),
 
-  api('post', '/v2/company_role/switch', { self: true, body: SwitchStoreBody }, ({ db, session, body, t }) => {
+  api('post', '/v2/company_role/switch', { self: true, body: SwitchStoreBody }, async ({ db, session, body, t }) => {
     const { roleId } = body;
     const target = db.memberships.find((mm) => mm.roleId === roleId && mm.userId === session.user.id && !mm.disabled);
     if (!target) throw new HttpError(403, t('auth.notYourStore'));
     if (db.companies.find((c) => c.id === target.companyId)?.status !== 'active') throw new HttpError(400, t('auth.companyDisabled'));
-    const row = db.sessions.get(session.token)!;
-    row.roleId = roleId;
+    await setSessionRole(session.token, roleId);
     session.user.lastRoleId = roleId;
     return { roleId };
   }),
@@ -353,9 +339,10 @@ export const sessionHandlers = [
 
   api('get', '/v2/company_role/service', { self: true }, ({ db }) => db.serviceContact),
 
-  api('get', '/v2/user/login/logout', { auth: false }, ({ db, request }) => {
+  // SPEC §7 makes the logout a GET: the one GET that writes (it deletes the caller's own session).
+  api('get', '/v2/user/login/logout', { auth: false }, async ({ request }) => {
     const token = request.headers.get('request-token');
-    if (token) db.sessions.delete(token);
+    if (token) await deleteSession(token);
     return null;
   }),
 
@@ -372,14 +359,14 @@ export const sessionHandlers = [
     session.user.passwordHash = await hashPassword(newPassword);
     delete session.user.mustChangePassword;
     // Every other session of the user ends (a stolen session does not survive a password change).
-    endSessionsOf(db, session.user.id, session.token);
+    await endSessionsOf(session.user.id, session.token);
     return null;
   }),
 
-  api('post', '/v2/user/mobile', { self: true, body: MobileChangeBody }, ({ db, session, body, t }) => {
+  api('post', '/v2/user/mobile', { self: true, body: MobileChangeBody }, async ({ db, session, body, t }) => {
     const { mobile, code } = body;
     // The code first: whether a number has an account is told only to the one who holds that number.
-    if (!takeCode(db, mobile, 'bind', code)) throw new HttpError(400, t('auth.badCode'));
+    if (!(await takeCode(mobile, 'bind', code))) throw new HttpError(400, t('auth.badCode'));
     if (db.users.some((u) => u.mobile === mobile && u.id !== session.user.id)) throw new HttpError(400, t('auth.mobileTaken'));
     session.user.mobile = mobile;
     return null;

@@ -17,7 +17,7 @@ async function login(username: string): Promise<string> {
 }
 
 async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<{ status: number; data: T; msg?: string }> {
-  const res = await fetch(`${BASE}${path}`, { method, headers: { ...authHeaders(token), 'content-type': 'application/json', 'accept-language': 'en-US' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${BASE}${path}`, { method, headers: { ...(await authHeaders(token)), 'content-type': 'application/json', 'accept-language': 'en-US' }, body: body === undefined ? undefined : JSON.stringify(body) });
   const json = (await res.json()) as { data: T; msg?: string };
   return { status: res.status, data: json.data, msg: json.msg };
 }

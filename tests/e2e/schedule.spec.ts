@@ -210,6 +210,15 @@ test('the week grid stays fast with a large campus (350 lessons in a week) and p
   await expect(page.locator('.ant-layout-sider').first()).toBeVisible();
   await page.emulateMedia({ media: 'print' });
   await expect(page.locator('.ant-layout-sider').first()).toBeHidden();
+  // The watermark draws its marks after the page has settled (a slow machine once looked before): wait for them.
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const section = document.querySelector('[data-testid="watermark"]')!;
+        return Array.from(section.parentElement!.children).filter((el) => el !== section && /url\(/.test((el as HTMLElement).style.backgroundImage)).length;
+      }),
+    )
+    .toBeGreaterThan(0);
   // No empty sidebar column (ProLayout's placeholder) and no watermark on paper: the page starts at the left edge.
   const printed = await page.evaluate(() => {
     const section = document.querySelector('[data-testid="watermark"]')!;

@@ -2,6 +2,7 @@
  * A person with no usable membership but a pending invitation (PRODUCT.md §5.17, issue 29): the login used to refuse
  * them; now it shows the invitations, and accepting signs them in on the new membership (declining everything says so).
  */
+import { sessionByToken } from '../../../../server/auth/state';
 import React from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -58,7 +59,7 @@ describe('Login with invitations and no usable membership', () => {
     expect(tokenStore.get().token).toMatch(/^[0-9a-f]{48}$/);
     const m = getDb().memberships.find((x) => x.userId === 11 && x.companyId === 2);
     expect(m).toMatchObject({ role: 'teacher', type: 2 });
-    expect(getDb().sessions.get(tokenStore.get().token!)!.roleId).toBe(m!.roleId);
+    expect((await sessionByToken(tokenStore.get().token!))!.roleId).toBe(m!.roleId);
   });
 
   it('declining the only invitation leaves no membership and says why there is no sign-in', async () => {

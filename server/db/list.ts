@@ -1,0 +1,93 @@
+/**
+ * A list call in SQL: the same query parameters and validation as the in-memory `listQuery` (mock/list.ts: page and
+ * page size, dates, sort field), filtered, sorted and paged by the database. `total` counts the filtered rows.
+ * A domain declares its list once: the keyword columns, the columns of equality filters (comma = any of), its own
+ * filters as SQL conditions, the date column, the sortable expressions and a tiebreak that makes the order total.
+ */
+import { and, asc, desc, gte, ilike, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { HttpError } from '../../mock/http';
+import { checkDates, pageOf } from '../../mock/list';
+import { message, type Lang } from '../../mock/messages';
+import type { Database } from '.';
+
+export interface SqlListSpec {
+  /** Columns searched by `keyword` (case-insensitive substring). */
+  keyword?: PgColumn[];
+  /** Query key → column compared for equality (a comma-separated value = any of). */
+  equal?: Record<string, PgColumn>;
+  /** Query key → condition for its value (undefined: no condition). */
+  filters?: Record<string, (value: string) => SQL | undefined>;
+  /** A timestamp column compared with `startDate` / `endDate` as local dates (inclusive). */
+  date?: PgColumn;
+  /** Sort field → the expression it sorts by. */
+  sortable: Record<string, SQL | AnyColumn>;
+  defaultSort: { field: string; order: 'ascend' | 'descend' };
+  /** Appended to every order: makes it total (e.g. newest id first). */
+  tiebreak: SQL[];
+}
+
+/** The start of a local calendar day (YYYY-MM-DD) as an instant. */
+export function localDay(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(y, m - 1, d);
+}
+
+/** `like` pattern for a substring, its wildcards escaped. */
+export function contains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The conditions of a list query (without paging), for the list and for figures over the same filtered rows. */
+export function listConditions(query: Record<string, string>, spec: SqlListSpec, lang: Lang): SQL[] {
+  checkDates(query, lang);
+  const where: SQL[] = [];
+  const kw = (query.keyword || '').trim();
+  if (kw && spec.keyword?.length) where.push(or(...spec.keyword.map((c) => ilike(c, contains(kw))))!);
+  for (const [key, column] of Object.entries(spec.equal ?? {})) {
+    const v = query[key];
+    if (v === undefined || v === '') continue;
+    where.push(inArray(column, v.split(',')));
+  }
+  for (const [key, fn] of Object.entries(spec.filters ?? {})) {
+    const v = query[key];
+    if (v === undefined || v === '') continue;
+    const cond = fn(v);
+    if (cond) where.push(cond);
+  }
+  if (spec.date) {
+    if (query.startDate) where.push(gte(spec.date, localDay(query.startDate)));
+    if (query.endDate) {
+      const next = localDay(query.endDate);
+      next.setDate(next.getDate() + 1);
+      where.push(lt(spec.date, next));
+    }
+  }
+  return where;
+}
+
+/** One page of `table`'s rows within `scope` (the policy's condition) and the query's filters, with the total. */
+export async function sqlList<T extends PgTable>(
+  db: Database,
+  table: T,
+  scope: SQL | undefined,
+  query: Record<string, string>,
+  spec: SqlListSpec,
+  lang: Lang,
+): Promise<{ list: T['$inferSelect'][]; total: number }> {
+  const { page, pageSize } = pageOf(query, lang);
+  const field = query.sortField;
+  if (field && !(field in spec.sortable)) throw new HttpError(400, message(lang, 'common.badSort', { field }));
+  const sort = field ? { field, order: query.sortOrder === 'descend' ? 'descend' : 'ascend' } : spec.defaultSort;
+  const where = and(...[scope, ...listConditions(query, spec, lang)].filter((c): c is SQL => !!c));
+  const by = spec.sortable[sort.field];
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(table as PgTable).where(where);
+  const list = await db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(sort.order === 'descend' ? desc(by) : asc(by), ...spec.tiebreak)
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { list: list as T['$inferSelect'][], total: Number(total) };
+}
