@@ -28,6 +28,7 @@ import { INVITATION_TICKET_MINUTES, type AcceptedInvitation, type Invitation, ty
 import { InvitationIdBody, InvitationTicketBody } from '../../src/types/invitation.schemas';
 import { ROLE_FLAGS, startSession, withoutMembership } from './session';
 import { appendAudit, auditCompanyOf, diffRows, ipOf } from './audit';
+import { dropTicket, issueTicket, ticketUser } from '../../server/auth/state';
 
 export interface InvitationRow {
   id: number;
@@ -53,16 +54,10 @@ export interface InvitationRow {
   roleId?: number;
 }
 
-interface TicketRow {
-  userId: number;
-  expiresAt: number;
-}
 
 declare module '../db' {
   interface Db {
     invitations: InvitationRow[];
-    /** Tickets of logins without a usable membership (mock/domains/session.ts `withoutMembership`). */
-    invitationTickets: Map<string, TicketRow>;
   }
 }
 
@@ -103,7 +98,6 @@ const ROLE_NAMES: Record<Role, { en: string; zh: string }> = {
 
 export function seedInvitations(db: Db) {
   db.invitations = [];
-  db.invitationTickets = new Map();
 }
 
 const isOpen = (r: InvitationRow) => r.status === 'pending';
@@ -228,13 +222,11 @@ function newTicket(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-function ticketFor(db: Db, userId: number): InvitationTicket | undefined {
+async function ticketFor(db: Db, userId: number): Promise<InvitationTicket | undefined> {
   const pending = pendingOf(db, userId);
   if (!pending.length) return undefined;
-  const now = Date.now();
-  for (const [k, v] of db.invitationTickets) if (v.expiresAt <= now || v.userId === userId) db.invitationTickets.delete(k);
   const ticket = newTicket();
-  db.invitationTickets.set(ticket, { userId, expiresAt: now + INVITATION_TICKET_MINUTES * 60_000 });
+  await issueTicket(ticket, userId, Date.now(), INVITATION_TICKET_MINUTES * 60_000);
   return { ticket, invitations: pending.map((r) => viewMine(db, r)) };
 }
 
@@ -329,26 +321,23 @@ export const invitationHandlers = [
   /* ---------------- the invited person, with a login ticket ---------------- */
   api('post', '/v2/user/login/invitation', { auth: false, body: InvitationTicketBody }, async (ctx): Promise<LoginAnswer> => {
     const { db, body } = ctx;
-    const ticket = db.invitationTickets.get(body.ticket);
-    if (!ticket || ticket.expiresAt <= Date.now()) {
-      db.invitationTickets.delete(body.ticket);
-      throw ctx.bad('invitation.ticket');
-    }
-    const user = db.users.find((u) => u.id === ticket.userId)!;
+    const userId = await ticketUser(body.ticket, Date.now());
+    if (userId === undefined) throw ctx.bad('invitation.ticket');
+    const user = db.users.find((u) => u.id === userId)!;
     const r = pendingOf(db, user.id).find((x) => x.id === body.id);
     if (!r) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('invitation.invitation') }));
     const before = structuredClone(r);
     if (body.accept) {
       const m = accept(ctx, r);
       await logTicketAnswer(ctx, user, r, before);
-      db.invitationTickets.delete(body.ticket);
+      await dropTicket(body.ticket);
       user.lastRoleId = m.roleId;
       return await startSession(db, user.id);
     }
     decline(r);
     await logTicketAnswer(ctx, user, r, before);
     const rest = pendingOf(db, user.id);
-    if (!rest.length) db.invitationTickets.delete(body.ticket);
+    if (!rest.length) await dropTicket(body.ticket);
     return { ticket: rest.length ? body.ticket : '', invitations: rest.map((x) => viewMine(db, x)) };
   }),
 ];

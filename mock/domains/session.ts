@@ -203,14 +203,14 @@ function newToken(): string {
  * What a login answers instead of a refusal when the person has no usable membership (mock/domains/invitations.ts:
  * pending invitations, to accept or decline first). The first hook with an answer wins.
  */
-export const withoutMembership: ((db: Db, userId: number) => InvitationTicket | undefined)[] = [];
+export const withoutMembership: ((db: Db, userId: number) => Promise<InvitationTicket | undefined>)[] = [];
 
 export async function startSession(db: Db, userId: number): Promise<LoginAnswer> {
   const user = db.users.find((u) => u.id === userId)!;
   const active = db.memberships.filter((mm) => mm.userId === userId && !mm.disabled && db.companies.find((c) => c.id === mm.companyId)?.status === 'active');
   if (active.length === 0) {
     for (const hook of withoutMembership) {
-      const answer = hook(db, userId);
+      const answer = await hook(db, userId);
       if (answer) return answer;
     }
     throw new HttpError(400, '');

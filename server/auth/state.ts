@@ -3,9 +3,9 @@
  * the SMS send throttle and the failed-login throttle. Every function runs in the request's transaction (`tx()`).
  * The rules (limits, code lifetime, tries) are the ones mock/db.ts, mock/sms.ts and mock/domains/session.ts declare.
  */
-import { and, count, eq, gt, inArray, lte, lt, ne, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lte, lt, ne, or, sql } from 'drizzle-orm';
 import { tx } from '../db';
-import { endedSessions, loginFailures, sessions, smsCodes, smsSends } from '../db/schema';
+import { endedSessions, loginFailures, loginTickets, sessions, smsCodes, smsSends } from '../db/schema';
 
 export interface SessionRow {
   token: string;
@@ -187,3 +187,24 @@ export async function allSessions(): Promise<SessionRow[]> {
   return (await db.select().from(sessions)).map(toRow);
 }
 
+
+/* ---- invitation login tickets ---- */
+
+/** A new ticket for `userId`, replacing their earlier ones and dropping expired ones. */
+export async function issueTicket(ticket: string, userId: number, now: number, ttlMs: number): Promise<void> {
+  const db = await tx();
+  await db.delete(loginTickets).where(or(eq(loginTickets.userId, userId), lte(loginTickets.expiresAt, new Date(now))));
+  await db.insert(loginTickets).values({ ticket, userId, expiresAt: new Date(now + ttlMs) });
+}
+
+/** The person of a ticket still valid at `now`. */
+export async function ticketUser(ticket: string, now: number): Promise<number | undefined> {
+  const db = await tx();
+  const [r] = await db.select().from(loginTickets).where(eq(loginTickets.ticket, ticket));
+  return r && r.expiresAt.getTime() > now ? r.userId : undefined;
+}
+
+export async function dropTicket(ticket: string): Promise<void> {
+  const db = await tx();
+  await db.delete(loginTickets).where(eq(loginTickets.ticket, ticket));
+}

@@ -67,6 +67,17 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_key_idx').on(t.key, t.at)],
 );
 
+/** A login ticket: a person without a usable membership answers their pending invitations with it (10 minutes). */
+export const loginTickets = pgTable(
+  'login_tickets',
+  {
+    ticket: text('ticket').primaryKey(),
+    userId: integer('user_id').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('login_tickets_user_idx').on(t.userId)],
+);
+
 /** Facts about the database itself: `seeded` (the demo seed was written once into a new database). */
 export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
