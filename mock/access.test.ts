@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { handlers } from './handlers';
 import { buildSession, registry, type RegisteredCall, type Session } from './http';
 import { getDb } from './db';
-import { call, loginToken } from './testing';
+import { call, loginToken, rowsOf } from './testing';
+import { exams, homework, submissions } from '../server/db/schema';
 import { today } from './clock';
 import { studentRows } from './domains/schoolPolicies';
 import { leadRows, poolPolicy } from './domains/customer';
@@ -69,7 +70,7 @@ describe('every mock call declares its access (mock/http.ts registry)', () => {
   });
 
   it('writes name a policy whose rows find their targets', () => {
-    const missing = registry.filter((c) => c.write && !c.write.rows).map(key);
+    const missing = registry.filter((c) => c.write && !c.write.rows && !c.write.find).map(key);
     expect(missing).toEqual([]);
   });
 });
@@ -154,12 +155,13 @@ describe('every call answers within the scope of its list (issue 29)', () => {
   }
 
   /** Rows outside the caller's scope to point the calls at (a student with a card, homework and attendance...). */
-  function probeOf(session: Session, scope: Scope, noticeIds: number[]) {
+  async function probeOf(session: Session, scope: Scope, noticeIds: number[]) {
     const db = getDb();
+    const teaching = { submissions: await rowsOf(submissions), homework: await rowsOf(homework), exams: await rowsOf(exams) };
     const cid = session.company.id;
     const outside = db.students.filter((st) => st.companyId === cid && !scope.students.has(st.id));
     const weight = (id: number) =>
-      (db.studentCards.some((c) => c.studentId === id) ? 4 : 0) + (db.submissions.some((x) => x.studentId === id) ? 2 : 0) + (db.attendances.some((a) => a.studentId === id && a.mark === 'present') ? 1 : 0);
+      (db.studentCards.some((c) => c.studentId === id) ? 4 : 0) + (teaching.submissions.some((x) => x.studentId === id) ? 2 : 0) + (db.attendances.some((a) => a.studentId === id && a.mark === 'present') ? 1 : 0);
     const student = [...outside].sort((a, b) => weight(b.id) - weight(a.id))[0] ?? db.students.find((st) => st.companyId === cid)!;
     const card = db.studentCards.find((c) => c.studentId === student.id);
     const lead = db.leads.find((l) => l.companyId === cid && !scope.leads.has(l.id)) ?? db.leads.find((l) => l.companyId === cid)!;
@@ -167,10 +169,10 @@ describe('every call answers within the scope of its list (issue 29)', () => {
     // Rows of a class holding students outside the scope (its own, else any such class).
     const outsideClasses = new Set(outside.flatMap((st) => st.classIds));
     const near = <R extends { classId?: number }>(rows: R[]) => rows.find((r) => r.classId === classId) ?? rows.find((r) => r.classId !== undefined && outsideClasses.has(r.classId));
-    const homework = near(db.homework.filter((h) => h.companyId === cid));
-    const exam = near(db.exams.filter((e) => e.companyId === cid));
+    const hw = near(teaching.homework.filter((h) => h.companyId === cid));
+    const exam = near(teaching.exams.filter((e) => e.companyId === cid));
     const lesson = near(db.lessons.filter((l) => l.companyId === cid));
-    const ids = [...new Set([student.id, card?.id, lead.id, classId, homework?.id, exam?.id, lesson?.id, ...noticeIds].filter((x): x is number => x !== undefined))];
+    const ids = [...new Set([student.id, card?.id, lead.id, classId, hw?.id, exam?.id, lesson?.id, ...noticeIds].filter((x): x is number => x !== undefined))];
     const month = today().slice(0, 7);
     const query = new URLSearchParams({
       studentId: String(student.id),
@@ -193,7 +195,7 @@ describe('every call answers within the scope of its list (issue 29)', () => {
   /** Every GET (bare, then pointed at rows outside the scope) and the receiver POSTs; the leaks found, per call. */
   async function sweep(token: string, noticeIds: number[]): Promise<string[]> {
     const { scope, session } = await scopeOf(token);
-    const probe = probeOf(session, scope, noticeIds);
+    const probe = await probeOf(session, scope, noticeIds);
     const own = studentRows(getDb(), session)[0];
     const problems: string[] = [];
     const summary = (what: string, found: string[]) => `${what}: ${found.slice(0, 3).join(', ')}${found.length > 3 ? ` (+${found.length - 3})` : ''}`;

@@ -11,7 +11,8 @@ import { resetDb } from './handlers';
 import { registry } from './http';
 import { shapeOf } from './schema';
 import { message } from './messages';
-import { call, loginToken } from './testing';
+import { call, loginToken, rowsOf } from './testing';
+import { exams, homework, submissions } from '../server/db/schema';
 import { today, addDays } from './clock';
 
 beforeEach(() => {
@@ -72,15 +73,16 @@ describe('every body refuses duplicate ids and impossible days', () => {
     const dealer = await loginToken('dealer');
     const cls = db.classes.find((c) => c.companyId === 2 && db.students.filter((s) => s.classIds.includes(c.id)).length >= 2)!;
     const [a, b] = db.students.filter((s) => s.classIds.includes(cls.id));
-    const before = { homework: db.homework.length, submissions: db.submissions.length };
+    const counts = async () => ({ homework: (await rowsOf(homework)).length, submissions: (await rowsOf(submissions)).length });
+    const before = await counts();
     const body = { classId: cls.id, studentIds: [a.id, b.id, a.id], title: 'Stretching', content: 'Ten minutes a day', dueDate: addDays(today(), 3) };
     const r = await call('POST', '/v2/homework', { token: dealer, body });
     expect(r).toMatchObject({ status: 400, body: { msg: 'Students contains duplicates.' } });
     expect((await call('POST', '/v2/homework', { token: dealer, body, lang: 'zh-CN' })).body.msg).toBe('学员包含重复项。');
-    expect({ homework: db.homework.length, submissions: db.submissions.length }).toEqual(before);
+    expect(await counts()).toEqual(before);
     const ok = await call('POST', '/v2/homework', { token: dealer, body: { ...body, studentIds: [a.id, b.id] } });
     expect(ok.status).toBe(200);
-    expect(db.submissions.length).toBe(before.submissions + 2);
+    expect((await counts()).submissions).toBe(before.submissions + 2);
   });
 
   it('POST /v2/notice at 2027-02-30 10:00: 400 naming the send time, nothing stored', async () => {
@@ -137,7 +139,7 @@ describe('a PUT without its id is a 400 naming the field', () => {
     const db = getDb();
     const dealer = await loginToken('dealer');
     const admin = await loginToken('admin');
-    const exam = db.exams.find((e) => e.companyId === 2)!;
+    const exam = (await rowsOf(exams)).find((e) => e.companyId === 2)!;
     const examBody = { classId: exam.classId, name: 'Midterm', date: exam.date, subjects: exam.subjects };
     expect(await call('PUT', '/v2/exam', { token: dealer, body: examBody })).toMatchObject({ status: 400, body: { msg: 'Id is required.' } });
     expect((await call('PUT', '/v2/exam', { token: dealer, body: examBody, lang: 'zh-CN' })).body.msg).toBe('ID不能为空。');
@@ -145,7 +147,7 @@ describe('a PUT without its id is a 400 naming the field', () => {
     const bulletin = { title: 'Maintenance', body: 'Tonight', startDate: today(), endDate: today(), pinned: false };
     expect(await call('PUT', '/v2/system_bulletin', { token: admin, body: bulletin })).toMatchObject({ status: 400, body: { msg: 'Id is required.' } });
     expect((await call('PUT', '/v2/exam', { token: dealer, body: { ...examBody, id: exam.id } })).body.msg).toBeUndefined();
-    expect(db.exams.find((e) => e.id === exam.id)!.name).toBe('Midterm');
+    expect((await rowsOf(exams)).find((e) => e.id === exam.id)!.name).toBe('Midterm');
   });
 });
 
@@ -159,7 +161,7 @@ describe('an unknown id is a 404 naming the right thing', () => {
 
   it('an unknown exam or template: "Exam not found.", "Template not found." (never a policy name)', async () => {
     const dealer = await loginToken('dealer');
-    const exam = getDb().exams.find((e) => e.companyId === 2)!;
+    const exam = (await rowsOf(exams)).find((e) => e.companyId === 2)!;
     const body = { id: 999999, classId: exam.classId, name: 'x', date: exam.date, subjects: exam.subjects };
     expect(await call('PUT', '/v2/exam', { token: dealer, body })).toMatchObject({ status: 404, body: { msg: 'Exam not found.' } });
     expect((await call('PUT', '/v2/exam', { token: dealer, body, lang: 'zh-CN' })).body.msg).toBe('考试不存在。');

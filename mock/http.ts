@@ -72,6 +72,12 @@ export interface AuthedCtx<P = Record<string, string>, B = unknown> extends Omit
   target: <Row>(policy: Policy<Row>, id: number, what?: string) => Row;
   /** The SQL condition of a policy's scope for the caller (a resource in the database, `Policy.where`). */
   scope: <Row>(policy: Policy<Row>) => SQL | undefined;
+  /**
+   * One row of a policy whose rows are in the database (`Policy.find`) within the caller's scope, or 404. A write
+   * locks it (`for update`) until the request's transaction ends, so concurrent writes to one row run one after
+   * the other. The handler writes its changes to the database and to the returned row (the audit's "after").
+   */
+  find: <Row>(policy: Policy<Row>, id: number, what?: string) => Promise<Row>;
 }
 
 export type AccessRule = AccessKey | ((a: Access, s: Session) => boolean);
@@ -91,7 +97,9 @@ export interface Policy<Row = unknown> {
    * The same scope for a resource whose rows are in the database (server/db): the SQL condition on its table that
    * keeps the rows the caller may see (undefined: all of them). A list adds it to its query (`ctx.scope`).
    */
-  where?: (s: Session) => SQL | undefined;
+  where?: (s: Session, db: Db) => SQL | undefined;
+  /** One row by id within a scope condition (`ctx.find`), locked for update when `lock`. */
+  find?: (id: number, scope: SQL | undefined, lock: boolean) => Promise<Row | undefined>;
   /** How a row is identified for `ctx.target` (default `id`). */
   idOf?: (row: Row) => number;
 }
@@ -101,11 +109,12 @@ export function definePolicy<Row>(p: {
   read: AccessRule | AccessRule[];
   write?: AccessRule | AccessRule[];
   rows?: (db: Db, s: Session) => Row[];
-  where?: (s: Session) => SQL | undefined;
+  where?: (s: Session, db: Db) => SQL | undefined;
+  find?: (id: number, scope: SQL | undefined, lock: boolean) => Promise<Row | undefined>;
   idOf?: (row: Row) => number;
 }): Policy<Row> {
   const list = (r: AccessRule | AccessRule[] | undefined) => (r === undefined ? [] : Array.isArray(r) ? r : [r]);
-  return { name: p.name, read: list(p.read), write: list(p.write), rows: p.rows, where: p.where, idOf: p.idOf };
+  return { name: p.name, read: list(p.read), write: list(p.write), rows: p.rows, where: p.where, find: p.find, idOf: p.idOf };
 }
 
 interface Options<S extends z.ZodType = z.ZodType> {
@@ -332,7 +341,15 @@ export function api<P extends Record<string, string>, S extends z.ZodType>(
         scope: <Row>(policy: Policy<Row>) => {
           if (!session) throw new HttpError(401, t('common.unauthorized'));
           if (!policy.where) throw new Error(`policy ${policy.name} has no where`);
-          return policy.where(session);
+          return policy.where(session, db);
+        },
+        find: async <Row>(policy: Policy<Row>, id: number, what?: string): Promise<Row> => {
+          if (!session) throw new HttpError(401, t('common.unauthorized'));
+          if (!policy.find) throw new Error(`policy ${policy.name} has no find`);
+          const row = Number.isInteger(id) && id > 0 && id <= 2147483647 ? await policy.find(id, policy.where?.(session, db), method !== 'get') : undefined;
+          if (!row) throw new HttpError(404, t('common.notFound', { what: t(what ?? `noun.${policy.name}`) }));
+          if (method !== 'get' && !targets.some((x) => x.row === row)) targets.push({ policy: policy.name, row, before: structuredClone(row) });
+          return row;
         },
         target: <Row>(policy: Policy<Row>, id: number, what?: string): Row => {
           const idOf = policy.idOf ?? ((r: Row) => (r as { id: number }).id);

@@ -7,6 +7,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetDb } from './handlers';
+import { teachingSeed } from './domains/teaching';
 import { futureProblems, ledgerProblems, orderProblems, stampOf } from './seedChecks';
 
 describe('seed truth: every card’s ledger follows time', () => {
@@ -33,9 +34,10 @@ describe('seed truth: nothing after the clock, everything in order', () => {
       at.setHours(h, m, 0, 0);
       vi.setSystemTime(at);
       const db = resetDb();
-      expect(futureProblems(db, stampOf(new Date())).slice(0, 10)).toEqual([]);
-      expect(orderProblems(db).slice(0, 10)).toEqual([]);
-      expect(db.submissions.filter((s) => s.submittedAt).length).toBeGreaterThan(20);
+      const teaching = teachingSeed(db);
+      expect(futureProblems({ ...db, ...teaching }, stampOf(new Date())).slice(0, 10)).toEqual([]);
+      expect(orderProblems(db, teaching).slice(0, 10)).toEqual([]);
+      expect(teaching.submissions.filter((s) => s.submittedAt).length).toBeGreaterThan(20);
       expect(db.inbox.filter((x) => x.event === 'rollCallResult').length).toBeGreaterThan(0);
     });
   }

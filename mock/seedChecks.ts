@@ -43,11 +43,7 @@ const PLANNED = new Set(['sendAt', 'nextFollowUpAt', 'remindAt', 'startAt', 'end
 const DONE_DAYS = new Set(['joinDate', 'hireDate', 'paidDate', 'orderDate', 'signedDate', 'reviewDate']);
 const MOMENT = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2})?)?/;
 
-/** '2026-11-27 05:00:00' from a Date, in local time like the seed's stamps. */
-export function stampOf(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
-}
+export { stampOf } from '../server/db/time';
 
 export function futureProblems(db: Db, now: string): string[] {
   const problems: string[] = [];
@@ -75,7 +71,13 @@ export function futureProblems(db: Db, now: string): string[] {
  * and checked after it was handed in, a leave is reviewed after it was asked, a lead is converted or assigned after it
  * came in, and a company's renewal log never ends after its valid-until.
  */
-export function orderProblems(db: Db): string[] {
+/** The demo rows of the tables in the database that the order checks read (mock/domains/teaching.ts `teachingSeed`). */
+export interface SeededInDatabase {
+  homework: { id: number; createdAt: string }[];
+  submissions: { id: number; homeworkId: number; submittedAt?: string; checkedAt?: string }[];
+}
+
+export function orderProblems(db: Db, teaching: SeededInDatabase): string[] {
   const problems: string[] = [];
   const lessonEnds = new Map<string, string[]>();
   for (const l of db.lessons) {
@@ -89,8 +91,8 @@ export function orderProblems(db: Db): string[] {
     if (!ends.some((end) => end <= m.createdAt.slice(0, 16))) problems.push(`inbox roll call result ${m.createdAt} for ${String(v.className)} on ${String(v.date)}: no lesson over by then`);
     if (m.readAt && m.readAt < m.createdAt) problems.push(`inbox read ${m.readAt} before sent ${m.createdAt}`);
   }
-  const homework = new Map(db.homework.map((h) => [h.id, h]));
-  for (const s of db.submissions) {
+  const homework = new Map(teaching.homework.map((h) => [h.id, h]));
+  for (const s of teaching.submissions) {
     const h = homework.get(s.homeworkId);
     if (s.submittedAt && h && s.submittedAt < h.createdAt) problems.push(`submission #${s.id} handed in ${s.submittedAt} before set ${h.createdAt}`);
     if (s.checkedAt && (!s.submittedAt || s.checkedAt < s.submittedAt)) problems.push(`submission #${s.id} checked ${s.checkedAt} before handed in ${s.submittedAt}`);

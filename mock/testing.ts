@@ -3,6 +3,8 @@
  * tokens (`request-token` and `satoken`, mock/http.ts): `authHeaders(token)` adds both, reading the second from the
  * session table (server/auth/state.ts), so a test only keeps the `token` returned by the login.
  */
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { tx } from '../server/db';
 import { sessionByToken } from '../server/auth/state';
 
 export const BASE = 'http://localhost';
@@ -31,4 +33,9 @@ export async function loginToken(username: string, password = username === 'mapl
   const r = await call('POST', '/v2/user/login/password', { body: { username, password } });
   if (r.status !== 200) throw new Error(`login ${username}: ${r.status} ${r.body.msg}`);
   return r.body.data.token as string;
+}
+
+/** Every row of a table in the database (server/db), for tests that look behind the API. */
+export async function rowsOf<T extends PgTable>(table: T): Promise<T['$inferSelect'][]> {
+  return (await (await tx()).select().from(table as PgTable)) as T['$inferSelect'][];
 }

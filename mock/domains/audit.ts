@@ -25,6 +25,7 @@ import { defineMessages, message, type Lang } from '../messages';
 import { formatHours, formatMoney } from '../../src/utils/format';
 import enUS from '../../src/locales/en-US';
 import zhCN from '../../src/locales/zh-CN';
+import { stampDate } from '../../server/db/time';
 
 /** Company users see their own company's log; platform roles see all (route /operate, access `auditLog`). */
 export const auditPolicy = definePolicy<AuditEntry>({
@@ -509,17 +510,9 @@ export async function recordWrite(e: WriteEvent): Promise<void> {
 
 onWrite.push(recordWrite);
 
-/** A local 'YYYY-MM-DD HH:mm:ss' as an instant. */
-function localStamp(text: string): Date {
-  const [d, t = '00:00:00'] = text.split(' ');
-  const [y, mo, da] = d.split('-').map(Number);
-  const [h, mi, se] = t.split(':').map(Number);
-  return new Date(y, mo - 1, da, h, mi, se || 0);
-}
-
 /** A few weeks of earlier writes, so /operate opens on a real history (the live mechanism adds to it). */
 export const seedAudit: SqlSeeder = async (sql, db) => {
-  await appendAudit(auditSeed(db).map((e) => ({ ...e, at: localStamp(e.at) })), sql);
+  await appendAudit(auditSeed(db).map((e) => ({ ...e, at: stampDate(e.at) })), sql);
 };
 
 function auditSeed(db: Db): (Omit<NewAuditEntry, 'at'> & { at: string })[] {

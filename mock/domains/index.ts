@@ -23,6 +23,7 @@ import { campusSalesHandlers, seedCampusSales } from './campusSales';
 import { seedTeachingAndNotices, teachingAndNoticeHandlers } from './teachingIndex';
 import { platformHandlers, seedPlatform } from './platform';
 import { auditHandlers, seedAudit } from './audit';
+import { seedTeaching } from './teaching';
 import { searchHandlers } from './search';
 import { parentHandlers } from './parent';
 import { importHandlers } from './studentImport';
@@ -30,7 +31,7 @@ import { arrearsHandlers, seedArrears } from './arrears';
 
 export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedSalary, seedCampus, seedAccounts, seedInvitations, seedSettings, seedCampusSales, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
 /** Seeders of the tables in the database (server/db), after the in-process seed they read. */
-export const sqlSeeders: SqlSeeder[] = [seedAudit];
+export const sqlSeeders: SqlSeeder[] = [seedTeaching, seedAudit];
 
 /**
  * The seed outside demo mode (mock/mode.ts): every table the domains declare, empty (their seeders run once on a

@@ -14,6 +14,7 @@ import { renewalState } from '../../src/domain/receivers';
 import type { Student } from '../../src/types/school';
 import type { ParentChild, ParentOverview } from '../../src/types/parent';
 import { childrenOf } from './notify';
+import { dueHomework } from './teaching';
 
 defineMessages({
   'noun.children': { en: 'Student', zh: '学员' },
@@ -29,7 +30,7 @@ export const parentPolicy = definePolicy<Student>({ name: 'children', read: 'isC
 /** How many next lessons a child's card shows. */
 export const PARENT_NEXT_LESSONS = 3;
 
-function overviewOf(db: Db, s: Session, child: Student, now: string): ParentChild {
+async function overviewOf(db: Db, s: Session, child: Student, now: string): Promise<ParentChild> {
   const companyId = s.company.id;
   const day = now.slice(0, 10);
   const hm = now.slice(11, 16);
@@ -44,14 +45,7 @@ function overviewOf(db: Db, s: Session, child: Student, now: string): ParentChil
     .sort((a, b) => (a.date + a.start).localeCompare(b.date + b.start))
     .slice(0, PARENT_NEXT_LESSONS)
     .map((l) => ({ id: l.id, date: l.date, start: l.start, end: l.end, className: l.className, roomName: l.roomName, teacherName: l.teacherName }));
-  const homework = new Map((db.homework ?? []).filter((h) => h.companyId === companyId).map((h) => [h.id, h]));
-  const homeworkDue = (db.submissions ?? [])
-    .filter((x) => x.companyId === companyId && x.studentId === child.id && (x.status === 'pending' || x.status === 'rejected'))
-    .flatMap((x) => {
-      const h = homework.get(x.homeworkId);
-      return h && h.dueDate >= day ? [{ id: x.id, title: h.title, className: h.className, dueDate: h.dueDate, status: x.status }] : [];
-    })
-    .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+  const homeworkDue = await dueHomework(companyId, child.id, day);
   const unreadNotices = (db.inbox ?? []).filter((m) => m.companyId === companyId && m.userId === s.user.id && !m.readAt && aboutChild(m, child)).length;
   return {
     studentId: child.id,
@@ -75,7 +69,7 @@ function aboutChild(m: { values?: Record<string, string | number>; studentName?:
 
 export const parentHandlers = [
   /** The parent's dashboard: every child, or one (`studentId`, 404 when it is not the caller's child). */
-  api('get', '/v2/parent/overview', { read: parentPolicy }, (ctx): ParentOverview => {
+  api('get', '/v2/parent/overview', { read: parentPolicy }, async (ctx): Promise<ParentOverview> => {
     const now = nowStamp();
     let children = ctx.rows(parentPolicy);
     if (ctx.query.studentId !== undefined) {
@@ -84,6 +78,8 @@ export const parentHandlers = [
       children = [one];
     }
     const unreadTotal = (ctx.db.inbox ?? []).filter((m) => m.companyId === ctx.session.company.id && m.userId === ctx.session.user.id && !m.readAt).length;
-    return { children: children.map((c) => overviewOf(ctx.db, ctx.session, c, now)), unreadTotal };
+    const list: ParentChild[] = [];
+    for (const c of children) list.push(await overviewOf(ctx.db, ctx.session, c, now));
+    return { children: list, unreadTotal };
   }),
 ];

@@ -1,5 +1,6 @@
 /** Homework, scores, notices, rules and inboxes through msw: scopes (403/404), state rules, snapshots, emit. */
-import { authHeaders } from '../testing';
+import { authHeaders, rowsOf } from '../testing';
+import { homework, scores } from '../../server/db/schema';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, resetDb } from '../db';
 import type { ListResult } from '../../src/types/api';
@@ -61,7 +62,7 @@ describe('homework', () => {
     expect(del.status).toBe(400);
     expect(del.msg).toMatch(/1 checked submission/);
     // Another teacher's class's homework is outside the teacher's scope.
-    const foreign = getDb().homework.find((h) => h.classId === other.id);
+    const foreign = (await rowsOf(homework)).find((h) => h.classId === other.id);
     if (foreign) expect((await call(teacher, 'DELETE', `/v2/homework/${foreign.id}`)).status).toBe(404);
     // Sales read but never write.
     const sales = await login('sales');
@@ -82,7 +83,7 @@ describe('scores', () => {
     expect(ids.length).toBeGreaterThan(2);
     const over = await call(teacher, 'POST', '/v2/exam/scores', { examId: exam.data.id, entries: [{ studentId: ids[0], subject: '基本功', score: 90, absent: false }, { studentId: ids[1], subject: '基本功', score: 101, absent: false }] });
     expect(over.status).toBe(400);
-    expect(getDb().scores.filter((s) => s.examId === exam.data.id)).toHaveLength(0);
+    expect((await rowsOf(scores)).filter((s) => s.examId === exam.data.id)).toHaveLength(0);
     const saved = await call<ScoreSheet>(teacher, 'POST', '/v2/exam/scores', {
       examId: exam.data.id,
       entries: [

@@ -4,11 +4,17 @@
  * classes, through schoolPolicies' `classRows`); written by store managers, managers and the class's teacher
  * (`canManageClassHomework`), the server refusing (403/404) everything else.
  */
-import type { Db } from '../db';
-import { nextId } from '../db';
+import type { Db, SqlSeeder } from '../db';
 import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
 import { defineMessages } from '../messages';
 import { listQuery } from '../list';
+import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { restartIdentities, tx } from '../../server/db';
+import { sqlList, type SqlListSpec } from '../../server/db/list';
+import { sortKey } from '../../server/db/sortKey';
+import { stampDate, stampOf } from '../../server/db/time';
+import { exams, homework, scores, submissions } from '../../server/db/schema';
 import { addDays, notAfterNow, nowStamp, today } from '../clock';
 import { createRng } from '../random';
 import type { Access } from '../../src/access';
@@ -23,6 +29,9 @@ import { narrowsScope } from './dataScope';
 import { operatorOf } from './school';
 import { emit } from './notify';
 
+/** Rows as the API shows them (the tables are in server/db/schema/teaching.ts). */
+type HomeworkRow = Omit<Homework, 'counts'>;
+type ExamRow = Omit<Exam, 'scoredCount' | 'studentCount'>;
 interface ScoreRow {
   id: number;
   companyId: number;
@@ -33,13 +42,45 @@ interface ScoreRow {
   absent: boolean;
 }
 
-declare module '../db' {
-  interface Db {
-    homework: Omit<Homework, 'counts'>[];
-    submissions: Submission[];
-    exams: Omit<Exam, 'scoredCount' | 'studentCount'>[];
-    scores: ScoreRow[];
-  }
+function homeworkOf(r: typeof homework.$inferSelect): HomeworkRow {
+  return { id: r.id, companyId: r.companyId, classId: r.classId, className: r.className, teacherName: r.teacherName, title: r.title, content: r.content, dueDate: r.dueDate, studentIds: r.studentIds, createdAt: stampOf(r.createdAt), createdBy: r.createdBy };
+}
+function homeworkRecord(h: HomeworkRow): typeof homework.$inferInsert {
+  return { ...h, titleSort: sortKey(h.title), createdAt: stampDate(h.createdAt) };
+}
+/** A submission as the API shows it: fields without a value are left out. */
+function submissionOf(r: typeof submissions.$inferSelect): Submission {
+  const sub: Submission = { id: r.id, companyId: r.companyId, homeworkId: r.homeworkId, studentId: r.studentId, studentName: r.studentName, status: r.status };
+  if (r.text !== null) sub.text = r.text;
+  if (r.submittedAt) sub.submittedAt = stampOf(r.submittedAt);
+  if (r.stars !== null) sub.stars = r.stars;
+  if (r.comment !== null) sub.comment = r.comment;
+  if (r.rejectReason !== null) sub.rejectReason = r.rejectReason;
+  if (r.checkedAt) sub.checkedAt = stampOf(r.checkedAt);
+  if (r.checkerName !== null) sub.checkerName = r.checkerName;
+  return sub;
+}
+function submissionRecord(x: Submission): typeof submissions.$inferInsert {
+  return {
+    ...x,
+    studentNameSort: sortKey(x.studentName),
+    text: x.text ?? null,
+    submittedAt: x.submittedAt ? stampDate(x.submittedAt) : null,
+    stars: x.stars ?? null,
+    comment: x.comment ?? null,
+    rejectReason: x.rejectReason ?? null,
+    checkedAt: x.checkedAt ? stampDate(x.checkedAt) : null,
+    checkerName: x.checkerName ?? null,
+  };
+}
+function examOf(r: typeof exams.$inferSelect): ExamRow {
+  return { id: r.id, companyId: r.companyId, classId: r.classId, className: r.className, name: r.name, date: r.date, subjects: r.subjects, createdAt: stampOf(r.createdAt), createdBy: r.createdBy };
+}
+
+/** Rows of ids, or none when the list is empty. */
+function anyOf(column: PgColumn, ids: Iterable<number>): SQL {
+  const list = [...ids];
+  return list.length ? inArray(column, list) : sql`false`;
 }
 
 defineMessages({
@@ -85,61 +126,106 @@ const readTeaching = (a: Access) => a.educationalManagement || a.studentManageme
 /** Writers: the roles that may manage some class (the class itself is checked per call). */
 const teachingWriter = (_a: Access, s: Session) => canManageClassHomework(s.membership.role, true);
 
-/**
- * Homework of the classes the caller sees (`classRows`); with a permission group's data scope, only homework given
- * to at least one student of their list. Its students, submissions and counts are those of the caller's student
- * list (`studentRows`): `submissionRows`, `homeworkView` (issue 29).
- */
-function homeworkRows(db: Db, s: Session): Omit<Homework, 'counts'>[] {
-  const classes = new Set(classRows(db, s).map((c) => c.id));
-  const visible = scopedStudentIds(db, s);
-  return db.homework.filter((h) => h.companyId === s.company.id && classes.has(h.classId) && (!visible || h.studentIds.some((id) => visible.has(id))));
-}
-function submissionRows(db: Db, s: Session): Submission[] {
-  const hw = new Set(homeworkRows(db, s).map((h) => h.id));
-  const visible = visibleStudentIds(db, s);
-  return db.submissions.filter((x) => x.companyId === s.company.id && hw.has(x.homeworkId) && (!visible || visible.has(x.studentId)));
-}
-/** A homework as the caller sees it: its students and counts within their student list. */
-function homeworkView(db: Db, s: Session, h: Omit<Homework, 'counts'>): Homework {
-  const visible = visibleStudentIds(db, s);
-  if (!visible) return withCounts(db, h);
-  const subs = db.submissions.filter((x) => x.homeworkId === h.id && visible.has(x.studentId));
-  return { ...h, studentIds: h.studentIds.filter((id) => visible.has(id)), counts: submissionCounts(subs) };
-}
-/** Exams of the classes the caller sees; with a data scope, of the classes holding students of their list (`scopedStudentIds`). */
-function examRows(db: Db, s: Session): Omit<Exam, 'scoredCount' | 'studentCount'>[] {
-  const visible = scopedStudentIds(db, s);
-  const classes = new Set(classRows(db, s).filter((c) => !visible || db.students.some((st) => visible.has(st.id) && st.classIds.includes(c.id))).map((c) => c.id));
-  return db.exams.filter((e) => e.companyId === s.company.id && classes.has(e.classId));
-}
 /** The students of a permission group's data scope, when it narrows the caller's lists (undefined otherwise). */
 function scopedStudentIds(db: Db, s: Session): Set<number> | undefined {
   return narrowsScope(db, s) ? visibleStudentIds(db, s) : undefined;
 }
 
-export const homeworkPolicy = definePolicy({ name: 'homework', read: readTeaching, write: ['educationalManagement', teachingWriter], rows: homeworkRows });
-export const submissionPolicy = definePolicy({ name: 'submissions', read: readTeaching, write: ['educationalManagement', teachingWriter], rows: submissionRows });
+/**
+ * Homework of the classes the caller sees (`classRows`); with a permission group's data scope, only homework given
+ * to at least one student of their list. Its students, submissions and counts are those of the caller's student
+ * list (`studentRows`): `submissionWhere`, `homeworkViews` (issue 29). The classes and students still live in the
+ * server's memory (their domain is not ported yet): the scope passes their ids to the query.
+ */
+function homeworkWhere(s: Session, db: Db): SQL {
+  const visible = scopedStudentIds(db, s);
+  return and(
+    eq(homework.companyId, s.company.id),
+    anyOf(homework.classId, classRows(db, s).map((c) => c.id)),
+    visible ? sql`${homework.studentIds} && ${intArray(visible)}` : undefined,
+  )!;
+}
+function submissionWhere(s: Session, db: Db): SQL {
+  const visible = visibleStudentIds(db, s);
+  return and(
+    eq(submissions.companyId, s.company.id),
+    sql`${submissions.homeworkId} in (select ${homework.id} from ${homework} where ${homeworkWhere(s, db)})`,
+    visible ? anyOf(submissions.studentId, visible) : undefined,
+  )!;
+}
+/** Exams of the classes the caller sees; with a data scope, of the classes holding students of their list (`scopedStudentIds`). */
+function examWhere(s: Session, db: Db): SQL {
+  const visible = scopedStudentIds(db, s);
+  const classes = classRows(db, s).filter((c) => !visible || db.students.some((st) => visible.has(st.id) && st.classIds.includes(c.id)));
+  return and(eq(exams.companyId, s.company.id), anyOf(exams.classId, classes.map((c) => c.id)))!;
+}
+
+/** An int[] parameter. */
+function intArray(ids: Iterable<number>): SQL {
+  return sql`${`{${[...ids].join(',')}}`}::int[]`;
+}
+
+async function findHomework(id: number, scope: SQL | undefined, lock: boolean): Promise<HomeworkRow | undefined> {
+  const q = (await tx()).select().from(homework).where(and(eq(homework.id, id), scope));
+  const [r] = lock ? await q.for('update') : await q;
+  return r && homeworkOf(r);
+}
+async function findSubmission(id: number, scope: SQL | undefined, lock: boolean): Promise<Submission | undefined> {
+  const q = (await tx()).select().from(submissions).where(and(eq(submissions.id, id), scope));
+  const [r] = lock ? await q.for('update') : await q;
+  return r && submissionOf(r);
+}
+async function findExam(id: number, scope: SQL | undefined, lock: boolean): Promise<ExamRow | undefined> {
+  const q = (await tx()).select().from(exams).where(and(eq(exams.id, id), scope));
+  const [r] = lock ? await q.for('update') : await q;
+  return r && examOf(r);
+}
+
+export const homeworkPolicy = definePolicy<HomeworkRow>({ name: 'homework', read: readTeaching, write: ['educationalManagement', teachingWriter], where: homeworkWhere, find: findHomework });
+export const submissionPolicy = definePolicy<Submission>({ name: 'submissions', read: readTeaching, write: ['educationalManagement', teachingWriter], where: submissionWhere, find: findSubmission });
 /** Recording a submission for a student (the student's side): anyone who may read the student's homework and edit students or teach. */
-export const submitPolicy = definePolicy({ name: 'submissions (student side)', read: readTeaching, write: [(_a: Access, s: Session) => ['dealer', 'manager', 'teacher', 'sales'].includes(s.membership.role)], rows: submissionRows });
-export const examPolicy = definePolicy({ name: 'exams', read: readTeaching, write: ['educationalManagement', teachingWriter], rows: examRows });
+export const submitPolicy = definePolicy<Submission>({ name: 'submissions (student side)', read: readTeaching, write: [(_a: Access, s: Session) => ['dealer', 'manager', 'teacher', 'sales'].includes(s.membership.role)], where: submissionWhere, find: findSubmission });
+export const examPolicy = definePolicy<ExamRow>({ name: 'exams', read: readTeaching, write: ['educationalManagement', teachingWriter], where: examWhere, find: findExam });
 export const teachingClassPolicy = definePolicy<SchoolClass>({ name: 'classes', read: readTeaching, write: ['educationalManagement', teachingWriter], rows: classRows });
 const teachingStudentPolicy = definePolicy<Student>({ name: 'students', read: readTeaching, rows: studentRows });
 
 /* ---------------- helpers ---------------- */
 
-function withCounts(db: Db, h: Omit<Homework, 'counts'>): Homework {
-  return { ...h, counts: submissionCounts(db.submissions.filter((s) => s.homeworkId === h.id)) };
+/** Homework as the caller sees it: its students and counts within their student list. */
+async function homeworkViews(db: Db, s: Session, rows: HomeworkRow[]): Promise<Homework[]> {
+  if (!rows.length) return [];
+  const visible = visibleStudentIds(db, s);
+  const subs = await (await tx())
+    .select({ homeworkId: submissions.homeworkId, studentId: submissions.studentId, status: submissions.status })
+    .from(submissions)
+    .where(and(eq(submissions.companyId, s.company.id), anyOf(submissions.homeworkId, rows.map((h) => h.id)), visible ? anyOf(submissions.studentId, visible) : undefined));
+  return rows.map((h) => ({
+    ...h,
+    studentIds: visible ? h.studentIds.filter((id) => visible.has(id)) : h.studentIds,
+    counts: submissionCounts(subs.filter((x) => x.homeworkId === h.id)),
+  }));
 }
 
 function classStudents(db: Db, cls: SchoolClass): Student[] {
   return db.students.filter((s) => s.companyId === cls.companyId && s.classIds.includes(cls.id));
 }
 
-function withExamCounts(db: Db, e: Omit<Exam, 'scoredCount' | 'studentCount'>): Exam {
-  const cls = db.classes.find((c) => c.id === e.classId);
-  const scored = new Set(db.scores.filter((s) => s.examId === e.id && (s.score !== null || s.absent)).map((s) => s.studentId));
-  return { ...e, scoredCount: scored.size, studentCount: cls ? classStudents(db, cls).length : 0 };
+async function withExamCounts(db: Db, rows: ExamRow[]): Promise<Exam[]> {
+  if (!rows.length) return [];
+  const scored = await (await tx())
+    .select({ examId: scores.examId, n: sql<number>`count(distinct ${scores.studentId})::int` })
+    .from(scores)
+    .where(and(anyOf(scores.examId, rows.map((e) => e.id)), sql`(${scores.score} is not null or ${scores.absent})`))
+    .groupBy(scores.examId);
+  return rows.map((e) => {
+    const cls = db.classes.find((c) => c.id === e.classId);
+    return { ...e, scoredCount: scored.find((x) => x.examId === e.id)?.n ?? 0, studentCount: cls ? classStudents(db, cls).length : 0 };
+  });
+}
+
+async function examScores(examId: number): Promise<ScoreRow[]> {
+  const rows = await (await tx()).select().from(scores).where(eq(scores.examId, examId)).orderBy(asc(scores.id));
+  return rows.map((r) => ({ id: r.id, companyId: r.companyId, examId: r.examId, studentId: r.studentId, subject: r.subject, score: r.score, absent: r.absent }));
 }
 
 function homeworkError(ctx: AuthedCtx, e: unknown): never {
@@ -147,24 +233,25 @@ function homeworkError(ctx: AuthedCtx, e: unknown): never {
   throw e;
 }
 
-function sheetOf(db: Db, exam: Omit<Exam, 'scoredCount' | 'studentCount'>, visible?: Set<number>): ScoreSheet {
+async function sheetOf(db: Db, exam: ExamRow, visible?: Set<number>): Promise<ScoreSheet> {
   const cls = db.classes.find((c) => c.id === exam.classId);
   const students = cls ? classStudents(db, cls) : [];
-  const scores = db.scores.filter((s) => s.examId === exam.id);
+  const recorded = await examScores(exam.id);
   // Students who left the class keep their recorded scores on the sheet; a data scope shows its students only.
-  const ids = new Set([...students.map((s) => s.id), ...scores.map((s) => s.studentId)].filter((id) => !visible || visible.has(id)));
+  const ids = new Set([...students.map((s) => s.id), ...recorded.map((s) => s.studentId)].filter((id) => !visible || visible.has(id)));
   const rows = [...ids].map((id) => {
     const st = db.students.find((s) => s.id === id);
     const cells: Record<string, ScoreCell> = {};
     exam.subjects.forEach((sub) => {
-      const row = scores.find((s) => s.studentId === id && s.subject === sub.name);
+      const row = recorded.find((s) => s.studentId === id && s.subject === sub.name);
       cells[sub.name] = { score: row?.score ?? null, absent: row?.absent ?? false };
     });
     return { studentId: id, studentName: st?.name ?? '', cells };
   });
   rows.sort((a, b) => a.studentId - b.studentId);
   const stats = exam.subjects.map((sub) => ({ ...sub, ...subjectStats(rows.map((r) => r.cells[sub.name]), sub.fullMark) }));
-  return { exam: withExamCounts(db, exam), rows, stats };
+  const [withCounts] = await withExamCounts(db, [exam]);
+  return { exam: withCounts, rows, stats };
 }
 
 /* ---------------- seed ---------------- */
@@ -180,11 +267,18 @@ const SUBMIT_TEXTS = ['已完成，视频已上传到班级群。', '今天练�
 const COMMENTS = ['动作很标准，继续保持！', '膝盖再伸直一些会更好。', '进步很大，节奏感不错。', '态度认真，值得表扬。'];
 const REJECTS = ['视频只有 20 秒，请补充完整。', '没有看到要求的第二段动作，请重新录制。'];
 
-export function seedTeaching(db: Db) {
-  db.homework = [];
-  db.submissions = [];
-  db.exams = [];
-  db.scores = [];
+/** The demo rows (deterministic; read by the seed checks too), from the classes and students of the seed. */
+export interface TeachingSeed {
+  homework: HomeworkRow[];
+  submissions: Submission[];
+  exams: ExamRow[];
+  scores: ScoreRow[];
+}
+
+export function teachingSeed(db: Db): TeachingSeed {
+  const out: TeachingSeed = { homework: [], submissions: [], exams: [], scores: [] };
+  const ids = { homework: 0, submissions: 0, exams: 0, scores: 0 };
+  const next = (table: keyof typeof ids) => (ids[table] += 1);
   const rng = createRng(1310);
   const t = today();
   for (const companyId of [2, 3]) {
@@ -194,9 +288,9 @@ export function seedTeaching(db: Db) {
       if (students.length === 0) return;
       for (let k = 0; k < 2; k += 1) {
         const [title, content] = HOMEWORK_TEXTS[(ci + k) % HOMEWORK_TEXTS.length];
-        const id = nextId(db, 'homework');
+        const id = next('homework');
         const created = addDays(t, -(k * 7 + 3));
-        db.homework.push({
+        out.homework.push({
           id,
           companyId,
           classId: cls.id,
@@ -213,7 +307,7 @@ export function seedTeaching(db: Db) {
           const roll = rng.next();
           // The newest homework has no checked submission yet (so it can be deleted); older ones do.
           const status = k === 0 ? (roll < 0.5 ? 'submitted' : roll < 0.6 ? 'rejected' : 'pending') : roll < 0.55 ? 'checked' : roll < 0.75 ? 'submitted' : roll < 0.85 ? 'rejected' : 'pending';
-          const sub: Submission = { id: nextId(db, 'submissions'), companyId, homeworkId: id, studentId: st.id, studentName: st.name, status };
+          const sub: Submission = { id: next('submissions'), companyId, homeworkId: id, studentId: st.id, studentName: st.name, status };
           if (status !== 'pending') {
             sub.text = rng.pick(SUBMIT_TEXTS);
             // Handed in one to four days after it was set, at the latest yesterday evening (never after the clock).
@@ -224,24 +318,46 @@ export function seedTeaching(db: Db) {
           const checkedAt = notAfterNow(`${addDays(created, 5)} 10:00:00`);
           if (status === 'checked') Object.assign(sub, { stars: rng.int(3, 5), comment: rng.pick(COMMENTS), checkedAt, checkerName: cls.teacherName });
           if (status === 'rejected') Object.assign(sub, { rejectReason: rng.pick(REJECTS), checkedAt, checkerName: cls.teacherName });
-          db.submissions.push(sub);
+          out.submissions.push(sub);
         });
       }
       if (ci < 6) {
-        const examId = nextId(db, 'exams');
+        const examId = next('exams');
         const date = addDays(t, -20 - ci);
         const subjects = ci % 2 === 0 ? [{ name: '基本功', fullMark: 100 }, { name: '组合', fullMark: 100 }] : [{ name: '乐理', fullMark: 50 }, { name: '表演', fullMark: 100 }];
-        db.exams.push({ id: examId, companyId, classId: cls.id, className: cls.name, name: `${date.slice(0, 7)} 月度考核`, date, subjects, createdAt: `${date} 18:00:00`, createdBy: cls.teacherName });
+        out.exams.push({ id: examId, companyId, classId: cls.id, className: cls.name, name: `${date.slice(0, 7)} 月度考核`, date, subjects, createdAt: `${date} 18:00:00`, createdBy: cls.teacherName });
         students.forEach((st) =>
           subjects.forEach((sub) => {
             const absent = rng.chance(0.06);
             const score = absent ? null : Math.round(sub.fullMark * (0.45 + rng.next() * 0.55) * 10) / 10;
-            db.scores.push({ id: nextId(db, 'scores'), companyId, examId, studentId: st.id, subject: sub.name, score, absent });
+            out.scores.push({ id: next('scores'), companyId, examId, studentId: st.id, subject: sub.name, score, absent });
           }),
         );
       }
     });
   }
+  return out;
+}
+
+/** The demo rows in the database (demo mode), with their ids; the identity sequences continue after them. */
+export const seedTeaching: SqlSeeder = async (sql, db) => {
+  const rows = teachingSeed(db);
+  for (let i = 0; i < rows.homework.length; i += 500) await sql.insert(homework).values(rows.homework.slice(i, i + 500).map(homeworkRecord));
+  for (let i = 0; i < rows.submissions.length; i += 500) await sql.insert(submissions).values(rows.submissions.slice(i, i + 500).map(submissionRecord));
+  for (let i = 0; i < rows.exams.length; i += 500) await sql.insert(exams).values(rows.exams.slice(i, i + 500).map((e) => ({ ...e, createdAt: stampDate(e.createdAt) })));
+  for (let i = 0; i < rows.scores.length; i += 500) await sql.insert(scores).values(rows.scores.slice(i, i + 500));
+  await restartIdentities(sql, ['homework', 'submissions', 'exams', 'scores']);
+};
+
+/** A child's homework still to hand in (pending or returned), due today or later, soonest first (the parent's overview). */
+export async function dueHomework(companyId: number, studentId: number, day: string) {
+  const rows = await (await tx())
+    .select({ id: submissions.id, title: homework.title, className: homework.className, dueDate: homework.dueDate, status: submissions.status })
+    .from(submissions)
+    .innerJoin(homework, eq(homework.id, submissions.homeworkId))
+    .where(and(eq(submissions.companyId, companyId), eq(submissions.studentId, studentId), inArray(submissions.status, ['pending', 'rejected']), gte(homework.dueDate, day)))
+    .orderBy(asc(homework.dueDate), asc(submissions.id));
+  return rows;
 }
 
 /* ---------------- calls ---------------- */
@@ -253,8 +369,8 @@ function manageableClass(ctx: AuthedCtx, classId: number): SchoolClass {
   return cls;
 }
 
-function moveSubmission(ctx: AuthedCtx<Record<string, string>, { id: number } & Record<string, unknown>>, action: SubmissionAction, side: 'student' | 'teacher') {
-  const sub = ctx.target(side === 'teacher' ? submissionPolicy : submitPolicy, ctx.body.id, 'hw.submission');
+async function moveSubmission(ctx: AuthedCtx<Record<string, string>, { id: number } & Record<string, unknown>>, action: SubmissionAction, side: 'student' | 'teacher'): Promise<Submission> {
+  const sub = await ctx.find(side === 'teacher' ? submissionPolicy : submitPolicy, ctx.body.id, 'hw.submission');
   const b = ctx.body as { text?: string; stars?: number; comment?: string; reason?: string };
   let next: Submission;
   try {
@@ -264,22 +380,45 @@ function moveSubmission(ctx: AuthedCtx<Record<string, string>, { id: number } & 
   }
   const at = nowStamp();
   Object.assign(sub, next, side === 'teacher' ? { checkedAt: at, checkerName: operatorOf(ctx.db, ctx.session).name } : { submittedAt: at });
+  // The domain's move may clear fields (a resubmission drops the reject reason): every column is written.
+  const record = submissionRecord(sub);
+  for (const f of ['text', 'stars', 'comment', 'rejectReason', 'checkedAt', 'checkerName', 'submittedAt'] as const) if (!(f in next) && !(f in sub)) record[f] = null;
+  await (await tx()).update(submissions).set(record).where(eq(submissions.id, sub.id));
   return sub;
 }
 
+const HOMEWORK_LIST: SqlListSpec = {
+  keyword: [homework.title, homework.className, homework.content],
+  equal: { classId: homework.classId },
+  day: homework.dueDate,
+  sortable: { dueDate: homework.dueDate, createdAt: homework.createdAt, title: sql`${homework.titleSort} collate "C"` },
+  defaultSort: { field: 'createdAt', order: 'descend' },
+  tiebreak: [asc(homework.id)],
+};
+const SUBMISSION_LIST: SqlListSpec = {
+  keyword: [submissions.studentName],
+  equal: { status: submissions.status },
+  sortable: { studentName: sql`${submissions.studentNameSort} collate "C"`, submittedAt: submissions.submittedAt, stars: submissions.stars },
+  defaultSort: { field: 'studentId', order: 'ascend', by: submissions.studentId },
+  tiebreak: [asc(submissions.id)],
+};
+const EXAM_LIST: SqlListSpec = {
+  keyword: [exams.name, exams.className],
+  equal: { classId: exams.classId },
+  day: exams.date,
+  sortable: { date: exams.date, name: sql`${exams.name} collate "C"` },
+  defaultSort: { field: 'date', order: 'descend' },
+  tiebreak: [asc(exams.id)],
+};
+
 export const teachingHandlers = [
   /* homework */
-  api('get', '/v2/homework', { read: homeworkPolicy }, (ctx) =>
-    listQuery(ctx.rows(homeworkPolicy).map((h) => homeworkView(ctx.db, ctx.session, h)), ctx.query, {
-      keywordFields: ['title', 'className', 'content'],
-      equalFields: ['classId'],
-      dateField: 'dueDate',
-      sortable: ['dueDate', 'createdAt', 'title'],
-      defaultSort: { field: 'createdAt', order: 'descend' },
-    }, ctx.lang),
-  ),
+  api('get', '/v2/homework', { read: homeworkPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), homework, ctx.scope(homeworkPolicy), ctx.query, HOMEWORK_LIST, ctx.lang);
+    return { list: await homeworkViews(ctx.db, ctx.session, page.list.map(homeworkOf)), total: page.total };
+  }),
 
-  api('post', '/v2/homework', { write: homeworkPolicy, body: HomeworkBody }, (ctx) => {
+  api('post', '/v2/homework', { write: homeworkPolicy, body: HomeworkBody }, async (ctx) => {
     const { db, body } = ctx;
     const cls = manageableClass(ctx, body.classId);
     if (body.dueDate < today()) throw ctx.bad('hw.dueBeforeToday');
@@ -293,33 +432,37 @@ export const teachingHandlers = [
       });
     }
     if (students.length === 0) throw ctx.bad('hw.noStudents');
-    const id = nextId(db, 'homework');
     const me = operatorOf(db, ctx.session);
-    const row = { id, companyId: ctx.session.company.id, classId: cls.id, className: cls.name, teacherName: cls.teacherName, title: body.title, content: body.content, dueDate: body.dueDate, studentIds: students.map((s) => s.id), createdAt: nowStamp(), createdBy: me.name };
-    db.homework.push(row);
-    students.forEach((st) => db.submissions.push({ id: nextId(db, 'submissions'), companyId: row.companyId, homeworkId: id, studentId: st.id, studentName: st.name, status: 'pending' }));
+    const sql = await tx();
+    const values = { companyId: ctx.session.company.id, classId: cls.id, className: cls.name, teacherName: cls.teacherName, title: body.title, content: body.content, dueDate: body.dueDate, studentIds: students.map((s) => s.id), createdAt: nowStamp(), createdBy: me.name };
+    const [created] = await sql.insert(homework).values(homeworkRecord({ id: undefined as unknown as number, ...values })).returning();
+    const row = homeworkOf(created);
+    await sql.insert(submissions).values(students.map((st) => submissionRecord({ id: undefined as unknown as number, companyId: row.companyId, homeworkId: row.id, studentId: st.id, studentName: st.name, status: 'pending' })));
     emit(db, ctx.session.company.id, 'homeworkAssigned', { studentIds: row.studentIds, classId: cls.id, values: { className: cls.name, title: row.title, dueDate: row.dueDate } });
-    return withCounts(db, row);
+    return { ...row, counts: submissionCounts(students.map(() => ({ status: 'pending' as const }))) };
   }),
 
-  api<{ id: string }>('delete', '/v2/homework/:id', { write: homeworkPolicy }, (ctx) => {
-    const hw = ctx.target(homeworkPolicy, Number(ctx.params.id), 'hw.homework');
+  api<{ id: string }>('delete', '/v2/homework/:id', { write: homeworkPolicy }, async (ctx) => {
+    const hw = await ctx.find(homeworkPolicy, Number(ctx.params.id), 'hw.homework');
     manageableClass(ctx, hw.classId);
-    const subs = ctx.db.submissions.filter((s) => s.homeworkId === hw.id);
+    const sql = await tx();
+    const subs = await sql.select({ status: submissions.status }).from(submissions).where(eq(submissions.homeworkId, hw.id));
     if (!canDeleteHomework(subs)) throw ctx.bad('hw.hasChecked', { n: subs.filter((s) => s.status === 'checked').length });
-    ctx.db.homework.splice(ctx.db.homework.indexOf(hw), 1);
-    ctx.db.submissions = ctx.db.submissions.filter((s) => s.homeworkId !== hw.id);
+    // Its submissions go with it (foreign key, on delete cascade).
+    await sql.delete(homework).where(eq(homework.id, hw.id));
     return null;
   }),
 
-  api<{ id: string }>('get', '/v2/homework/:id/submissions', { read: homeworkPolicy }, (ctx) => {
-    const hw = ctx.target(homeworkPolicy, Number(ctx.params.id), 'hw.homework');
+  api<{ id: string }>('get', '/v2/homework/:id/submissions', { read: homeworkPolicy }, async (ctx) => {
+    const hw = await ctx.find(homeworkPolicy, Number(ctx.params.id), 'hw.homework');
     const mine = classRows(ctx.db, ctx.session).some((c) => c.id === hw.classId);
-    const rows = ctx.rows(submissionPolicy).filter((s) => s.homeworkId === hw.id);
+    const page = await sqlList(await tx(), submissions, and(ctx.scope(submissionPolicy), eq(submissions.homeworkId, hw.id)), ctx.query, SUBMISSION_LIST, ctx.lang);
+    const [view] = await homeworkViews(ctx.db, ctx.session, [hw]);
     return {
-      homework: homeworkView(ctx.db, ctx.session, hw),
+      homework: view,
       canCheck: ctx.session.access.educationalManagement && canManageClassHomework(ctx.session.membership.role, mine),
-      ...listQuery(rows, ctx.query, { keywordFields: ['studentName'], equalFields: ['status'], sortable: ['studentName', 'submittedAt', 'stars'], defaultSort: { field: 'studentId' as keyof Submission, order: 'ascend' } }, ctx.lang),
+      list: page.list.map(submissionOf),
+      total: page.total,
     };
   }),
 
@@ -328,17 +471,16 @@ export const teachingHandlers = [
   api('post', '/v2/homework/submission/submit', { write: submitPolicy, body: SubmitBody }, (ctx) => moveSubmission(ctx, 'submit', 'student')),
 
   /** One student's homework (/student/home-work). */
-  api('get', '/v2/homework/student', { read: submissionPolicy }, (ctx) => {
+  api('get', '/v2/homework/student', { read: submissionPolicy }, async (ctx) => {
     const student = ctx.target(teachingStudentPolicy, Number(ctx.query.studentId), 'hw.student');
-    const hw = new Map(ctx.rows(homeworkPolicy).map((h) => [h.id, h]));
-    const rows: StudentHomework[] = ctx
-      .rows(submissionPolicy)
-      .filter((s) => s.studentId === student.id && hw.has(s.homeworkId))
-      .map((s) => {
-        const h = hw.get(s.homeworkId)!;
-        return { ...s, title: h.title, content: h.content, dueDate: h.dueDate, className: h.className };
-      });
-    return listQuery(rows, ctx.query, { keywordFields: ['title'], equalFields: ['status'], sortable: ['dueDate'], defaultSort: { field: 'dueDate', order: 'descend' } }, ctx.lang);
+    const rows = await (await tx())
+      .select({ s: submissions, title: homework.title, content: homework.content, dueDate: homework.dueDate, className: homework.className })
+      .from(submissions)
+      .innerJoin(homework, eq(homework.id, submissions.homeworkId))
+      .where(and(ctx.scope(submissionPolicy), eq(submissions.studentId, student.id), homeworkWhere(ctx.session, ctx.db)))
+      .orderBy(asc(submissions.id));
+    const list: StudentHomework[] = rows.map((r) => ({ ...submissionOf(r.s), title: r.title, content: r.content, dueDate: r.dueDate, className: r.className }));
+    return listQuery(list, ctx.query, { keywordFields: ['title'], equalFields: ['status'], sortable: ['dueDate'], defaultSort: { field: 'dueDate', order: 'descend' } }, ctx.lang);
   }),
 
   /** The students of a class the caller may see (the add-homework form's student choice). */
@@ -356,17 +498,12 @@ export const teachingHandlers = [
   }),
 
   /* exams and scores */
-  api('get', '/v2/exam', { read: examPolicy }, (ctx) =>
-    listQuery(ctx.rows(examPolicy).map((e) => withExamCounts(ctx.db, e)), ctx.query, {
-      keywordFields: ['name', 'className'],
-      equalFields: ['classId'],
-      dateField: 'date',
-      sortable: ['date', 'name'],
-      defaultSort: { field: 'date', order: 'descend' },
-    }, ctx.lang),
-  ),
+  api('get', '/v2/exam', { read: examPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), exams, ctx.scope(examPolicy), ctx.query, EXAM_LIST, ctx.lang);
+    return { list: await withExamCounts(ctx.db, page.list.map(examOf)), total: page.total };
+  }),
 
-  api('post', '/v2/exam', { write: examPolicy, body: ExamBody }, (ctx) => {
+  api('post', '/v2/exam', { write: examPolicy, body: ExamBody }, async (ctx) => {
     const { db, body } = ctx;
     const cls = manageableClass(ctx, body.classId);
     const names = new Set<string>();
@@ -374,52 +511,57 @@ export const teachingHandlers = [
       if (names.has(s.name)) throw ctx.bad('exam.subjectTwice', { name: s.name });
       names.add(s.name);
     });
-    const row = { id: nextId(db, 'exams'), companyId: ctx.session.company.id, classId: cls.id, className: cls.name, name: body.name, date: body.date, subjects: body.subjects, createdAt: nowStamp(), createdBy: operatorOf(db, ctx.session).name };
-    db.exams.push(row);
-    return withExamCounts(db, row);
+    const [created] = await (await tx())
+      .insert(exams)
+      .values({ companyId: ctx.session.company.id, classId: cls.id, className: cls.name, name: body.name, date: body.date, subjects: body.subjects, createdAt: stampDate(nowStamp()), createdBy: operatorOf(db, ctx.session).name })
+      .returning();
+    const [row] = await withExamCounts(db, [examOf(created)]);
+    return row;
   }),
 
-  api('put', '/v2/exam', { write: examPolicy, body: ExamBody }, (ctx) => {
+  api('put', '/v2/exam', { write: examPolicy, body: ExamBody }, async (ctx) => {
     const { db, body } = ctx;
-    const exam = ctx.target(examPolicy, body.id ?? NaN, 'hw.exam');
+    const exam = await ctx.find(examPolicy, body.id ?? NaN, 'hw.exam');
     manageableClass(ctx, exam.classId);
     const cls = manageableClass(ctx, body.classId);
-    const scores = db.scores.filter((s) => s.examId === exam.id && (s.score !== null || s.absent));
-    if (cls.id !== exam.classId && scores.length) throw ctx.bad('exam.classLocked');
+    const recorded = (await examScores(exam.id)).filter((s) => s.score !== null || s.absent);
+    if (cls.id !== exam.classId && recorded.length) throw ctx.bad('exam.classLocked');
     const names = new Set<string>();
     body.subjects.forEach((s) => {
       if (names.has(s.name)) throw ctx.bad('exam.subjectTwice', { name: s.name });
       names.add(s.name);
-      const max = Math.max(-1, ...scores.filter((x) => x.subject === s.name && x.score !== null).map((x) => x.score as number));
+      const max = Math.max(-1, ...recorded.filter((x) => x.subject === s.name && x.score !== null).map((x) => x.score as number));
       if (max > s.fullMark) throw ctx.bad('exam.fullBelowScores', { name: s.name, max });
     });
-    const removed = exam.subjects.find((s) => !names.has(s.name) && scores.some((x) => x.subject === s.name));
+    const removed = exam.subjects.find((s) => !names.has(s.name) && recorded.some((x) => x.subject === s.name));
     if (removed) throw ctx.bad('exam.subjectsLocked', { name: removed.name });
     Object.assign(exam, { classId: cls.id, className: cls.name, name: body.name, date: body.date, subjects: body.subjects });
-    return withExamCounts(db, exam);
+    await (await tx()).update(exams).set({ classId: cls.id, className: cls.name, name: body.name, date: body.date, subjects: body.subjects }).where(eq(exams.id, exam.id));
+    const [row] = await withExamCounts(db, [exam]);
+    return row;
   }),
 
-  api<{ id: string }>('delete', '/v2/exam/:id', { write: examPolicy }, (ctx) => {
-    const exam = ctx.target(examPolicy, Number(ctx.params.id), 'hw.exam');
+  api<{ id: string }>('delete', '/v2/exam/:id', { write: examPolicy }, async (ctx) => {
+    const exam = await ctx.find(examPolicy, Number(ctx.params.id), 'hw.exam');
     manageableClass(ctx, exam.classId);
-    ctx.db.exams.splice(ctx.db.exams.indexOf(exam), 1);
-    ctx.db.scores = ctx.db.scores.filter((s) => s.examId !== exam.id);
+    // Its scores go with it (foreign key, on delete cascade).
+    await (await tx()).delete(exams).where(eq(exams.id, exam.id));
     return null;
   }),
 
-  api<{ id: string }>('get', '/v2/exam/:id/sheet', { read: examPolicy }, (ctx) => {
-    const exam = ctx.target(examPolicy, Number(ctx.params.id), 'hw.exam');
+  api<{ id: string }>('get', '/v2/exam/:id/sheet', { read: examPolicy }, async (ctx) => {
+    const exam = await ctx.find(examPolicy, Number(ctx.params.id), 'hw.exam');
     const mine = classRows(ctx.db, ctx.session).some((c) => c.id === exam.classId);
-    return { ...sheetOf(ctx.db, exam, scopedStudentIds(ctx.db, ctx.session)), canEdit: ctx.session.access.educationalManagement && canManageClassHomework(ctx.session.membership.role, mine) };
+    return { ...(await sheetOf(ctx.db, exam, scopedStudentIds(ctx.db, ctx.session))), canEdit: ctx.session.access.educationalManagement && canManageClassHomework(ctx.session.membership.role, mine) };
   }),
 
   /** Saves an exam's scores (all or nothing: the first bad entry refuses the whole save). */
-  api('post', '/v2/exam/scores', { write: examPolicy, body: ScoresBody }, (ctx) => {
+  api('post', '/v2/exam/scores', { write: examPolicy, body: ScoresBody }, async (ctx) => {
     const { db, body } = ctx;
-    const exam = ctx.target(examPolicy, body.examId, 'hw.exam');
+    const exam = await ctx.find(examPolicy, body.examId, 'hw.exam');
     const cls = manageableClass(ctx, exam.classId);
     const inClass = new Set(classStudents(db, cls).map((s) => s.id));
-    const recorded = new Set(db.scores.filter((s) => s.examId === exam.id).map((s) => s.studentId));
+    const recorded = new Set((await examScores(exam.id)).map((s) => s.studentId));
     for (const e of body.entries) {
       const name = db.students.find((s) => s.id === e.studentId && s.companyId === exam.companyId)?.name ?? String(e.studentId);
       if (!inClass.has(e.studentId) && !recorded.has(e.studentId)) throw ctx.bad('exam.notInClass', { name });
@@ -431,29 +573,34 @@ export const teachingHandlers = [
         if (p) throw ctx.bad(`exam.score.${p}`, { name, subject: e.subject, full: sub.fullMark });
       }
     }
-    for (const e of body.entries) {
-      const row = db.scores.find((s) => s.examId === exam.id && s.studentId === e.studentId && s.subject === e.subject);
-      if (row) Object.assign(row, { score: e.score, absent: e.absent });
-      else db.scores.push({ id: nextId(db, 'scores'), companyId: exam.companyId, examId: exam.id, studentId: e.studentId, subject: e.subject, score: e.score, absent: e.absent });
+    // One row per exam, student and subject (unique index): a second save of a cell replaces it.
+    if (body.entries.length) {
+      await (await tx())
+        .insert(scores)
+        .values(body.entries.map((e) => ({ companyId: exam.companyId, examId: exam.id, studentId: e.studentId, subject: e.subject, score: e.score, absent: e.absent })))
+        .onConflictDoUpdate({ target: [scores.examId, scores.studentId, scores.subject], set: { score: sql`excluded.score`, absent: sql`excluded.absent` } });
     }
     return sheetOf(db, exam);
   }),
 
   /** One student's scores over time (student-score). */
-  api('get', '/v2/exam/student', { read: examPolicy }, (ctx) => {
+  api('get', '/v2/exam/student', { read: examPolicy }, async (ctx) => {
     const student = ctx.target(teachingStudentPolicy, Number(ctx.query.studentId), 'hw.student');
-    const exams = ctx.rows(examPolicy);
+    const found = await (await tx())
+      .select()
+      .from(exams)
+      .where(and(ctx.scope(examPolicy), sql`exists (select 1 from ${scores} where ${scores.examId} = ${exams.id} and ${scores.studentId} = ${student.id})`))
+      .orderBy(asc(exams.id));
     const rows: StudentScoreRow[] = [];
-    exams.forEach((exam) => {
-      const mine = ctx.db.scores.filter((s) => s.examId === exam.id && s.studentId === student.id);
-      if (!mine.length) return;
-      const sheet = sheetOf(ctx.db, exam);
+    for (const exam of found.map(examOf)) {
+      const sheet = await sheetOf(ctx.db, exam);
+      const mine = (await examScores(exam.id)).filter((s) => s.studentId === student.id);
       mine.forEach((s) => {
         const sub = exam.subjects.find((x) => x.name === s.subject);
         if (!sub) return;
         rows.push({ examId: exam.id, examName: exam.name, date: exam.date, className: exam.className, subject: s.subject, fullMark: sub.fullMark, score: s.score, absent: s.absent, average: sheet.stats.find((x) => x.name === s.subject)?.average ?? null });
       });
-    });
+    }
     return listQuery(rows, ctx.query, { keywordFields: ['examName', 'subject'], sortable: ['date'], defaultSort: { field: 'date', order: 'descend' } }, ctx.lang);
   }),
 ];

@@ -256,3 +256,11 @@ export function resetTables(seed?: (db: Database) => Promise<void>): Promise<voi
   });
   return pendingReset;
 }
+
+/** After rows written with their own ids (a seed), each table's next id follows its highest. */
+export async function restartIdentities(db: Database, tables: string[]): Promise<void> {
+  for (const t of tables) {
+    if (!/^[a-z_]+$/.test(t)) throw new Error(`bad table name ${t}`);
+    await db.execute(sql.raw(`select setval(pg_get_serial_sequence('"${t}"', 'id'), coalesce((select max(id) from "${t}"), 0) + 1, false)`));
+  }
+}

@@ -4,7 +4,7 @@
  * A domain declares its list once: the keyword columns, the columns of equality filters (comma = any of), its own
  * filters as SQL conditions, the date column, the sortable expressions and a tiebreak that makes the order total.
  */
-import { and, asc, desc, gte, ilike, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, gte, ilike, inArray, lt, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { HttpError } from '../../mock/http';
 import { checkDates, pageOf } from '../../mock/list';
@@ -20,9 +20,12 @@ export interface SqlListSpec {
   filters?: Record<string, (value: string) => SQL | undefined>;
   /** A timestamp column compared with `startDate` / `endDate` as local dates (inclusive). */
   date?: PgColumn;
+  /** A date column (YYYY-MM-DD) compared with `startDate` / `endDate` (inclusive). */
+  day?: PgColumn;
   /** Sort field → the expression it sorts by. */
   sortable: Record<string, SQL | AnyColumn>;
-  defaultSort: { field: string; order: 'ascend' | 'descend' };
+  /** The order when the client asks none; `by` when it sorts by an expression the client may not choose. */
+  defaultSort: { field: string; order: 'ascend' | 'descend'; by?: SQL | AnyColumn };
   /** Appended to every order: makes it total (e.g. newest id first). */
   tiebreak: SQL[];
 }
@@ -47,7 +50,9 @@ export function listConditions(query: Record<string, string>, spec: SqlListSpec,
   for (const [key, column] of Object.entries(spec.equal ?? {})) {
     const v = query[key];
     if (v === undefined || v === '') continue;
-    where.push(inArray(column, v.split(',')));
+    // A number column matches numbers only (like the in-memory filter, another value matches no row, never a 500).
+    const values = column.dataType === 'number' ? v.split(',').filter((x) => /^-?\d{1,9}$/.test(x)).map(Number) : v.split(',');
+    where.push(values.length ? inArray(column, values) : sql`false`);
   }
   for (const [key, fn] of Object.entries(spec.filters ?? {})) {
     const v = query[key];
@@ -62,6 +67,10 @@ export function listConditions(query: Record<string, string>, spec: SqlListSpec,
       next.setDate(next.getDate() + 1);
       where.push(lt(spec.date, next));
     }
+  }
+  if (spec.day) {
+    if (query.startDate) where.push(gte(spec.day, query.startDate));
+    if (query.endDate) where.push(lte(spec.day, query.endDate));
   }
   return where;
 }
@@ -80,13 +89,14 @@ export async function sqlList<T extends PgTable>(
   if (field && !(field in spec.sortable)) throw new HttpError(400, message(lang, 'common.badSort', { field }));
   const sort = field ? { field, order: query.sortOrder === 'descend' ? 'descend' : 'ascend' } : spec.defaultSort;
   const where = and(...[scope, ...listConditions(query, spec, lang)].filter((c): c is SQL => !!c));
-  const by = spec.sortable[sort.field];
+  const by = field ? spec.sortable[field] : (spec.defaultSort.by ?? spec.sortable[sort.field]);
   const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(table as PgTable).where(where);
   const list = await db
     .select()
     .from(table as PgTable)
     .where(where)
-    .orderBy(sort.order === 'descend' ? desc(by) : asc(by), ...spec.tiebreak)
+    // An empty value sorts first, as in the in-memory lists (PostgreSQL puts nulls last by default).
+    .orderBy(sort.order === 'descend' ? sql`${by} desc nulls last` : sql`${by} asc nulls first`, ...spec.tiebreak)
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   return { list: list as T['$inferSelect'][], total: Number(total) };

@@ -1,3 +1,4 @@
 /** Every table, one file per domain. drizzle-kit reads this file (drizzle.config.ts) to generate the migrations. */
 export * from './auth';
 export * from './audit';
+export * from './teaching';
