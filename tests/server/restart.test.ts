@@ -3,11 +3,12 @@
  * The server keeps what it was told across a restart (issue 32): a real server process (mock/server.ts) on an
  * embedded database in a temporary folder, stopped and started again; and after `kill -9`.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { server as msw } from '../setup';
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -48,10 +49,37 @@ async function post(port: number, p: string, body: unknown, headers: Record<stri
   return { status: res.status, body: (await res.json()) as { code: number; data?: { token: string; satoken: string }; msg?: string } };
 }
 
+type Tokens = { token: string; satoken: string };
+const auth = (s: Tokens) => ({ 'request-token': s.token, satoken: s.satoken });
+
+async function get<T>(port: number, p: string, s: Tokens): Promise<T> {
+  const res = await fetch(`http://127.0.0.1:${port}${p}`, { headers: auth(s) });
+  return ((await res.json()) as { data: T }).data;
+}
+
+interface HomeworkView {
+  id: number;
+  classId: number;
+  title: string;
+  studentIds: number[];
+  counts: { total: number; pending: number };
+}
+
+/** A homework for one of the seeded homework's classes, due in a week. */
+async function newHomework(port: number, s: Tokens, title: string) {
+  const { list } = await get<{ list: HomeworkView[] }>(port, '/v2/homework?page=1&pageSize=1', s);
+  const due = new Date(Date.now() + 7 * 86_400_000);
+  const dueDate = `${due.getFullYear()}-${String(due.getMonth() + 1).padStart(2, '0')}-${String(due.getDate()).padStart(2, '0')}`;
+  return post(port, '/v2/homework', { classId: list[0].classId, title, content: 'Ten minutes a day', dueDate }, auth(s));
+}
+
 async function info(port: number, s: { token: string; satoken: string }) {
   const res = await fetch(`http://127.0.0.1:${port}/v2/user/info`, { headers: { 'request-token': s.token, satoken: s.satoken } });
   return res.status;
 }
+
+// The calls go to the spawned server over the network: msw (tests/setup.ts) must not answer them in this process.
+beforeAll(() => msw.close());
 
 afterAll(async () => {
   await Promise.all(children.map((c) => stopped(c, 'SIGKILL')));
@@ -68,10 +96,17 @@ describe('a restart', () => {
     expect(login.status).toBe(200);
     const session = login.body.data!;
     expect(await info(port, session)).toBe(200);
+    // Business data too: a homework given before the restart is listed after it, with its submissions.
+    const dealer = (await post(port, '/v2/user/login/password', { username: 'dealer', password: 'dealer123' })).body.data!;
+    const made = await newHomework(port, dealer, 'Before the restart');
+    expect(made.status).toBe(200);
 
     await stopped(server, 'SIGTERM');
     server = await start(dir, port);
     expect(await info(port, session)).toBe(200);
+    const kept = (await get<{ list: HomeworkView[] }>(port, '/v2/homework?keyword=Before%20the%20restart', dealer)).list;
+    expect(kept.map((h) => h.title)).toEqual(['Before the restart']);
+    expect(kept[0].counts.total).toBe(kept[0].studentIds.length);
 
     // Acknowledged writes survive a kill: a second login, then SIGKILL right after its answer.
     const second = (await post(port, '/v2/user/login/password', { username: 'dealer', password: 'dealer123' })).body.data!;
@@ -112,6 +147,44 @@ describe('a restart', () => {
     server = await start(dir, port);
     const statuses = await Promise.all(acknowledged.map((s) => info(port, s)));
     expect(statuses.every((st) => st === 200), `${acknowledged.length} acknowledged`).toBe(true);
+    await stopped(server, 'SIGTERM');
+  }, 240_000);
+
+  it('a kill -9 during a burst of homework (one row and a submission per student each) loses none acknowledged and leaves none half-written', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-burst-hw-'));
+    dirs.push(dir);
+    const port = freePort();
+    let server = await start(dir, port);
+    const dealer = (await post(port, '/v2/user/login/password', { username: 'dealer', password: 'dealer123' })).body.data!;
+    const acknowledged: number[] = [];
+    const refused: string[] = [];
+    let stop = false;
+    let ended = false;
+    let n = 0;
+    const burst = (async () => {
+      while (!stop) {
+        try {
+          const r = await newHomework(port, dealer, `Burst ${(n += 1)}`);
+          if (r.status === 200) acknowledged.push((r.body.data as unknown as { id: number }).id);
+          else refused.push(`${r.status} ${r.body.msg}`);
+        } catch (e) {
+          refused.push(String(e));
+          break; // the server is gone
+        }
+      }
+      ended = true;
+    })();
+    while (acknowledged.length < 10 && !ended && refused.length === 0) await new Promise((r) => setTimeout(r, 20));
+    expect(refused).toEqual([]);
+    await stopped(server, 'SIGKILL');
+    stop = true;
+    await burst;
+    server = await start(dir, port);
+    const { list } = await get<{ list: HomeworkView[] }>(port, '/v2/homework?keyword=Burst&pageSize=200', dealer);
+    const ids = new Set(list.map((h) => h.id));
+    expect(acknowledged.filter((id) => !ids.has(id)), `${acknowledged.length} acknowledged`).toEqual([]);
+    // Every homework that is there has all its submissions (one per student it was given to, all pending).
+    expect(list.filter((h) => h.counts.total !== h.studentIds.length || h.counts.pending !== h.studentIds.length).map((h) => h.id)).toEqual([]);
     await stopped(server, 'SIGTERM');
   }, 240_000);
 });
