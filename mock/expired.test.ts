@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from './db';
 import { resetDb } from './handlers';
 import { registry } from './http';
-import { call, loginToken } from './testing';
+import { call, loginToken, rowsOf } from './testing';
+import { feedback } from '../server/db/schema';
 import { CALLS_OPEN_WHEN_EXPIRED } from '../src/utils/expiry';
 
 /** What the session needs (who am I, my stores and menu, switching store, the service contact, my own password). */
@@ -74,7 +75,7 @@ describe('an expired company reaches only renewal, subscription orders and its o
   it('the expired teacher (mapleteacher): only the session calls answer, the rest is 403 (ask the manager)', async () => {
     resetDb();
     const token = await loginToken('mapleteacher', 'maple123');
-    const before = getDb().feedback.length;
+    const before = (await rowsOf(feedback)).length;
     const all = await answers(token);
     const open = all.filter((a) => a.status !== 403).map((a) => a.key);
     expect(open.sort()).toEqual([...SESSION].sort());
@@ -82,10 +83,10 @@ describe('an expired company reaches only renewal, subscription orders and its o
     expect(renewal.every((a) => a.status === 403 && a.msg === 'You do not have permission for this.')).toBe(true);
     const others = all.filter((a) => a.status === 403 && !RENEWAL.includes(a.key));
     expect(others.filter((a) => a.msg !== 'Your company’s subscription has expired: ask the store manager to renew it.')).toEqual([]);
-    expect(getDb().feedback.length).toBe(before);
-    const feedback = await call('POST', '/v2/feedback', { token, body: { category: 'other', text: 'Hello' }, lang: 'zh-CN' });
-    expect(feedback).toMatchObject({ status: 403, body: { msg: '公司系统已到期，请联系店长续费。' } });
-    expect(getDb().feedback.length).toBe(before);
+    expect((await rowsOf(feedback)).length).toBe(before);
+    const sent = await call('POST', '/v2/feedback', { token, body: { category: 'other', text: 'Hello' }, lang: 'zh-CN' });
+    expect(sent).toMatchObject({ status: 403, body: { msg: '公司系统已到期，请联系店长续费。' } });
+    expect((await rowsOf(feedback)).length).toBe(before);
     // Logout needs no company.
     expect((await call('GET', '/v2/user/login/logout', { token })).status).toBe(200);
     expect((await call('GET', '/v2/user/info', { token })).status).toBe(401);

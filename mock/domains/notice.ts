@@ -4,7 +4,13 @@
  * snapshot; each receiver's parent account gets the notice in its inbox (./notify.ts `deliver`), and the read counts
  * come from those inboxes. Scheduled notices are delivered when their time has come (checked on every read).
  */
-import type { Db } from '../db';
+import type { Db, SqlSeeder } from '../db';
+import { and, asc, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { tx } from '../../server/db';
+import { sqlList, type SqlListSpec } from '../../server/db/list';
+import { sortKey } from '../../server/db/sortKey';
+import { stampDate, stampOf } from '../../server/db/time';
+import { bulletinReads, bulletins, feedback, messageTemplates } from '../../server/db/schema';
 import { nextId, settingsOf } from '../db';
 import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
 import { defineMessages } from '../messages';
@@ -30,11 +36,7 @@ interface NoticeRow extends Omit<Notice, 'receiverCount' | 'readCount'> {
 
 declare module '../db' {
   interface Db {
-    messageTemplates: MessageTemplate[];
     notices: NoticeRow[];
-    bulletins: Omit<Bulletin, 'read'>[];
-    bulletinReads: { bulletinId: number; userId: number }[];
-    feedback: Feedback[];
   }
 }
 
@@ -66,7 +68,31 @@ defineMessages({
 
 const platformWriter = (a: Access) => a.isPlatform;
 
-export const templatePolicy = definePolicy<MessageTemplate>({ name: 'message templates', read: notifyStaff, write: notifyStaff, rows: (db, s) => db.messageTemplates.filter((t) => t.companyId === s.company.id) });
+type BulletinRow = Omit<Bulletin, 'read'>;
+
+function templateOf(r: typeof messageTemplates.$inferSelect): MessageTemplate {
+  return { id: r.id, companyId: r.companyId, name: r.name, scene: r.scene, text: r.text, updatedAt: stampOf(r.updatedAt), updatedBy: r.updatedBy };
+}
+function bulletinOf(r: typeof bulletins.$inferSelect): BulletinRow {
+  return { id: r.id, title: r.title, body: r.body, startDate: r.startDate, endDate: r.endDate, pinned: r.pinned, authorName: r.authorName, createdAt: stampOf(r.createdAt) };
+}
+function feedbackOf(r: typeof feedback.$inferSelect): Feedback {
+  const row: Feedback = { id: r.id, companyId: r.companyId, companyName: r.companyName, userId: r.userId, userName: r.userName, category: r.category, text: r.text, createdAt: stampOf(r.createdAt) };
+  if (r.screenshot !== null) row.screenshot = r.screenshot;
+  return row;
+}
+
+export const templatePolicy = definePolicy<MessageTemplate>({
+  name: 'message templates',
+  read: notifyStaff,
+  write: notifyStaff,
+  where: (s) => eq(messageTemplates.companyId, s.company.id),
+  find: async (id, scope, lock) => {
+    const q = (await tx()).select().from(messageTemplates).where(and(eq(messageTemplates.id, id), scope));
+    const [r] = lock ? await q.for('update') : await q;
+    return r && templateOf(r);
+  },
+});
 /**
  * Notices: the company's, and for a caller whose student list is narrowed (teachers: their classes; a permission
  * group's data scope) only those reaching at least one of their students; such a caller sees those receivers only
@@ -82,13 +108,18 @@ export const noticePolicy = definePolicy<NoticeRow>({
   },
 });
 /** Bulletins: every signed-in user reads those in their window; platform roles write (and see all). */
-export const bulletinPolicy = definePolicy<Omit<Bulletin, 'read'>>({
+export const bulletinPolicy = definePolicy<BulletinRow>({
   name: 'bulletins',
   read: 'loggedIn',
   write: platformWriter,
-  rows: (db, s) => (s.access.isPlatform ? db.bulletins : db.bulletins.filter((b) => b.startDate <= today() && b.endDate >= today())),
+  where: (s) => (s.access.isPlatform ? undefined : and(lte(bulletins.startDate, today()), gte(bulletins.endDate, today()))),
+  find: async (id, scope, lock) => {
+    const q = (await tx()).select().from(bulletins).where(and(eq(bulletins.id, id), scope));
+    const [r] = lock ? await q.for('update') : await q;
+    return r && bulletinOf(r);
+  },
 });
-export const feedbackPolicy = definePolicy<Feedback>({ name: 'feedback', read: platformWriter, rows: (db) => db.feedback });
+export const feedbackPolicy = definePolicy<Feedback>({ name: 'feedback', read: platformWriter, where: () => undefined });
 
 /* ---------------- receivers and rendering ---------------- */
 
@@ -178,15 +209,8 @@ const TEMPLATES: [string, MessageTemplate['scene'], string][] = [
 ];
 
 export function seedNotice(db: Db) {
-  db.messageTemplates = [];
   db.notices = [];
-  db.bulletins = [];
-  db.bulletinReads = [];
-  db.feedback = [];
   const t = today();
-  for (const companyId of [2, 3]) {
-    TEMPLATES.forEach(([name, scene, text], i) => db.messageTemplates.push({ id: nextId(db, 'messageTemplates'), companyId, name, scene, text, updatedAt: `${addDays(t, -30 + i)} 10:00:00`, updatedBy: companyId === 2 ? '周晓彤' : '何梦琪' }));
-  }
   // One sent notice to a Starlight class, a week ago.
   const cls = db.classes.find((c) => c.companyId === 2 && c.status === 'open');
   if (cls) {
@@ -209,42 +233,98 @@ export function seedNotice(db: Db) {
     });
     deliverDue(db);
   }
-  db.bulletins.push(
-    { id: nextId(db, 'bulletins'), title: '系统升级通知 / Scheduled maintenance', body: '本周日 02:00–04:00 系统升级维护，期间可能无法登录。\nThe console will be under maintenance on Sunday 02:00–04:00.', startDate: addDays(t, -10), endDate: addDays(t, 20), pinned: true, authorName: '林思远', createdAt: `${addDays(t, -10)} 09:00:00` },
-    { id: nextId(db, 'bulletins'), title: '新功能：作业与成绩', body: '老师现在可以在“作业管理”中布置作业、批改打星，并在“成绩管理”中录入考试成绩、查看统计。', startDate: addDays(t, -30), endDate: addDays(t, 60), pinned: false, authorName: '孙明轩', createdAt: `${addDays(t, -30)} 09:00:00` },
-  );
-  // Every demo account has read the seeded bulletins already: the dashboard banner shows only newer ones.
-  db.users.forEach((u) => db.bulletins.forEach((b) => db.bulletinReads.push({ bulletinId: b.id, userId: u.id })));
-  db.feedback.push({ id: nextId(db, 'feedback'), companyId: 2, companyName: 'Starlight Dance', userId: 3, userName: '陈嘉怡', category: 'suggestion', text: '希望排课表可以按老师导出 Excel。', createdAt: `${addDays(t, -3)} 15:20:00` });
 }
 
+/** Templates, bulletins (read already by every demo account: the banner shows only newer ones) and one feedback. */
+export const seedMessages: SqlSeeder = async (sql, db) => {
+  const t = today();
+  for (const companyId of [2, 3]) {
+    await sql.insert(messageTemplates).values(
+      TEMPLATES.map(([name, scene, text], i) => ({ companyId, name, nameSort: sortKey(name), scene, text, updatedAt: stampDate(`${addDays(t, -30 + i)} 10:00:00`), updatedBy: companyId === 2 ? '周晓彤' : '何梦琪' })),
+    );
+  }
+  const seeded = await sql
+    .insert(bulletins)
+    .values([
+      { title: '系统升级通知 / Scheduled maintenance', body: '本周日 02:00–04:00 系统升级维护，期间可能无法登录。\nThe console will be under maintenance on Sunday 02:00–04:00.', startDate: addDays(t, -10), endDate: addDays(t, 20), pinned: true, authorName: '林思远', createdAt: stampDate(`${addDays(t, -10)} 09:00:00`) },
+      { title: '新功能：作业与成绩', body: '老师现在可以在“作业管理”中布置作业、批改打星，并在“成绩管理”中录入考试成绩、查看统计。', startDate: addDays(t, -30), endDate: addDays(t, 60), pinned: false, authorName: '孙明轩', createdAt: stampDate(`${addDays(t, -30)} 09:00:00`) },
+    ])
+    .returning({ id: bulletins.id });
+  await sql.insert(bulletinReads).values(db.users.flatMap((u) => seeded.map((b) => ({ bulletinId: b.id, userId: u.id }))));
+  await sql.insert(feedback).values({ companyId: 2, companyName: 'Starlight Dance', userId: 3, userName: '陈嘉怡', category: 'suggestion', text: '希望排课表可以按老师导出 Excel。', createdAt: stampDate(`${addDays(t, -3)} 15:20:00`) });
+};
+
 /* ---------------- calls ---------------- */
+
+const TEMPLATE_LIST: SqlListSpec = {
+  keyword: [messageTemplates.name, messageTemplates.text],
+  equal: { scene: messageTemplates.scene },
+  sortable: { name: sql`${messageTemplates.nameSort} collate "C"`, updatedAt: messageTemplates.updatedAt },
+  defaultSort: { field: 'updatedAt', order: 'descend' },
+  tiebreak: [asc(messageTemplates.id)],
+};
+const BULLETIN_LIST: SqlListSpec = {
+  keyword: [bulletins.title, bulletins.body],
+  sortable: { createdAt: bulletins.createdAt, startDate: bulletins.startDate },
+  defaultSort: { field: 'createdAt', order: 'descend' },
+  tiebreak: [asc(bulletins.id)],
+};
+const FEEDBACK_LIST: SqlListSpec = {
+  keyword: [feedback.text, feedback.userName, feedback.companyName],
+  equal: { category: feedback.category },
+  sortable: { createdAt: feedback.createdAt },
+  defaultSort: { field: 'createdAt', order: 'descend' },
+  tiebreak: [asc(feedback.id)],
+};
+
+/** A template name not yet used in the company (the unique constraint holds it too). */
+async function nameFree(ctx: AuthedCtx, name: string, except?: number) {
+  const [taken] = await (await tx())
+    .select({ id: messageTemplates.id })
+    .from(messageTemplates)
+    .where(and(eq(messageTemplates.companyId, ctx.session.company.id), eq(messageTemplates.name, name), except === undefined ? undefined : ne(messageTemplates.id, except)));
+  if (taken) throw ctx.bad('notice.nameTaken', { name });
+}
+
+/** Which of these bulletins the user has read. */
+async function readBulletins(userId: number, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await (await tx()).select({ id: bulletinReads.bulletinId }).from(bulletinReads).where(and(eq(bulletinReads.userId, userId), inArray(bulletinReads.bulletinId, ids)));
+  return new Set(rows.map((r) => r.id));
+}
 
 const AvatarBody = z.object({ avatar: z.string().max(3_000_000) });
 const PreviewBody = ReceiverChoice.extend({ text: NoticeBody.shape.text.optional() });
 
 export const noticeHandlers = [
   /* templates */
-  api('get', '/v2/message_template', { read: templatePolicy }, (ctx) =>
-    listQuery(ctx.rows(templatePolicy), ctx.query, { keywordFields: ['name', 'text'], equalFields: ['scene'], sortable: ['name', 'updatedAt'], defaultSort: { field: 'updatedAt', order: 'descend' } }, ctx.lang),
-  ),
-  api('post', '/v2/message_template', { write: templatePolicy, body: TemplateBody }, (ctx) => {
-    checkTemplateText(ctx, ctx.body.text);
-    if (ctx.rows(templatePolicy).some((x) => x.name === ctx.body.name)) throw ctx.bad('notice.nameTaken', { name: ctx.body.name });
-    const row: MessageTemplate = { id: nextId(ctx.db, 'messageTemplates'), companyId: ctx.session.company.id, name: ctx.body.name, scene: ctx.body.scene, text: ctx.body.text, updatedAt: nowStamp(), updatedBy: operatorOf(ctx.db, ctx.session).name };
-    ctx.db.messageTemplates.push(row);
-    return row;
+  api('get', '/v2/message_template', { read: templatePolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), messageTemplates, ctx.scope(templatePolicy), ctx.query, TEMPLATE_LIST, ctx.lang);
+    return { list: page.list.map(templateOf), total: page.total };
   }),
-  api('put', '/v2/message_template', { write: templatePolicy, body: TemplateBody }, (ctx) => {
-    const row = ctx.target(templatePolicy, ctx.body.id ?? NaN, 'notice.template');
+  api('post', '/v2/message_template', { write: templatePolicy, body: TemplateBody }, async (ctx) => {
     checkTemplateText(ctx, ctx.body.text);
-    if (ctx.rows(templatePolicy).some((x) => x.name === ctx.body.name && x.id !== row.id)) throw ctx.bad('notice.nameTaken', { name: ctx.body.name });
+    await nameFree(ctx, ctx.body.name);
+    const [r] = await (await tx())
+      .insert(messageTemplates)
+      .values({ companyId: ctx.session.company.id, name: ctx.body.name, nameSort: sortKey(ctx.body.name), scene: ctx.body.scene, text: ctx.body.text, updatedAt: stampDate(nowStamp()), updatedBy: operatorOf(ctx.db, ctx.session).name })
+      .returning();
+    return templateOf(r);
+  }),
+  api('put', '/v2/message_template', { write: templatePolicy, body: TemplateBody }, async (ctx) => {
+    const row = await ctx.find(templatePolicy, ctx.body.id ?? NaN, 'notice.template');
+    checkTemplateText(ctx, ctx.body.text);
+    await nameFree(ctx, ctx.body.name, row.id);
     Object.assign(row, { name: ctx.body.name, scene: ctx.body.scene, text: ctx.body.text, updatedAt: nowStamp(), updatedBy: operatorOf(ctx.db, ctx.session).name });
+    await (await tx())
+      .update(messageTemplates)
+      .set({ name: row.name, nameSort: sortKey(row.name), scene: row.scene, text: row.text, updatedAt: stampDate(row.updatedAt), updatedBy: row.updatedBy })
+      .where(eq(messageTemplates.id, row.id));
     return row;
   }),
-  api<{ id: string }>('delete', '/v2/message_template/:id', { write: templatePolicy }, (ctx) => {
-    const row = ctx.target(templatePolicy, Number(ctx.params.id), 'notice.template');
-    ctx.db.messageTemplates.splice(ctx.db.messageTemplates.indexOf(row), 1);
+  api<{ id: string }>('delete', '/v2/message_template/:id', { write: templatePolicy }, async (ctx) => {
+    const row = await ctx.find(templatePolicy, Number(ctx.params.id), 'notice.template');
+    await (await tx()).delete(messageTemplates).where(eq(messageTemplates.id, row.id));
     return null;
   }),
 
@@ -267,10 +347,10 @@ export const noticeHandlers = [
     return listQuery(ctx.rows(noticePolicy).map((n) => view(ctx.db, n, visible)), ctx.query, { keywordFields: ['title', 'text'], equalFields: ['status', 'segment'], dateField: 'sendAt', sortable: ['sendAt', 'createdAt'], defaultSort: { field: 'sendAt', order: 'descend' } }, ctx.lang);
   }),
 
-  api('post', '/v2/notice', { write: noticePolicy, body: NoticeBody }, (ctx) => {
+  api('post', '/v2/notice', { write: noticePolicy, body: NoticeBody }, async (ctx) => {
     const { db, body } = ctx;
     checkTemplateText(ctx, body.text);
-    if (body.templateId !== undefined) ctx.target(templatePolicy, body.templateId, 'notice.template');
+    if (body.templateId !== undefined) await ctx.find(templatePolicy, body.templateId, 'notice.template');
     const now = nowStamp();
     let sendAt = now;
     if (body.sendAt) {
@@ -309,40 +389,48 @@ export const noticeHandlers = [
   }),
 
   /* bulletins */
-  api('get', '/v2/system_bulletin', { read: bulletinPolicy }, (ctx) => {
-    const reads = new Set(ctx.db.bulletinReads.filter((r) => r.userId === ctx.session.user.id).map((r) => r.bulletinId));
-    const rows = ctx.rows(bulletinPolicy).map((b) => ({ ...b, read: reads.has(b.id) }));
-    return listQuery(rows, ctx.query, { keywordFields: ['title', 'body'], sortable: ['createdAt', 'startDate'], defaultSort: { field: 'createdAt', order: 'descend' } }, ctx.lang);
+  api('get', '/v2/system_bulletin', { read: bulletinPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), bulletins, ctx.scope(bulletinPolicy), ctx.query, BULLETIN_LIST, ctx.lang);
+    const reads = await readBulletins(ctx.session.user.id, page.list.map((b) => b.id));
+    return { list: page.list.map((b) => ({ ...bulletinOf(b), read: reads.has(b.id) })), total: page.total };
   }),
   /** The newest unread bulletin in its window (the dashboard banner), or null. */
-  api('get', '/v2/system_bulletin/unread', { read: bulletinPolicy }, (ctx) => {
-    const reads = new Set(ctx.db.bulletinReads.filter((r) => r.userId === ctx.session.user.id).map((r) => r.bulletinId));
+  api('get', '/v2/system_bulletin/unread', { read: bulletinPolicy }, async (ctx) => {
     const d = today();
-    return [...ctx.rows(bulletinPolicy)].filter((b) => b.startDate <= d && b.endDate >= d && !reads.has(b.id)).sort((a, b) => b.id - a.id)[0] ?? null;
+    const [r] = await (await tx())
+      .select()
+      .from(bulletins)
+      .where(and(ctx.scope(bulletinPolicy), lte(bulletins.startDate, d), gte(bulletins.endDate, d), sql`not exists (select 1 from ${bulletinReads} where ${bulletinReads.bulletinId} = ${bulletins.id} and ${bulletinReads.userId} = ${ctx.session.user.id})`))
+      .orderBy(desc(bulletins.id))
+      .limit(1);
+    return r ? bulletinOf(r) : null;
   }),
-  api('post', '/v2/system_bulletin/read', { read: bulletinPolicy, body: IdBody }, (ctx) => {
-    const b = ctx.target(bulletinPolicy, ctx.body.id, 'notice.bulletin');
-    if (!ctx.db.bulletinReads.some((r) => r.bulletinId === b.id && r.userId === ctx.session.user.id)) ctx.db.bulletinReads.push({ bulletinId: b.id, userId: ctx.session.user.id });
+  api('post', '/v2/system_bulletin/read', { read: bulletinPolicy, body: IdBody }, async (ctx) => {
+    const b = await ctx.find(bulletinPolicy, ctx.body.id, 'notice.bulletin');
+    await (await tx()).insert(bulletinReads).values({ bulletinId: b.id, userId: ctx.session.user.id }).onConflictDoNothing();
     return null;
   }),
-  api('post', '/v2/system_bulletin', { write: bulletinPolicy, body: BulletinBody }, (ctx) => {
+  api('post', '/v2/system_bulletin', { write: bulletinPolicy, body: BulletinBody }, async (ctx) => {
     const b = ctx.body;
     if (b.endDate < b.startDate) throw ctx.bad('bulletin.badWindow');
-    const row = { id: nextId(ctx.db, 'bulletins'), title: b.title, body: b.body, startDate: b.startDate, endDate: b.endDate, pinned: b.pinned, authorName: ctx.session.user.name, createdAt: nowStamp() };
-    ctx.db.bulletins.push(row);
-    return row;
+    const [r] = await (await tx())
+      .insert(bulletins)
+      .values({ title: b.title, body: b.body, startDate: b.startDate, endDate: b.endDate, pinned: b.pinned, authorName: ctx.session.user.name, createdAt: stampDate(nowStamp()) })
+      .returning();
+    return bulletinOf(r);
   }),
-  api('put', '/v2/system_bulletin', { write: bulletinPolicy, body: BulletinBody }, (ctx) => {
-    const row = ctx.target(bulletinPolicy, ctx.body.id ?? NaN, 'notice.bulletin');
+  api('put', '/v2/system_bulletin', { write: bulletinPolicy, body: BulletinBody }, async (ctx) => {
+    const row = await ctx.find(bulletinPolicy, ctx.body.id ?? NaN, 'notice.bulletin');
     const b = ctx.body;
     if (b.endDate < b.startDate) throw ctx.bad('bulletin.badWindow');
     Object.assign(row, { title: b.title, body: b.body, startDate: b.startDate, endDate: b.endDate, pinned: b.pinned });
+    await (await tx()).update(bulletins).set({ title: b.title, body: b.body, startDate: b.startDate, endDate: b.endDate, pinned: b.pinned }).where(eq(bulletins.id, row.id));
     return row;
   }),
-  api<{ id: string }>('delete', '/v2/system_bulletin/:id', { write: bulletinPolicy }, (ctx) => {
-    const row = ctx.target(bulletinPolicy, Number(ctx.params.id), 'notice.bulletin');
-    ctx.db.bulletins.splice(ctx.db.bulletins.indexOf(row), 1);
-    ctx.db.bulletinReads = ctx.db.bulletinReads.filter((r) => r.bulletinId !== row.id);
+  api<{ id: string }>('delete', '/v2/system_bulletin/:id', { write: bulletinPolicy }, async (ctx) => {
+    const row = await ctx.find(bulletinPolicy, Number(ctx.params.id), 'notice.bulletin');
+    // Its reads go with it (foreign key, on delete cascade).
+    await (await tx()).delete(bulletins).where(eq(bulletins.id, row.id));
     return null;
   }),
 
@@ -374,19 +462,24 @@ export const noticeHandlers = [
   }),
 
   /* feedback: anyone writes (their own), the platform reads */
-  api('post', '/v2/feedback', { self: true, body: FeedbackBody }, (ctx) => {
+  api('post', '/v2/feedback', { self: true, body: FeedbackBody }, async (ctx) => {
     if (ctx.body.screenshot !== undefined) {
       const problem = checkImageDataUrl(ctx.body.screenshot);
       if (problem) throw ctx.bad(problem === 'type' ? 'feedback.notImage' : 'feedback.tooLarge');
     }
-    const row: Feedback = { id: nextId(ctx.db, 'feedback'), companyId: ctx.session.company.id, companyName: ctx.session.company.name, userId: ctx.session.user.id, userName: ctx.session.user.name, category: ctx.body.category, text: ctx.body.text, screenshot: ctx.body.screenshot, createdAt: nowStamp() };
-    ctx.db.feedback.push(row);
-    return { id: row.id };
+    const s = ctx.session;
+    const [r] = await (await tx())
+      .insert(feedback)
+      .values({ companyId: s.company.id, companyName: s.company.name, userId: s.user.id, userName: s.user.name, category: ctx.body.category, text: ctx.body.text, screenshot: ctx.body.screenshot ?? null, createdAt: stampDate(nowStamp()) })
+      .returning({ id: feedback.id });
+    return { id: r.id };
   }),
-  api('get', '/v2/feedback/mine', { self: true }, (ctx) =>
-    listQuery(ctx.db.feedback.filter((f) => f.userId === ctx.session.user.id), ctx.query, { sortable: ['createdAt'], defaultSort: { field: 'createdAt', order: 'descend' } }, ctx.lang),
-  ),
-  api('get', '/v2/feedback', { read: feedbackPolicy }, (ctx) =>
-    listQuery(ctx.rows(feedbackPolicy), ctx.query, { keywordFields: ['text', 'userName', 'companyName'], equalFields: ['category'], sortable: ['createdAt'], defaultSort: { field: 'createdAt', order: 'descend' } }, ctx.lang),
-  ),
+  api('get', '/v2/feedback/mine', { self: true }, async (ctx) => {
+    const page = await sqlList(await tx(), feedback, eq(feedback.userId, ctx.session.user.id), ctx.query, { sortable: { createdAt: feedback.createdAt }, defaultSort: { field: 'createdAt', order: 'descend' }, tiebreak: [asc(feedback.id)] }, ctx.lang);
+    return { list: page.list.map(feedbackOf), total: page.total };
+  }),
+  api('get', '/v2/feedback', { read: feedbackPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), feedback, ctx.scope(feedbackPolicy), ctx.query, FEEDBACK_LIST, ctx.lang);
+    return { list: page.list.map(feedbackOf), total: page.total };
+  }),
 ];

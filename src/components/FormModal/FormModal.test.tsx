@@ -19,6 +19,8 @@ import { TemplateForm as MessageTemplateForm } from '@/pages/Notice/TemplateMess
 import SendNoticeModal from '@/pages/Notice/ServiceMessage/SendNoticeModal';
 import { loginAs, renderApp } from '../../../tests/utils/render';
 import { getDb, resetDb } from '../../../mock/db';
+import { rowsOf } from '../../../mock/testing';
+import { messageTemplates } from '../../../server/db/schema';
 
 const slow = { timeout: 15000 };
 
@@ -171,7 +173,8 @@ describe('form families: add twice, edit then add', () => {
   });
   it('message templates (a form with its own form instance)', { timeout: 90000 }, async () => {
     const session = await loginAs('manager');
-    const tpl = getDb().messageTemplates.find((x) => x.companyId === 2)!;
+    const r = (await rowsOf(messageTemplates)).find((x) => x.companyId === 2)!;
+    const tpl = { id: r.id, companyId: r.companyId, name: r.name, scene: r.scene, text: r.text, updatedAt: '', updatedBy: r.updatedBy };
     renderApp(
       <>
         <MessageTemplateForm trigger={<button type="button">add</button>} onDone={() => undefined} />
