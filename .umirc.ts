@@ -1,21 +1,13 @@
 import { defineConfig } from 'umi';
 import { proxyFor } from './config/proxy';
-import { umiRoutes } from './config/routes';
+import { CONVENTION_EXCLUDE } from './config/routes';
 import { PRIMARY_COLOR } from './config/defaultSettings';
 import { CHUNK_LOAD_TIMEOUT_MS } from './src/utils/constants';
 import { tuneChunks } from './config/chunks';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { PATCHED_FILES } = require('./config/loaders/proLayoutPatches.cjs') as { PATCHED_FILES: RegExp };
-
-/** webpack-5-chain, the parts used to add the pro-layout patch loader and the spread helper. */
-interface RuleChain {
-  module: { rule: (name: string) => { test: (re: RegExp) => { enforce: (e: 'pre') => { use: (n: string) => { loader: (path: string) => unknown } } } } };
-  resolve: { alias: { set: (request: string, file: string) => unknown } };
-}
 
 /**
  * Main Umi config. Routes, proxies and layout settings live in `config/`.
- *  - BASE_PATH: router base path and public path (SPEC §2: defaults to "/").
+ *  - BASE_PATH: router base path and public path (docs/screens.md#routes-and-shell: defaults to "/").
  *  - API_BASE: origin of a real backend the browser calls directly (default: same origin, i.e. the
  *    dev proxy in `npm start`, or the mock server that serves the built files in `npm run preview`).
  */
@@ -25,7 +17,8 @@ const apiBase = process.env.API_BASE || '';
 export default defineConfig({
   base,
   publicPath: base.endsWith('/') ? base : `${base}/`,
-  routes: umiRoutes,
+  // Routes by convention from src/pages (config/routes.ts); no `routes` here.
+  conventionRoutes: { exclude: CONVENTION_EXCLUDE },
   outputPath: process.env.OUTPUT_PATH || 'dist',
   npmClient: 'npm',
   hash: true,
@@ -35,7 +28,7 @@ export default defineConfig({
   mock: false,
   mfsu: false,
   // ./config/preloadLocale: the active language's messages load in parallel with the app code (issue 10).
-  plugins: ['@umijs/plugins/dist/initial-state', '@umijs/plugins/dist/model', '@umijs/plugins/dist/access', './config/preloadLocale', './config/firstStyles', './config/babelTargets', './config/compileHints'],
+  plugins: ['@umijs/plugins/dist/initial-state', '@umijs/plugins/dist/model', '@umijs/plugins/dist/access', './config/routes', './config/preloadLocale', './config/firstStyles', './config/babelTargets', './config/compileHints'],
   initialState: {},
   model: {},
   access: {},
@@ -55,15 +48,10 @@ export default defineConfig({
   // time (134–142 s instead of 57 s in npm test); CSS stays with esbuild.
   jsMinifier: 'terser',
   jsMinifierOptions: { format: { comments: false } },
-  // A route chunk that has not loaded after 120 s fails with ChunkLoadError (SPEC §8, §9).
+  // A route chunk that has not loaded after 120 s fails with ChunkLoadError (docs/api.md#error-catalogue, docs/rules.md#constants-and-limits).
   chainWebpack(memo: { output: { chunkLoadTimeout: (ms: number) => unknown } }) {
     memo.output.chunkLoadTimeout(CHUNK_LOAD_TIMEOUT_MS);
     tuneChunks(memo as unknown as Parameters<typeof tuneChunks>[0]); // fewer files for cold entry routes (config/chunks.ts)
-    // ProLayout and the list tables without their extra renders after mounting (config/loaders/proLayoutPatches.cjs, issue 10).
-    (memo as unknown as RuleChain).module.rule('pro-layout-patch').test(PATCHED_FILES).enforce('pre').use('patch').loader(require.resolve('./config/loaders/patchProLayout.cjs'));
-    // Babel's object-spread helper, as the libraries' render code calls it thousands of times per screen, replaced by
-    // one with the same result that copies with Object.assign where it can (config/helpers/objectSpread2.js, issue 10).
-    (memo as unknown as RuleChain).resolve.alias.set('@babel/runtime/helpers/esm/objectSpread2$', require.resolve('./config/helpers/objectSpread2.js'));
     return memo;
   },
   // ANALYZE=1 npm run build writes a bundle report (report.json in the output folder).

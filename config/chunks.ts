@@ -11,12 +11,12 @@
  *  - Everything else keeps granular shared chunks (the routes behind the layout share most of their code), from
  *    SHARED_MIN_SIZE up.
  * What a route always shows must be in its route chunk (or its chunk group) so that Umi's preload helper fetches
- * it with the HTML: a list route imports its table statically (docs/DEVELOPING.md), tabs and dashboard widgets
+ * it with the HTML: a list route imports its table statically (docs/PATCHES.md#what-keeps-the-first-screens-fast-our-code), tabs and dashboard widgets
  * use `import(/* webpackMode: "eager" *\/ ...)`.
  */
 
 /** Route chunks that are cold entry points outside the layout. */
-export const SELF_CONTAINED_CHUNKS = ['p__User__Login__index', 'p__Public__GatherForm__index'];
+export const SELF_CONTAINED_CHUNKS = ['src__pages__user__login__index', 'src__pages__f__$code__index'];
 
 interface ChunkLike {
   name?: string | null;
@@ -53,8 +53,8 @@ interface CacheGroup {
  */
 export const SHARED_MIN_SIZE = 200_000;
 
-/** The layout's route chunk: every logged-in route loads it (config/routes.ts). */
-export const LAYOUT_CHUNK = 'layouts__BasicLayout';
+/** The layout's route chunk (src/layouts/index.tsx): every logged-in route loads it (config/routes.ts). */
+export const LAYOUT_CHUNK = 'layouts__index';
 
 const isCss = (m: ModuleLike) => typeof m.type === 'string' && m.type.startsWith('css/');
 const inLayout = (m: ModuleLike, { chunkGraph }: TestContext) => {

@@ -20,9 +20,9 @@ import type { IApi } from 'umi';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 
-/** Built files that get the hint: framework, umi, shell, route chunks (`p__…`) and shared chunks (`shared-…`). */
+/** Built files that get the hint: framework, umi, shell, route chunks (`src__pages__…`, by Umi's conventions) and shared chunks (`shared-…`). */
 export function wantsCompileHint(file: string): boolean {
-  return /^(framework|umi|shell|p__[A-Za-z0-9_]+|shared-[A-Za-z0-9_-]+)\.[0-9a-f]{8}(\.async)?\.js$/.test(file);
+  return /^(framework|umi|shell|src__pages__[A-Za-z0-9_$-]+|shared-[A-Za-z0-9_-]+)\.[0-9a-f]{8}(\.async)?\.js$/.test(file);
 }
 
 /** Puts the hint first in every such file of `dir` (once). Returns the files changed. */

@@ -1,4 +1,4 @@
-/** Layout and theme defaults (SPEC §9): primary #05C7BE, light, side layout, fluid width. */
+/** Layout and theme defaults (docs/rules.md#constants-and-limits): primary #05C7BE, light, side layout, fluid width. */
 export { PRIMARY_COLOR } from '../src/utils/theme';
 import { PRIMARY_COLOR } from '../src/utils/theme';
 

@@ -93,7 +93,7 @@ export default (api: IApi) => {
     const publicPath = api.config.publicPath === 'auto' ? '/' : api.config.publicPath || '/';
     previous = fs.readdirSync(out).find((f) => HELPER_RE.test(f));
     const lists: Record<string, string> = {};
-    for (const r of ROUTES) if (r.prefetch) lists[r.path] = r.prefetch;
+    for (const r of ROUTES) if (r.prefetch) lists[r.path] = r.prefetch.firstPage;
     const boot = bootScript({ base: publicPath, api: process.env.API_BASE || '', login: LOGIN_PATH, publicPrefixes: PUBLIC_PREFIXES, lists });
     const content = `${boot}\n${previous ? withHighPriorityChunks(fs.readFileSync(path.join(out, previous), 'utf-8')) : ''}\n${localePreloadScript(files, publicPath)}\n`;
     helperFile = `preload_helper.${crypto.createHash('md5').update(content).digest('hex').slice(0, 8)}.js`;

@@ -26,7 +26,7 @@ const PUBLIC = /^\/(v2\/user\/login\/|api\/send\/sms$|v2\/public\/)/;
 
 const key = (c: RegisteredCall) => `${c.method.toUpperCase()} ${c.path}`;
 /**
- * The resource path of a call: `/v2/x/:id` and `/v2/x/list` → `/v2/x`. (SPEC paths may serve two audiences: GET
+ * The resource path of a call: `/v2/x/:id` and `/v2/x/list` → `/v2/x`. (Paths the specification fixes (docs/api.md#calls-named-by-the-spec) may serve two audiences: GET
  * /v2/package is the stores' catalogue, the platform's own list is /v2/package/list with the policy of its writes.)
  */
 const resource = (path: string) => path.replace(/\/(:[^/]+|list)$/, '');

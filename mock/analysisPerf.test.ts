@@ -48,7 +48,7 @@ describe.skipIf(!enabled)('analyze timings at MOCK_SCALE=large', () => {
     };
     const card = db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.status === 'active' && c.remainingHours >= 50 && c.startDate <= t && c.expiryDate >= t)!;
     const lesson = db.lessons.find((l) => l.companyId === 2 && l.date === t && l.status === 'scheduled' && !l.rollCalledAt)!;
-    // Students who owe no lessons: a sale first settles open arrears (PRODUCT.md §5.18), the return needs hours left.
+    // Students who owe no lessons: a sale first settles open arrears (docs/rules.md#arrears), the return needs hours left.
     const owing = new Set(db.arrears.filter((a) => a.companyId === 2 && a.status === 'open').map((a) => a.studentId));
     const students = db.students.filter((s) => s.companyId === 2 && s.status === 'active' && !owing.has(s.id));
     for (const c of db.campuses) if (c.validUntil && c.validUntil < t) c.validUntil = '2099-12-31';

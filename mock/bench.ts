@@ -134,7 +134,7 @@ export async function benchAfterWrites(token: string, rounds = 1): Promise<Bench
       await after('roll call', () => call('POST', '/v2/lesson/roll_call', { token, body: { lessonId: lesson.id, marks } }));
       await after('roll call undo', () => call('POST', '/v2/lesson/roll_call/undo', { token, body: { lessonId: lesson.id } }));
     }
-    // Students who owe no lessons: a sale first settles open arrears (PRODUCT.md §5.18), the return needs hours left.
+    // Students who owe no lessons: a sale first settles open arrears (docs/rules.md#arrears), the return needs hours left.
     const owing = new Set(db.arrears.filter((a) => a.companyId === 2 && a.status === 'open').map((a) => a.studentId));
     const student = db.students.filter((s) => s.companyId === 2 && s.status === 'active' && !owing.has(s.id))[round];
     const campus = db.campuses.find((c) => c.id === student.campusId);

@@ -1,5 +1,5 @@
 /**
- * Password hashing (PRODUCT.md §5.17): scrypt from `node:crypto`, memory-hard, compared in constant time.
+ * Password hashing (docs/rules.md#people-and-credentials): scrypt from `node:crypto`, memory-hard, compared in constant time.
  * A stored hash names its own cost (`scrypt$<log2 N>$<r>$<p>$<salt>$<hash>`, base64url), so a hash made with other
  * parameters still verifies and is re-hashed at the next successful login (`needsRehash`). Plain passwords are never
  * stored, returned or logged: only these functions see them.

@@ -24,7 +24,7 @@ export interface UserRow {
   /** A password set by someone else (a one-time or first password): the person must choose their own at next login. */
   mustChangePassword?: boolean;
   /** The company whose staff or parent account created this user (none: the platform or the seed's owners). Only
-   * that company may set a first password, and only while the user belongs to no other company (PRODUCT.md §5.17). */
+   * that company may set a first password, and only while the user belongs to no other company (docs/rules.md#people-and-credentials). */
   createdByCompanyId?: number;
   mobile: string;
   name: string;
@@ -40,7 +40,7 @@ export interface CompanyRow {
   status: 'active' | 'disabled';
   ownerMobile: string;
   createdAt: string;
-  /** Primary colour of the console for this company's users (/campus/theme-color); none = SPEC §9's. */
+  /** Primary colour of the console for this company's users (/campus/theme-color); none = the docs/rules.md#constants-and-limits. */
   themeColor?: string;
   /** The company's logo (an image data URL, /campus/theme-color), drawn on posters (issue 31). */
   logo?: string;
@@ -102,7 +102,7 @@ export interface Db {
   packages: SubscriptionPackage[];
   subscriptionOrders: SubscriptionOrder[];
   settings: CompanySettings[];
-  /** Permission groups per company (PRODUCT.md §5.13; mock/domains/campus.ts). */
+  /** Permission groups per company (docs/rules.md#permission-groups-and-data-scope; mock/domains/campus.ts). */
   permissionGroups: PermissionGroupRow[];
   /** Next id per table. */
   seq: Record<string, number>;

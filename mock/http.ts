@@ -183,7 +183,7 @@ export function buildSession(db: Db, token: string, userId: number, roleId: numb
   const membership = db.memberships.find((m) => m.roleId === roleId && m.userId === userId);
   const company = membership && db.companies.find((c) => c.id === membership.companyId);
   if (!user || !membership || !company || membership.disabled) return undefined;
-  // Permission groups (PRODUCT.md §5.13): the group's flags, resolved at every request, so changes apply at once.
+  // Permission groups (docs/rules.md#permission-groups-and-data-scope): the group's flags, resolved at every request, so changes apply at once.
   const group = membership.groupId === undefined ? undefined : db.permissionGroups.find((g) => g.id === membership.groupId && g.companyId === company.id);
   const currentUser: CurrentUser = {
     info: { username: user.username, avatar: user.avatar },
@@ -199,7 +199,7 @@ export function buildSession(db: Db, token: string, userId: number, roleId: numb
 }
 
 /**
- * The session of a request. Both tokens of the login must come together (SPEC §9): a request-token with another
+ * The session of a request. Both tokens of the login must come together (docs/rules.md#constants-and-limits): a request-token with another
  * session's satoken, or none, is no session (tests: mock/testing.ts `authHeaders` sends both). A session past its
  * idle limit (SESSION_IDLE_MS, 2 hours without a call) or its absolute limit (SESSION_MAX_MS, 7 days after the login)
  * is removed and answers 401; every other call moves its `lastSeenAt` (written at most once a minute, SESSION_TOUCH_MS).
@@ -276,7 +276,7 @@ export function api<P extends Record<string, string>, S extends z.ZodType>(
   handler: (ctx: AuthedCtx<P, z.output<S>>) => unknown | Promise<unknown>,
 ): HttpHandler {
   const rules = rulesOf(options);
-  // An update names its row (DEVELOPING.md "Writes"): a PUT whose body has an `id` field needs it, checked before the
+  // An update names its row (docs/api.md#writes): a PUT whose body has an `id` field needs it, checked before the
   // rest of the body so the 400 names it (a schema shared with the create has it optional).
   const putId = method === 'put' && !!options.body && shapeOf(options.body)?.id !== undefined;
   const openWhenExpired = (CALLS_OPEN_WHEN_EXPIRED as readonly string[]).includes(`${method.toUpperCase()} ${path}`);
@@ -302,14 +302,14 @@ export function api<P extends Record<string, string>, S extends z.ZodType>(
     try {
       const session = await sessionOf(db, request);
       if (options.auth !== false && !session) {
-        // A session ended because its account was disabled says so (still 401, SPEC §8; issue 31).
+        // A session ended because its account was disabled says so (still 401, docs/api.md#error-catalogue; issue 31).
         const disabled = await disabledSessionMessage(db, request, lang);
         return disabled ? json({ code: 401, msg: disabled, reason: 'accountDisabled' }, 401) : fail(401, t('common.unauthorized'));
       }
       // A password set by someone else (a one-time password): only the session's own calls (`self`: user info,
       // menu, the password change) and logout until the person has chosen their own.
       if (options.auth !== false && session?.user.mustChangePassword && !options.self) return fail(403, t('auth.mustChangePassword'));
-      // An expired company (SPEC §4): only renewal, subscription orders and the session's own calls, one list for all.
+      // An expired company (docs/rules.md#subscription-and-expiry): only renewal, subscription orders and the session's own calls, one list for all.
       if (options.auth !== false && session?.access.expired && !openWhenExpired) return fail(403, t(session.permissions.type === 0 ? 'common.expiredOwner' : 'common.expiredStaff'));
       if (options.auth !== false && session && !allows(rules, session)) return fail(403, t('common.forbidden'));
       const url = new URL(request.url);

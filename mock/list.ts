@@ -1,5 +1,5 @@
 /**
- * Server-side list query (PRODUCT.md §3.2): validate, filter, search, sort, then page; `total` counts the
+ * Server-side list query (docs/api.md#lists): validate, filter, search, sort, then page; `total` counts the
  * filtered set. Every list call of the mock goes through `listQuery`.
  */
 import { DEFAULT_PAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type ListResult } from '../src/types/api';

@@ -1,5 +1,5 @@
 /**
- * Server messages in the UI language of the request (Accept-Language: en-US or zh-CN; PRODUCT.md §3.1).
+ * Server messages in the UI language of the request (Accept-Language: en-US or zh-CN; docs/api.md#envelope-and-errors).
  * Domain modules add theirs with `defineMessages`. Counts use ICU plurals like the client's messages:
  * `{n, plural, one {# card} other {# cards}}`.
  */

@@ -1,5 +1,5 @@
 /**
- * Demo mode (PRODUCT.md §5.17): the demo accounts with their published passwords, the demo companies and the fixed
+ * Demo mode (docs/rules.md#people-and-credentials): the demo accounts with their published passwords, the demo companies and the fixed
  * SMS code `123456` exist only in demo mode. `npm start`, `npm run preview` and the tests run in demo mode;
  * `APP_MODE=production` turns it off (the seed then holds only the platform company and its admin, whose one-time
  * password is printed once on the server's stdout).

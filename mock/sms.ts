@@ -1,5 +1,5 @@
 /**
- * SMS codes (PRODUCT.md §5.17): 6 random digits (`randomCode`), valid SMS_CODE_TTL_MS, single use, one per mobile and
+ * SMS codes (docs/rules.md#people-and-credentials): 6 random digits (`randomCode`), valid SMS_CODE_TTL_MS, single use, one per mobile and
  * scene (a new send replaces the last), dropped after SMS_CODE_MAX_TRIES wrong tries, stored in the database
  * (server/auth/state.ts, as sent: a hash of a million possible values would hide nothing). Every text goes out through one `SmsSender`: the log sender in
  * development (prints the masked mobile and the text: the only place a code is printed), the capturing sender for

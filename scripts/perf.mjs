@@ -77,7 +77,7 @@ floorUrl = floorUrl?.replace(/\/$/, '');
 
 if (floorUrl) await waitUp(`${floorUrl}/user/login`);
 
-// A session for the logged-in routes: what the app keeps in localStorage after signing in (SPEC §9: the tokens; the
+// A session for the logged-in routes: what the app keeps in localStorage after signing in (docs/rules.md#constants-and-limits: the tokens; the
 // role its session load remembers, src/utils/tokenStore.ts).
 async function dealerStorage() {
   const res = await fetch(`${appBase}/v2/user/login/password`, {

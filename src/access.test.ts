@@ -13,7 +13,7 @@ function state(role: Role, day: number, flags: Partial<Record<string, number>> =
   };
 }
 
-describe('access: roles (SPEC §6)', () => {
+describe('access: roles (docs/rules.md#roles-and-access)', () => {
   const table: [Role, { isDealerOrTeacher: boolean; notAdmin: boolean; isPlatform: boolean; subscription: boolean; platformAdmin: boolean }][] = [
     ['admin', { isDealerOrTeacher: false, notAdmin: false, isPlatform: true, subscription: false, platformAdmin: true }],
     ['dealer', { isDealerOrTeacher: true, notAdmin: true, isPlatform: false, subscription: true, platformAdmin: false }],
@@ -57,7 +57,7 @@ describe('access: roles (SPEC §6)', () => {
   });
 });
 
-describe('access: subscription state (SPEC §4) for days 31 / 30 / 1 / 0', () => {
+describe('access: subscription state (docs/rules.md#subscription-and-expiry) for days 31 / 30 / 1 / 0', () => {
   const companyRoles: Role[] = ['dealer', 'manager', 'teacher', 'sales', 'customer'];
   const platformRoles: Role[] = ['admin', 'service', 'operation'];
   it.each([31, 30, 1])('%i days left: every flag route open', (day) => {

@@ -1,5 +1,5 @@
 /**
- * Route and feature access (SPEC §4, §6). A pure function of the initial state, used by Umi's access plugin,
+ * Route and feature access (docs/rules.md#subscription-and-expiry, #roles-and-access). A pure function of the initial state, used by Umi's access plugin,
  * by the layout (403 for a route the user lacks) and by the mock backend (menus and 403 answers).
  */
 import type { InitialState, PermissionFlag, Role } from '@/types/session';
@@ -16,7 +16,7 @@ export type Access = Record<PermissionFlag, boolean> & {
   isCustomer: boolean;
   isService: boolean;
   isOperation: boolean;
-  /** SPEC §6 role flags. */
+  /** docs/rules.md#roles-and-access role flags. */
   isDealerOrTeacher: boolean;
   notAdmin: boolean;
   /** Admin, service or operation: the platform's own staff. */
@@ -25,7 +25,7 @@ export type Access = Record<PermissionFlag, boolean> & {
   isOwner: boolean;
   /** The company's subscription is over (day 0) and this role is subject to expiry. */
   expired: boolean;
-  /** /campus/order and /renew: the owner or campus managers of a company; open even when expired (SPEC §4). */
+  /** /campus/order and /renew: the owner or campus managers of a company; open even when expired (docs/rules.md#subscription-and-expiry). */
   subscription: boolean;
   /** Routes every logged-in user may open (personal settings, inbox). */
   everyone: boolean;

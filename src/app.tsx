@@ -32,7 +32,7 @@ if (typeof window !== 'undefined') {
   }
 }
 
-/** Without user info or permissions every page but login goes to login (SPEC §2). */
+/** Without user info or permissions every page but login goes to login (docs/screens.md#routes-and-shell). */
 export async function getInitialState(): Promise<InitialState> {
   const early = earlySession;
   earlySession = undefined;
@@ -50,39 +50,9 @@ export async function getInitialState(): Promise<InitialState> {
   }
 }
 
-/** Umi's route components (React.lazy), kept to start the current route's ones before the first render. */
-let routeComponents: Record<string, unknown> = {};
-let routeTable: Record<string, { path?: string; parentId?: string }> = {};
-export function patchRoutes(opts: { routes: typeof routeTable; routeComponents: typeof routeComponents }) {
-  routeTable = opts.routes;
-  routeComponents = opts.routeComponents;
-}
-
-/**
- * Fast first screen (issue 10): the current route's layout and page modules (their chunks are already on the way,
- * started by Umi's preload helper with the HTML) are resolved before the first render, so that React renders
- * layout and page in one pass instead of suspending once per lazy level. Uses React.lazy's initializer, as Umi's
- * own route prefetch does; a route it does not find (or a React without it) just suspends as before.
- */
-function startRouteComponents(): Promise<unknown>[] {
-  const pathname = history.location.pathname.replace(/\/+$/, '') || '/';
-  const leaf = Object.entries(routeTable).find(([, r]) => r.path && !r.path.includes(':') && !r.path.includes('*') && r.path.toLowerCase() === pathname.toLowerCase());
-  const waits: Promise<unknown>[] = [];
-  for (let id = leaf?.[0]; id; id = routeTable[id]?.parentId) {
-    const lazy = routeComponents[id] as { _init?: (p: unknown) => unknown; _payload?: unknown } | undefined;
-    if (!lazy || typeof lazy._init !== 'function') continue;
-    try {
-      lazy._init(lazy._payload);
-    } catch (pending) {
-      if (pending && typeof (pending as Promise<unknown>).then === 'function') waits.push(Promise.resolve(pending as Promise<unknown>).catch(() => undefined));
-    }
-  }
-  return waits;
-}
-
-/** Render once the messages of the UI language (and the current route's code, see above) are loaded. */
+/** Render once the messages of the UI language are loaded. */
 export function render(oldRender: () => void) {
-  Promise.all([loadMessages(getLocale()).catch(() => undefined), ...startRouteComponents()])
+  loadMessages(getLocale())
     .catch(() => undefined)
     .finally(oldRender);
 }

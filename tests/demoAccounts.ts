@@ -1,4 +1,4 @@
-/** Demo accounts of PRODUCT.md §4 (password login), shared by component and browser tests. */
+/** Demo accounts of docs/rules.md#demo-data-and-modes (password login), shared by component and browser tests. */
 export const DEMO_PASSWORDS: Record<string, string> = {
   admin: 'admin123',
   dealer: 'dealer123',

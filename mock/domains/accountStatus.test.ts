@@ -1,5 +1,5 @@
 /**
- * A disabled account is told so and whom to contact (issue 31): at login (400, SPEC §8 shows the message), and at
+ * A disabled account is told so and whom to contact (issue 31): at login (400, docs/api.md#error-catalogue shows the message), and at
  * the next call of a session that was open when the account was disabled (still 401, with the reason and message).
  */
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 /**
  * A disabled account is told so, and whom to contact (issue 31): the login of a person whose only memberships are
- * disabled, and the next call of a session that ended because its account was disabled meanwhile (still a 401, SPEC
- * §8, with `reason: 'accountDisabled'` and this message; the app shows it on the login page instead of "Login has
+ * disabled, and the next call of a session that ended because its account was disabled meanwhile (still a 401,
+ * docs/api.md#error-catalogue, with `reason: 'accountDisabled'` and this message; the app shows it on the login page instead of "Login has
  * expired"). The contact is the company's owner (name and mobile) and the campus of the person's staff row, or the
  * main campus (name and phone), whatever of it the company has. No imports from the domain modules (used by
  * mock/http.ts, session.ts and campusAccounts.ts without a cycle).

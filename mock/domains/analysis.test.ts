@@ -1,5 +1,5 @@
 /**
- * Analysis agreement (PRODUCT.md §5.16): for the demo seed and a chosen range, every KPI equals the total (or the
+ * Analysis agreement (docs/rules.md#analysis-metrics): for the demo seed and a chosen range, every KPI equals the total (or the
  * sum) of the list it opens; a roll call moves consumed hours, recognised revenue and attendance by the expected
  * amounts on every analyze call that shows them; access and range validation.
  */
@@ -179,7 +179,7 @@ describe('the renewal rate names its cohort, and its two lists are that cohort (
   }
 });
 
-describe('a permission group with a narrower data scope (PRODUCT.md §5.13)', () => {
+describe('a permission group with a narrower data scope (docs/rules.md#permission-groups-and-data-scope)', () => {
   /** Gives a role's group every flag (so the lists open) and the scope. */
   function scopeGroup(role: 'manager' | 'sales', scope: 'campus' | 'own') {
     const g = getDb().permissionGroups.find((x) => x.companyId === 2 && x.defaultFor === role)!;

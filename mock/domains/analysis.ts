@@ -1,5 +1,5 @@
 /**
- * Analysis (PRODUCT.md §5.16, §6.10; SPEC §7): the analyze calls, and the drill-down filters the list calls apply
+ * Analysis (docs/rules.md#analysis-metrics, docs/screens.md#analysis; docs/api.md#calls-named-by-the-spec): the analyze calls, and the drill-down filters the list calls apply
  * (`drillRows`), both from the same definitions (src/domain/metrics.ts, src/domain/revenue.ts) over the same
  * records, so that every figure equals the total (or the sum) of the list it opens.
  *
@@ -87,7 +87,7 @@ export const analysisPolicy = definePolicy<CampusRow>({
 /* ------------------------------------------------------------ the caller's records ------------------------------------------------------------ */
 
 /**
- * Who the figures are for: a company, and within it the rows the caller may see (PRODUCT.md §5.13 data scope and
+ * Who the figures are for: a company, and within it the rows the caller may see (docs/rules.md#permission-groups-and-data-scope data scope and
  * the role's rules), from the same scope functions as the lists (`studentRows`, `lessonRows`, `classRows`,
  * `leadRows`), so that a figure equals the total of the list it opens for a scoped user too. Hour records, card
  * orders and cards follow their student (as `hourRecordRows`, `cardOrderRows`, `cardRows`). A bare company id

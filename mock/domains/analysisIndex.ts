@@ -1,5 +1,5 @@
 /**
- * The analysis index of one company (PRODUCT.md §5.16 allows precomputing as long as the figures stay equal to the
+ * The analysis index of one company (docs/rules.md#analysis-metrics allows precomputing as long as the figures stay equal to the
  * lists): the company's hour records, card orders and roll-call marks grouped by campus and day, each group's
  * figures computed with the same metric functions as the lists' sums (src/domain/metrics.ts, revenue.ts), and the
  * per-card balance steps the active-student rule reads.

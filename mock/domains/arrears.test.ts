@@ -1,5 +1,5 @@
 /**
- * Arrears (issue 30 item 2, PRODUCT.md §5.18) against the mock backend: a roll call without usable hours creates an
+ * Arrears (issue 30 item 2, docs/rules.md#arrears) against the mock backend: a roll call without usable hours creates an
  * item (no hour record), counted by the summary; a sale settles the open items oldest first as the card's first
  * consumption; a write-off needs a reason and is logged; the undo of a roll call removes its open items; a past
  * lesson's roll call shows the card state of its own records.

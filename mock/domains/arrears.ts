@@ -1,5 +1,5 @@
 /**
- * Arrears (PRODUCT.md §5.18): a lesson attended (or a consuming truant/leave) without usable hours creates an item
+ * Arrears (docs/rules.md#arrears): a lesson attended (or a consuming truant/leave) without usable hours creates an item
  * here instead of an hour record (the roll call, ./schedule.ts; the seed's card histories, ./school.ts). A card
  * sale or renewal settles the student's open items, oldest first, as the card's first consumption (`reduce` records
  * tied to the lesson, valued by the ledger at the card's unit price: `settleArrears`, rule in src/domain/arrears.ts);
@@ -26,7 +26,7 @@ import { operatorOf } from './school';
 
 declare module '../db' {
   interface Db {
-    /** Arrears items (PRODUCT.md §5.18), one per student and lesson attended without usable hours. */
+    /** Arrears items (docs/rules.md#arrears), one per student and lesson attended without usable hours. */
     arrears: ArrearsItem[];
   }
 }

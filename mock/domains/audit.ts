@@ -1,5 +1,5 @@
 /**
- * The audit log (PRODUCT.md §5.15, route /operate): ONE mechanism in the write path, not per handler.
+ * The audit log (docs/rules.md#platform, route /operate): ONE mechanism in the write path, not per handler.
  * `mock/http.ts` runs its `onWrite` hooks after every successful write (non-GET, 2xx, with a session); this
  * module records who, company, when, IP, call, target id and the changed fields with before and after:
  *  - rows found with `ctx.target` were snapshotted before the handler ran: the entry keeps the fields that differ
@@ -94,7 +94,7 @@ export async function auditEntries(where?: SQL): Promise<AuditEntry[]> {
   const db = await tx();
   return (await db.select().from(auditLog).where(where).orderBy(asc(auditLog.id))).map(fromRow);
 }
-/** Never in the log: passwords, their hashes, one-time passwords (PRODUCT.md §5.17). */
+/** Never in the log: passwords, their hashes, one-time passwords (docs/rules.md#people-and-credentials). */
 const SKIP_FIELDS = new Set(['password', 'passwordHash', 'oldPassword', 'newPassword', 'oneTimePassword']);
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,6 +1,6 @@
 /**
- * Campus management, part 1 (PRODUCT.md §5.13, §5.14, §6.8): permission groups (SPEC §7 `/v2/permission_group`
- * calls exactly) with their data scope, the staff × group assignment of /access, and campuses (SPEC §7
+ * Campus management, part 1 (docs/rules.md#permission-groups-and-data-scope, #campuses-and-online-sales, docs/screens.md#campus-management): permission groups (docs/api.md#calls-named-by-the-spec `/v2/permission_group`
+ * calls exactly) with their data scope, the staff × group assignment of /access, and campuses (docs/api.md#calls-named-by-the-spec
  * `/v2/company_kt/campus` calls exactly): add, edit, set main, renew a branch campus, its staff.
  *
  * How groups drive access: a membership's `groupId` (mock/db.ts) makes `buildSession` (mock/http.ts) take the
@@ -235,7 +235,7 @@ function staffAccessRow(db: Db, st: Staff): StaffAccess {
 const isOwner = (_a: unknown, s: Session) => s.membership.type === 0;
 
 export const campusHandlers = [
-  /* ---------------- permission groups (SPEC §7) ---------------- */
+  /* ---------------- permission groups (docs/api.md#calls-named-by-the-spec) ---------------- */
   api('get', '/v2/permission_group/list', { read: groupPolicy }, (ctx) => ctx.rows(groupPolicy).map((g) => viewGroup(ctx.db, g))),
 
   api('get', '/v2/permission_group/get', { read: groupPolicy }, (ctx) => viewGroup(ctx.db, ctx.target(groupPolicy, Number(ctx.query.id), 'group.group'))),
@@ -302,7 +302,7 @@ export const campusHandlers = [
     return staff.map((st) => staffAccessRow(ctx.db, st));
   }),
 
-  /* ---------------- campuses (SPEC §7) ---------------- */
+  /* ---------------- campuses (docs/api.md#calls-named-by-the-spec) ---------------- */
   api('get', '/v2/company_kt/campus', { read: campusPolicy }, (ctx) =>
     listQuery(
       ctx.rows(campusPolicy).map((c) => viewCampus(ctx.db, c)),

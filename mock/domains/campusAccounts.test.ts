@@ -43,7 +43,7 @@ describe('staff accounts', () => {
     const dealer = (await login('dealer'))!;
     const manager = (await login('manager'))!;
     const owner = getDb().memberships.find((m) => m.userId === 2 && m.companyId === 2)!;
-    // The owner's membership is the platform's (PRODUCT.md §5.17): 403, not a mere validation refusal.
+    // The owner's membership is the platform's (docs/rules.md#people-and-credentials): 403, not a mere validation refusal.
     expect((await call('POST', '/v2/account/disable', { token: manager, body: { roleId: owner.roleId } })).status).toBe(403);
     const me = getDb().memberships.find((m) => m.userId === 3)!;
     expect((await call('POST', '/v2/account/disable', { token: manager, body: { roleId: me.roleId } })).status).toBe(400);
@@ -88,7 +88,7 @@ describe('parent accounts', () => {
   });
 });
 
-/* ---------------- issue 29: logins can be taken over (PRODUCT.md §5.17) ---------------- */
+/* ---------------- issue 29: logins can be taken over (docs/rules.md#people-and-credentials) ---------------- */
 
 const hashOf = (userId: number) => getDb().users.find((u) => u.id === userId)!.passwordHash;
 const membershipsOf = (userId: number) => getDb().memberships.filter((m) => m.userId === userId).map((m) => `${m.companyId}:${m.role}`).sort();

@@ -1,5 +1,5 @@
 /**
- * Login accounts of a company (PRODUCT.md §5.13): /account/staff (a staff member's login: create from the staff
+ * Login accounts of a company (docs/rules.md#permission-groups-and-data-scope): /account/staff (a staff member's login: create from the staff
  * member with a mobile number, reset its password, disable, enable) and /account/student (parent accounts linked to
  * students). An account is a membership of a user in the company; disabling it ends its sessions at once (their next
  * request is a 401: `buildSession` refuses a disabled membership) and refuses its logins.
@@ -7,7 +7,7 @@
  * Parents and students: a student's parent account is the `customer` member whose mobile is the student's (parent's)
  * mobile, the same rule as the notifications (mock/domains/notify.ts); linking a student sets the student's mobile.
  *
- * People and credentials (PRODUCT.md §5.17): a company manages memberships, never someone else's sign-in.
+ * People and credentials (docs/rules.md#people-and-credentials): a company manages memberships, never someone else's sign-in.
  *  - A mobile that already has an account gets an invitation (mock/domains/invitations.ts) carrying what the account
  *    would have had (role and group, or linked students), never a silent membership; the password typed with it is
  *    ignored (the answer says an invitation was sent). A mobile without an account gets a new user, created by the
@@ -90,7 +90,7 @@ function membershipOfStaff(db: Db, st: Staff): MembershipRow | undefined {
 }
 
 /**
- * Whether the company may set a first password of an account (PRODUCT.md §5.17): not the owner's, only for a user the
+ * Whether the company may set a first password of an account (docs/rules.md#people-and-credentials): not the owner's, only for a user the
  * company created that belongs to no other company. `elsewhere`: users tied to another company (`usersElsewhere`,
  * computed once per call).
  */
@@ -178,7 +178,7 @@ function newUser(ctx: AuthedCtx<Record<string, string>, unknown>, mobile: string
   return user;
 }
 
-/** The owner's membership and sign-in are the platform's (PRODUCT.md §5.17). */
+/** The owner's membership and sign-in are the platform's (docs/rules.md#people-and-credentials). */
 function refuseOwner(ctx: AuthedCtx<Record<string, string>, unknown>, m: MembershipRow) {
   if (m.type === 0) throw new HttpError(403, ctx.t('account.owner'));
 }

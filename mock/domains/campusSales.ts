@@ -1,7 +1,7 @@
 /**
- * Campus web page, online card sales, settlements, invoices and contract templates (PRODUCT.md §5.14, §6.8).
+ * Campus web page, online card sales, settlements, invoices and contract templates (docs/rules.md#campuses-and-online-sales, docs/screens.md#campus-management).
  *
- * Tables (exported for the platform side, PRODUCT.md §5.15, which reads and acts on the same rows):
+ * Tables (exported for the platform side, docs/rules.md#platform, which reads and acts on the same rows):
  * - `db.webPages`: one public page per campus, public link /w/:code. The code is random (16 base32 characters, 80
  *   bits: `pageCode`), so pages cannot be listed without their link. A mobile signs up once per page (again: the
  *   first row answers, its name updated while pending), and sign-ups and orders are limited per address and per
@@ -108,7 +108,7 @@ export const ONLINE_SELLER = { id: 0, name: 'Online 线上' };
 
 /**
  * The default contract in both languages (issue 31): the campus's name and address, the amount in figures and in
- * words, and the refund rule of PRODUCT.md §5.1 (refund = remaining hours × unit price, `returnRefund`).
+ * words, and the refund rule of docs/rules.md#cards-and-hours (refund = remaining hours × unit price, `returnRefund`).
  */
 export const DEFAULT_CONTRACTS: Record<ContractLang, { name: string; body: string }> = {
   'en-US': {

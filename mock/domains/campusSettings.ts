@@ -1,5 +1,5 @@
 /**
- * Company settings (/setting: every rule of CompanySettings plus the online-sale cap, PRODUCT.md §6.8) and the
+ * Company settings (/setting: every rule of CompanySettings plus the online-sale cap, docs/screens.md#campus-management) and the
  * company's theme colour (/campus/theme-color: applied to every user of the company from their next page load,
  * refused when white text on it fails WCAG AA, the same pure rule as the client: src/utils/contrast.ts).
  * Exported: `saleCapOf` (the prepaid-tuition cap that online sales enforce).

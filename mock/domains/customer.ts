@@ -1,5 +1,5 @@
 /**
- * Customer center of the mock backend (PRODUCT.md §5.4, §6.5): leads, follow-ups, the lead pool, distribution and
+ * Customer center of the mock backend (docs/rules.md#leads, docs/screens.md#customer-center): leads, follow-ups, the lead pool, distribution and
  * conversion. Rules come from src/domain/leads.ts. Collection forms, web sign-ups and merchants are in
  * ./customerExtra.ts; the seed in ./customerSeed.ts.
  *

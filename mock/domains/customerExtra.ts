@@ -1,5 +1,5 @@
 /**
- * Lead sources of the customer center (PRODUCT.md §6.5): collection forms with a public link (/gather, /f/{code}),
+ * Lead sources of the customer center (docs/screens.md#customer-center): collection forms with a public link (/gather, /f/{code}),
  * sign-ups from the campus web page (/wdc-customer) and partner merchants (/market_merchant).
  */
 import type { Db } from '../db';

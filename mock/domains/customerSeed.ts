@@ -1,5 +1,5 @@
 /**
- * Customer-center seed (PRODUCT.md §4): about 600 leads of Starlight Dance over the last six months with follow-up
+ * Customer-center seed (docs/rules.md#demo-data-and-modes): about 600 leads of Starlight Dance over the last six months with follow-up
  * history, every status and source present; the demo sales account (李浩然, user 5) owns 190 active leads, so it can
  * claim 10 from the pool and the 11th is refused (limit 200). Converted leads have real students (school domain).
  * Also collection forms and their submissions, web sign-ups and partner merchants. Deterministic, relative to today().

@@ -1,4 +1,4 @@
-/** The customer center's one link to the school domain: converting a lead creates its student (PRODUCT.md §5.4). */
+/** The customer center's one link to the school domain: converting a lead creates its student (docs/rules.md#leads). */
 import type { Db } from '../db';
 import type { Lead } from '../../src/types/customer';
 import type { Lang } from '../messages';

@@ -1,5 +1,5 @@
 /**
- * The data scope of the caller's permission group (PRODUCT.md §5.13), applied by the shared visibility functions
+ * The data scope of the caller's permission group (docs/rules.md#permission-groups-and-data-scope), applied by the shared visibility functions
  * of students (and so cards, hour records, card orders), leads and lessons. "Own" rows: students in a class the
  * caller teaches, holding a card the caller sold, or converted from a lead the caller owns; leads the caller owns;
  * lessons the caller teaches. "Campus": the caller's campus (their staff row) plus own rows. "Company": everything

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Issue 30, item 1: one definition per figure, computed once. Each money and hours figure of PRODUCT.md §5.8/§5.16 is
+ * Issue 30, item 1: one definition per figure, computed once. Each money and hours figure of docs/rules.md#revenue-and-month-close, #analysis-metrics is
  * read through every call that shows it (the revenue screen and its drill-down, the accrual screen and its per-card
  * list, /analyze/core, the dashboard's month KPIs, which call analyze_core for the 1st of the month to today) for the
  * month under way, a closed month and a custom range, after a sale, a roll call, an undo, an approved return and a

@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Finance mock end to end (PRODUCT.md §5.5, §5.8, §5.9): the seed's deferred value two ways, cross-screen agreement
+ * Finance mock end to end (docs/rules.md#salaries, #revenue-and-month-close, #bill-journal): the seed's deferred value two ways, cross-screen agreement
  * (revenue = accrual = hour records; bill card sales = cash in), month close, salary flows and access.
  */
 import { authHeaders } from '../testing';

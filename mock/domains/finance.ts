@@ -1,5 +1,5 @@
 /**
- * Finance calls (PRODUCT.md §5.8, §5.9, §6.6): revenue by month and campus with the records behind every figure,
+ * Finance calls (docs/rules.md#revenue-and-month-close, #bill-journal, docs/screens.md#finance): revenue by month and campus with the records behind every figure,
  * the deferred-revenue rollforward per campus and per card, the month close, and the bill journal.
  * Every figure is computed from the ledger (hour records, card orders) with src/domain/revenue.ts; a month close
  * stores the month's figures as they stand, and a closed month's report reads them from there (`closedFigures`).

@@ -99,7 +99,7 @@ describe('finance caches after writes = the straightforward computation', () => 
     await post(token, '/v2/lesson/roll_call/undo', { lessonId: lesson.id });
     await check('roll call undo');
 
-    // A student who owes no lessons: a sale first settles open arrears (PRODUCT.md §5.18).
+    // A student who owes no lessons: a sale first settles open arrears (docs/rules.md#arrears).
     const student = db.students.find((s) => s.companyId === 2 && s.status === 'active' && !db.arrears.some((a) => a.studentId === s.id && a.status === 'open'))!;
     const tpl = db.cardTemplates.find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
     const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales')!;
@@ -169,7 +169,7 @@ describe('finance caches after writes = the straightforward computation', () => 
   it('the journal list and balances follow a sale and an approved return (cached entries reused only while unchanged)', async () => {
     const token = await loginToken('dealer');
     const db = getDb();
-    // A student who owes no lessons: a sale first settles open arrears (PRODUCT.md §5.18).
+    // A student who owes no lessons: a sale first settles open arrears (docs/rules.md#arrears).
     const student = db.students.find((s) => s.companyId === 2 && s.status === 'active' && !db.arrears.some((a) => a.studentId === s.id && a.status === 'open'))!;
     const tpl = db.cardTemplates.find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
     const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales')!;

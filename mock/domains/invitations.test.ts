@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Invitations (PRODUCT.md §5.17, issue 29): an existing mobile added by a company is invited, and the membership
+ * Invitations (docs/rules.md#people-and-credentials, issue 29): an existing mobile added by a company is invited, and the membership
  * exists only once the person accepts (signed in, or with the ticket of a login that had no usable membership).
  */
 import { auditEntries } from './audit';

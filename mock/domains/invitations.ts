@@ -1,5 +1,5 @@
 /**
- * Invitations (PRODUCT.md §5.17). A user (one mobile) has one set of credentials that only that person changes; a
+ * Invitations (docs/rules.md#people-and-credentials). A user (one mobile) has one set of credentials that only that person changes; a
  * company manages memberships only. When a company adds a staff or parent login for a mobile that already has an
  * account (mock/domains/campusAccounts.ts), it creates an invitation here instead of a membership: the company, the
  * role, the permission group or linked students the account would have had, who invited and when. The password typed

@@ -1,5 +1,5 @@
 /**
- * The hour ledger of the mock backend (PRODUCT.md §5.1): the only code that writes hour records and card balances.
+ * The hour ledger of the mock backend (docs/rules.md#cards-and-hours): the only code that writes hour records and card balances.
  * Rules come from the pure functions in src/domain/ledger.ts; the tables are declared in ./school.ts.
  * Used by the card operations (./schoolCards.ts), the seed, and the schedule domain's roll call.
  */
@@ -30,7 +30,7 @@ defineMessages({
   'ledger.futureDate': { en: 'The date cannot be in the future.', zh: '日期不能晚于今天。' },
 });
 
-/** True when the company closed the month of `day` (finance month close, PRODUCT.md §5.8). */
+/** True when the company closed the month of `day` (finance month close, docs/rules.md#revenue-and-month-close). */
 export function isMonthClosed(db: Db, companyId: number, day: string): boolean {
   const closes = (db as { monthCloses?: { companyId: number; month: string }[] }).monthCloses;
   return !!closes?.some((c) => c.companyId === companyId && c.month === day.slice(0, 7));
@@ -117,7 +117,7 @@ export function refreshCardStatus(card: StudentCard, day = today()): StudentCard
 }
 
 /**
- * Appends one hour record (PRODUCT.md §5.1) and updates the card's derived `remainingHours` and `status`.
+ * Appends one hour record (docs/rules.md#cards-and-hours) and updates the card's derived `remainingHours` and `status`.
  * - add/give +hours; reduce/diy/backing −hours; truant −hours unless settings.truantConsumes is off; leave 0 unless
  *   settings.leaveConsumes; fail 0 (a warning to resolve); proof ±`signedHours` (reason required, as for diy).
  * - Never below 0, except reduce/truant/leave when settings.allowNegative.
@@ -217,7 +217,7 @@ export function reviewReturn(db: Db, recordId: number, approve: boolean, operato
   return record;
 }
 
-/** The student's active card applicable to the class that expires first (PRODUCT.md §5.1), statuses as of `day`. */
+/** The student's active card applicable to the class that expires first (docs/rules.md#cards-and-hours), statuses as of `day`. */
 export function deductionCardFor(db: Db, companyId: number, studentId: number, classId: number, day: string): StudentCard | undefined {
   const cards = db.studentCards
     .filter((c) => c.companyId === companyId && c.studentId === studentId)

@@ -86,7 +86,7 @@ describe('a closed month stays closed (issue 29)', () => {
     // ---- every kind of event, today ----
     const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales' && s.status === 'active')!;
     const tpl = db.cardTemplates.find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
-    // A student who owes no lessons: a sale first settles open arrears (PRODUCT.md §5.18).
+    // A student who owes no lessons: a sale first settles open arrears (docs/rules.md#arrears).
     const buyer = db.students.find((s) => s.companyId === 2 && s.status === 'active' && !db.arrears.some((a) => a.studentId === s.id && a.status === 'open'))!;
     const sold = await post(token, '/v2/student_card/sell', { studentId: buyer.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: T });
     const lesson = db.lessons.find((l) => l.companyId === 2 && l.date === T && l.status === 'scheduled' && !l.rollCalledAt);

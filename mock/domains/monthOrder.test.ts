@@ -1,6 +1,6 @@
 // @vitest-environment node
 /**
- * Month close in order and money that waits for the month's end (issue 30, PRODUCT.md §5.5, §5.8): a month closes
+ * Month close in order and money that waits for the month's end (issue 30, docs/rules.md#salaries, #revenue-and-month-close): a month closes
  * only after the one before it (the first close anywhere), the last closed month reopens with a reason (logged, its
  * stored figures dropped), entries dated in a closed month are refused, salaries are checked and paid only once their
  * month has ended, and a pay slip's lines carry their reasons.

@@ -1,5 +1,5 @@
 /**
- * Notices to parents, message templates, platform bulletins and feedback (PRODUCT.md §5.11, §6.7).
+ * Notices to parents, message templates, platform bulletins and feedback (docs/rules.md#notices-and-notifications, docs/screens.md#teaching-and-communication).
  * Notices resolve their receivers once, at send time (`resolveSegment`, the dashboard's rule), and keep that
  * snapshot; each receiver's parent account gets the notice in its inbox (./notify.ts `deliver`), and the read counts
  * come from those inboxes. Scheduled notices are delivered when their time has come (checked on every read).

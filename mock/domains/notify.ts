@@ -1,5 +1,5 @@
 /**
- * Notification rules, inboxes and the SMS outbox (PRODUCT.md §5.11): the ONE function `emit` through which the
+ * Notification rules, inboxes and the SMS outbox (docs/rules.md#notices-and-notifications): the ONE function `emit` through which the
  * product's events (roll call saved, leave reviewed, lead assigned, card running low, homework assigned) reach
  * people, as the company's rules matrix says (event × channel × receiver). In-app messages go to inboxes; SMS go to
  * an outbox log shown on /notify (no SMS is really sent). Notices (./notice.ts) deliver through `deliver` too.

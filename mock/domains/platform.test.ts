@@ -89,7 +89,7 @@ describe('companies', () => {
     const add = await call('POST', '/v2/company_kt/add_company', { token: admin, body: { name: 'Oak Drama 橡树戏剧', ownerName: '林可', ownerMobile: '13912340001', days: 60 } });
     expect(add.body.data).toMatchObject({ day: 60, state: 'active', campusCount: 1, studentCount: 0 });
     expect((await call('POST', '/v2/company_kt/add_company', { token: admin, body: { name: 'oak drama 橡树戏剧', ownerName: 'x', ownerMobile: '13912340002' } })).body.msg).toBe('A company named oak drama 橡树戏剧 already exists.');
-    // The new owner signs in with the one-time password of the answer (PRODUCT.md §5.17), no longer `cc` + digits.
+    // The new owner signs in with the one-time password of the answer (docs/rules.md#people-and-credentials), no longer `cc` + digits.
     expect((await call('POST', '/v2/user/login/password', { body: { username: '13912340001', password: 'cc340001' } })).status).toBe(400);
     const owner = await login('13912340001', add.body.data.owner.oneTimePassword);
     expect((await call('GET', '/v2/user/info', { token: owner })).body.data).toMatchObject({ company: { name: 'Oak Drama 橡树戏剧' }, mustChangePassword: true });

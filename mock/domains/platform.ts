@@ -1,5 +1,5 @@
 /**
- * Platform administration (PRODUCT.md §5.15, §6.9; SPEC §7 company calls exactly): companies and their lifecycle,
+ * Platform administration (docs/rules.md#platform, docs/screens.md#platform; docs/api.md#calls-named-by-the-spec company calls exactly): companies and their lifecycle,
  * the renewal log, packages, subscription orders of every company, login accounts across companies, platform
  * settings and the service contact, the overview. Company roles get 403 on every call here; service and operation
  * read everything and change nothing (each resource's policy writes with `platformAdmin`).
@@ -143,7 +143,7 @@ export const adminInvoicePolicy = definePolicy<InvoiceRequest>({ name: 'adminInv
 export const adminStudentOrderPolicy = definePolicy<AdminStudentOrder>({ name: 'adminStudentOrder', read: 'isPlatform', rows: (db) => studentOrdersOf(db) });
 export const overviewPolicy = definePolicy<CompanyRow>({ name: 'platformOverview', read: 'isPlatform', rows: (db) => db.companies.filter((c) => !c.platform) });
 
-/** The platform fee in percent (PRODUCT.md §5.14), for the settlement of online money. */
+/** The platform fee in percent (docs/rules.md#campuses-and-online-sales), for the settlement of online money. */
 export function platformFeePercent(db: Db): number {
   return db.platformSettings?.feePercent ?? 0.6;
 }
@@ -191,7 +191,7 @@ function logRenewal(ctx: AuthedCtx | undefined, db: Db, c: CompanyRow, r: Omit<C
 
 /**
  * One-time passwords for the owner mobiles that have no account yet (one per distinct mobile), hashed off the main
- * thread before the company is created (PRODUCT.md §5.17): shown once in the answer, changed at the first login.
+ * thread before the company is created (docs/rules.md#people-and-credentials): shown once in the answer, changed at the first login.
  */
 async function newOwnerPasswords(db: Db, mobiles: string[]): Promise<Map<string, { password: string; hash: string }>> {
   const fresh = [...new Set(mobiles)].filter((m) => !db.users.some((u) => u.mobile === m));
@@ -242,7 +242,7 @@ function createCompany(ctx: AuthedCtx | undefined, db: Db, input: { name: string
     user = { id, username: `u${input.ownerMobile}`, passwordHash: ownerHash ?? '', ...(ownerHash ? { mustChangePassword: true } : {}), mobile: input.ownerMobile, name: input.ownerName, avatar: '/avatar.svg' };
     db.users.push(user);
   }
-  // The defaults for a new company (PRODUCT.md §5.15): permission groups per role, company rules, the online-sale cap.
+  // The defaults for a new company (docs/rules.md#platform): permission groups per role, company rules, the online-sale cap.
   seedCompanyGroups(db, c.id, `${createdAt} 09:00:00`);
   db.memberships.push({ roleId: nextId(db, 'memberships'), userId: user.id, companyId: c.id, role: 'dealer', type: 0, flags: { ...ROLE_FLAGS.dealer }, groupId: defaultGroupOf(db, c.id, 'dealer')?.id });
   settingsOf(db, c.id);
@@ -430,7 +430,7 @@ const TEMPLATE: ImportTemplate = {
 };
 
 export const platformHandlers = [
-  /* companies (SPEC §7) */
+  /* companies (docs/api.md#calls-named-by-the-spec) */
   api('get', '/v2/company_kt', { read: companyPolicy }, (ctx) => {
     const counts = studentCounts(ctx.db);
     const t = today();
@@ -689,7 +689,7 @@ export const platformHandlers = [
     }, ctx.lang);
   }),
 
-  /* platform settings and the service contact (SPEC §7 GET /v2/company_role/service reads the latter) */
+  /* platform settings and the service contact (docs/api.md#calls-named-by-the-spec GET /v2/company_role/service reads the latter) */
   api('get', '/v2/platform_setting', { read: platformSettingsPolicy }, (ctx) => ({ settings: ctx.rows(platformSettingsPolicy)[0], serviceContact: ctx.db.serviceContact })),
 
   api('put', '/v2/platform_setting', { write: platformSettingsPolicy, body: PlatformSettingsBody, labels: SETTING_LABELS }, (ctx) => {

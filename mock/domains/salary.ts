@@ -1,5 +1,5 @@
 /**
- * Salary calls (PRODUCT.md §5.5, §6.6): plans, the month's sheet (generate / recalculate drafts, ChangeWage,
+ * Salary calls (docs/rules.md#salaries, docs/screens.md#finance): plans, the month's sheet (generate / recalculate drafts, ChangeWage,
  * bonus and penalties, CheckSalary / CheckAmount, DeleteSalary, pay), line detail with the commission records, and
  * pay slips. Rules: src/domain/salary.ts. Dealer and manager see everything; teachers and sales only their own lines
  * and slips (the policies' rows: another person's line is 404).
@@ -284,7 +284,7 @@ export function seedSalary(db: Db) {
       s.salaryPlanId = plan.id;
     });
     if (company.id !== 2) continue;
-    // Six past months paid, last month checked, this month in draft (PRODUCT.md §4).
+    // Six past months paid, last month checked, this month in draft (docs/rules.md#demo-data-and-modes).
     const months = monthsEnding(current, 8);
     const manager = staff.find((s) => s.role === 'manager') ?? staff[0];
     months.forEach((m, k) => {

@@ -1,5 +1,5 @@
 /**
- * Schedule domain of the mock backend (PRODUCT.md §5.2, §5.3, §6.4): lessons, roll calls, leave requests,
+ * Schedule domain of the mock backend (docs/rules.md#roll-call, #scheduling, docs/screens.md#schedule): lessons, roll calls, leave requests,
  * reservations and free trials — tables, deterministic seed and the shared helpers the handlers use.
  * Handlers: ./scheduleApi.ts. Ledger records are written only through ./ledger.ts (`appendHourRecord`).
  */
@@ -209,7 +209,7 @@ export function insertLesson(db: Db, lesson: Lesson): Lesson {
   return lesson;
 }
 
-/** Finds the card a deduction takes (PRODUCT.md §5.1); by default the ledger's `deductionCardFor`. */
+/** Finds the card a deduction takes (docs/rules.md#cards-and-hours); by default the ledger's `deductionCardFor`. */
 export type CardLookup = (companyId: number, studentId: number, classId: number, day: string) => StudentCard | undefined;
 
 export function ledgerLookup(db: Db): CardLookup {
@@ -320,7 +320,7 @@ export function writeRollCall(
       let cardNo: string | undefined;
       let hours = 0;
       if (rec.type === 'fail') {
-        // Attended without usable hours (PRODUCT.md §5.18): an arrears item, no hour record.
+        // Attended without usable hours (docs/rules.md#arrears): an arrears item, no hour record.
         recordArrears(db, { companyId: lesson.companyId, studentId: rec.studentId, studentName: name, lessonId: lesson.id, lessonDate: lesson.date, classId: lesson.classId, mark: rec.mark, hours: hoursFor(rec.mark, lesson.hours, s), reason: rec.failReason ?? 'noCard', cardId: rec.cardId, at });
       } else if (rec.cardId !== undefined) {
         const card = db.studentCards.find((c) => c.id === rec.cardId)!;
@@ -597,7 +597,7 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
     }
     const leaveIds = new Set<number>();
     // A student without usable hours for the lesson (card used up or expired) is let in once while the family
-    // renews (an arrears item, PRODUCT.md §5.18) by a few schools' habit; otherwise the child stopped coming and
+    // renews (an arrears item, docs/rules.md#arrears) by a few schools' habit; otherwise the child stopped coming and
     // is not marked. Its own generator, so the rest of the seed keeps its values.
     const settings = settingsOf(db, companyId);
     const marks = pickMarks(rng, ids, leaveIds).filter((m) => {

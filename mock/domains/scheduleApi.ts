@@ -1,5 +1,5 @@
 /**
- * Calls of the schedule domain (PRODUCT.md §5.2, §5.3, §6.3 leave/reserve, §6.4). The typed client is
+ * Calls of the schedule domain (docs/rules.md#roll-call, #scheduling, docs/screens.md#students leave/reserve, docs/screens.md#schedule). The typed client is
  * src/services/schedule.ts. Teachers see and roll-call only their own lessons (403 / filtered lists).
  */
 import { narrowsScope, scopeLessons } from './dataScope';
@@ -412,7 +412,7 @@ export const scheduleHandlers: HttpHandler[] = [
     return { lesson, students: rollCallStudents(db, lesson, ix) };
   }),
 
-  // Batch scheduling (§5.3): generate, check clashes, save unless refused.
+  // Batch scheduling (docs/rules.md#scheduling): generate, check clashes, save unless refused.
   api('post', '/v2/lesson/batch', { write: lessonPolicy, access: manage, body: BatchScheduleBody, labels: LABELS }, (ctx) => {
     const { db, session, lang, body } = ctx;
     const cls = classOf(db, session, body.classId, lang);

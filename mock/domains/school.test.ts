@@ -53,7 +53,7 @@ describe('school mock backend', () => {
     resetDb();
   });
 
-  it('seeds Starlight Dance per PRODUCT.md §4 with every card state and record type', () => {
+  it('seeds Starlight Dance per docs/rules.md#demo-data-and-modes with every card state and record type', () => {
     const db = getDb();
     const c2 = <T extends { companyId: number }>(rows: T[]) => rows.filter((r) => r.companyId === 2);
     expect(c2(db.staff).length).toBeGreaterThanOrEqual(20);
@@ -61,7 +61,7 @@ describe('school mock backend', () => {
     expect(c2(db.classes)).toHaveLength(30);
     expect(c2(db.students).length).toBeGreaterThanOrEqual(400);
     expect(new Set(c2(db.studentCards).map((c) => c.status))).toEqual(new Set(['active', 'exhausted', 'expired', 'invalid']));
-    // Every type but 'fail': a lesson attended without hours is an arrears item, not a record (PRODUCT.md §5.18).
+    // Every type but 'fail': a lesson attended without hours is an arrears item, not a record (docs/rules.md#arrears).
     expect(new Set(c2(db.hourRecords).map((r) => r.type)).size).toBe(10);
     expect(c2(db.hourRecords).some((r) => r.type === 'fail')).toBe(false);
     for (const [userId, role] of [[2, 'dealer'], [3, 'manager'], [4, 'teacher'], [5, 'sales']] as const) {
@@ -120,7 +120,7 @@ describe('school mock backend', () => {
     const ret2 = await requestReturn({ cardId, hours: 6.5 });
     const approved = await reviewReturnRequest({ recordId: ret2.record!.id, approve: true });
     expect(approved.record!.type).toBe('back');
-    // Refund in cents from the card's value pool: the gift of 2 hours lowered the unit price to 2880 ÷ 28 (PRODUCT.md §5.8).
+    // Refund in cents from the card's value pool: the gift of 2 hours lowered the unit price to 2880 ÷ 28 (docs/rules.md#revenue-and-month-close).
     expect(approved.record!.amount).toBe(-668.57);
     expect(approved.balanceAfter).toBe(20);
     expect((await correctHours({ cardId, hours: -2, reason: 'Roll call missed' })).balanceAfter).toBe(18);

@@ -1,6 +1,6 @@
 /**
- * School setup and students (PRODUCT.md §6.2, §6.3): the tables of staff, rooms, classes, students, card templates,
- * student cards, hour records and card orders, their deterministic seed (PRODUCT.md §4) and the shared helpers
+ * School setup and students (docs/screens.md#school-setup, #students): the tables of staff, rooms, classes, students, card templates,
+ * student cards, hour records and card orders, their deterministic seed (docs/rules.md#demo-data-and-modes) and the shared helpers
  * other domains use (`insertStudent`, `staffOfSession`, `operatorOf`). Handlers: ./schoolSetup.ts (staff, rooms,
  * classes, students) and ./schoolCards.ts (templates, cards, ledger, orders).
  */
@@ -187,9 +187,9 @@ export function issueCard(
 }
 
 /**
- * One card sale, the same at the desk and online (PRODUCT.md §5.1, §5.14): the card from its template, its order,
+ * One card sale, the same at the desk and online (docs/rules.md#cards-and-hours, #campuses-and-online-sales): the card from its template, its order,
  * then the ledger's `add` record (and `give` for the template's gift hours), then the settlement of the student's
- * open arrears from it (PRODUCT.md §5.18: the card's first consumption, `settleArrears` in ./arrears.ts).
+ * open arrears from it (docs/rules.md#arrears: the card's first consumption, `settleArrears` in ./arrears.ts).
  */
 export function sellCard(
   db: Db,
@@ -559,7 +559,7 @@ function seedCard(db: Db, rng: Rng, c: CardSeedCtx) {
         card.paidAmount = round2(card.paidAmount + amount);
         appendHourRecord(db, { cardId: card.id, type: 'add', hours: tpl.hours, orderId: oid, operator: sellerOp, at });
       } else {
-        // Attended without enough hours: an arrears item of the lesson (PRODUCT.md §5.18), no hour record.
+        // Attended without enough hours: an arrears item of the lesson (docs/rules.md#arrears), no hour record.
         recordArrears(db, { companyId: card.companyId, studentId: student.id, studentName: student.name, lessonDate: day, classId: cls.id, mark: type === 'truant' ? 'truant' : 'present', hours: need, reason: 'notEnough', cardId: card.id, at });
         break;
       }
@@ -702,7 +702,7 @@ export function seedLedgerInTimeOrder(db: Db) {
   });
 }
 
-/** Seeds the school tables (PRODUCT.md §4). `MOCK_SCALE=large` gives 20 000 students to Starlight Dance. */
+/** Seeds the school tables (docs/rules.md#demo-data-and-modes). `MOCK_SCALE=large` gives 20 000 students to Starlight Dance. */
 export function seedSchool(db: Db) {
   db.staff = [];
   db.rooms = [];

@@ -1,6 +1,6 @@
 /**
  * Mock calls of card templates (/v2/card_template), student cards and their operations (/v2/student_card/*),
- * the hour ledger (/v2/hour_record), card orders (/v2/card_order) and renewal reminders (PRODUCT.md §5.1, §6.2, §6.3).
+ * the hour ledger (/v2/hour_record), card orders (/v2/card_order) and renewal reminders (docs/rules.md#cards-and-hours, docs/screens.md#school-setup, #students).
  * Every hour change goes through appendHourRecord / reviewReturn (./ledger.ts). Access: ./schoolPolicies.ts;
  * bodies: src/types/school.schemas.ts.
  */
@@ -304,7 +304,7 @@ export const schoolCardHandlers = [
     const op = operatorOf(db, session);
     const record = appendHourRecord(db, { cardId: card.id, type: 'add', hours, orderId, operator: op, at, lang: ctx.lang });
     if (gift > 0) appendHourRecord(db, { cardId: card.id, type: 'give', hours: gift, orderId, operator: op, at, lang: ctx.lang });
-    // The student's open arrears are settled from the hours just bought (PRODUCT.md §5.18).
+    // The student's open arrears are settled from the hours just bought (docs/rules.md#arrears).
     const arrears = settleArrears(db, card, op, at, ctx.lang);
     return { ...result(card, before, { record, order }), arrears };
   }),

@@ -1,5 +1,5 @@
 /**
- * Mock calls of school setup and students (PRODUCT.md §6.2, §6.3): staff (/v2/company_staff), rooms
+ * Mock calls of school setup and students (docs/screens.md#school-setup, #students): staff (/v2/company_staff), rooms
  * (/v2/company_dance_room), classes (/v2/company_class, enrol/remove), students (/v2/student), campus options and
  * the /Welcome checklist. Every row is scoped to the session's company; teachers see their own classes' students.
  */

@@ -1,4 +1,4 @@
-/** Session, user, permission, store, menu and service-contact calls (SPEC §7, PRODUCT.md §3.4) and the core seed. */
+/** Session, user, permission, store, menu and service-contact calls (docs/api.md#calls-named-by-the-spec, docs/api.md#session-calls) and the core seed. */
 import type { Db, MembershipRow } from '../db';
 import { nextId, sessionExpired } from '../db';
 import { api, buildSession, HttpError, json, type AuthedCtx } from '../http';
@@ -223,10 +223,10 @@ export async function startSession(db: Db, userId: number): Promise<LoginAnswer>
   return { token, satoken };
 }
 
-/** The menu of a session: route table grouped by SPEC §1 areas, filtered by access (PRODUCT.md §3.4). */
+/** The menu of a session: route table grouped by docs/screens.md#routes-and-shell areas, filtered by access (docs/api.md#session-calls). */
 export function buildMenu(s: { currentUser: AuthedCtx['session']['currentUser']; permissions: AuthedCtx['session']['permissions'] }): MenuEntry[] {
   const acc = access({ currentUser: s.currentUser, permissions: s.permissions });
-  // When expired, show what the role would see, disabled (SPEC §4), except the routes that stay open.
+  // When expired, show what the role would see, disabled (docs/rules.md#subscription-and-expiry), except the routes that stay open.
   const visible = acc.expired ? access({ currentUser: { ...s.currentUser, company: { ...s.currentUser.company, day: 9999 } }, permissions: s.permissions }) : acc;
   const menu: MenuEntry[] = [];
   for (const group of MENU_GROUPS) {
@@ -339,7 +339,7 @@ export const sessionHandlers = [
 
   api('get', '/v2/company_role/service', { self: true }, ({ db }) => db.serviceContact),
 
-  // SPEC §7 makes the logout a GET: the one GET that writes (it deletes the caller's own session).
+  // docs/api.md#calls-named-by-the-spec makes the logout a GET: the one GET that writes (it deletes the caller's own session).
   api('get', '/v2/user/login/logout', { auth: false }, async ({ request }) => {
     const token = request.headers.get('request-token');
     if (token) await deleteSession(token);

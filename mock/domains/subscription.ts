@@ -1,4 +1,4 @@
-/** Subscription packages, orders and renewal (PRODUCT.md §5.6; routes /renew and /campus/order). */
+/** Subscription packages, orders and renewal (docs/rules.md#subscription-and-expiry; routes /renew and /campus/order). */
 import type { Db } from '../db';
 import type { Lang } from '../messages';
 import { nextId } from '../db';

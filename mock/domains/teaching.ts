@@ -1,5 +1,5 @@
 /**
- * Homework and exam scores (PRODUCT.md §5.10, §6.7): tables, deterministic seed and calls.
+ * Homework and exam scores (docs/rules.md#homework-and-scores, docs/screens.md#teaching-and-communication): tables, deterministic seed and calls.
  * Access: read by anyone with the educational or student flag within their class scope (teachers: their own
  * classes, through schoolPolicies' `classRows`); written by store managers, managers and the class's teacher
  * (`canManageClassHomework`), the server refusing (403/404) everything else.

@@ -1,4 +1,4 @@
-/** Root providers: antd theme (SPEC §9) and locale, App context, and the request layer's presenter. */
+/** Root providers: antd theme (docs/rules.md#constants-and-limits) and locale, App context, and the request layer's presenter. */
 import React, { useEffect } from 'react';
 import { App, ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';

@@ -1,5 +1,5 @@
 /**
- * The newest unread bulletin, shown once on the dashboard (PRODUCT.md §5.11) as a banner over the page (an overlay:
+ * The newest unread bulletin, shown once on the dashboard (docs/rules.md#notices-and-notifications) as a banner over the page (an overlay:
  * the dashboard's layout does not shift). Showing it marks it read, so it does not come back. It never covers a modal
  * (issue 31): it waits while one is open, e.g. the subscription reminder at login (src/utils/promptQueue.ts).
  */

@@ -1,4 +1,4 @@
-/** Dashboard warning: branch campuses expired or expiring within 30 days (PRODUCT.md §5.14), with a link to renew. */
+/** Dashboard warning: branch campuses expired or expiring within 30 days (docs/rules.md#campuses-and-online-sales), with a link to renew. */
 import React from 'react';
 import { Alert } from 'antd';
 import { Link } from 'umi';

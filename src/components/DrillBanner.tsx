@@ -1,5 +1,5 @@
 /**
- * The banner above a list opened from an analysis figure (PRODUCT.md §5.16): what the list is filtered to, its
+ * The banner above a list opened from an analysis figure (docs/rules.md#analysis-metrics): what the list is filtered to, its
  * total and sums (which equal the figure), and a link back to every record. `useDrill()` gives the list-query
  * parameters of that filter, to pass to the list's ProTable as `params`.
  */

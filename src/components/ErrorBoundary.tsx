@@ -1,6 +1,6 @@
 /**
  * Catches render errors, and above all a route chunk that failed to load (ChunkLoadError, after the 120 s chunk
- * timeout of SPEC §9): shows an error page with a reload button instead of a blank screen (PRODUCT.md §3.1).
+ * timeout of docs/rules.md#constants-and-limits): shows an error page with a reload button instead of a blank screen (docs/api.md#envelope-and-errors).
  */
 import React from 'react';
 import { Button, Result } from 'antd';

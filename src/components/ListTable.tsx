@@ -1,9 +1,10 @@
 /**
- * ListTable: ProTable for every list screen (issue 10, PRODUCT.md §3.2). Same props as ProTable; one difference:
+ * ListTable: ProTable for every list screen (issue 10, docs/api.md#lists). Same props as ProTable; one difference:
  * the first page is requested during the first render, before ProTable's search form has initialised, so the list call
  * runs in parallel with the option calls of the filters and column renders instead of after them (ProTable itself
  * waits for its form to initialise, one render after the fields have asked for their options).
- * The prefetch uses what ProTable will ask for first: page 1 and the default page size, the form's initial values
+ * The prefetch uses what ProTable will ask for first: page 1 and the page size (`LIST_PAGE_SIZE` of
+ * src/services/listCalls.ts unless `pagination` says otherwise, the size a route's `prefetch` asks for), the form's initial values
  * (`form.initialValues`, the columns' `initialValue`), `params`, the columns' default sort and filters. When the
  * first real request matches (compared as the list query), it gets the call already in flight; otherwise it makes
  * its own call (the browser test tests/e2e/waterfall.spec.ts fails on such a double call).
@@ -16,6 +17,7 @@ import { flushSync } from 'react-dom';
 import { Skeleton } from 'antd';
 import { ProTable, type ParamsType, type ProColumns, type ProTableProps } from '@ant-design/pro-components';
 import { compactColumns, secondaryColumnsState } from '@/components/RowActions';
+import { LIST_PAGE_SIZE } from '@/services/listCalls';
 
 type RequestFn = NonNullable<ProTableProps<Record<string, unknown>, ParamsType>['request']>;
 type Args = Parameters<RequestFn>;
@@ -54,7 +56,7 @@ function keyOfIndex(dataIndex: unknown): string | undefined {
 /** What ProTable asks for first, from its props (see ProTable's useFetchData and parseDefaultColumnConfig). */
 export function firstRequestArgs(props: Pick<ProTableProps<never, ParamsType>, 'columns' | 'form' | 'params' | 'pagination' | 'search'>): Args {
   const pagination = typeof props.pagination === 'object' ? props.pagination : undefined;
-  const pageSize = pagination?.pageSize ?? pagination?.defaultPageSize ?? 20;
+  const pageSize = pagination?.pageSize ?? pagination?.defaultPageSize ?? LIST_PAGE_SIZE;
   const current = pagination?.current ?? pagination?.defaultCurrent ?? 1;
   const formValues: Record<string, unknown> = {};
   const sort: Record<string, unknown> = {};
@@ -175,7 +177,9 @@ export default function ListTable<T extends Record<string, any>, U extends Param
       </div>
     );
   }
-  const pagination = seed && props.pagination !== false ? { ...(typeof props.pagination === 'object' ? props.pagination : {}), total: seed.total } : props.pagination;
+  // The lists' page size unless the screen sets its own (ProTable's own default is 20).
+  const ownPagination = props.pagination ?? { defaultPageSize: LIST_PAGE_SIZE };
+  const pagination = seed && ownPagination !== false ? { ...ownPagination, total: seed.total } : ownPagination;
   return (
     <ProTable<T, U, V>
       {...tableProps}

@@ -1,5 +1,5 @@
 /**
- * The header bell (PRODUCT.md §6.7): the unread count of the user's inbox, with what else needs them (pending
+ * The header bell (docs/screens.md#teaching-and-communication): the unread count of the user's inbox, with what else needs them (pending
  * leave, returns to review, follow-ups due) in its tooltip; it opens /notice. Refreshed on every route change and
  * when the inbox changes. The first count is asked for when the browser is first idle (src/utils/idle.ts): the page's
  * own content comes first.

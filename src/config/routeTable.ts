@@ -1,6 +1,8 @@
 /**
- * The one route table. Umi's routes (config/routes.ts), the menu the mock server delivers per role
- * (mock/domains/session.ts) and the 403 check of the layout are all built from it.
+ * The one route table, keyed by the docs/screens.md#routes-and-shell paths. The routes themselves come from the pages folder by Umi's
+ * conventions (`src/pages<path>/index.tsx`, config/routes.ts); this table keeps what a folder cannot say: the title,
+ * the access key (the layout's 403 check), the menu group (the menu the mock server delivers per role,
+ * mock/domains/session.ts) and the list marks. routeTable.test.ts holds its paths equal to docs/screens.md#routes-and-shell and the pages.
  * Each domain declares its routes in src/config/routes/<domain>.ts; this file only joins them.
  * Pure data: no React, no Umi imports (it is read by Node when Umi loads its config).
  */
@@ -23,4 +25,9 @@ export const ROUTES: RouteMeta[] = [...foundationRoutes, ...schoolRoutes, ...sch
 export function findRoute(path: string): RouteMeta | undefined {
   const clean = path.replace(/\/+$/, '') || '/';
   return ROUTES.find((r) => r.path.toLowerCase() === clean.toLowerCase());
+}
+
+/** The folder of a path's page, relative to src/pages (Umi's conventions: `:code` is written `$code`). */
+export function pageDir(path: string): string {
+  return path.replace(/^\//, '').replace(/:(\w+)/g, '$$$1');
 }

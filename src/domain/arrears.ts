@@ -1,5 +1,5 @@
 /**
- * Arrears rules (PRODUCT.md §5.18), pure: the standard hourly price of a class (an arrears item's value), and the
+ * Arrears rules (docs/rules.md#arrears), pure: the standard hourly price of a class (an arrears item's value), and the
  * settlement of a student's open items from a new card.
  *
  * Decisions:

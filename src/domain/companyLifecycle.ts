@@ -1,5 +1,5 @@
 /**
- * Company lifecycle on the platform (PRODUCT.md §5.15, SPEC §4): state from status and validity, renewal,
+ * Company lifecycle on the platform (docs/rules.md#platform, docs/rules.md#subscription-and-expiry): state from status and validity, renewal,
  * disable and recover (the disabled days come back), delete refused while the company has students, and the
  * checks of an Excel import row. Pure functions on `YYYY-MM-DD` strings; used by the mock and by the client.
  */
@@ -28,12 +28,12 @@ export interface LifecycleCompany {
   disabledAt?: string;
 }
 
-/** Days left, never below 0 (SPEC §3 company.day). */
+/** Days left, never below 0 (docs/api.md#entities company.day). */
 export function dayOf(c: Pick<LifecycleCompany, 'validUntil'>, today: string): number {
   return Math.max(0, daysBetween(today, c.validUntil));
 }
 
-/** disabled > expired (0 days) > expiring (1–30 days, the SPEC §4 reminder) > active. */
+/** disabled > expired (0 days) > expiring (1–30 days, the docs/rules.md#subscription-and-expiry reminder) > active. */
 export function companyState(c: LifecycleCompany, today: string): CompanyState {
   if (c.status === 'disabled') return 'disabled';
   const day = dayOf(c, today);
@@ -74,7 +74,7 @@ export function disable(c: LifecycleCompany, today: string): { status: 'disabled
 }
 
 /**
- * Recover: the days the company was disabled are added back to its validity (PRODUCT.md §5.15), so it has again
+ * Recover: the days the company was disabled are added back to its validity (docs/rules.md#platform), so it has again
  * the days it had left when it was disabled. A company already expired when disabled gets none.
  */
 export function recover(c: LifecycleCompany, today: string): (Renewal & { status: 'active' }) | LifecycleRefusal {

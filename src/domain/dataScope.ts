@@ -1,5 +1,5 @@
 /**
- * Data scope of a permission group (PRODUCT.md §5.13): which rows of the lists that have an owner or a campus
+ * Data scope of a permission group (docs/rules.md#permission-groups-and-data-scope): which rows of the lists that have an owner or a campus
  * (students, leads, lessons, cards) a staff member sees. Scopes nest: own ⊆ own campus ⊆ whole company, so a
  * narrower scope never shows a row a wider one hides. Pure: the mock server applies it to its visibility functions.
  */

@@ -22,7 +22,7 @@ const code = (fn: () => unknown) => {
   return 'ok';
 };
 
-describe('submission states (PRODUCT.md §5.10)', () => {
+describe('submission states (docs/rules.md#homework-and-scores)', () => {
   it('the student side submits from pending or rejected (submit again), the teacher side checks or rejects', () => {
     expect(actionsFor('pending', 'student')).toEqual(['submit']);
     expect(actionsFor('rejected', 'student')).toEqual(['submit']);

@@ -1,5 +1,5 @@
 /**
- * Homework submissions (PRODUCT.md §5.10) as pure rules, used by the mock backend and the screens.
+ * Homework submissions (docs/rules.md#homework-and-scores) as pure rules, used by the mock backend and the screens.
  *
  * One submission per student and homework. States and who may move them:
  *

@@ -7,7 +7,7 @@
  * `src/types/import.schemas.ts`) after its names are resolved in the caller's scope (campus, classes, card
  * template, owner), plus row rules: the card template's kind (a count card needs its remaining hours, a period card
  * takes none), card dates (not starting in the future, not already expired), duplicates within the file and
- * against the company's existing students (same name and mobile) or leads (same mobile, PRODUCT.md §5.4).
+ * against the company's existing students (same name and mobile) or leads (same mobile, docs/rules.md#leads).
  * Every row gets all its errors, so that the file is fixed once. Messages are `imp.err.<code>` with `{field}` the
  * column's label (`imp.col.<key>`), both in IMPORT_MESSAGES (the client's locale parts and the mock's messages).
  */

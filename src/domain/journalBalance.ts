@@ -1,5 +1,5 @@
 /**
- * Running balances of the bill journal's accounts (PRODUCT.md §5.9, issue 30 "Names"): for a period, each account's
+ * Running balances of the bill journal's accounts (docs/rules.md#bill-journal, issue 30 "Names"): for a period, each account's
  * opening balance (every active entry dated before the period), money in and out within it, and the closing balance
  * (opening + in − out). A balance is the account's, not a filter's: the journal screen computes it over the period
  * (and campus) it shows, whatever the other filters narrow the list to. Voided entries count for nothing.

@@ -1,5 +1,5 @@
 /**
- * Lead rules (PRODUCT.md §5.4), pure and shared by the mock backend and the screens:
+ * Lead rules (docs/rules.md#leads), pure and shared by the mock backend and the screens:
  * pool return, claim limit, duplicate check, conversion, follow-up status changes and the funnel counts.
  */
 import type { Role } from '@/types/session';

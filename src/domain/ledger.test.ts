@@ -40,7 +40,7 @@ const code = (fn: () => unknown) => {
   return 'ok';
 };
 
-describe('record signs (PRODUCT.md §5.1)', () => {
+describe('record signs (docs/rules.md#cards-and-hours)', () => {
   it.each<[HourRecordType, number]>([
     ['add', 2],
     ['give', 2],

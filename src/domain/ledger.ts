@@ -1,5 +1,5 @@
 /**
- * Class cards and the hour ledger (PRODUCT.md §5.1) as pure functions, used by the mock backend
+ * Class cards and the hour ledger (docs/rules.md#cards-and-hours) as pure functions, used by the mock backend
  * (mock/domains/ledger.ts) and by the screens (balance previews).
  *
  * - Every record type has a sign: add/give +, reduce/diy/backing −, truant/leave − or 0 by company setting,
@@ -7,7 +7,7 @@
  *   a backing record becomes when its review is decided (`applyReview`).
  * - A card never goes below 0 hours, except a roll call (reduce/truant/leave) when the company allows it.
  * - Period cards (`kind: 'period'`) have no hour balance: their lesson records carry 0 hours; they only
- *   expire. (Decision: PRODUCT.md gives period cards "unlimited lessons", so their ledger only logs attendance.)
+ *   expire. (Decision: period cards give "unlimited lessons" (docs/rules.md#cards-and-hours), so their ledger only logs attendance.)
  * Errors are `LedgerError` with a code the caller turns into a message in the user's language.
  */
 import type { CardKind, HourRecord, HourRecordType, StudentCard, StudentCardStatus } from '@/types/school';
@@ -109,7 +109,7 @@ export function signedHoursFor(
   }
 }
 
-/** Card status from its hours, dates and invalidation (PRODUCT.md §5.1). */
+/** Card status from its hours, dates and invalidation (docs/rules.md#cards-and-hours). */
 export function cardStatus(
   card: Pick<StudentCard, 'kind' | 'remainingHours' | 'expiryDate'> & { invalid?: boolean; status?: StudentCardStatus },
   today: string,
@@ -201,7 +201,7 @@ export function balanceOf(records: Pick<HourRecord, 'hours'>[]): number {
 }
 
 /**
- * Which card a deduction takes (PRODUCT.md §5.1): the student's active card applicable to the class
+ * Which card a deduction takes (docs/rules.md#cards-and-hours): the student's active card applicable to the class
  * (no classes = every class) that expires first; ties by lower id.
  */
 export function pickDeductionCard<C extends Pick<StudentCard, 'id' | 'status' | 'classIds' | 'expiryDate' | 'startDate'>>(

@@ -1,9 +1,9 @@
 /**
- * Analysis metrics (PRODUCT.md §5.16): one definition per figure, as pure functions over the same records the list
+ * Analysis metrics (docs/rules.md#analysis-metrics): one definition per figure, as pure functions over the same records the list
  * screens show. The analyze calls (mock/domains/analysis.ts), the lists' drill-down filters and every other screen
  * that shows one of these figures use these functions, so a figure and the list it opens cannot disagree.
  *
- * Money figures of §5.8 (recognised revenue, cash in, refunds, forfeited) belong to src/domain/revenue.ts.
+ * Money figures of docs/rules.md#revenue-and-month-close (recognised revenue, cash in, refunds, forfeited) belong to src/domain/revenue.ts.
  *
  * Conventions: a range is inclusive by day ('YYYY-MM-DD'); a record's day is the first 10 characters of its
  * timestamp; rates are ratios in [0, 1] with 4 decimals (0 when the denominator is 0).
@@ -83,7 +83,7 @@ export function trend(current: number, previous: number): number | undefined {
 /* ------------------------------------------------------------ consumption ------------------------------------------------------------ */
 
 /**
- * Record types that consume hours (PRODUCT.md §5.8): a lesson attended (reduce), absence or leave when the company
+ * Record types that consume hours (docs/rules.md#revenue-and-month-close): a lesson attended (reduce), absence or leave when the company
  * says they consume (their records then carry hours; otherwise 0), custom consumption (diy), and corrections
  * (proof, which add back or take away).
  */
@@ -448,7 +448,7 @@ export interface Conversion {
   rate: number;
 }
 
-/** Lead conversion (the customer center's statistics, §6.5): of the leads given, those now formal (converted). */
+/** Lead conversion (the customer center's statistics, docs/screens.md#customer-center): of the leads given, those now formal (converted). */
 export function leadConversion(leads: Pick<Lead, 'status'>[]): Conversion {
   let formal = 0;
   for (const l of leads) if (l.status === 'formal') formal += 1;

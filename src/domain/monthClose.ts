@@ -1,5 +1,5 @@
 /**
- * Month close in order (PRODUCT.md §5.8, issue 30): the closed months of a company are one contiguous run of months
+ * Month close in order (docs/rules.md#revenue-and-month-close, issue 30): the closed months of a company are one contiguous run of months
  * that ends at its last closed month. A company's first close may be any month that is over; after that only the
  * month right after the last closed one can close, and only the last closed month can be reopened (with a reason).
  * Salaries of a month are checked and paid only once the month is over. Pure: used by the mock and the screens.

@@ -1,5 +1,5 @@
 /**
- * Notification rules (PRODUCT.md §5.11, /notify): events × channels × receivers, on or off per cell and company.
+ * Notification rules (docs/rules.md#notices-and-notifications, /notify): events × channels × receivers, on or off per cell and company.
  * The mock's one `emit` function asks `targetsOf` which (channel, receiver) pairs an event reaches. Cells that make
  * no sense (a lead's owner for a roll call) do not exist: `EVENT_RECEIVERS` lists the receivers of each event.
  */

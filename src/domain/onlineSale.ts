@@ -1,5 +1,5 @@
 /**
- * Online sales rules (PRODUCT.md §5.14), pure: the prepaid-tuition cap of one online purchase, a month's settlement
+ * Online sales rules (docs/rules.md#campuses-and-online-sales), pure: the prepaid-tuition cap of one online purchase, a month's settlement
  * less the platform fee (in cents, so gross = fee + net exactly), and contract templates with {variables}.
  */
 import { CONTRACT_VARIABLES } from '@/types/campus';

@@ -21,7 +21,7 @@ const card = (id: number, studentId: number, over: Partial<RenewalCard> = {}): R
 });
 const cards = [card(1, 1, { remainingHours: 3 }), card(2, 1, { remainingHours: 1 }), card(3, 2, { expiryDate: '2026-05-20' }), card(4, 3, { remainingHours: 2.5 }), card(5, 4, { remainingHours: 0, status: 'exhausted' })];
 
-describe('receiver segments (PRODUCT.md §5.11): one definition with the dashboard', () => {
+describe('receiver segments (docs/rules.md#notices-and-notifications): one definition with the dashboard', () => {
   it("low and expiring are the student's state over all their usable cards, with the company thresholds", () => {
     const flagged = renewalCards(cards, TODAY, TH);
     // Student 1 holds 3 + 1 hours: 4 > 3, not low (issue 30: one card's balance is not the student's).

@@ -1,5 +1,5 @@
 /**
- * Receiver segments of notices (PRODUCT.md §5.11), ONE definition shared with the dashboard's "cards to renew"
+ * Receiver segments of notices (docs/rules.md#notices-and-notifications), ONE definition shared with the dashboard's "cards to renew"
  * widget, the RenewRemind modal and the company settings (`lowHoursThreshold`, `expiryReminderDays` of /setting):
  * a student runs low or expires soon by `renewalState` over ALL their usable cards (a renewal counts at once), and
  * belongs to the "running low" / "expiring soon" segment then. The server resolves a segment at send time

@@ -1,6 +1,6 @@
 /**
- * Revenue, deferred revenue and the month rollforward (PRODUCT.md §5.8), as pure functions over the ledger.
- * Shared by the mock backend (finance screens, the ledger's money values) and by the analysis screens (§5.16).
+ * Revenue, deferred revenue and the month rollforward (docs/rules.md#revenue-and-month-close), as pure functions over the ledger.
+ * Shared by the mock backend (finance screens, the ledger's money values) and by the analysis screens (docs/rules.md#analysis-metrics).
  *
  * Figures (one definition each):
  * - **cash in** (`cashIn`): paid amounts of card orders on their payment date;
@@ -503,7 +503,7 @@ export function periodToDate(p: Period, today: string): Period {
 }
 
 /**
- * Recognised revenue (PRODUCT.md §5.8), one definition for every screen, call and export:
+ * Recognised revenue (docs/rules.md#revenue-and-month-close), one definition for every screen, call and export:
  * - `lessons`: the money value of the records that consume count cards (reduce, truant, leave, diy);
  * - `periodDays`: period cards, their paid amount straight-line per day of validity, days up to today only;
  * - `corrections`: what corrections (`proof` records, roll-call undos included) added to it (negative when they gave

@@ -1,5 +1,5 @@
 /**
- * Roll-call rules (PRODUCT.md §5.2 with the ledger rules of §5.1), pure: given the marks, each student's deduction
+ * Roll-call rules (docs/rules.md#roll-call with the ledger rules of docs/rules.md#cards-and-hours), pure: given the marks, each student's deduction
  * card and the company settings, decide the ledger record per student — never twice for the same lesson — and the
  * plan that undoes a roll call with proof records. The mock backend writes what these plans say through the
  * ledger (mock/domains/ledger.ts); the roll-call drawer uses the same plan to warn before a deduction would fail.

@@ -8,7 +8,7 @@ const BANDS: Tier[] = [
   { from: 50, amount: 60 },
 ];
 
-describe('tiers (PRODUCT.md §5.5 worked example)', () => {
+describe('tiers (docs/rules.md#salaries worked example)', () => {
   it('60 h over 0–20 @30, 20–50 @50, >50 @60: 2,700 marginal, 3,600 whole-tier', () => {
     expect(tierAmount(60, BANDS, 'marginal')).toBe(2700);
     expect(tierAmount(60, BANDS, 'whole')).toBe(3600);

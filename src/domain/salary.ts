@@ -1,5 +1,5 @@
 /**
- * Salary rules (PRODUCT.md §5.5) as pure functions: commission items traced to their records, tier bands
+ * Salary rules (docs/rules.md#salaries) as pure functions: commission items traced to their records, tier bands
  * (marginal or whole-tier), one rounding at the end, and the status machine draft → checked → paid.
  * Used by the mock backend (mock/domains/salary.ts) and the salary screens.
  */

@@ -1,5 +1,5 @@
 /**
- * Scheduling rules (PRODUCT.md §5.3), pure: holidays, batch generation over a date range on weekdays 1–7 with times,
+ * Scheduling rules (docs/rules.md#scheduling), pure: holidays, batch generation over a date range on weekdays 1–7 with times,
  * clash detection (teacher, room, student; every clash listed), and the roll-call state of a lesson.
  * Used by the mock backend and by the client (previews).
  */

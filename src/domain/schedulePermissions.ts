@@ -1,5 +1,5 @@
 /**
- * Who may do what with lessons (PRODUCT.md §5.2, §6.4). Pure, used by the mock (403) and the screens (hide actions).
+ * Who may do what with lessons (docs/rules.md#roll-call, docs/screens.md#schedule). Pure, used by the mock (403) and the screens (hide actions).
  * Teachers see and roll-call only their own lessons; undoing a roll call needs a manager or the dealer.
  */
 import type { Role } from '@/types/session';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { passLine, scoreProblem, subjectStats } from './scores';
 
-describe('score bounds (PRODUCT.md §5.10)', () => {
+describe('score bounds (docs/rules.md#homework-and-scores)', () => {
   it('0 ≤ score ≤ full mark with at most one decimal', () => {
     expect(scoreProblem(0, 100)).toBeUndefined();
     expect(scoreProblem(100, 100)).toBeUndefined();

@@ -1,5 +1,5 @@
 /**
- * Exam scores (PRODUCT.md §5.10): bounds of one score and statistics per subject, computed by the server and
+ * Exam scores (docs/rules.md#homework-and-scores): bounds of one score and statistics per subject, computed by the server and
  * shown by see-score. A score is 0 ≤ score ≤ full mark with at most 1 decimal; an absent student has no score and
  * is excluded from every statistic (counted apart). Pass = score ≥ 60 % of the full mark.
  */

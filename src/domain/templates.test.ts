@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseTemplate, renderTemplate, TEMPLATE_VARIABLES } from './templates';
 
-describe('template variables (PRODUCT.md §5.11)', () => {
+describe('template variables (docs/rules.md#notices-and-notifications)', () => {
   it('finds known and unknown variables; other braces are text', () => {
     expect(parseTemplate('{studentName}家长您好，{className} 剩余 {remainingHours} 课时 {studentName}')).toEqual({ variables: ['studentName', 'className', 'remainingHours'], unknown: [] });
     expect(parseTemplate('Hi {studentName}, {teacherPhone} { x } {} {1a}')).toEqual({ variables: ['studentName'], unknown: ['teacherPhone'] });

@@ -1,5 +1,5 @@
 /**
- * Message templates (PRODUCT.md §5.11): text with variables in braces. `parseTemplate` finds the variables and
+ * Message templates (docs/rules.md#notices-and-notifications): text with variables in braces. `parseTemplate` finds the variables and
  * the unknown ones (refused on save), `renderTemplate` fills them for one receiver. A brace that does not enclose a
  * plain name (letters and digits) is ordinary text. The result is plain text: screens render it as text, never HTML.
  */

@@ -5,7 +5,7 @@ import { fitText, wrap, type Measure } from './textFit';
 /** A fake font: CJK characters are 1 em wide, others 0.55 em. */
 const measure: Measure = (text, size) => [...text].reduce((w, ch) => w + (/[\u2e80-\u9fff]/.test(ch) ? 1 : 0.55) * size, 0);
 
-describe('fitting text into a box (PRODUCT.md §5.12)', () => {
+describe('fitting text into a box (docs/rules.md#posters)', () => {
   it('keeps the largest size that fits; shrinks a longer text', () => {
     expect(fitText('星光舞蹈', { width: 400, height: 60 }, { maxSize: 40, minSize: 12 }, measure)).toMatchObject({ size: 40, lines: ['星光舞蹈'], truncated: false });
     const long = fitText('星光舞蹈暑期集训营火热报名中，名额有限，先到先得', { width: 200, height: 60 }, { maxSize: 40, minSize: 10 }, measure);

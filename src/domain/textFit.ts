@@ -1,5 +1,5 @@
 /**
- * Fitting a text into a box (posters, PRODUCT.md §5.12): the largest font size from `maxSize` down to `minSize`
+ * Fitting a text into a box (posters, docs/rules.md#posters): the largest font size from `maxSize` down to `minSize`
  * at which the wrapped lines fit the box's width and height; at `minSize` lines that still do not fit are cut and
  * the last one ends with an ellipsis. Text never overflows its box. `measure(text, size)` is the width of a text at a
  * font size (the canvas's `measureText` in the browser; any monotonic function in tests).

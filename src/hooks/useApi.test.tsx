@@ -3,15 +3,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { API_DEFAULTS, useApi, useDebouncedSearch } from './useApi';
 
-describe('data hook defaults (SPEC §9)', () => {
+describe('data hook defaults (docs/rules.md#constants-and-limits)', () => {
   it('cache 60 s and focus refresh gap 5 s', () => {
-    expect(API_DEFAULTS).toMatchObject({ cacheTime: 60000, focusTimespan: 5000 });
+    expect(API_DEFAULTS).toMatchObject({ dedupingInterval: 60000, revalidateOnFocus: true, focusThrottleInterval: 5000 });
   });
 
   it('a cached call is not repeated within the cache time', async () => {
     const service = vi.fn(async () => 'ok');
     function A() {
-      const { data } = useApi(service, { cacheKey: 'probe', staleTime: 60000 });
+      const { data } = useApi(service);
       return <span>{data ?? '…'}</span>;
     }
     const first = render(<A />);

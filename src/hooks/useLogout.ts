@@ -4,7 +4,7 @@ import { logout as logoutCall } from '@/services/session';
 import { tokenStore } from '@/utils/tokenStore';
 import { loginUrlWithRedirect } from '@/utils/request';
 
-/** Log out (SPEC §4): end the session server-side, clear user and tokens, go to login with the current path. */
+/** Log out (docs/rules.md#subscription-and-expiry): end the session server-side, clear user and tokens, go to login with the current path. */
 export function useLogout() {
   const { setSession } = useSession();
   return async () => {

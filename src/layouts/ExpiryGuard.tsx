@@ -1,5 +1,5 @@
 /**
- * Subscription reminder and lock-out (SPEC §4, §6, §8): 1–30 days → a reminder once per role and company
+ * Subscription reminder and lock-out (docs/rules.md#subscription-and-expiry, #roles-and-access, docs/api.md#error-catalogue): 1–30 days → a reminder once per role and company
  * (local key expire_tip_{roleId}_{companyId}, cleared when days rise above 30); 0 days → a blocking dialog on every
  * route but /campus/order and /renew. Owners (permissions type 0) get a renew button, others are told to contact
  * the store manager. Skipped for admin, service and operation.

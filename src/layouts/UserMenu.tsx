@@ -1,4 +1,4 @@
-/** Header user menu: store switch (company with role label), personal settings, log out (SPEC §2, §4). */
+/** Header user menu: store switch (company with role label), personal settings, log out (docs/screens.md#routes-and-shell, docs/rules.md#subscription-and-expiry). */
 import React, { useState } from 'react';
 import { Dropdown, Spin } from 'antd';
 import { CheckOutlined, LogoutOutlined, SettingOutlined, SwapOutlined } from '@ant-design/icons';

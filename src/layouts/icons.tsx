@@ -1,4 +1,4 @@
-/** Server icon names → icons (the menu arrives as data, PRODUCT.md §3.4). Only the icons the menu uses are bundled. */
+/** Server icon names → icons (the menu arrives as data, docs/api.md#session-calls). Only the icons the menu uses are bundled. */
 import React from 'react';
 import {
   AccountBookOutlined,

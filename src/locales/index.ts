@@ -1,5 +1,5 @@
 /**
- * The locale layer (PRODUCT.md §7): every visible string goes through `t(id)`; messages are complete in en-US and
+ * The locale layer (docs/screens.md#every-screen): every visible string goes through `t(id)`; messages are complete in en-US and
  * zh-CN (a test checks key parity). Works outside React too (the request layer uses it).
  * Each domain adds `parts/<domain>.en-US.ts` and `parts/<domain>.zh-CN.ts`, joined in ./en-US.ts and ./zh-CN.ts.
  */

@@ -1,4 +1,4 @@
-/** Analysis calls (PRODUCT.md §6.10, SPEC §7 paths exactly). */
+/** Analysis calls (docs/screens.md#analysis, docs/api.md#calls-named-by-the-spec paths exactly). */
 import { http } from '@/utils/request';
 import type { ListQuery, ListResult } from '@/types/api';
 import type { AnalyzeCard, AnalyzeCore, AnalyzeQuery, AnalyzeRecords, AnalyzeStaff, CardProgress, ClassProgress, RecordDimension } from '@/types/analysis';

@@ -1,4 +1,4 @@
-/** Arrears (PRODUCT.md §5.18): lessons attended without usable hours. One function per call. */
+/** Arrears (docs/rules.md#arrears): lessons attended without usable hours. One function per call. */
 import { http } from '@/utils/request';
 import type { ListQuery, ListResult } from '@/types/api';
 import type { ArrearsItem, ArrearsRow, ArrearsSummary } from '@/types/arrears';

@@ -1,4 +1,4 @@
-/** Loads what the app needs about the signed-in user: info, permissions, stores and menu (SPEC §2, §4). */
+/** Loads what the app needs about the signed-in user: info, permissions, stores and menu (docs/screens.md#routes-and-shell, docs/rules.md#subscription-and-expiry). */
 import type { InitialState } from '@/types/session';
 import { tokenStore } from '@/utils/tokenStore';
 import { fetchCurrentUser, fetchMenu, fetchPermissions, fetchStores } from './session';

@@ -1,4 +1,4 @@
-/** Campus management calls (PRODUCT.md §6.8; SPEC §7 paths exactly for campuses and permission groups). */
+/** Campus management calls (docs/screens.md#campus-management; docs/api.md#calls-named-by-the-spec paths exactly for campuses and permission groups). */
 import { http } from '@/utils/request';
 import type { ListQuery, ListResult } from '@/types/api';
 import type { Staff } from '@/types/school';
@@ -14,7 +14,7 @@ export interface PermissionGroupInput {
   dataScope: DataScope;
 }
 
-/* permission groups (SPEC §7) */
+/* permission groups (docs/api.md#calls-named-by-the-spec) */
 export const fetchPermissionGroups = () => http.get<PermissionGroup[]>('/v2/permission_group/list');
 export const fetchPermissionGroup = (id: number) => http.get<PermissionGroup>('/v2/permission_group/get', { id });
 export const createPermissionGroup = (body: PermissionGroupInput) => http.post<PermissionGroup>('/v2/permission_group/', body);
@@ -25,7 +25,7 @@ export const deletePermissionGroup = (id: number) => http.delete<null>(`/v2/perm
 export const fetchStaffAccess = (query: ListQuery) => http.get<ListResult<StaffAccess>>('/v2/permission_group/staff', query);
 export const assignGroup = (staffIds: number[], groupId: number) => http.post<StaffAccess[]>('/v2/permission_group/assign', { staffIds, groupId });
 
-/* campuses (SPEC §7) */
+/* campuses (docs/api.md#calls-named-by-the-spec) */
 export interface CampusInput {
   id?: number;
   name: string;

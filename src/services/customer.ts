@@ -1,5 +1,5 @@
 /**
- * Customer center calls (PRODUCT.md §5.4, §6.5): leads, follow-ups, the pool, distribution, conversion, statistics,
+ * Customer center calls (docs/rules.md#leads, docs/screens.md#customer-center): leads, follow-ups, the pool, distribution, conversion, statistics,
  * collection forms (and the public form), web sign-ups and partner merchants.
  */
 import { http } from '@/utils/request';

@@ -1,5 +1,5 @@
 /**
- * Finance calls (PRODUCT.md §5.5, §5.8, §5.9, §6.6): revenue, accrual and month close, the bill journal, salary
+ * Finance calls (docs/rules.md#salaries, #revenue-and-month-close, #bill-journal, docs/screens.md#finance): revenue, accrual and month close, the bill journal, salary
  * plans, the salary sheet and pay slips. One function per call.
  */
 import { http } from '@/utils/request';

@@ -1,4 +1,4 @@
-/** Invitations (PRODUCT.md §5.17): the company's list and cancel, the invited person's answers. */
+/** Invitations (docs/rules.md#people-and-credentials): the company's list and cancel, the invited person's answers. */
 import { http } from '@/utils/request';
 import type { ListQuery, ListResult } from '@/types/api';
 import type { AcceptedInvitation, Invitation, InvitationStatus, LoginAnswer, MyInvitation } from '@/types/invitation';

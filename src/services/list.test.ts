@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
 import { tableRequest, toListQuery } from './list';
 
-describe('toListQuery (PRODUCT.md §3.2)', () => {
+describe('toListQuery (docs/api.md#lists)', () => {
   it('maps paging, filters, keyword, sort and date ranges', () => {
     expect(
       toListQuery(

@@ -1,8 +1,9 @@
 /**
- * The one list adapter (PRODUCT.md §3.2): ProTable's `(params, sort, filter)` → the list query, and the answer →
+ * The one list adapter (docs/api.md#lists): ProTable's `(params, sort, filter)` → the list query, and the answer →
  * `{ data, total, success }`. A list screen passes `tableRequest(service)` as ProTable's `request`.
  */
 import type { ListQuery, ListResult, SortOrder } from '@/types/api';
+import { LIST_PAGE_SIZE } from './listCalls';
 
 export interface TableParams {
   current?: number;
@@ -32,7 +33,7 @@ function toValue(v: unknown): string | number | boolean | undefined {
  */
 export function toListQuery(params: TableParams = {}, sort?: SortArg, filter?: FilterArg, rangeKeys: string[] = ['dateRange']): ListQuery {
   const { current, pageSize, ...rest } = params;
-  const q: ListQuery = { page: current ?? 1, pageSize: pageSize ?? 10 };
+  const q: ListQuery = { page: current ?? 1, pageSize: pageSize ?? LIST_PAGE_SIZE };
   for (const [k, v] of Object.entries(rest)) {
     if (rangeKeys.includes(k) && Array.isArray(v)) {
       const [s, e] = v;

@@ -1,4 +1,4 @@
-/** Notices, templates, inboxes, notification rules, the SMS outbox, bulletins and feedback (PRODUCT.md §5.11, §6.7). */
+/** Notices, templates, inboxes, notification rules, the SMS outbox, bulletins and feedback (docs/rules.md#notices-and-notifications, docs/screens.md#teaching-and-communication). */
 import { http } from '@/utils/request';
 import type { ListQuery, ListResult } from '@/types/api';
 import type { Bulletin, Feedback, FeedbackCategory, InboxMessage, InboxSummary, MessageTemplate, Notice, NoticeReceiver, NotifyEvent, NotifyReceiver, OutboxRow, ReceiverSegment, RuleCell, TemplateScene } from '@/types/notice';

@@ -1,4 +1,4 @@
-/** The options cache (issue 10, SPEC §9 request cache 60 s): shared, expiring, dropped on writes and failures. */
+/** The options cache (issue 10, docs/rules.md#constants-and-limits request cache 60 s): shared, expiring, dropped on writes and failures. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { http } from '@/utils/request';
 import { tokenStore } from '@/utils/tokenStore';

@@ -1,5 +1,5 @@
 /**
- * Platform administration calls (PRODUCT.md §5.15, §6.9; SPEC §7 company calls exactly). One function per call.
+ * Platform administration calls (docs/rules.md#platform, docs/screens.md#platform; docs/api.md#calls-named-by-the-spec company calls exactly). One function per call.
  */
 import { http } from '@/utils/request';
 import type { ListQuery, ListResult } from '@/types/api';
@@ -44,7 +44,7 @@ export interface RenewResult {
   renewal: CompanyRenewal;
 }
 
-/* companies: SPEC §7 */
+/* companies: docs/api.md#calls-named-by-the-spec */
 export const fetchCompanies = (q: ListQuery) => http.get<ListResult<CompanyListItem>>('/v2/company_kt', q);
 export const addCompany = (body: CompanyBody) => http.post<CompanyCreated>('/v2/company_kt/add_company', body);
 export const updateCompany = (body: CompanyUpdateBody) => http.put<CompanyListItem>('/v2/company_kt', body);

@@ -1,6 +1,6 @@
 /**
- * Schedule domain calls (PRODUCT.md §5.2, §5.3, §6.3 leave/reserve, §6.4). One function per call; this file is the
- * list of the domain's calls. Lists take the list query of PRODUCT.md §3.2.
+ * Schedule domain calls (docs/rules.md#roll-call, #scheduling, docs/screens.md#students leave/reserve, docs/screens.md#schedule). One function per call; this file is the
+ * list of the domain's calls. Lists take the list query of docs/api.md#lists.
  */
 import { http, type RequestOptions } from '@/utils/request';
 import { optionsGet } from './options';

@@ -1,9 +1,10 @@
 /**
- * School setup, students, class cards and the hour ledger (PRODUCT.md §5.1, §6.2, §6.3). One function per call;
- * this file is the list of the domain's calls. Lists take the list query of PRODUCT.md §3.2.
+ * School setup, students, class cards and the hour ledger (docs/rules.md#cards-and-hours, docs/screens.md#school-setup, #students). One function per call;
+ * this file is the list of the domain's calls. Lists take the list query of docs/api.md#lists.
  */
 import { http } from '@/utils/request';
 import { optionsGet } from './options';
+import { STUDENT_LIST } from './listCalls';
 import type { ListQuery, ListResult } from '@/types/api';
 import type { ArrearsSettlement } from '@/types/arrears';
 import type {
@@ -30,7 +31,7 @@ export interface Option {
   label: string;
 }
 
-/* Staff: /v2/company_staff (SPEC §7) */
+/* Staff: /v2/company_staff (docs/api.md#calls-named-by-the-spec) */
 export interface StaffBody {
   id?: number;
   name: string;
@@ -48,7 +49,7 @@ export const createStaff = (body: StaffBody) => http.post<Staff>('/v2/company_st
 export const updateStaff = (body: StaffBody & { id: number }) => http.put<Staff>('/v2/company_staff', body);
 export const deleteStaff = (id: number) => http.delete<null>(`/v2/company_staff/${id}`);
 
-/* Rooms: /v2/company_dance_room (SPEC §7) */
+/* Rooms: /v2/company_dance_room (docs/api.md#calls-named-by-the-spec) */
 export interface RoomBody {
   id?: number;
   campusId: number;
@@ -61,7 +62,7 @@ export const createRoom = (body: RoomBody) => http.post<Room>('/v2/company_dance
 export const updateRoom = (body: RoomBody & { id: number }) => http.put<Room>('/v2/company_dance_room', body);
 export const deleteRoom = (id: number) => http.delete<null>(`/v2/company_dance_room/${id}`);
 
-/* Classes: /v2/company_class (SPEC §7) */
+/* Classes: /v2/company_class (docs/api.md#calls-named-by-the-spec) */
 export interface ClassBody {
   id?: number;
   campusId: number;
@@ -133,7 +134,7 @@ export interface StudentDetail {
   records: HourRecord[];
   lessons: StudentLesson[];
 }
-export const fetchStudents = (q: ListQuery) => http.get<ListResult<StudentRow>>('/v2/student', q);
+export const fetchStudents = (q: ListQuery) => http.get<ListResult<StudentRow>>(STUDENT_LIST.url, q);
 /** `id`: include that student first (a form showing a preset student); `hasCard: 1`: only holders of a card not invalidated. */
 export const fetchStudentOptions = (params: { keyword?: string; id?: number; hasCard?: 1 } = {}) => http.get<Option[]>('/v2/student/options', params);
 export const fetchStudentDetail = (id: number) => http.get<StudentDetail>(`/v2/student/${id}`);
@@ -158,7 +159,7 @@ export interface CardOpResult {
   order?: CardOrder;
   balanceBefore: number;
   balanceAfter: number;
-  /** A sale or renewal: the student's arrears it settled (PRODUCT.md §5.18). */
+  /** A sale or renewal: the student's arrears it settled (docs/rules.md#arrears). */
   arrears?: ArrearsSettlement;
 }
 export const fetchStudentCards = (q: ListQuery) => http.get<ListResult<StudentCard>>('/v2/student_card', q);

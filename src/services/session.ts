@@ -1,4 +1,4 @@
-/** Session, user, permission, store and menu calls (SPEC §7, PRODUCT.md §3.4). */
+/** Session, user, permission, store and menu calls (docs/api.md#calls-named-by-the-spec, docs/api.md#session-calls). */
 import { http } from '@/utils/request';
 import type {
   CompanyRoleEntry,
@@ -30,7 +30,7 @@ export function zeroPermissions(): Permissions {
   return p;
 }
 
-/** Permissions; an answer with code ≠ 0 means all-zero permissions (SPEC §7, §8). */
+/** Permissions; an answer with code ≠ 0 means all-zero permissions (docs/api.md#calls-named-by-the-spec, #error-catalogue). */
 export async function fetchPermissions(): Promise<Permissions> {
   try {
     const p = await request<Permissions>('GET', '/v2/company_role/permissions', { skipErrorHandler: true });

@@ -1,4 +1,4 @@
-/** Subscription packages, orders and renewal (PRODUCT.md §5.6). */
+/** Subscription packages, orders and renewal (docs/rules.md#subscription-and-expiry). */
 import { http } from '@/utils/request';
 import type { ListQuery, ListResult } from '@/types/api';
 import type { SubscriptionOrder, SubscriptionPackage, SubscriptionStatus } from '@/types/subscription';

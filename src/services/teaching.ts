@@ -1,4 +1,4 @@
-/** Homework and exam scores (PRODUCT.md §5.10). One function per call. */
+/** Homework and exam scores (docs/rules.md#homework-and-scores). One function per call. */
 import { http } from '@/utils/request';
 import type { ListQuery, ListResult } from '@/types/api';
 import type { Exam, Homework, ScoreSheet, StudentHomework, StudentScoreRow, Submission } from '@/types/teaching';

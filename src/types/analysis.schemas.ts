@@ -1,5 +1,5 @@
 /**
- * Query schemas of the analyze calls (PRODUCT.md §6.10). Query values arrive as text: ids are digit strings.
+ * Query schemas of the analyze calls (docs/screens.md#analysis). Query values arrive as text: ids are digit strings.
  * The range is required, in order, and at most 366 days (a year and a day, so "last 12 months" fits).
  */
 import { date, oneOf, z } from './schema';

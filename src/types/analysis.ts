@@ -1,5 +1,5 @@
 /**
- * Analysis calls (PRODUCT.md §5.16, §6.10; SPEC §7 `/v2/company_kt/analyze*`). Shared by the client and the mock.
+ * Analysis calls (docs/rules.md#analysis-metrics, docs/screens.md#analysis; docs/api.md#calls-named-by-the-spec `/v2/company_kt/analyze*`). Shared by the client and the mock.
  * Every figure comes with the drill-down that opens the list of its records (`Drill`): the list screens read the
  * same filters from their URL, and the mock's lists apply them with the same definitions (src/domain/metrics.ts).
  */

@@ -1,16 +1,16 @@
-/** API envelope and list conventions (PRODUCT.md §3.1, §3.2). Shared by the client and the mock backend. */
+/** API envelope and list conventions (docs/api.md#envelope-and-errors, #lists). Shared by the client and the mock backend. */
 
 export interface ApiEnvelope<T> {
   code: number;
   data?: T;
   msg?: string;
-  /** Generic-layer convention (SPEC §8): a body with success=false is a business error. */
+  /** Generic-layer convention (docs/api.md#error-catalogue): a body with success=false is a business error. */
   success?: boolean;
 }
 
 export type SortOrder = 'ascend' | 'descend';
 
-/** Query of every list call (PRODUCT.md §3.2). Filters travel as extra string keys. */
+/** Query of every list call (docs/api.md#lists). Filters travel as extra string keys. */
 export interface ListQuery {
   page?: number;
   pageSize?: number;

@@ -1,4 +1,4 @@
-/** Request bodies of arrears (PRODUCT.md §5.18), as zod schemas (src/types/schema.ts). */
+/** Request bodies of arrears (docs/rules.md#arrears), as zod schemas (src/types/schema.ts). */
 import { id, text, z } from './schema';
 
 export const WriteOffArrearsBody = z.object({ id: id(), reason: text(200) });

@@ -1,5 +1,5 @@
 /**
- * Arrears (PRODUCT.md §5.18): a lesson attended (or a consuming truant/leave) without usable hours. One item per
+ * Arrears (docs/rules.md#arrears): a lesson attended (or a consuming truant/leave) without usable hours. One item per
  * student and lesson; settled from the next card the family buys (src/domain/arrears.ts) or written off with a reason.
  */
 import type { AttendanceMark } from './schedule';

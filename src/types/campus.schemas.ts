@@ -1,4 +1,4 @@
-/** Request bodies of campus management (PRODUCT.md §5.13, §5.14), as zod schemas (src/types/schema.ts). */
+/** Request bodies of campus management (docs/rules.md#permission-groups-and-data-scope, #campuses-and-online-sales), as zod schemas (src/types/schema.ts). */
 import { bool, id, ids, int, mobile, oneOf, optText, phone, text, z } from './schema';
 import { PERMISSION_FLAGS } from './session';
 import { DATA_SCOPES } from '../domain/dataScope';
@@ -19,7 +19,7 @@ export const CampusRenewBody = z.object({ id: id(), packageId: id() });
 
 /**
  * `password` is a first password for a new account (required then, 400 naming the mobile); for a mobile that already
- * has an account it is ignored: the person is invited instead (mock/domains/invitations.ts, PRODUCT.md §5.17).
+ * has an account it is ignored: the person is invited instead (mock/domains/invitations.ts, docs/rules.md#people-and-credentials).
  */
 export const CreateStaffAccountBody = z.object({ staffId: id(), mobile: mobile(), password: z.string().min(6).max(32).optional() });
 export const ResetPasswordBody = z.object({ roleId: id(), password: z.string().min(6).max(32) });

@@ -1,5 +1,5 @@
 /**
- * Campus management (PRODUCT.md §5.13, §5.14, §6.8): campuses, permission groups and data scope, login accounts,
+ * Campus management (docs/rules.md#permission-groups-and-data-scope, #campuses-and-online-sales, docs/screens.md#campus-management): campuses, permission groups and data scope, login accounts,
  * company settings and theme colour, the campus web page, online orders, settlements, invoices and contract
  * templates. Shared by the client and the mock backend.
  */
@@ -12,7 +12,7 @@ export interface PermissionGroup {
   id: number;
   companyId: number;
   name: string;
-  /** The ten flags of SPEC §3 (1 = granted). */
+  /** The ten flags of docs/api.md#entities (1 = granted). */
   flags: Record<PermissionFlag, number>;
   dataScope: DataScope;
   /** The role this group was seeded for (new staff of that role join it); none for groups made by the company. */
@@ -82,11 +82,11 @@ export interface StaffAccount {
   roleId?: number;
   status?: AccountStatus;
   groupName?: string;
-  /** No login yet but an invitation waiting for the person's answer (PRODUCT.md §5.17). */
+  /** No login yet but an invitation waiting for the person's answer (docs/rules.md#people-and-credentials). */
   invitationId?: number;
   /** The owner's login: only the platform changes it (no reset, disable or enable). */
   owner?: boolean;
-  /** The company may set a first password (an account it created, in no other company; PRODUCT.md §5.17). */
+  /** The company may set a first password (an account it created, in no other company; docs/rules.md#people-and-credentials). */
   canSetPassword?: boolean;
 }
 
@@ -101,11 +101,11 @@ export interface ParentAccount {
   studentIds: number[];
   studentNames: string[];
   createdAt: string;
-  /** The company may set a first password (an account it created, in no other company; PRODUCT.md §5.17). */
+  /** The company may set a first password (an account it created, in no other company; docs/rules.md#people-and-credentials). */
   canSetPassword?: boolean;
 }
 
-/** /setting: the company rules plus the online-sale cap (PRODUCT.md §5.14). */
+/** /setting: the company rules plus the online-sale cap (docs/rules.md#campuses-and-online-sales). */
 export interface OnlineSaleCap {
   /** Most hours one online purchase may carry (count cards). */
   maxHours: number;

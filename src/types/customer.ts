@@ -1,6 +1,6 @@
 /**
  * Customer center: leads, follow-ups, the lead pool, conversion, collection forms, web sign-ups and partner
- * merchants (PRODUCT.md §5.4, §6.5). Shared by the client and the mock backend.
+ * merchants (docs/rules.md#leads, docs/screens.md#customer-center). Shared by the client and the mock backend.
  * Dates are 'YYYY-MM-DD', times 'YYYY-MM-DD HH:mm:ss'.
  */
 

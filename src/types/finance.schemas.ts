@@ -1,4 +1,4 @@
-/** Bodies of the finance calls (PRODUCT.md §5.5, §5.8, §5.9), validated by the mock (400 naming the field). */
+/** Bodies of the finance calls (docs/rules.md#salaries, #revenue-and-month-close, #bill-journal), validated by the mock (400 naming the field). */
 import { date, id, ids, money, month, oneOf, optText, percent, text, z } from './schema';
 
 const ACCOUNTS = ['cash', 'bank', 'wechat', 'alipay'] as const;

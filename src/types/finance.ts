@@ -1,4 +1,4 @@
-/** Finance types (PRODUCT.md §5.5, §5.8, §5.9, §6.6), shared by the client and the mock backend. */
+/** Finance types (docs/rules.md#salaries, #revenue-and-month-close, #bill-journal, docs/screens.md#finance), shared by the client and the mock backend. */
 import type { CommissionItem, ElimMode, SalaryStatus, Tier, TierMode } from '@/domain/salary';
 import type { StudentCardStatus } from './school';
 import type { Role } from './session';
@@ -116,7 +116,7 @@ export interface MonthReopen extends Omit<MonthClose, 'id'> {
   reopenedBy: string;
 }
 
-/* ---------------- the bill journal (§5.9) ---------------- */
+/* ---------------- the bill journal (docs/rules.md#bill-journal) ---------------- */
 
 export type JournalDirection = 'income' | 'expense';
 export type JournalAccount = 'cash' | 'bank' | 'wechat' | 'alipay';
@@ -165,7 +165,7 @@ export interface AccountBalance {
   closing: number;
 }
 
-/* ---------------- salary (§5.5) ---------------- */
+/* ---------------- salary (docs/rules.md#salaries) ---------------- */
 
 export interface SalaryPlan {
   id: number;

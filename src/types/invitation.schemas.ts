@@ -1,4 +1,4 @@
-/** Request bodies of invitations (PRODUCT.md §5.17), as zod schemas (src/types/schema.ts). */
+/** Request bodies of invitations (docs/rules.md#people-and-credentials), as zod schemas (src/types/schema.ts). */
 import { bool, id, z } from './schema';
 
 export const InvitationIdBody = z.object({ id: id() });

@@ -1,5 +1,5 @@
 /**
- * Invitations (PRODUCT.md §5.17): a company that adds a mobile which already has an account invites that person
+ * Invitations (docs/rules.md#people-and-credentials): a company that adds a mobile which already has an account invites that person
  * instead of attaching them; the membership is created when the person accepts (at their next login, or after
  * signing in with an SMS code), with what the invitation carried.
  */

@@ -1,4 +1,4 @@
-/** Request bodies of notices, templates, rules, bulletins and feedback (PRODUCT.md §5.11, §6.7). */
+/** Request bodies of notices, templates, rules, bulletins and feedback (docs/rules.md#notices-and-notifications, docs/screens.md#teaching-and-communication). */
 import { NOTIFY_CHANNELS, NOTIFY_EVENTS, NOTIFY_RECEIVERS } from '@/domain/notifyRules';
 import { RECEIVER_SEGMENTS } from '@/domain/receivers';
 import { FEEDBACK_CATEGORIES, TEMPLATE_SCENES } from './notice';

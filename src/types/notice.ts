@@ -1,6 +1,6 @@
 /**
  * Notices, templates, inboxes, notification rules and the SMS outbox, bulletins and feedback
- * (PRODUCT.md §5.11, §6.7). Shared by the client and the mock backend. Every text is plain text: the screens
+ * (docs/rules.md#notices-and-notifications, docs/screens.md#teaching-and-communication). Shared by the client and the mock backend. Every text is plain text: the screens
  * render it as text, never as HTML.
  */
 import type { ReceiverSegment } from '@/domain/receivers';

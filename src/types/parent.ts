@@ -1,4 +1,4 @@
-/** The parent's dashboard (issue 31, PRODUCT.md §5.11): one overview per child of the parent (customer) account. */
+/** The parent's dashboard (issue 31, docs/rules.md#notices-and-notifications): one overview per child of the parent (customer) account. */
 import type { SubmissionStatus } from '@/domain/homework';
 
 export interface ParentLesson {

@@ -1,4 +1,4 @@
-/** Request bodies of the platform calls (PRODUCT.md §5.15), zod 4 from src/types/schema.ts. */
+/** Request bodies of the platform calls (docs/rules.md#platform), zod 4 from src/types/schema.ts. */
 import { id, int, mobile, money, optText, percent, phone, text, z } from './schema';
 
 export const MAX_VALID_DAYS = 3650;

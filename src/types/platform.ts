@@ -1,4 +1,4 @@
-/** Platform administration: companies, renewals, packages, orders, accounts, audit log, settings (PRODUCT.md §5.15, §6.9). */
+/** Platform administration: companies, renewals, packages, orders, accounts, audit log, settings (docs/rules.md#platform, docs/screens.md#platform). */
 
 /** A company's state for the platform lists (computed from status and validity). */
 export type CompanyState = 'active' | 'expiring' | 'expired' | 'disabled';
@@ -15,7 +15,7 @@ export interface CompanyListItem {
   address?: string;
   remark?: string;
   validUntil: string;
-  /** Days left (SPEC §3 company.day). */
+  /** Days left (docs/api.md#entities company.day). */
   day: number;
   status: 'active' | 'disabled';
   state: CompanyState;
@@ -26,7 +26,7 @@ export interface CompanyListItem {
 }
 
 /**
- * The owner of a company just created by the platform (PRODUCT.md §5.17): a new account with a one-time password,
+ * The owner of a company just created by the platform (docs/rules.md#people-and-credentials): a new account with a one-time password,
  * returned only in this answer and changed by the owner at the first login; or an existing account (`existing`)
  * made the owner, whose password stays theirs (no `oneTimePassword`).
  */
@@ -55,7 +55,7 @@ export interface CompanyOption {
   label: string;
 }
 
-/** One renewal (or recovery) of a company's validity, with before and after (PRODUCT.md §5.15). */
+/** One renewal (or recovery) of a company's validity, with before and after (docs/rules.md#platform). */
 export interface CompanyRenewal {
   id: number;
   companyId: number;
@@ -90,7 +90,7 @@ export interface AuditChange {
   after?: unknown;
 }
 
-/** One successful write (PRODUCT.md §5.15 audit log). */
+/** One successful write (docs/rules.md#platform audit log). */
 export interface AuditEntry {
   id: number;
   at: string;
@@ -141,7 +141,7 @@ export interface AdminPackage {
 }
 
 export interface PlatformSettings {
-  /** Platform fee on online money, percent (PRODUCT.md §5.14). */
+  /** Platform fee on online money, percent (docs/rules.md#campuses-and-online-sales). */
   feePercent: number;
   /** Validity of a new company (days). */
   trialDays: number;

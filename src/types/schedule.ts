@@ -1,5 +1,5 @@
 /**
- * Schedule domain (PRODUCT.md §5.2, §5.3, §6.4): lessons, roll calls (attendances), reservations, free trials.
+ * Schedule domain (docs/rules.md#roll-call, #scheduling, docs/screens.md#schedule): lessons, roll calls (attendances), reservations, free trials.
  * Shared by the client and the mock backend. Dates 'YYYY-MM-DD', times of day 'HH:mm', stamps 'YYYY-MM-DD HH:mm:ss'.
  */
 import type { Weekday } from '@/utils/dates';
@@ -92,7 +92,7 @@ export interface RollCallStudent {
   attendanceId?: number;
   recordType?: HourRecordType;
   hours?: number;
-  /** A saved line without hours taken: its arrears item (PRODUCT.md §5.18). */
+  /** A saved line without hours taken: its arrears item (docs/rules.md#arrears). */
   arrears?: { id: number; status: ArrearsStatus; hours: number; settledCardNo?: string };
 }
 
@@ -117,7 +117,7 @@ export interface RollCallResult {
   failed: { studentId: number; studentName: string; reason: string }[];
 }
 
-/** Batch scheduling (§5.3): one or more weekday + time slots over a date range. */
+/** Batch scheduling (docs/rules.md#scheduling): one or more weekday + time slots over a date range. */
 export interface ScheduleSlot {
   weekday: Weekday;
   start: string;

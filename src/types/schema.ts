@@ -2,7 +2,7 @@
  * Schema building blocks (zod 4) for request bodies, declared once and shared by the mock's write path and, where
  * useful, by client forms. Strict on purpose (issue 8): no coercion (a string is not a number), only existing
  * calendar days, arrays are arrays, enums are closed, money has at most 2 decimals and hours at most 1
- * (PRODUCT.md §5.7). Domain schemas live beside their entity types (`src/types/<domain>.schemas.ts`).
+ * (docs/rules.md#money-and-numbers). Domain schemas live beside their entity types (`src/types/<domain>.schemas.ts`).
  *
  * Problems carry a `params.key` that the mock turns into a message in the caller's language naming the field
  * (see `mock/schema.ts`); zod's own issue codes (invalid_type, too_small, ...) are mapped there too.

@@ -1,7 +1,7 @@
 /**
  * Request bodies of the school domain (staff, rooms, classes, students, card templates, card operations), as zod
  * schemas (src/types/schema.ts): strict (no coercion, existing days, arrays are arrays, closed enums, money 2 and
- * hours 1 decimal, PRODUCT.md §5.7). The mock validates every write with them before its handler runs.
+ * hours 1 decimal, docs/rules.md#money-and-numbers). The mock validates every write with them before its handler runs.
  */
 import { bool, date, hours, id, ids, int, mobile, money, oneOf, optDate, optIds, optText, text, z } from './schema';
 
@@ -87,7 +87,7 @@ export const GiftHoursBody = z.object({ cardId: id(), hours: hours({ min: 0.1, m
 export const ConsumeBody = z.object({ cardId: id(), hours: hours({ min: 0.1, max: 1000 }), reason: text(200) });
 export const ReturnBody = z.object({ cardId: id(), hours: hours({ min: 0.1, max: 10000 }), reason: optText(200) });
 export const ReviewReturnBody = z.object({ recordId: id(), approve: bool() });
-/** `date`: a back-dated correction (default today); refused in a closed month (PRODUCT.md §5.8). */
+/** `date`: a back-dated correction (default today); refused in a closed month (docs/rules.md#revenue-and-month-close). */
 export const CorrectBody = z.object({ cardId: id(), hours: hours({ min: -10000, max: 10000 }), reason: text(200), date: optDate() });
 export const InvalidateBody = z.object({ cardId: id(), reason: text(200) });
 export const RemindBody = z.object({ cardIds: ids() });

@@ -1,5 +1,5 @@
 /**
- * School setup, students, class cards and the hour ledger (PRODUCT.md §5.1, §6.2, §6.3).
+ * School setup, students, class cards and the hour ledger (docs/rules.md#cards-and-hours, docs/screens.md#school-setup, #students).
  * Shared by the client and the mock backend. Dates are 'YYYY-MM-DD', times 'YYYY-MM-DD HH:mm:ss'.
  * Money in yuan (2 decimals), hours with 1 decimal.
  */
@@ -124,7 +124,7 @@ export interface StudentCard {
   sellerId: number;
   sellerName: string;
   invalidReason?: string;
-  /** When the card was invalidated ('YYYY-MM-DD HH:mm:ss'): the day its remaining value is forfeited (PRODUCT.md §5.8). */
+  /** When the card was invalidated ('YYYY-MM-DD HH:mm:ss'): the day its remaining value is forfeited (docs/rules.md#revenue-and-month-close). */
   invalidatedAt?: string;
   /**
    * The expiry dates renewals replaced, oldest first: `before` was in force on the days before `from` (the renewal's

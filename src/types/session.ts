@@ -1,18 +1,18 @@
-/** Session, user, permission, store and menu types (SPEC §3, PRODUCT.md §3.4). */
+/** Session, user, permission, store and menu types (docs/api.md#entities, docs/api.md#session-calls). */
 
 export type Role = 'admin' | 'dealer' | 'manager' | 'teacher' | 'sales' | 'customer' | 'service' | 'operation';
 
 export const ROLES: Role[] = ['admin', 'dealer', 'manager', 'teacher', 'sales', 'customer', 'service', 'operation'];
 
-/** Roles of the platform itself: expiry checks are skipped for them (SPEC §4). */
+/** Roles of the platform itself: expiry checks are skipped for them (docs/rules.md#subscription-and-expiry). */
 export const PLATFORM_ROLES: Role[] = ['admin', 'service', 'operation'];
 
 export interface CompanyRef {
   id: number;
   name: string;
-  /** Days left of the subscription (SPEC §3 `company.day`). */
+  /** Days left of the subscription (docs/api.md#entities `company.day`). */
   day: number;
-  /** The company's primary colour (/campus/theme-color); absent = SPEC §9's default. */
+  /** The company's primary colour (/campus/theme-color); absent = the docs/rules.md#constants-and-limits default. */
   themeColor?: string;
 }
 
@@ -45,7 +45,7 @@ export type PermissionFlag = (typeof PERMISSION_FLAGS)[number];
 export type Permissions = Record<PermissionFlag, number> & {
   name: string;
   companyId: number;
-  /** 0 = store owner / manager who may renew; default 2 (SPEC §3). */
+  /** 0 = store owner / manager who may renew; default 2 (docs/api.md#entities). */
   type: number;
 };
 

@@ -1,4 +1,4 @@
-/** Company rules (PRODUCT.md §6.8 /setting) used by the ledger, roll call, leads and reminders. */
+/** Company rules (docs/screens.md#campus-management /setting) used by the ledger, roll call, leads and reminders. */
 export interface CompanySettings {
   companyId: number;
   /** Absence without leave consumes the lesson's hours (default true). */

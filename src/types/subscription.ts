@@ -1,4 +1,4 @@
-/** Subscription packages and orders (PRODUCT.md §5.6). */
+/** Subscription packages and orders (docs/rules.md#subscription-and-expiry). */
 
 export interface SubscriptionPackage {
   id: number;

@@ -1,4 +1,4 @@
-/** Request bodies of homework and scores (PRODUCT.md §5.10). */
+/** Request bodies of homework and scores (docs/rules.md#homework-and-scores). */
 import { date, id, ids, int, optText, text, z } from './schema';
 
 export const HomeworkBody = z.object({

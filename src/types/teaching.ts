@@ -1,5 +1,5 @@
 /**
- * Homework and exam scores (PRODUCT.md §5.10, §6.7). Shared by the client and the mock backend.
+ * Homework and exam scores (docs/rules.md#homework-and-scores, docs/screens.md#teaching-and-communication). Shared by the client and the mock backend.
  * Texts are plain text (screens render them as text, never HTML).
  */
 import type { SubmissionStatus } from '@/domain/homework';

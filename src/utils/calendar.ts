@@ -1,5 +1,5 @@
 /**
- * Calendar helper (SPEC §2 "Calendar display", §3 "Day record", §9 "Calendar").
+ * Calendar helper (docs/rules.md#calendar).
  *
  * - `monthGrid(year, month)`: 42 cells (6 weeks), weeks start on Monday, leading and trailing days of the
  *   adjacent months included and flagged `inMonth: false`.
@@ -7,7 +7,7 @@
  *   Chinese names), festival key and solar-term key of one day.
  * - `upcomingFestivals(fromDate, count)`: the next days that carry a festival or a solar term.
  *
- * Lunar dates and solar terms come from lunar-javascript. The supported range is 1900–2049 (SPEC §9); a
+ * Lunar dates and solar terms come from lunar-javascript. The supported range is 1900–2049 (docs/rules.md#constants-and-limits); a
  * year outside it throws `CalendarRangeError`. (The trailing cells of December 2049 fall in January 2050:
  * they are still computed, only a request for a month or day outside the range throws.)
  *
@@ -46,7 +46,7 @@ interface LibI18n {
 const Solar = UntypedSolar as unknown as LibSolarStatic;
 const I18n = UntypedI18n as unknown as LibI18n;
 
-/** First and last supported years (SPEC §9: lunar tables cover 1900 to 2049). */
+/** First and last supported years (docs/rules.md#constants-and-limits: lunar tables cover 1900 to 2049). */
 export const CALENDAR_MIN_YEAR = 1900;
 export const CALENDAR_MAX_YEAR = 2049;
 
@@ -147,7 +147,7 @@ const LIB_TERM_MESSAGE: Readonly<Record<SolarTermKey, string>> = {
   dahan: 'jq.daHan',
 };
 
-/** The fixed festival list of SPEC §9. */
+/** The fixed festival list of docs/rules.md#constants-and-limits. */
 export const FESTIVALS = [
   'newYear',
   'labourDay',

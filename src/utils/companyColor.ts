@@ -1,7 +1,7 @@
 /**
  * The company's primary colour (/campus/theme-color) for the whole console: set from the signed-in user's company
  * (BasicLayout) or right after a save, read by the root providers (antd ConfigProvider). Remembered locally so a
- * reload paints the right colour at once; none = SPEC §9's default.
+ * reload paints the right colour at once; none = the docs/rules.md#constants-and-limits default.
  */
 import { HEX_COLOR } from './contrast';
 

@@ -16,7 +16,7 @@ import {
 } from '@/utils/constants';
 import { ROLES } from '@/types/session';
 
-describe('constants (SPEC §9)', () => {
+describe('constants (docs/rules.md#constants-and-limits)', () => {
   it('has the timing and size limits', () => {
     expect(REQUEST_TIMEOUT_MS).toBe(10000);
     expect(REQUEST_CACHE_MS).toBe(60000);
@@ -37,7 +37,7 @@ describe('constants (SPEC §9)', () => {
     expect(ROLE_LABEL_KEYS.admin).toBe('role.admin');
   });
 
-  it('lists the 11 hour-record types of SPEC §3 with label keys', () => {
+  it('lists the 11 hour-record types of docs/api.md#entities with label keys', () => {
     expect(HOUR_RECORD_TYPES).toEqual([
       'back',
       'reduce',

@@ -15,7 +15,7 @@ describe('contrast', () => {
     expect(whiteTextPassesAA('#777777')).toBe(false);
   });
 
-  it('the SPEC default #05C7BE fails with white text; a dark teal passes', () => {
+  it('the default #05C7BE (docs/rules.md#constants-and-limits) fails with white text; a dark teal passes', () => {
     expect(whiteTextPassesAA('#05C7BE')).toBe(false);
     expect(whiteTextPassesAA('#00766F')).toBe(true);
     expect(whiteTextContrast('#000000')).toBe(21);

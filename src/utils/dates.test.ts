@@ -18,7 +18,7 @@ import {
 } from '@/utils/dates';
 
 describe('WEEKDAYS', () => {
-  it('lists the SPEC §3 keys numbered 1..7, Monday first', () => {
+  it('lists the docs/api.md#entities keys numbered 1..7, Monday first', () => {
     expect(WEEKDAYS).toEqual([
       { key: 'mon', value: 1 },
       { key: 'tues', value: 2 },

@@ -1,6 +1,6 @@
 /**
- * Date helpers on plain `YYYY-MM-DD` strings (SPEC §9): month-day count, week dates, date range list,
- * month range list, is-before, is-within-range; weekdays numbered 1..7 with Monday = 1 (SPEC §3).
+ * Date helpers on plain `YYYY-MM-DD` strings (docs/rules.md#constants-and-limits): month-day count, week dates, date range list,
+ * month range list, is-before, is-within-range; weekdays numbered 1..7 with Monday = 1 (docs/api.md#entities).
  *
  * Pure functions. Every date argument must be a real calendar day written `YYYY-MM-DD`; anything else
  * throws a `RangeError`, so a typo never turns silently into a wrong day (dayjs itself would roll
@@ -15,7 +15,7 @@ export const MONTH_FORMAT = 'YYYY-MM';
 export type WeekdayKey = 'mon' | 'tues' | 'wed' | 'thur' | 'fri' | 'sat' | 'sun';
 export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
-/** The weekdays of SPEC §3, Monday first. Labels live under `weekday.<key>` in the locales. */
+/** The weekdays of docs/api.md#entities, Monday first. Labels live under `weekday.<key>` in the locales. */
 export const WEEKDAYS: ReadonlyArray<{ readonly key: WeekdayKey; readonly value: Weekday }> = [
   { key: 'mon', value: 1 },
   { key: 'tues', value: 2 },

@@ -1,5 +1,5 @@
 /**
- * Drill-down links of the analysis (PRODUCT.md §5.16): which list screen (and list call) shows the records of a
+ * Drill-down links of the analysis (docs/rules.md#analysis-metrics): which list screen (and list call) shows the records of a
  * figure, and the URL parameters that carry its filter. The list screens read these parameters back
  * (`drillFromSearch`) and send them with their list call; the mock's lists apply them (mock/domains/analysis.ts).
  */

@@ -21,7 +21,7 @@ describe('expiryState', () => {
   });
 });
 
-describe('reminder once per role and company (SPEC §4)', () => {
+describe('reminder once per role and company (docs/rules.md#subscription-and-expiry)', () => {
   it('key format', () => {
     expect(expireTipKey(103, 3)).toBe('expire_tip_103_3');
   });

@@ -1,4 +1,4 @@
-/** Subscription expiry rules (SPEC §4, §9). Pure functions; used by access, the layout and the mock. */
+/** Subscription expiry rules (docs/rules.md#subscription-and-expiry, #constants-and-limits). Pure functions; used by access, the layout and the mock. */
 import type { Role } from '@/types/session';
 import { PLATFORM_ROLES } from '@/types/session';
 
@@ -9,7 +9,7 @@ export const EXPIRED_AT = 0;
 export const ROUTES_OPEN_WHEN_EXPIRED = ['/campus/order', '/renew'] as const;
 
 /**
- * The only calls an expired company's users may make (SPEC §4, issue 29): their own session (who they are, their
+ * The only calls an expired company's users may make (docs/rules.md#subscription-and-expiry, issue 29): their own session (who they are, their
  * stores and menu, switching store, the service contact the expiry message shows, their own password), renewal and
  * subscription orders (what /renew and /campus/order call). Every other call with a session answers 403 naming the
  * expiry, whatever its own rule (mock/http.ts `api()`); logout needs no session. `METHOD /path` as registered.
@@ -43,7 +43,7 @@ export function expiryState(day: number | undefined, role: Role | undefined): Ex
   return 'ok';
 }
 
-/** Where a login lands without a redirect: an expired company's owner goes straight to /renew (SPEC §4, issue 9). */
+/** Where a login lands without a redirect: an expired company's owner goes straight to /renew (docs/rules.md#subscription-and-expiry, issue 9). */
 export function landingPath(day: number | undefined, role: Role | undefined, permissionsType: number | undefined): string {
   return expiryState(day, role) === 'expired' && permissionsType === 0 ? '/renew' : '/dashboard';
 }
@@ -60,7 +60,7 @@ export interface ReminderDecision {
 
 /**
  * The reminder shows once per role and company while 1–30 days are left, remembered locally until the value
- * rises above 30 (SPEC §4). `alreadyShown` is whether the `expire_tip_{roleId}_{companyId}` key is present.
+ * rises above 30 (docs/rules.md#subscription-and-expiry). `alreadyShown` is whether the `expire_tip_{roleId}_{companyId}` key is present.
  */
 export function reminderDecision(day: number, role: Role, alreadyShown: boolean): ReminderDecision {
   const state = expiryState(day, role);
@@ -70,7 +70,7 @@ export function reminderDecision(day: number, role: Role, alreadyShown: boolean)
   return { show: true, storage: 'set' };
 }
 
-/** Whole days from `today` to `validUntil` (both YYYY-MM-DD), never below 0 (PRODUCT.md §5.6). */
+/** Whole days from `today` to `validUntil` (both YYYY-MM-DD), never below 0 (docs/rules.md#subscription-and-expiry). */
 export function daysLeft(validUntil: string, today: string): number {
   const a = Date.UTC(+today.slice(0, 4), +today.slice(5, 7) - 1, +today.slice(8, 10));
   const b = Date.UTC(+validUntil.slice(0, 4), +validUntil.slice(5, 7) - 1, +validUntil.slice(8, 10));

@@ -1,4 +1,4 @@
-/** Money in yuan with 2 decimals, hours with 1 decimal (PRODUCT.md §5.7). */
+/** Money in yuan with 2 decimals, hours with 1 decimal (docs/rules.md#money-and-numbers). */
 export function formatMoney(n: number | undefined | null): string {
   if (n === undefined || n === null || Number.isNaN(n)) return '-';
   return `¥${formatAmount(n)}`;

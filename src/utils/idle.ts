@@ -1,6 +1,5 @@
 /**
- * Work a screen does not need for its first content (the header bell's counts; antd's watermark, whose patch in
- * config/loaders/proLayoutPatches.cjs imports this file) waits until the browser is first idle after the page opened,
+ * Work a screen does not need for its first content (the header bell's counts) waits until the browser is first idle after the page opened,
  * at most IDLE_TIMEOUT_MS (issue 10): on a cold start it would otherwise run between the layout's first commit and the
  * list's first rows. Once the page has been idle, later calls run at once.
  */

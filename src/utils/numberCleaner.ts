@@ -1,5 +1,5 @@
 /**
- * Number input cleaner (SPEC §5, PRODUCT §5.7). Used on every numeric input while the user types:
+ * Number input cleaner (docs/rules.md#money-and-numbers, docs/rules.md#money-and-numbers). Used on every numeric input while the user types:
  * money keeps 2 decimals, hours keep 1 (`oneDecimal`).
  *
  * Rules, applied in this order:

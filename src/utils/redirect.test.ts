@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSafeRedirect, safeRedirect } from './redirect';
 
-describe('redirect only to same-origin paths (PRODUCT.md §7)', () => {
+describe('redirect only to same-origin paths (docs/screens.md#every-screen)', () => {
   it.each(['/dashboard', '/school/class?page=2&x=%2F', '/student/list?tab=leave#top', '/a/b/c'])('accepts %s', (p) => {
     expect(isSafeRedirect(p)).toBe(true);
     expect(safeRedirect(p)).toBe(p);

@@ -1,5 +1,5 @@
 /**
- * `redirect` parameters accept only same-origin in-app paths (PRODUCT.md §7): "/x/y?z" yes;
+ * `redirect` parameters accept only same-origin in-app paths (docs/screens.md#every-screen): "/x/y?z" yes;
  * "//evil.com", "https://evil.com", "/\\evil.com", "javascript:..." no.
  */
 export function isSafeRedirect(target: string | null | undefined): target is string {

@@ -30,7 +30,7 @@ afterEach(() => vi.useRealTimers());
 
 const answer = (status: number, body: unknown) => server.use(mswHttp.get('*/v2/probe', () => HttpResponse.json(body as object, { status })));
 
-describe('error catalogue (SPEC §8)', () => {
+describe('error catalogue (docs/api.md#error-catalogue)', () => {
   const cases: [string, number, unknown, string][] = [
     ['400 shows the server msg', 400, { code: 400, msg: 'Capacity must be at least 1.' }, 'Capacity must be at least 1.'],
     ['403 shows No permission', 403, { code: 403, msg: 'ignored' }, 'No permission'],
@@ -55,7 +55,7 @@ describe('error catalogue (SPEC §8)', () => {
     expect(shown).toEqual([{ type: 'error', text: 'The server got lost...' }]);
   });
 
-  it('a timeout (10 000 ms, SPEC §9) is lost', async () => {
+  it('a timeout (10 000 ms, docs/rules.md#constants-and-limits) is lost', async () => {
     expect(REQUEST_TIMEOUT_MS).toBe(10000);
     server.use(
       mswHttp.get('*/v2/probe', async () => {

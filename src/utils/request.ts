@@ -1,5 +1,5 @@
 /**
- * The one request layer (SPEC §7, §8, §9; PRODUCT.md §3.1). Every /v2 and /api call goes through it.
+ * The one request layer (docs/api.md#calls-named-by-the-spec, #error-catalogue, docs/rules.md#constants-and-limits; docs/api.md#envelope-and-errors). Every /v2 and /api call goes through it.
  *  - headers: request-token, satoken and client: pc; Accept-Language from the UI locale
  *  - timeout 10 000 ms; bodies unwrapped (`code` 0 → `data`)
  *  - the error catalogue, once per burst for 401
@@ -153,7 +153,7 @@ function showBusiness(showType: ShowType, text: string) {
   }
 }
 
-/** The error catalogue of SPEC §8 as one pure mapping (tested as a table). */
+/** The error catalogue of docs/api.md#error-catalogue as one pure mapping (tested as a table). */
 export function describeHttpError(status: number, body: unknown): { text: string; kind: 'unauthorized' | 'message'; ended?: boolean } {
   const msg = body && typeof body === 'object' && 'msg' in body ? String((body as { msg?: unknown }).msg ?? '') : '';
   // A session ended by a disabled account: the server's message says so and whom to contact (issue 31).
@@ -272,7 +272,7 @@ api.interceptors.response.use(
     }
     return { ...response, data: body && typeof body === 'object' && 'data' in body ? body.data : body };
   },
-  // The error catalogue (SPEC §8): an HTTP status outside 2xx, a network failure or the timeout (status 0).
+  // The error catalogue (docs/api.md#error-catalogue): an HTTP status outside 2xx, a network failure or the timeout (status 0).
   (error: unknown) => {
     const config = axios.isAxiosError(error) ? error.config : undefined;
     // A call its caller aborted is not an error to show: it rejects with the signal's reason (an AbortError).

@@ -37,7 +37,7 @@ function fakeWindow(setup: FakeSetup) {
   return { win: win as unknown as Window, registrations, getRegistrations, caches, remaining: names };
 }
 
-describe('unregisterServiceWorkers (SPEC §4)', () => {
+describe('unregisterServiceWorkers (docs/rules.md#subscription-and-expiry)', () => {
   it('on https unregisters every registration and deletes every cache', async () => {
     const f = fakeWindow({ protocol: 'https:', registrations: 3, cacheNames: ['workbox-precache', 'runtime', 'images'] });
     await unregisterServiceWorkers(f.win);

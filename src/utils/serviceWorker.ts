@@ -1,5 +1,5 @@
 /**
- * SPEC §4: on https, any service worker is unregistered and caches are cleared (the progressive web app
+ * docs/rules.md#subscription-and-expiry: on https, any service worker is unregistered and caches are cleared (the progressive web app
  * option is off). On http nothing happens.
  *
  * Best effort: a failing registration or cache never rejects, so app start-up is never blocked by it.

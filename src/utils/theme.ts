@@ -1,4 +1,4 @@
-/** SPEC §9: primary colour, light theme, side layout, fluid content width. */
+/** docs/rules.md#constants-and-limits: primary colour, light theme, side layout, fluid content width. */
 export const PRIMARY_COLOR = '#05C7BE';
 
 /** WCAG relative luminance of a #rrggbb colour. */

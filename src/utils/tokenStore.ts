@@ -1,5 +1,5 @@
 /**
- * Stored tokens (SPEC §9 local storage key `token`; the second token under `satoken`), and the role of the session's
+ * Stored tokens (docs/rules.md#constants-and-limits local storage key `token`; the second token under `satoken`), and the role of the session's
  * last loaded user info under `roleId`: the boot script (config/preloadLocale.ts) sends the menu call of that role
  * with the other session calls instead of after the user info has answered (issue 10). A stale role only means the
  * app asks for its menu itself; the key goes with the tokens.

@@ -1,5 +1,5 @@
 /**
- * Analysis screens (PRODUCT.md §5.16, §6.10), one test per screen: the figures shown equal the analyze call, the chart
+ * Analysis screens (docs/rules.md#analysis-metrics, docs/screens.md#analysis), one test per screen: the figures shown equal the analyze call, the chart
  * has its data table, and a figure opens its list, whose total (and sums) equal the figure.
  */
 import { test, expect, type Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Issue 30 item 2, arrears (PRODUCT.md §5.18), as the demo dealer: a lesson attended without a card becomes an arrears
+ * Issue 30 item 2, arrears (docs/rules.md#arrears), as the demo dealer: a lesson attended without a card becomes an arrears
  * item (arrears view of /student/list, dashboard figure, student drawer); the next card sold settles it as its first
  * consumption, shown on the receipt; another item is written off with a reason. Issue 31: a past lesson's roll call
  * shows the card its records took from, not today's card state.

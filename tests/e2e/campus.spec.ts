@@ -1,4 +1,4 @@
-/** Campus management (PRODUCT.md §5.13, §5.14, §6.8) as the demo dealer, with a second browser for the affected account. */
+/** Campus management (docs/rules.md#permission-groups-and-data-scope, #campuses-and-online-sales, docs/screens.md#campus-management) as the demo dealer, with a second browser for the affected account. */
 import { test, expect, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { login, resetBackend, rowAction, sessionHeaders } from './helpers';
 

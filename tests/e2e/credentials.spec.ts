@@ -1,5 +1,5 @@
 /**
- * Issue 29, credentials (PRODUCT.md §5.17): a company created by the platform gets an owner with a random one-time
+ * Issue 29, credentials (docs/rules.md#people-and-credentials): a company created by the platform gets an owner with a random one-time
  * password, shown once to the platform admin; the owner signs in with it and must choose their own password before
  * anything else (a dialog that cannot be closed, the server refusing company calls meanwhile), then reaches the console.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 31, item 6 (dialogs): the expired owner reads SPEC §8's owner message on /renew; a prompt the user did not ask
+ * Issue 31, item 6 (dialogs): the expired owner reads the owner's expiry message (docs/rules.md#subscription-and-expiry) on /renew; a prompt the user did not ask
  * for (a new bulletin's toast) never covers a modal (it waits for the subscription reminder to close); a disabled
  * staff member is told so and whom to contact, at login and at the next call of an open session; closing a filled
  * form asks first (Escape on a filled "Sell a card").
@@ -30,7 +30,7 @@ async function disableTeacher(request: APIRequestContext) {
 
 const DISABLED = 'Your account at Starlight Dance has been disabled. To have it enabled again, contact 周晓彤 (13800000002) or the Downtown campus (021-62880001).';
 
-test('the expired owner reads SPEC §8’s owner message on /renew, in both languages', async ({ page }) => {
+test('the expired owner reads docs/api.md#error-catalogue’s owner message on /renew, in both languages', async ({ page }) => {
   await login(page, 'maple');
   await expect(page).toHaveURL(/\/renew$/);
   const note = page.getByTestId('renew-expired');

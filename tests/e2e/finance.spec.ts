@@ -37,7 +37,7 @@ test('revenue and the journal: a sale moves cash in, its records add up, the bil
   await expect(cash).toBeVisible();
   await expect(page.getByTestId('revenue-chart').locator('svg').first()).toBeVisible();
   const before = money(await cash.innerText());
-  // Student 5 owes no lessons (a sale to a student with open arrears settles them first, PRODUCT.md §5.18).
+  // Student 5 owes no lessons (a sale to a student with open arrears settles them first, docs/rules.md#arrears).
   const sold = await api(page, '/v2/student_card/sell', { method: 'POST', data: { studentId: 5, templateId: 1, amount: 1234.56, method: 'wechat', sellerId: 4, startDate: new Date().toISOString().slice(0, 10) } });
   expect(sold.status).toBe(200);
   await page.reload();

@@ -1,5 +1,5 @@
 /**
- * Issue 29, people and memberships (PRODUCT.md §5.17): a company that adds a login for a mobile which already has an
+ * Issue 29, people and memberships (docs/rules.md#people-and-credentials): a company that adds a login for a mobile which already has an
  * account sends an invitation instead of attaching that person; the person sees it at their next login, accepts, and
  * the store switch offers the new store.
  */

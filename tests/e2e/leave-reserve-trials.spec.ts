@@ -1,4 +1,4 @@
-/** Leave requests, reservations and free trials (PRODUCT.md §6.3, §6.4) as the demo manager. */
+/** Leave requests, reservations and free trials (docs/screens.md#students, #schedule) as the demo manager. */
 import { test, expect, type Page } from '@playwright/test';
 import { dismissReminder, login, open, resetBackend, sessionHeaders, rowAction } from './helpers';
 

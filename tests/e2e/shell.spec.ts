@@ -59,8 +59,7 @@ test('every demo account logs in and sees the menu of its role', async ({ page }
 test('the watermark shows the user name and the footer the year', async ({ page }) => {
   await login(page, 'manager');
   await expect(page.locator('footer')).toContainText(String(new Date().getFullYear()));
-  // antd's Watermark paints the user name into a background image over the content, once the browser is first idle
-  // (config/loaders/proLayoutPatches.cjs).
+  // antd's Watermark paints the user name into a background image over the content.
   const wm = page.getByTestId('watermark');
   await expect(wm).toBeVisible();
   await expect
@@ -180,6 +179,20 @@ test('unknown paths show 404 and routes without access show 403', async ({ page 
   await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
   await page.goto('/renew');
   await expect(page.getByText('Sorry, you do not have access to this page.')).toBeVisible();
+});
+
+test('routes by convention: / opens the dashboard, /404 is the 404 page in the layout, paths match in any case', async ({ page }) => {
+  await login(page, 'manager');
+  await dismissReminder(page);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Workbench', level: 2 })).toBeVisible();
+  await page.goto('/404');
+  await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Page not found', level: 2 })).toBeVisible();
+  await expect(page.getByTestId('watermark')).toBeVisible();
+  await page.goto('/welcome');
+  await expect(page.getByRole('heading', { name: 'Getting started', level: 2 })).toBeVisible();
 });
 
 test('language switch to Chinese and back', async ({ page }) => {

@@ -43,7 +43,7 @@ test('manager sells a card, runs every ledger operation, reviews returns both wa
   test.setTimeout(120_000);
   await login(page, 'manager');
   const students = await api<{ list: { id: number; name: string; mobile: string }[] }>(page, '/v2/student?pageSize=20&status=active');
-  // A student who owes no lessons: a sale settles open arrears first (PRODUCT.md §5.18, tests/e2e/arrears.spec.ts).
+  // A student who owes no lessons: a sale settles open arrears first (docs/rules.md#arrears, tests/e2e/arrears.spec.ts).
   let student = students.body.data.list[0];
   for (const st of students.body.data.list) {
     if ((await api<{ total: number }>(page, `/v2/arrears?studentId=${st.id}&status=open&pageSize=1`)).body.data.total === 0) {
@@ -133,7 +133,7 @@ test('manager sells a card, runs every ledger operation, reviews returns both wa
   await expect(balance(page)).toHaveText('20.0');
   await pending.getByRole('row').filter({ hasText: cardNo }).getByRole('button', { name: 'Approve' }).click();
   await confirmIt(page);
-  // Refund in cents from the card's value pool: the 2 gift hours lowered the unit price to 2880 ÷ 28 (PRODUCT.md §5.8).
+  // Refund in cents from the card's value pool: the 2 gift hours lowered the unit price to 2880 ÷ 28 (docs/rules.md#revenue-and-month-close).
   await expect(page.getByText('Return approved. Refund ¥668.57.')).toBeVisible();
   await expect(balance(page)).toHaveText('20.0');
 

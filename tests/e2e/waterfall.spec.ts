@@ -11,14 +11,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
-import { ROUTES, type RouteMeta } from '../../src/config/routeTable';
+import { pageDir, ROUTES, type RouteMeta } from '../../src/config/routeTable';
 import { PASSWORDS, resetBackend } from './helpers';
 
 const PAGES = path.resolve(__dirname, '../../src/pages');
 
-function pageFiles(component: string): string[] {
-  const target = path.join(PAGES, component);
-  const dir = fs.existsSync(target) && fs.statSync(target).isDirectory() ? target : path.dirname(target);
+/** A route's page files: its folder's `index.tsx` and page parts (`components/`), not the routes in its subfolders. */
+function pageFiles(routePath: string): string[] {
+  const dir = path.join(PAGES, pageDir(routePath));
   if (!fs.existsSync(dir)) return [];
   const out: string[] = [];
   const walk = (d: string) => {
@@ -28,7 +28,8 @@ function pageFiles(component: string): string[] {
       else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) out.push(p);
     }
   };
-  walk(dir);
+  if (fs.existsSync(path.join(dir, 'index.tsx'))) out.push(path.join(dir, 'index.tsx'));
+  if (fs.existsSync(path.join(dir, 'components'))) walk(path.join(dir, 'components'));
   return out;
 }
 
@@ -37,7 +38,7 @@ export function listRoutes(routes: RouteMeta[] = ROUTES): RouteMeta[] {
   return routes.filter((r) => {
     if (r.list !== undefined) return r.list;
     if (r.path.includes(':')) return false;
-    return pageFiles(r.component).some((f) => /\btableRequest\s*[<(]/.test(fs.readFileSync(f, 'utf-8')));
+    return pageFiles(r.path).some((f) => /\btableRequest\s*[<(]/.test(fs.readFileSync(f, 'utf-8')));
   });
 }
 
@@ -175,9 +176,9 @@ test('list screens: the list call starts before any option call has answered, on
     }
     if (route.prefetch) {
       // The declared call is the one the screen uses: sent once, and no other call of that list.
-      const listPath = route.prefetch.split('?')[0];
+      const listPath = route.prefetch.url;
       const sameList = lists.filter((l) => l.url.split('?')[0] === `GET ${listPath}`);
-      if (sameList.length !== 1) problems.push(`${route.path}: prefetch ${route.prefetch} is not what the screen asks for first (${sameList.map((l) => l.url).join(', ') || 'no such call'})`);
+      if (sameList.length !== 1) problems.push(`${route.path}: prefetch ${route.prefetch.firstPage} is not what the screen asks for first (${sameList.map((l) => l.url).join(', ') || 'no such call'})`);
     }
     const answeredBefore = pageCalls.filter((c) => !c.list && c.end <= first.start);
     for (const c of answeredBefore) {

@@ -26,7 +26,7 @@ describe('tuneChunks', () => {
     for (const key of ['lib', 'shared', 'shell']) {
       for (const name of SELF_CONTAINED_CHUNKS) expect(groups[key].chunks(chunk(name)), `${key} ${name}`).toBe(false);
       expect(groups[key].chunks(chunk('umi', true))).toBe(false);
-      expect(groups[key].chunks(chunk('p__Student__List__index'))).toBe(true);
+      expect(groups[key].chunks(chunk('src__pages__student__list__index'))).toBe(true);
     }
   });
 
@@ -40,8 +40,8 @@ describe('tuneChunks', () => {
   it('puts the JS modules of the layout chunk, and only those, in one shell chunk', () => {
     const { shell } = tuned();
     expect(shell.name).toBe('shell');
-    expect(shell.test({ type: 'javascript/auto' }, graph(['p__Student__List__index', LAYOUT_CHUNK]))).toBe(true);
-    expect(shell.test({ type: 'javascript/auto' }, graph(['p__Student__List__index', 'p__Dashboard__index']))).toBe(false);
+    expect(shell.test({ type: 'javascript/auto' }, graph(['src__pages__student__list__index', LAYOUT_CHUNK]))).toBe(true);
+    expect(shell.test({ type: 'javascript/auto' }, graph(['src__pages__student__list__index', 'src__pages__dashboard__index']))).toBe(false);
     expect(shell.test({ type: 'css/mini-extract' }, graph([LAYOUT_CHUNK]))).toBe(false);
   });
 

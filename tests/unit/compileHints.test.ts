@@ -9,8 +9,10 @@ describe('V8 compile hints on the code that runs when it loads (issue 10)', () =
     ['framework.072db501.js', true],
     ['umi.8c1e2874.js', true],
     ['shell.b62a36c8.async.js', true],
-    ['p__Student__List__index.ec382487.async.js', true],
-    ['p__User__Login__index.86f576e7.async.js', true],
+    ['src__pages__student__list__index.ec382487.async.js', true],
+    ['src__pages__user__login__index.86f576e7.async.js', true],
+    ['src__pages__campus__online-order__index.86f576e7.async.js', true],
+    ['src__pages__f__$code__index.86f576e7.async.js', true],
     ['shared-EQbm3nsNyoQqEEx64bpQETEvvdQ_.e57465cc.async.js', true],
     ['shared-P1TpF-Dnw71aINUd1jSTCCikP08_.c311bc48.async.js', true],
     // on demand, partly run: lazy compilation stays
@@ -22,7 +24,7 @@ describe('V8 compile hints on the code that runs when it loads (issue 10)', () =
     ['1683.1b6ab738.async.js', false],
     ['locale-en-US.5bbd1a27.async.js', false],
     ['preload_helper.18a25b68.js', false],
-    ['p__Student__List__index.75619ae0.chunk.css', false],
+    ['src__pages__student__list__index.75619ae0.chunk.css', false],
     ['umi.js', false],
   ])('%s → %s', (file, wanted) => {
     expect(wantsCompileHint(file)).toBe(wanted);

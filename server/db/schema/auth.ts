@@ -8,7 +8,7 @@ import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-or
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** One login: both tokens must come together (SPEC §9). Ends after 2 hours idle or 7 days (mock/db.ts limits). */
+/** One login: both tokens must come together (docs/rules.md#constants-and-limits). Ends after 2 hours idle or 7 days (mock/db.ts limits). */
 export const sessions = pgTable(
   'sessions',
   {

@@ -1,5 +1,5 @@
 /**
- * A chart with its accessible alternative (PRODUCT.md §6.10, §7): tabs "Chart" and "Data table". The chart is drawn by
+ * A chart with its accessible alternative (docs/screens.md#analysis, #every-screen): tabs "Chart" and "Data table". The chart is drawn by
  * echarts, loaded on first use (its own chunk), laid out by ./layout.ts (legend, grid, labels that never overlap); the
  * drawing carries a text summary (role="img"), and the data table
  * holds the same figures with links, reachable by keyboard and screen reader. Clicking a bar or point calls

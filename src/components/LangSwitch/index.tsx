@@ -6,7 +6,7 @@ import type { LocaleName } from '@/locales';
 
 const LABELS: Record<LocaleName, string> = { 'en-US': 'English', 'zh-CN': '简体中文' };
 
-/** Header language switch (en-US / zh-CN, PRODUCT.md §7). */
+/** Header language switch (en-US / zh-CN, docs/screens.md#every-screen). */
 export default function LangSwitch() {
   const { locale, setLocale, t } = useIntl();
   return (

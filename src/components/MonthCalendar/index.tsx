@@ -1,5 +1,5 @@
 /**
- * Month calendar on the calendar helper (SPEC §2, §9): 42 cells, Monday first, lunar date, festival and solar term
+ * Month calendar on the calendar helper (docs/screens.md#routes-and-shell, docs/rules.md#constants-and-limits): 42 cells, Monday first, lunar date, festival and solar term
  * per day, and an optional number per day (e.g. lessons).
  */
 import React, { useMemo, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Numeric input on SPEC §5's cleaner: money keeps 2 decimals, hours 1 (`oneDecimal`). The form value is a number
+ * Numeric input on the docs/rules.md#money-and-numbers cleaner: money keeps 2 decimals, hours 1 (`oneDecimal`). The form value is a number
  * (or undefined when empty); what the user types is cleaned as they type. The cleaner drops a minus sign: the input
  * then says so under the field (a negative value is never turned silently into a positive one). Ranges are field
  * rules (`numberRange` in ./rules), checked before submit.

@@ -1,5 +1,5 @@
 /**
- * Poster drawing (PRODUCT.md §5.12): a template is a background and positioned text, image and QR elements, drawn on
+ * Poster drawing (docs/rules.md#posters): a template is a background and positioned text, image and QR elements, drawn on
  * a canvas at 2× pixel density; texts go through `fitText` so they never overflow their box. Only the poster screens
  * import this module (their route chunks), so the canvas code loads there only.
  */

@@ -1,6 +1,6 @@
 /**
  * The receipt of a card sale or renewal (issue 9): shown after the sale, printable (the print stylesheet prints the
- * receipt alone). A sale that settled the student's arrears lists them with the hours left after (PRODUCT.md §5.18).
+ * receipt alone). A sale that settled the student's arrears lists them with the hours left after (docs/rules.md#arrears).
  */
 import React from 'react';
 import { Button, Descriptions, Modal, Space, Typography } from 'antd';

@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the homework and score screens (PRODUCT.md §6.7): the submission state tag, the student picker
+ * Shared pieces of the homework and score screens (docs/screens.md#teaching-and-communication): the submission state tag, the student picker
  * of the student-side screens, and the checking modals. All user texts render as text (never HTML).
  */
 import React from 'react';

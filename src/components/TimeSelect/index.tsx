@@ -1,5 +1,5 @@
 /**
- * The shared range picker (moved from the customer center to src/components: the analysis screens use it too) (PRODUCT.md §6.5 `/customer/TimeSelect`): today, yesterday, this
+ * The shared range picker (moved from the customer center to src/components: the analysis screens use it too) (docs/screens.md#customer-center `/customer/TimeSelect`): today, yesterday, this
  * week (from Monday), this month, last 30 days, or a custom range. Value: `[startDate, endDate]` ('YYYY-MM-DD') or
  * undefined (all time). Works as a controlled input inside a Form.Item (ProTable search `dateRange`).
  */

@@ -1,6 +1,6 @@
 /**
  * First login with a password someone else set (a one-time password from the platform, a first password from the
- * company: `currentUser.mustChangePassword`, PRODUCT.md §5.17). The layout shows only this dialog: it cannot be
+ * company: `currentUser.mustChangePassword`, docs/rules.md#people-and-credentials). The layout shows only this dialog: it cannot be
  * closed, the server refuses every company call until the change (403), and the person may only choose a password
  * (new one twice) or log out. The current password is the one typed at the login (kept in memory, src/utils/firstLogin.ts);
  * after a reload the dialog asks for it.

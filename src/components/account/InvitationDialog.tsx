@@ -1,5 +1,5 @@
 /**
- * The invitations waiting for a person (PRODUCT.md §5.17): each company and role, who invited and when, with Accept
+ * The invitations waiting for a person (docs/rules.md#people-and-credentials): each company and role, who invited and when, with Accept
  * and Decline. Shown after a login (src/components/account/InvitationPrompt.tsx) and, for a person without a usable
  * membership, by the login page with the login's ticket. The caller does the answering; an error stays in the dialog.
  */

@@ -1,5 +1,5 @@
 /**
- * After a login (in the layout): the invitations waiting for the signed-in person (PRODUCT.md §5.17), asked once the
+ * After a login (in the layout): the invitations waiting for the signed-in person (docs/rules.md#people-and-credentials), asked once the
  * browser is first idle (src/utils/idle.ts) and once the password is the person's own. Accepting reloads the session,
  * so the store switch offers the new store at once (and the dialog offers to open it); "Later" hides the dialog until
  * the next login. The dialog itself loads on demand: most sessions have no invitation.

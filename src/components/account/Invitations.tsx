@@ -1,5 +1,5 @@
 /**
- * The company's invitations (PRODUCT.md §5.17) on /account/staff and /account/student: a toolbar button opening the
+ * The company's invitations (docs/rules.md#people-and-credentials) on /account/staff and /account/student: a toolbar button opening the
  * list of invitations sent (staff or parents), with their answer, and a cancel link for those still waiting.
  */
 import React, { useRef, useState } from 'react';

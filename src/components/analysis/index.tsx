@@ -1,5 +1,5 @@
 /**
- * Building blocks of the analysis screens (PRODUCT.md §6.10): the range and campus filter kept in the URL, KPI
+ * Building blocks of the analysis screens (docs/screens.md#analysis): the range and campus filter kept in the URL, KPI
  * cards with their trend against the previous period and their drill-down links, and value formatting per unit.
  */
 import React, { useMemo } from 'react';

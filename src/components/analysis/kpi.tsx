@@ -1,5 +1,5 @@
 /**
- * The light pieces of a figure (PRODUCT.md §5.16): its value formatted per unit, its trend against the previous
+ * The light pieces of a figure (docs/rules.md#analysis-metrics): its value formatted per unit, its trend against the previous
  * period, and the link to the list of its records. Kept apart from the analysis screens' filters so that the
  * dashboard's month KPIs widget (in the dashboard chunk) does not carry the range picker.
  */

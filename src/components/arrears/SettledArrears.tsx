@@ -1,4 +1,4 @@
-/** The arrears a sale or renewal settled (PRODUCT.md §5.18): lessons, hours, value, and the hours left on the card. */
+/** The arrears a sale or renewal settled (docs/rules.md#arrears): lessons, hours, value, and the hours left on the card. */
 import React from 'react';
 import { Typography } from 'antd';
 import { useIntl } from '@/locales/useIntl';

@@ -1,4 +1,4 @@
-/** A student's open arrears (PRODUCT.md §5.18) in the student drawer: count, hours, value and the lessons. */
+/** A student's open arrears (docs/rules.md#arrears) in the student drawer: count, hours, value and the lessons. */
 import React from 'react';
 import { Empty, Table, Tag, Typography } from 'antd';
 import { Link } from 'umi';

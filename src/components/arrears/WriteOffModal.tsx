@@ -1,4 +1,4 @@
-/** Write off an open arrears item with a reason (PRODUCT.md §5.18): the modal says what is given up; the server logs it. */
+/** Write off an open arrears item with a reason (docs/rules.md#arrears): the modal says what is given up; the server logs it. */
 import React from 'react';
 import { Alert } from 'antd';
 import { ProFormTextArea } from '@ant-design/pro-components';

@@ -1,4 +1,4 @@
-/** Arrears status tag (PRODUCT.md §5.18). */
+/** Arrears status tag (docs/rules.md#arrears). */
 import React from 'react';
 import { Tag } from 'antd';
 import { useIntl } from '@/locales/useIntl';

@@ -13,6 +13,7 @@ import type { ListQuery, ListResult } from '@/types/api';
 import FormModal, { useSave } from '@/components/FormModal';
 import DeleteAction, { type DeleteActionProps } from '@/components/DeleteAction';
 import { useIntl } from '@/locales/useIntl';
+import { LIST_PAGE_SIZE } from '@/services/listCalls';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Values = Record<string, any>;
@@ -66,7 +67,7 @@ export function RecordForm<R extends { id: number }, V extends Values, B>({ name
 /** The usual props of a paged list: id rows, ten a page with a size changer, the search form's labels sized to fit. */
 const LIST_DEFAULTS = {
   rowKey: 'id',
-  pagination: { defaultPageSize: 10, showSizeChanger: true },
+  pagination: { defaultPageSize: LIST_PAGE_SIZE, showSizeChanger: true },
   search: { labelWidth: 'auto' as const },
 };
 

@@ -1,5 +1,5 @@
 /**
- * course-scheduling (PRODUCT.md §5.3): batch-create a class's lessons over a date range on chosen weekdays and times,
+ * course-scheduling (docs/rules.md#scheduling): batch-create a class's lessons over a date range on chosen weekdays and times,
  * skipping holidays. The server checks teacher, room and student clashes; a refusal lists each one and keeps the form.
  */
 import React, { useState } from 'react';

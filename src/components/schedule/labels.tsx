@@ -1,7 +1,7 @@
 /** Small pieces shared by the schedule screens: tags, time options, the filter options hook. */
 import React from 'react';
 import { Tag } from 'antd';
-import { useRequest } from 'ahooks';
+import { useApi } from '@/hooks/useApi';
 import { useIntl } from '@/locales/useIntl';
 import { fetchScheduleFilterOptions, type ScheduleFilterOptions } from '@/services/schedule';
 import type { AttendanceMark, LessonKind, LessonStatus, RollCallState, TrialStatus } from '@/types/schedule';
@@ -55,7 +55,7 @@ const EMPTY: ScheduleFilterOptions = { teachers: [], rooms: [], classes: [], cam
 
 /** Teachers, rooms, classes and campuses of the company (a teacher sees only themselves and their classes). */
 export function useScheduleOptions() {
-  const { data, loading } = useRequest(fetchScheduleFilterOptions, { cacheKey: 'schedule-filter-options', staleTime: 30000 });
+  const { data, loading } = useApi(fetchScheduleFilterOptions);
   return { options: data ?? EMPTY, loading };
 }
 

@@ -54,7 +54,7 @@ describe('card operation forms', () => {
     expect(balanceOf(records)).toBe(after);
   });
 
-  it('a renewal settles the student\'s open arrears first and says which (PRODUCT.md §5.18)', { timeout: 60000 }, async () => {
+  it('a renewal settles the student\'s open arrears first and says which (docs/rules.md#arrears)', { timeout: 60000 }, async () => {
     const db = getDb();
     const today = new Date().toISOString().slice(0, 10);
     // A card that ran out: its student owes lessons of a class it covers.

@@ -1,5 +1,5 @@
 /**
- * Class-card operations (PRODUCT.md §5.1, §6.3 class-card-op), shared by the operations tab, the card list,
+ * Class-card operations (docs/rules.md#cards-and-hours, docs/screens.md#students class-card-op), shared by the operations tab, the card list,
  * the student drawer and /school/class-card: sell, renew, gift, custom consumption, return request and its review,
  * correction, invalidation. Each shows the balance before and after, confirms when hours leave the card, and
  * keeps the form open with the server's message when the rules refuse.
@@ -194,7 +194,7 @@ export function CardOpModal({ card, op, trigger, open, onOpenChange, onDone }: O
               res = await invalidateCard({ cardId: card.id, reason: reason ?? '' });
           }
           message.success(t('card.op.done', { before: formatHours(res.balanceBefore), after: formatHours(res.balanceAfter) }));
-          // A renewal settles the student's open arrears first (PRODUCT.md §5.18): say which, as a sale's receipt does.
+          // A renewal settles the student's open arrears first (docs/rules.md#arrears): say which, as a sale's receipt does.
           if (res.arrears?.items.length) modal.info({ title: t('card.op.renew'), width: 520, content: <SettledArrears settlement={res.arrears} /> });
           onDone?.(res);
           return true;

@@ -1,5 +1,5 @@
 /**
- * Dashboard widget: open arrears (PRODUCT.md §5.18), lessons attended without usable hours, their count and value at
+ * Dashboard widget: open arrears (docs/rules.md#arrears), lessons attended without usable hours, their count and value at
  * standard prices, linking to the arrears view of /student/list.
  */
 import React from 'react';

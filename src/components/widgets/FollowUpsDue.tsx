@@ -1,4 +1,4 @@
-/** Dashboard widget (PRODUCT.md §6.1): the caller's follow-ups due today and overdue, from the same lead list. */
+/** Dashboard widget (docs/screens.md#shell): the caller's follow-ups due today and overdue, from the same lead list. */
 import React from 'react';
 import { Card, List, Space, Tag, Typography } from 'antd';
 import { Link } from 'umi';

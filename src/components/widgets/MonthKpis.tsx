@@ -1,5 +1,5 @@
 /**
- * Dashboard widget (PRODUCT.md §6.1 "month KPIs"): this month's core figures so far, from the same call and the
+ * Dashboard widget (docs/screens.md#shell "month KPIs"): this month's core figures so far, from the same call and the
  * same definitions as /analyze/core (GET /v2/company_kt/analyze_core for the 1st of the month to today, over the
  * caller's data scope), each opening the list of its records, with the trend against the same days of last month.
  * Shown to users with the data-analysis access (widgets.ts).
@@ -15,7 +15,7 @@ import type { AnalyzeQuery, KpiKey } from '@/types/analysis';
 import { DrillLink, formatValue, TrendText } from '@/components/analysis/kpi';
 import { periodLabel } from '@/utils/periodLabel';
 
-/** The figures shown, in order (PRODUCT.md §5.16). */
+/** The figures shown, in order (docs/rules.md#analysis-metrics). */
 export const MONTH_KPIS: KpiKey[] = ['recognised', 'consumedHours', 'attendanceRate', 'cashIn', 'newStudents', 'renewingStudents'];
 
 /** This month so far: the range /analyze/core opens on by default. */

@@ -1,14 +1,14 @@
 /** Dashboard widget: lessons waiting for roll call and pending leave requests, with links into the screens. */
 import React from 'react';
 import { Card, Col, List, Row, Statistic } from 'antd';
-import { useRequest } from 'ahooks';
+import { useApi, OVERVIEW_REFRESH } from '@/hooks/useApi';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { fetchScheduleOverview } from '@/services/schedule';
 
 export default function ScheduleTodo() {
   const { t } = useIntl();
-  const { data, loading } = useRequest(fetchScheduleOverview, { cacheKey: 'schedule-overview' });
+  const { data, loading } = useApi(fetchScheduleOverview, [], OVERVIEW_REFRESH);
   return (
     <Card title={t('schedule.widget.scheduleTodo')} loading={loading && !data}>
       <Row gutter={16}>

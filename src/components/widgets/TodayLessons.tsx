@@ -1,7 +1,7 @@
 /** Dashboard widget: today's lessons, each opening its roll call. */
 import React from 'react';
 import { Card, List, Space, Typography } from 'antd';
-import { useRequest } from 'ahooks';
+import { useApi, OVERVIEW_REFRESH } from '@/hooks/useApi';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { fetchScheduleOverview } from '@/services/schedule';
@@ -9,7 +9,7 @@ import { RollCallTag } from '@/components/schedule/labels';
 
 export default function TodayLessons() {
   const { t } = useIntl();
-  const { data, loading } = useRequest(fetchScheduleOverview, { cacheKey: 'schedule-overview' });
+  const { data, loading } = useApi(fetchScheduleOverview, [], OVERVIEW_REFRESH);
   return (
     <Card title={t('schedule.widget.todayLessons', { n: data?.today.length ?? 0 })} extra={<Link to="/schedule-table">{t('schedule.widget.timetable')}</Link>} loading={loading && !data}>
       <List

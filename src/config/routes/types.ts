@@ -1,6 +1,7 @@
 import type { AccessKey } from '../../access';
+import type { ListCall } from '../../services/listCalls';
 
-/** Menu groups: SPEC §1's functional areas, in menu order, plus the platform's own group. */
+/** Menu groups: the docs/screens.md#routes-and-shell functional areas, in menu order, plus the platform's own group. */
 export const MENU_GROUPS = [
   { key: 'staging', icon: 'DesktopOutlined' },
   { key: 'studentManagement', icon: 'TeamOutlined' },
@@ -18,9 +19,11 @@ export const MENU_GROUPS = [
 export type MenuGroupKey = (typeof MENU_GROUPS)[number]['key'];
 
 export interface RouteMeta {
+  /**
+   * the docs/screens.md#routes-and-shell exact path. Its page is `src/pages<path>/index.tsx` by Umi's conventions (`pageDir`, routeTable.ts);
+   * this table keeps only what a folder cannot say.
+   */
   path: string;
-  /** Umi component path, relative to src/pages. */
-  component: string;
   /** Locale key of the page title and menu label. */
   title: string;
   /** Access key from src/access.ts; absent = every logged-in user. */
@@ -35,10 +38,10 @@ export interface RouteMeta {
    */
   list?: boolean;
   /**
-   * The first list call of a list route opened without a query (path and query, e.g. `/v2/student?page=1&pageSize=10`):
-   * the boot script (config/preloadLocale.ts) sends it with the HTML, in parallel with the app code, and ListTable
-   * takes its answer (src/utils/boot.ts). It must be exactly what the screen asks for first (same query, any order),
-   * else it is wasted: tests/e2e/waterfall.spec.ts fails when a declared call is not taken.
+   * The list call a list route opens on, as its service sends it (`ListCall`, src/services/listCalls.ts): the boot
+   * script (config/preloadLocale.ts) sends its first page with the HTML when the route is opened without a query, in
+   * parallel with the app code, and the request layer takes its answer (src/utils/boot.ts). Name it only when the
+   * screen's first query is that first page (no filter preset): tests/e2e/waterfall.spec.ts fails when it is not taken.
    */
-  prefetch?: string;
+  prefetch?: ListCall;
 }

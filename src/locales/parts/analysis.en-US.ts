@@ -1,4 +1,4 @@
-/** Analysis screens (issue 15, PRODUCT.md §6.10) and the drill-down banner of the lists. */
+/** Analysis screens (issue 15, docs/screens.md#analysis) and the drill-down banner of the lists. */
 export default {
   'menu.analyzeCore': 'Core figures',
   'menu.analyzeCard': 'Card analysis',

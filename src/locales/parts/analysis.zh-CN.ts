@@ -1,4 +1,4 @@
-/** 数据分析页面（issue 15，PRODUCT.md §6.10）及列表的明细筛选提示。 */
+/** 数据分析页面（issue 15，docs/screens.md#analysis）及列表的明细筛选提示。 */
 export default {
   'menu.analyzeCore': '核心数据',
   'menu.analyzeCard': '课时卡分析',

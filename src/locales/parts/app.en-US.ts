@@ -51,6 +51,7 @@ const messages: Record<string, string> = {
   'menu.dashboard': 'Workbench',
   'menu.welcome': 'Getting started',
   'menu.userSetting': 'Personal settings',
+  'menu.notFound': 'Page not found',
   'menu.campusOrder': 'Subscription orders',
   'menu.renew': 'Renew',
   'menu.group.staging': 'Staging',

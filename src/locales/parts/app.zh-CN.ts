@@ -51,6 +51,7 @@ const messages: Record<string, string> = {
   'menu.dashboard': '工作台',
   'menu.welcome': '新手指引',
   'menu.userSetting': '个人设置',
+  'menu.notFound': '页面不存在',
   'menu.campusOrder': '订购记录',
   'menu.renew': '续费',
   'menu.group.staging': '工作台',

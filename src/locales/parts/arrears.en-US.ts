@@ -1,4 +1,4 @@
-/** Arrears (PRODUCT.md §5.18): lessons attended without usable hours (en-US). */
+/** Arrears (docs/rules.md#arrears): lessons attended without usable hours (en-US). */
 const messages: Record<string, string> = {
   'student.tab.arrears': 'Arrears',
   'arrears.keywordHint': 'Student, class or card number',

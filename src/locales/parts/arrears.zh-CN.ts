@@ -1,4 +1,4 @@
-/** Arrears (PRODUCT.md §5.18): lessons attended without usable hours (zh-CN). */
+/** Arrears (docs/rules.md#arrears): lessons attended without usable hours (zh-CN). */
 const messages: Record<string, string> = {
   'student.tab.arrears': '欠课',
   'arrears.keywordHint': '学员、班级或卡号',

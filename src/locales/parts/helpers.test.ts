@@ -34,7 +34,7 @@ describe('helpers locale parts', () => {
     for (const term of SOLAR_TERMS) expect(zhCN[solarTermLabelKey(term)]).toBe(SOLAR_TERM_CHINESE[term]);
   });
 
-  it('has the labels of SPEC §4 and §6', () => {
+  it('has the labels of docs/rules.md#subscription-and-expiry, #roles-and-access', () => {
     expect(enUS['role.admin']).toBe('Super admin');
     expect(zhCN['role.admin']).toBe('超级管理员');
     expect(enUS['role.dealer']).toBe('Store manager');

@@ -1,4 +1,4 @@
-/** Invitations: a company adds a mobile that already has an account (PRODUCT.md §5.17) (en-US). */
+/** Invitations: a company adds a mobile that already has an account (docs/rules.md#people-and-credentials) (en-US). */
 const messages: Record<string, string> = {
   'invitation.title': 'Invitations waiting for you',
   'invitation.intro': 'A company added you with your mobile number. Accept to join it with this role; your password stays your own.',

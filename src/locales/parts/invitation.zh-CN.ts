@@ -1,4 +1,4 @@
-/** Invitations: a company adds a mobile that already has an account (PRODUCT.md §5.17) (zh-CN). */
+/** Invitations: a company adds a mobile that already has an account (docs/rules.md#people-and-credentials) (zh-CN). */
 const messages: Record<string, string> = {
   'invitation.title': '待处理的邀请',
   'invitation.intro': '有公司通过您的手机号邀请您加入。接受后即以该身份加入，您的密码仍由您本人掌握。',

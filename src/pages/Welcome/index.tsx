@@ -1,4 +1,4 @@
-/** /Welcome: getting-started checklist (PRODUCT.md §6.1): campus, rooms, staff, classes, card templates, students. */
+/** /Welcome: getting-started checklist (docs/screens.md#shell): campus, rooms, staff, classes, card templates, students. */
 import React from 'react';
 import { Button, Card, List, Progress, Skeleton, Tag, Typography } from 'antd';
 import { CheckCircleTwoTone, ClockCircleOutlined } from '@ant-design/icons';

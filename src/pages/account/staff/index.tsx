@@ -1,0 +1,108 @@
+/**
+ * /account/staff: the login accounts of the company's staff: create one from a staff member with a mobile number,
+ * reset its password, disable (its sessions end at once) and enable it (docs/rules.md#permission-groups-and-data-scope). A mobile that already has
+ * an account gets an invitation instead (docs/rules.md#people-and-credentials): the row shows it until the person answers, and the
+ * company may cancel it; the Invitations button lists them all.
+ */
+import React, { useRef } from 'react';
+import { Space, Tag } from 'antd';
+import { ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import FormModal, { useSave } from '@/components/FormModal';
+import { ListPage } from '@/components/crud';
+import { useIntl } from '@/locales/useIntl';
+import { tableRequest } from '@/services/list';
+import { createStaffAccount, fetchStaffAccounts } from '@/services/campus';
+import { PasswordField, ResetPasswordForm, StatusTag, ToggleAccount } from '@/components/account/shared';
+import { CancelInvitation, InvitationsButton } from '@/components/account/Invitations';
+import type { StaffAccount } from '@/types/campus';
+import { MOBILE_RE } from '@/utils/fields';
+
+const MOBILE = MOBILE_RE;
+
+function CreateForm({ row, onDone }: { row: StaffAccount; onDone: () => void }) {
+  const { t } = useIntl();
+  const save = useSave();
+  return (
+    <FormModal<{ mobile: string; password?: string }>
+      title={t('account.createFor', { name: row.name })}
+      trigger={<a aria-label={`${t('account.create')} ${row.name}`}>{t('account.create')}</a>}
+      width={440}
+      initialValues={{ mobile: row.mobile }}
+      onFinish={(v) =>
+        save(
+          () => createStaffAccount({ staffId: row.staffId, mobile: v.mobile.trim(), ...(v.password ? { password: v.password } : {}) }),
+          (res) => (res.invitation ? t('invitation.sent', { mobile: res.invitation.mobile }) : t('account.created')),
+          onDone,
+        )
+      }
+    >
+      <ProFormText
+        name="mobile"
+        label={t('account.mobile')}
+        fieldProps={{ maxLength: 11 }}
+        extra={t('account.mobileHint')}
+        rules={[
+          { required: true, message: t('account.mobile.required') },
+          { pattern: MOBILE, message: t('account.mobile.rule') },
+        ]}
+      />
+      <PasswordField label={t('account.password')} firstPassword />
+    </FormModal>
+  );
+}
+
+export default function StaffAccountsPage() {
+  const { t } = useIntl();
+  const ref = useRef<ActionType>();
+  const reload = () => ref.current?.reload();
+  const columns: ProColumns<StaffAccount>[] = [
+    { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true },
+    { title: t('access.staff'), dataIndex: 'name', search: false, sorter: true },
+    {
+      title: t('access.role'),
+      dataIndex: 'role',
+      valueType: 'select',
+      valueEnum: Object.fromEntries(['dealer', 'manager', 'teacher', 'sales'].map((r) => [r, { text: t(`role.${r}`) }])),
+    },
+    { title: t('school.campus'), dataIndex: 'campusName', search: false },
+    { title: t('account.mobile'), dataIndex: 'mobile', search: false },
+    { title: t('account.username'), dataIndex: 'username', search: false, render: (_, r) => r.username ?? '—' },
+    { title: t('access.group'), dataIndex: 'groupName', search: false },
+    {
+      title: t('common.status'),
+      dataIndex: 'status',
+      valueType: 'select',
+      valueEnum: { active: { text: t('account.status.active') }, disabled: { text: t('account.status.disabled') } },
+      render: (_, r) => (r.invitationId !== undefined ? <Tag color="gold">{t('invitation.pendingTag')}</Tag> : <StatusTag status={r.status} />),
+    },
+    {
+      title: t('common.actions'),
+      valueType: 'option',
+      fixed: 'right',
+      render: (_, r) =>
+        r.invitationId !== undefined ? (
+          <CancelInvitation id={r.invitationId} name={r.name} onDone={reload} />
+        ) : r.roleId === undefined ? (
+          <CreateForm row={r} onDone={reload} />
+        ) : r.owner ? (
+          <Tag>{t('invitation.ownerTag')}</Tag>
+        ) : (
+          <Space size={8}>
+            {r.canSetPassword && <ResetPasswordForm roleId={r.roleId} name={r.name} />}
+            <ToggleAccount roleId={r.roleId} name={r.name} disabled={r.status === 'disabled'} onDone={reload} />
+          </Space>
+        ),
+    },
+  ];
+  return (
+    <ListPage<StaffAccount>
+      pagination={{ defaultPageSize: 20 }}
+      rowKey="staffId"
+      actionRef={ref}
+      headerTitle={t('account.staffTitle')}
+      columns={columns}
+      request={tableRequest(fetchStaffAccounts)}
+      tools={[<InvitationsButton key="invitations" kind="staff" onChange={reload} />]}
+    />
+  );
+}

@@ -1,0 +1,76 @@
+/**
+ * /cool/system: the customer-service contact (shown in the expiry dialogs, docs/api.md#calls-named-by-the-spec GET /v2/company_role/service),
+ * the platform fee and the defaults for new companies. Only the admin saves; service and operation read.
+ */
+import React from 'react';
+import { Card, Form, Skeleton, Typography } from 'antd';
+import { ProForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
+import { useRequest } from 'ahooks';
+import NumberInput from '@/components/NumberInput';
+import { numberRange } from '@/components/NumberInput/rules';
+import { useIntl } from '@/locales/useIntl';
+import { useSave } from '@/components/FormModal';
+import { useAppAccess } from '@/hooks/useSession';
+import { fetchPlatformSettings, savePlatformSettings, saveServiceContact } from '@/services/platform';
+import type { PlatformSettings } from '@/types/platform';
+import type { ServiceContact } from '@/types/session';
+import { phoneRule } from '@/utils/fields';
+
+export default function CoolSystemPage() {
+  const { t } = useIntl();
+  const save = useSave();
+  const access = useAppAccess();
+  const canWrite = access.platformAdmin;
+  const { data, refresh } = useRequest(fetchPlatformSettings);
+  const submitter = canWrite ? { searchConfig: { submitText: t('common.save') }, resetButtonProps: false as const } : (false as const);
+  const required = (msg: string) => [{ required: true, message: msg }];
+  return (
+    <div style={{ padding: 24, maxWidth: 760 }}>
+      {!data ? (
+        <Skeleton active />
+      ) : (
+        <>
+          <Card title={<Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>{t('pfCool.service')}</Typography.Title>} style={{ marginBottom: 24 }}>
+            <ProForm<ServiceContact>
+              name="serviceContact"
+              initialValues={data.serviceContact}
+              disabled={!canWrite}
+              submitter={submitter}
+              onFinish={(v) => save(() => saveServiceContact({ name: v.name.trim(), phone: v.phone.trim(), wechat: v.wechat.trim() }), t('common.saved'), refresh)}
+            >
+              <ProFormText name="name" label={t('pfCool.serviceName')} fieldProps={{ maxLength: 60 }} rules={required(t('pfCool.required'))} />
+              <ProFormText name="phone" label={t('pfCool.servicePhone')} fieldProps={{ maxLength: 32 }} rules={[...required(t('pfCool.required')), phoneRule(t('ev.phone.invalid'))]} />
+              <ProFormText name="wechat" label={t('pfCool.serviceWechat')} fieldProps={{ maxLength: 60 }} rules={required(t('pfCool.required'))} />
+            </ProForm>
+          </Card>
+          <Card title={<Typography.Title level={2} style={{ fontSize: 16, margin: 0 }}>{t('pfCool.feeAndDefaults')}</Typography.Title>}>
+            <ProForm<PlatformSettings>
+              name="platformSettings"
+              initialValues={data.settings}
+              disabled={!canWrite}
+              submitter={submitter}
+              onFinish={(v) => save(() => savePlatformSettings({ ...v, welcomeNote: (v.welcomeNote ?? '').trim() }), t('common.saved'), refresh)}
+            >
+              <Form.Item name="feePercent" label={t('pfCool.fee')} extra={t('pfCool.feeHint')} rules={[...required(t('pfCool.required')), numberRange({ min: 0, max: 100 })]}>
+                <NumberInput suffix="%" />
+              </Form.Item>
+              <Form.Item name="trialDays" label={t('pfCool.trialDays')} rules={[...required(t('pfCool.required')), numberRange({ min: 1, max: 365, integer: true })]}>
+                <NumberInput />
+              </Form.Item>
+              <Form.Item name="defaultCampuses" label={t('pfCool.defaultCampuses')} rules={[...required(t('pfCool.required')), numberRange({ min: 1, max: 100, integer: true })]}>
+                <NumberInput />
+              </Form.Item>
+              <Form.Item name="defaultCapHours" label={t('pfCool.capHours')} rules={[...required(t('pfCool.required')), numberRange({ min: 1, max: 1000, integer: true })]}>
+                <NumberInput />
+              </Form.Item>
+              <Form.Item name="defaultCapMonths" label={t('pfCool.capMonths')} rules={[...required(t('pfCool.required')), numberRange({ min: 1, max: 36, integer: true })]}>
+                <NumberInput />
+              </Form.Item>
+              <ProFormTextArea name="welcomeNote" label={t('pfCool.welcomeNote')} fieldProps={{ maxLength: 500 }} />
+            </ProForm>
+          </Card>
+        </>
+      )}
+    </div>
+  );
+}
