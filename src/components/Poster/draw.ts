@@ -73,6 +73,15 @@ export function brandHeader(companyName: string, logo: HTMLImageElement | undefi
     : [{ kind: 'text', id: 'companyName', text: companyName, x: 24, y: 32, width: 320, height: 34, maxSize: 22, color, weight: 'bold' }];
 }
 
+/** The foot every poster ends with: the QR code (centred, on a card), the "scan" line under it, then a small footer line. */
+export function qrFooter(qr: HTMLCanvasElement | undefined, scanText: string, footer: string): PosterElement[] {
+  return [
+    { kind: 'image', source: qr, x: 127, y: 452, width: 120, height: 120, card: true },
+    { kind: 'text', text: scanText, x: 24, y: 592, width: 327, height: 22, maxSize: 14, color: '#ffffff', align: 'center' },
+    { kind: 'text', text: footer, x: 24, y: 618, width: 327, height: 36, maxSize: 12, color: '#ffffff', align: 'center' },
+  ];
+}
+
 /** Draws a template on a canvas (sized to 2× the poster); reports what it drew. */
 export function drawPoster(canvas: HTMLCanvasElement, tpl: PosterTemplate): DrawnPoster {
   const drawn: DrawnPoster = { texts: [], images: [] };

@@ -3,7 +3,8 @@
  * of the student-side screens, and the checking modals. All user texts render as text (never HTML).
  */
 import React from 'react';
-import { App, Form, Input, Modal, Rate, Select, Tag, Typography } from 'antd';
+import { App, Form, Input, Modal, Rate, Select, Space, Tag, Typography } from 'antd';
+import { useSearchParams } from 'umi';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
 import { fetchStudentOptions } from '@/services/school';
@@ -43,6 +44,25 @@ export function StudentPicker({ value, onChange, id }: { value?: number; onChang
       onChange={(v) => onChange(v ?? undefined)}
       options={data ?? []}
     />
+  );
+}
+
+/** The student a student-side screen (/student/home-work, /student/score) shows, kept in the address as `?studentId=`. */
+export function useStudentParam(): [number | undefined, (v?: number) => void] {
+  const [params, setParams] = useSearchParams();
+  const studentId = params.get('studentId') ? Number(params.get('studentId')) : undefined;
+  return [studentId, (v) => setParams(v ? { studentId: String(v) } : {})];
+}
+
+/** The labelled student picker heading a student-side screen; `children`: what follows it (an action for that student). */
+export function StudentPickerBar({ id, value, onChange, children }: { id: string; value?: number; onChange: (v?: number) => void; children?: React.ReactNode }) {
+  const { t } = useIntl();
+  return (
+    <Space>
+      <label htmlFor={id}>{t('hw.student')}</label>
+      <StudentPicker id={id} value={value} onChange={onChange} />
+      {children}
+    </Space>
   );
 }
 

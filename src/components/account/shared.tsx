@@ -1,11 +1,14 @@
-/** Pieces shared by /account/staff and /account/student: password field, reset, disable/enable, status. */
+/** Pieces shared by /account/staff and /account/student: mobile and password fields, reset, disable/enable, status. */
 import React from 'react';
 import { App, Popconfirm, Tag } from 'antd';
 import { serverMessage } from './serverMessage';
-import { ProFormText } from '@ant-design/pro-components';
+import { ProFormText, type ProColumns } from '@ant-design/pro-components';
 import FormModal from '@/components/FormModal';
+import { t } from '@/locales';
 import { useIntl } from '@/locales/useIntl';
 import { disableAccount, enableAccount, resetAccountPassword } from '@/services/campus';
+import type { AccountStatus } from '@/types/campus';
+import { MOBILE_RE } from '@/utils/fields';
 
 /**
  * A password the company types. `firstPassword`: the first password of a new account, optional (a mobile that
@@ -80,3 +83,41 @@ export function StatusTag({ status }: { status?: 'active' | 'disabled' }) {
   return <Tag color={status === 'active' ? 'green' : 'red'}>{t(`account.status.${status}`)}</Tag>;
 }
 
+
+/** The mobile of a new account (its login); `extra`: a hint under the field. */
+export function AccountMobileField({ extra }: { extra?: string }) {
+  const { t } = useIntl();
+  return (
+    <ProFormText
+      name="mobile"
+      label={t('account.mobile')}
+      fieldProps={{ maxLength: 11 }}
+      extra={extra}
+      rules={[
+        { required: true, message: t('account.mobile.required') },
+        { pattern: MOBILE_RE, message: t('account.mobile.rule') },
+      ]}
+    />
+  );
+}
+
+/** An account row's own actions (a fragment, so that the row's actions cell lists each): reset its password where the company may, disable or enable it. */
+export function accountActions(roleId: number, row: { name: string; status?: AccountStatus; canSetPassword?: boolean }, onDone: () => void) {
+  return (
+    <>
+      {row.canSetPassword && <ResetPasswordForm roleId={roleId} name={row.name} />}
+      <ToggleAccount roleId={roleId} name={row.name} disabled={row.status === 'disabled'} onDone={onDone} />
+    </>
+  );
+}
+
+/** An account list's status column, filtered by active / disabled; `render` for lists whose rows may show another state. */
+export function accountStatusColumn<T extends { status?: AccountStatus }>(render: (r: T) => React.ReactNode = (r) => <StatusTag status={r.status} />): ProColumns<T> {
+  return {
+    title: t('common.status'),
+    dataIndex: 'status',
+    valueType: 'select',
+    valueEnum: { active: { text: t('account.status.active') }, disabled: { text: t('account.status.disabled') } },
+    render: (_, r) => render(r),
+  };
+}

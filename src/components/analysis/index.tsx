@@ -10,7 +10,7 @@ import { useRequest } from 'ahooks';
 import TimeSelect, { presetRange } from '@/components/TimeSelect';
 import { useIntl } from '@/locales/useIntl';
 import { fetchCampusOptions } from '@/services/school';
-import type { AnalyzeQuery, Kpi } from '@/types/analysis';
+import type { AnalyzeQuery, DayPoint, Kpi } from '@/types/analysis';
 import { DrillLink, formatValue, TrendText } from './kpi';
 
 export { DrillLink, formatRate, formatValue, TrendText } from './kpi';
@@ -159,4 +159,22 @@ export function seriesSummary(t: (k: string, v?: Record<string, string | number>
     if (v > values[at]) at = i;
   });
   return t('an.chartSummary', { title, n: values.length, max: fmt(values[at]), at: labels[at] });
+}
+
+/**
+ * The trend chart of the teaching analyses (/analyze/core, /analyze/record): the hours consumed a bucket as bars, and
+ * `lineKey` of each bucket as a line on the right axis, named `lineName`.
+ */
+export function useHoursChart(series: DayPoint[], lineName: string, lineKey: 'recognised' | 'attendanceRate') {
+  const { t } = useIntl();
+  return useMemo(
+    () => ({
+      categories: series.map((p) => p.bucket),
+      series: [
+        { name: t('an.core.hours'), type: 'bar' as const, data: series.map((p) => p.consumedHours) },
+        { name: lineName, type: 'line' as const, data: series.map((p) => p[lineKey]), rightAxis: true },
+      ],
+    }),
+    [series, t, lineName, lineKey],
+  );
 }

@@ -15,6 +15,10 @@ import DeleteAction, { type DeleteActionProps } from '@/components/DeleteAction'
 import { useIntl } from '@/locales/useIntl';
 import { LIST_PAGE_SIZE } from '@/services/listCalls';
 
+import { actionsColumn } from './columns';
+
+export { actionsColumn };
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Values = Record<string, any>;
 
@@ -157,19 +161,16 @@ export function CrudScreen<R extends { id: number } & Values>({ columns, list, f
   const exp = useExportable(list);
   const all: ExportableColumn<R>[] = [
     ...columns,
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      hideInTable: !canEdit && !rowActions,
-      render: (_, row) => (
+    actionsColumn<R>(
+      (row) => (
         <Space size={8}>
           {rowActions?.(row)}
           {canEdit && form({ record: row, trigger: <a aria-label={editLabel?.(row)}>{t('common.edit')}</a>, onDone: reload })}
           {canEdit && <DeleteAction {...remove(row)} onDone={reload} />}
         </Space>
       ),
-    },
+      { hideInTable: !canEdit && !rowActions },
+    ),
   ];
   const add = canEdit ? [<React.Fragment key="add">{form({
         trigger: (

@@ -1,6 +1,6 @@
 /**
  * What the platform's order lists share (issue 34: /admin-order, /admin-student-order, /admin-settlement): the
- * company filter column (options of every company), the keyword and status columns, the order dates, and the table's
+ * company filter column (options of every company), the keyword, order number, amount and status columns, the order dates, and the table's
  * props (twenty rows a page).
  */
 import React from 'react';
@@ -9,6 +9,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
 import { fetchCompanyOptions } from '@/services/platform';
+import { formatMoney } from '@/utils/format';
 
 /** The company column, searchable by a select of every company. */
 export function useCompanyColumn<T extends { companyName: string }>(): ProColumns<T> {
@@ -27,6 +28,16 @@ export function useCompanyColumn<T extends { companyName: string }>(): ProColumn
 /** The search form's keyword field. */
 export function keywordColumn<T>(t: (key: string) => string, placeholder: string): ProColumns<T> {
   return { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder } };
+}
+
+/** The order number. */
+export function orderNoColumn<T>(t: (key: string) => string): ProColumns<T> {
+  return { title: t('pfOrder.orderNo'), dataIndex: 'orderNo', search: false };
+}
+
+/** The order's amount, as money; sortable unless `sortable` is false. */
+export function orderAmountColumn<T extends { amount: number }>(t: (key: string) => string, sortable = true): ProColumns<T> {
+  return { title: t('pfOrder.amount'), dataIndex: 'amount', search: false, ...(sortable ? { sorter: true } : {}), render: (_, r) => formatMoney(r.amount) };
 }
 
 const ORDER_STATUSES = ['paid', 'unpaid', 'cancelled'] as const;

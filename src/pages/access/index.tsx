@@ -3,7 +3,7 @@ import React, { useRef, useState } from 'react';
 import { Button, Tag } from 'antd';
 import { ProFormSelect, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import FormModal, { useSave } from '@/components/FormModal';
-import { ListPage } from '@/components/crud';
+import { ListPage, actionsColumn } from '@/components/crud';
 import { useIntl } from '@/locales/useIntl';
 import { rowCheckbox } from '@/components/rowSelection';
 import { tableRequest } from '@/services/list';
@@ -70,12 +70,7 @@ export default function AccessPage() {
     { title: t('school.campus'), dataIndex: 'campusId', valueType: 'select', request: fetchCampusOptions, render: (_, r) => r.campusName },
     { title: t('access.group'), dataIndex: 'groupId', valueType: 'select', request: groupOptions, render: (_, r) => r.groupName ?? t('access.noGroup') },
     { title: t('access.account'), dataIndex: 'hasAccount', search: false, render: (_, r) => t(r.hasAccount ? 'access.hasAccount' : 'access.noAccount') },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      render: (_, r) => [<AssignForm key="a" staff={[r]} title={t('access.changeFor', { name: r.name })} onDone={reload} trigger={<a aria-label={`${t('access.change')} ${r.name}`}>{t('access.change')}</a>} />],
-    },
+    actionsColumn<StaffAccess>((r) => [<AssignForm key="a" staff={[r]} title={t('access.changeFor', { name: r.name })} onDone={reload} trigger={<a aria-label={`${t('access.change')} ${r.name}`}>{t('access.change')}</a>} />]),
   ];
   return (
     <ListPage<StaffAccess>

@@ -6,21 +6,20 @@ import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { fetchAdminOrders } from '@/services/platform';
 import type { SubscriptionOrder } from '@/types/subscription';
-import { formatMoney } from '@/utils/format';
 import Invoices from './components/Invoices';
 import ListTable from '@/components/ListTable';
-import { keywordColumn, orderDateColumns, orderStatusColumn, PLATFORM_LIST, useCompanyColumn } from '@/components/platform/orderColumns';
+import { keywordColumn, orderAmountColumn, orderDateColumns, orderNoColumn, orderStatusColumn, PLATFORM_LIST, useCompanyColumn } from '@/components/platform/orderColumns';
 
 export default function AdminOrderPage() {
   const { t } = useIntl();
   const company = useCompanyColumn<SubscriptionOrder>();
   const columns: ProColumns<SubscriptionOrder>[] = [
     keywordColumn(t, t('pfOrder.keywordHint')),
-    { title: t('pfOrder.orderNo'), dataIndex: 'orderNo', search: false },
+    orderNoColumn(t),
     company,
     { title: t('pfOrder.package'), dataIndex: 'packageName', search: false },
     { title: t('pfPackage.days'), dataIndex: 'days', search: false, sorter: true },
-    { title: t('pfOrder.amount'), dataIndex: 'amount', search: false, sorter: true, render: (_, r) => formatMoney(r.amount) },
+    orderAmountColumn<SubscriptionOrder>(t),
     orderStatusColumn(t),
     ...orderDateColumns<SubscriptionOrder>(t),
     { title: t('pfOrder.createdBy'), dataIndex: 'createdBy', search: false },

@@ -5,20 +5,19 @@ import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { fetchAdminStudentOrders } from '@/services/platform';
 import type { AdminStudentOrder } from '@/types/platform';
-import { formatMoney } from '@/utils/format';
 import ListTable from '@/components/ListTable';
-import { keywordColumn, orderDateColumns, orderStatusColumn, PLATFORM_LIST, useCompanyColumn } from '@/components/platform/orderColumns';
+import { keywordColumn, orderAmountColumn, orderDateColumns, orderNoColumn, orderStatusColumn, PLATFORM_LIST, useCompanyColumn } from '@/components/platform/orderColumns';
 
 export default function AdminStudentOrderPage() {
   const { t } = useIntl();
   const company = useCompanyColumn<AdminStudentOrder>();
   const columns: ProColumns<AdminStudentOrder>[] = [
     keywordColumn(t, t('pfStudentOrder.keywordHint')),
-    { title: t('pfOrder.orderNo'), dataIndex: 'orderNo', search: false },
+    orderNoColumn(t),
     company,
     { title: t('pfStudentOrder.student'), dataIndex: 'studentName', search: false },
     { title: t('pfStudentOrder.template'), dataIndex: 'templateName', search: false },
-    { title: t('pfOrder.amount'), dataIndex: 'amount', search: false, sorter: true, render: (_, r) => formatMoney(r.amount) },
+    orderAmountColumn<AdminStudentOrder>(t),
     orderStatusColumn(t),
     ...orderDateColumns<AdminStudentOrder>(t),
   ];

@@ -22,6 +22,7 @@ import { fetchCampusOptions } from '@/services/school';
 import { JOURNAL_CATEGORIES, type AccountBalance, type JournalEntry } from '@/types/finance';
 import type { JournalInput } from '@/types/finance.schemas';
 import type { ListQuery } from '@/types/api';
+import { actionsColumn } from '@/components/crud';
 
 const ACCOUNTS = ['cash', 'bank', 'wechat', 'alipay'] as const;
 const CATEGORY_KEYS = [...JOURNAL_CATEGORIES.income.map((c) => `income.${c}`), ...JOURNAL_CATEGORIES.expense.map((c) => `expense.${c}`)];
@@ -119,20 +120,16 @@ export default function BillPage() {
     { title: t('bill.source'), dataIndex: 'source', valueType: 'select', valueEnum: Object.fromEntries(['manual', 'cardOrder', 'refund', 'paySlip'].map((s) => [s, { text: t(`bill.src.${s}`) }])), render: (_, r) => `${t(`bill.src.${r.source}`)}${r.sourceRef ? ` · ${r.sourceRef}` : ''}` },
     { title: t('bill.remark'), dataIndex: 'remark', search: false, ellipsis: true },
     { title: t('bill.status'), dataIndex: 'status', search: false, render: (_, r) => (r.status === 'void' ? <Tag>{t('bill.voidTag', { reason: r.voidReason ?? '' })}</Tag> : <Tag color="blue">{t('bill.active')}</Tag>) },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      render: (_, r) =>
-        r.source === 'manual' && r.status === 'active' ? (
-          <Space size={8}>
-            <EntryForm entry={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />
-            <VoidForm entry={r} onDone={reload} />
-          </Space>
-        ) : (
-          <span>{t('bill.readOnly')}</span>
-        ),
-    },
+    actionsColumn<JournalEntry>((r) =>
+      r.source === 'manual' && r.status === 'active' ? (
+        <Space size={8}>
+          <EntryForm entry={r} onDone={reload} trigger={<a>{t('common.edit')}</a>} />
+          <VoidForm entry={r} onDone={reload} />
+        </Space>
+      ) : (
+        <span>{t('bill.readOnly')}</span>
+      ),
+    ),
   ];
   return (
     <div style={{ padding: 24 }}>

@@ -21,6 +21,7 @@ import { CompanyForm, MobileForm, RenewalLog, RenewForm } from './components/Com
 import ImportCompanies from './components/ImportCompanies';
 import ListTable from '@/components/ListTable';
 import type { CellKind } from '@/utils/cells';
+import { actionsColumn } from '@/components/crud';
 
 export const STATE_COLORS: Record<CompanyState, string> = { active: 'green', expiring: 'orange', expired: 'red', disabled: 'default' };
 
@@ -104,12 +105,8 @@ export default function CompanyPage() {
     { title: t('pfCompany.campuses'), dataIndex: 'campusCount', search: false },
     { title: t('pfCompany.students'), dataIndex: 'studentCount', search: false, sorter: true },
     { title: t('pfCompany.createdAt'), dataIndex: 'createdAt', search: false, sorter: true },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      width: canWrite ? 330 : 110,
-      render: (_, r) => (
+    actionsColumn<CompanyListItem>(
+      (r) => (
         <Space size={8} wrap>
           {canWrite && <LazyAction trigger={<a>{t('common.edit')}</a>} render={(tr) => <CompanyForm company={r} onDone={reload} trigger={tr} />} />}
           {canWrite && <LazyAction trigger={<a>{t('pfCompany.renew')}</a>} render={(tr) => <RenewForm company={r} today={today} onDone={reload} trigger={tr} />} />}
@@ -135,7 +132,8 @@ export default function CompanyPage() {
           {canWrite && <DeleteAction title={t('pfCompany.deleteConfirm', { name: r.name })} onDelete={() => deleteCompany(r.id)} onDone={reload} />}
         </Space>
       ),
-    },
+      { width: canWrite ? 330 : 110 },
+    ),
   ];
 
   return (

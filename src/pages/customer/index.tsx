@@ -6,7 +6,7 @@
 import React, { useMemo, useRef, useState } from 'react';
 import { App, Button, Space, Tooltip, Typography } from 'antd';
 import { type ActionType } from '@ant-design/pro-components';
-import { ListPage } from '@/components/crud';
+import { ListPage, actionsColumn } from '@/components/crud';
 import { useSave } from '@/components/FormModal';
 import { useSearchParams } from 'umi';
 import dayjs from 'dayjs';
@@ -154,12 +154,8 @@ export default function CustomerListPage() {
       },
       { title: t('cu.field.followUpCount'), dataIndex: 'followUpCount', search: false, sorter: true, width: 90, exportAs: 'count' },
       { title: t('cu.field.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, defaultSortOrder: 'descend', exportAs: 'datetime', renderText: (v: string) => v.slice(0, 16) },
-      {
-        title: t('common.actions'),
-        valueType: 'option',
-        fixed: 'right',
-        width: 300,
-        render: (_, r) => (
+      actionsColumn<Lead>(
+        (r) => (
           <Space size="small" wrap>
             <FollowUp lead={r} onDone={reload} />
             <ModifyCustomer lead={r} onDone={reload} />
@@ -177,7 +173,8 @@ export default function CustomerListPage() {
             )}
           </Space>
         ),
-      },
+        { width: 300 },
+      ),
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, all, distribute, today, params],

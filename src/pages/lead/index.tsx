@@ -20,6 +20,7 @@ import { canDistribute } from '@/domain/leads';
 import TimeSelect from '@/components/TimeSelect';
 import Distribution from '@/components/customer/Distribution';
 import { formatMobile, intentionEnum, IntentionTag, sourceEnum, statusEnum, StatusTag } from '@/components/customer/labels';
+import { actionsColumn } from '@/components/crud';
 
 const REASONS: PoolReason[] = ['unassigned', 'returned', 'released'];
 
@@ -75,18 +76,15 @@ export default function LeadPoolPage() {
     { title: t('cu.pool.pooledAt'), dataIndex: 'pooledAt', search: false, sorter: true, defaultSortOrder: 'descend', exportAs: 'date', renderText: (v?: string) => (v ? v.slice(0, 10) : '-') },
     { title: t('cu.field.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, exportAs: 'date', renderText: (v: string) => v.slice(0, 10) },
     { title: t('cu.field.createdAt'), dataIndex: 'dateRange', hideInTable: true, renderFormItem: () => <TimeSelect /> },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      width: 150,
-      render: (_, r) => (
+    actionsColumn<Lead>(
+      (r) => (
         <Space>
           <a onClick={() => claim([r])}>{t('cu.pool.claim')}</a>
           {distribute && <Distribution ids={[r.id]} names={[r.name]} trigger={<a>{t('cu.dist.action')}</a>} onDone={reload} />}
         </Space>
       ),
-    },
+      { width: 150 },
+    ),
   ];
 
   const q = quota.data;

@@ -2,7 +2,7 @@
 import React, { useRef, useState } from 'react';
 import { App, Button, Space, Tag, Typography } from 'antd';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { ListPage } from '@/components/crud';
+import { ListPage, actionsColumn } from '@/components/crud';
 import { useSave } from '@/components/FormModal';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
@@ -82,12 +82,8 @@ export default function WdcCustomerPage() {
     { title: t('cu.web.handled'), dataIndex: 'handledBy', search: false, render: (_, r) => (r.handledBy ? `${r.handledBy} · ${r.handledAt?.slice(0, 10)}` : '-') },
     { title: t('cu.web.signedUpAt'), dataIndex: 'createdAt', search: false, sorter: true, defaultSortOrder: 'descend', renderText: (v: string) => v.slice(0, 16) },
     { title: t('cu.web.signedUpAt'), dataIndex: 'dateRange', hideInTable: true, renderFormItem: () => <TimeSelect /> },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      width: 160,
-      render: (_, r) =>
+    actionsColumn<WebSignup>(
+      (r) =>
         r.status === 'pending' ? (
           <Space>
             <a onClick={() => accept([r])}>{t('cu.web.accept')}</a>
@@ -100,7 +96,8 @@ export default function WdcCustomerPage() {
         ) : (
           <Typography.Text type="secondary">-</Typography.Text>
         ),
-    },
+      { width: 160 },
+    ),
   ];
 
   return (

@@ -6,18 +6,15 @@
  */
 import React, { useRef } from 'react';
 import { Space, Tag } from 'antd';
-import { ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { type ActionType, type ProColumns } from '@ant-design/pro-components';
 import FormModal, { useSave } from '@/components/FormModal';
-import { ListPage } from '@/components/crud';
+import { ListPage, actionsColumn } from '@/components/crud';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { createStaffAccount, fetchStaffAccounts } from '@/services/campus';
-import { PasswordField, ResetPasswordForm, StatusTag, ToggleAccount } from '@/components/account/shared';
+import { AccountMobileField, accountActions, accountStatusColumn, PasswordField, StatusTag } from '@/components/account/shared';
 import { CancelInvitation, InvitationsButton } from '@/components/account/Invitations';
 import type { StaffAccount } from '@/types/campus';
-import { MOBILE_RE } from '@/utils/fields';
-
-const MOBILE = MOBILE_RE;
 
 function CreateForm({ row, onDone }: { row: StaffAccount; onDone: () => void }) {
   const { t } = useIntl();
@@ -36,16 +33,7 @@ function CreateForm({ row, onDone }: { row: StaffAccount; onDone: () => void }) 
         )
       }
     >
-      <ProFormText
-        name="mobile"
-        label={t('account.mobile')}
-        fieldProps={{ maxLength: 11 }}
-        extra={t('account.mobileHint')}
-        rules={[
-          { required: true, message: t('account.mobile.required') },
-          { pattern: MOBILE, message: t('account.mobile.rule') },
-        ]}
-      />
+      <AccountMobileField extra={t('account.mobileHint')} />
       <PasswordField label={t('account.password')} firstPassword />
     </FormModal>
   );
@@ -68,31 +56,20 @@ export default function StaffAccountsPage() {
     { title: t('account.mobile'), dataIndex: 'mobile', search: false },
     { title: t('account.username'), dataIndex: 'username', search: false, render: (_, r) => r.username ?? '—' },
     { title: t('access.group'), dataIndex: 'groupName', search: false },
-    {
-      title: t('common.status'),
-      dataIndex: 'status',
-      valueType: 'select',
-      valueEnum: { active: { text: t('account.status.active') }, disabled: { text: t('account.status.disabled') } },
-      render: (_, r) => (r.invitationId !== undefined ? <Tag color="gold">{t('invitation.pendingTag')}</Tag> : <StatusTag status={r.status} />),
-    },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      render: (_, r) =>
-        r.invitationId !== undefined ? (
-          <CancelInvitation id={r.invitationId} name={r.name} onDone={reload} />
-        ) : r.roleId === undefined ? (
-          <CreateForm row={r} onDone={reload} />
-        ) : r.owner ? (
-          <Tag>{t('invitation.ownerTag')}</Tag>
-        ) : (
-          <Space size={8}>
-            {r.canSetPassword && <ResetPasswordForm roleId={r.roleId} name={r.name} />}
-            <ToggleAccount roleId={r.roleId} name={r.name} disabled={r.status === 'disabled'} onDone={reload} />
-          </Space>
-        ),
-    },
+    accountStatusColumn<StaffAccount>((r) => (r.invitationId !== undefined ? <Tag color="gold">{t('invitation.pendingTag')}</Tag> : <StatusTag status={r.status} />)),
+    actionsColumn<StaffAccount>((r) =>
+      r.invitationId !== undefined ? (
+        <CancelInvitation id={r.invitationId} name={r.name} onDone={reload} />
+      ) : r.roleId === undefined ? (
+        <CreateForm row={r} onDone={reload} />
+      ) : r.owner ? (
+        <Tag>{t('invitation.ownerTag')}</Tag>
+      ) : (
+        <Space size={8}>
+          {accountActions(r.roleId, r, reload)}
+        </Space>
+      ),
+    ),
   ];
   return (
     <ListPage<StaffAccount>

@@ -6,15 +6,14 @@ import React, { useRef } from 'react';
 import { Button, Space } from 'antd';
 import { ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import FormModal, { useSave } from '@/components/FormModal';
-import { ListPage } from '@/components/crud';
+import { ListPage, actionsColumn } from '@/components/crud';
 import { useIntl } from '@/locales/useIntl';
 import { tableRequest } from '@/services/list';
 import { createParentAccount, fetchParentAccounts, linkParentStudents } from '@/services/campus';
 import SearchSelect, { searchStudents } from '@/components/SearchSelect';
 import type { ParentAccount } from '@/types/campus';
-import { PasswordField, ResetPasswordForm, StatusTag, ToggleAccount } from '@/components/account/shared';
+import { AccountMobileField, accountActions, accountStatusColumn, PasswordField } from '@/components/account/shared';
 import { InvitationsButton } from '@/components/account/Invitations';
-import { MOBILE_RE } from '@/utils/fields';
 
 function StudentsField() {
   const { t } = useIntl();
@@ -40,15 +39,7 @@ function CreateParent({ onDone }: { onDone: () => void }) {
       }
     >
       <ProFormText name="name" label={t('account.parentName')} fieldProps={{ maxLength: 32 }} rules={[{ required: true, whitespace: true, message: t('account.parentName.required') }]} />
-      <ProFormText
-        name="mobile"
-        label={t('account.mobile')}
-        fieldProps={{ maxLength: 11 }}
-        rules={[
-          { required: true, message: t('account.mobile.required') },
-          { pattern: MOBILE_RE, message: t('account.mobile.rule') },
-        ]}
-      />
+      <AccountMobileField />
       <PasswordField label={t('account.password')} firstPassword />
       <StudentsField />
     </FormModal>
@@ -79,26 +70,14 @@ export default function ParentAccountsPage() {
     { title: t('account.parentName'), dataIndex: 'name', search: false, sorter: true },
     { title: t('account.mobile'), dataIndex: 'mobile', search: false },
     { title: t('account.students'), dataIndex: 'studentNames', search: false, render: (_, r) => (r.studentNames.length ? r.studentNames.join(', ') : '—') },
-    {
-      title: t('common.status'),
-      dataIndex: 'status',
-      valueType: 'select',
-      valueEnum: { active: { text: t('account.status.active') }, disabled: { text: t('account.status.disabled') } },
-      render: (_, r) => <StatusTag status={r.status} />,
-    },
+    accountStatusColumn<ParentAccount>(),
     { title: t('account.createdAt'), dataIndex: 'createdAt', search: false, sorter: true },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      render: (_, r) => (
-        <Space size={8}>
-          <LinkStudents row={r} onDone={reload} />
-          {r.canSetPassword && <ResetPasswordForm roleId={r.roleId} name={r.name} />}
-          <ToggleAccount roleId={r.roleId} name={r.name} disabled={r.status === 'disabled'} onDone={reload} />
-        </Space>
-      ),
-    },
+    actionsColumn<ParentAccount>((r) => (
+      <Space size={8}>
+        <LinkStudents row={r} onDone={reload} />
+        {accountActions(r.roleId, r, reload)}
+      </Space>
+    )),
   ];
   return (
     <ListPage<ParentAccount>

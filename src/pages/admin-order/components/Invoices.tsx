@@ -1,32 +1,29 @@
 /** Invoice requests of every company on their subscription orders: the platform issues (number, date) or rejects with a reason. */
 import React, { useRef } from 'react';
-import { App, Space, Tag } from 'antd';
+import { Space, Tag } from 'antd';
 import { ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import FormModal from '@/components/FormModal';
+import FormModal, { useSave } from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess } from '@/hooks/useSession';
 import { tableRequest } from '@/services/list';
 import { fetchAdminInvoices, issueInvoice, rejectInvoice } from '@/services/platform';
 import type { InvoiceRequest } from '@/types/campus';
-import { formatMoney } from '@/utils/format';
 import ListTable from '@/components/ListTable';
+import { orderAmountColumn, orderNoColumn } from '@/components/platform/orderColumns';
 
 const COLORS: Record<string, string> = { requested: 'orange', issued: 'green', rejected: 'red' };
 
 export default function Invoices() {
   const { t } = useIntl();
-  const { message } = App.useApp();
   const access = useAppAccess();
   const actionRef = useRef<ActionType>();
-  const done = (text: string) => {
-    message.success(text);
-    actionRef.current?.reload();
-  };
+  const save = useSave();
+  const reload = () => actionRef.current?.reload();
   const columns: ProColumns<InvoiceRequest>[] = [
     { title: t('common.keyword'), dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: t('pfInvoice.keywordHint') } },
     { title: t('pfOperate.company'), dataIndex: 'companyName', search: false },
-    { title: t('pfOrder.orderNo'), dataIndex: 'orderNo', search: false },
-    { title: t('pfOrder.amount'), dataIndex: 'amount', search: false, render: (_, r) => formatMoney(r.amount) },
+    orderNoColumn(t),
+    orderAmountColumn<InvoiceRequest>(t, false),
     { title: t('pfInvoice.title'), dataIndex: 'title', search: false },
     { title: t('pfInvoice.taxNo'), dataIndex: 'taxNo', search: false },
     { title: t('pfInvoice.email'), dataIndex: 'email', search: false },
@@ -50,15 +47,7 @@ export default function Invoices() {
               title={t('pfInvoice.issueTitle', { name: r.companyName })}
               trigger={<a>{t('pfInvoice.issue')}</a>}
               width={440}
-              onFinish={async (v: { invoiceNo?: string }) => {
-                try {
-                  await issueInvoice({ id: r.id, invoiceNo: v.invoiceNo?.trim() || undefined });
-                  done(t('pfInvoice.issued'));
-                  return true;
-                } catch {
-                  return false;
-                }
-              }}
+              onFinish={(v: { invoiceNo?: string }) => save(() => issueInvoice({ id: r.id, invoiceNo: v.invoiceNo?.trim() || undefined }), t('pfInvoice.issued'), reload)}
             >
               <ProFormText name="invoiceNo" label={t('pfInvoice.number')} extra={t('pfInvoice.numberHint')} fieldProps={{ maxLength: 40 }} />
             </FormModal>
@@ -66,15 +55,7 @@ export default function Invoices() {
               title={t('pfInvoice.rejectTitle', { name: r.companyName })}
               trigger={<a>{t('pfInvoice.reject')}</a>}
               width={440}
-              onFinish={async (v: { reason?: string }) => {
-                try {
-                  await rejectInvoice({ id: r.id, reason: (v.reason ?? '').trim() });
-                  done(t('pfInvoice.rejected'));
-                  return true;
-                } catch {
-                  return false;
-                }
-              }}
+              onFinish={(v: { reason?: string }) => save(() => rejectInvoice({ id: r.id, reason: (v.reason ?? '').trim() }), t('pfInvoice.rejected'), reload)}
             >
               <ProFormText name="reason" label={t('pfInvoice.reason')} fieldProps={{ maxLength: 200 }} rules={[{ required: true, whitespace: true, message: t('pfInvoice.reason.required') }]} />
             </FormModal>

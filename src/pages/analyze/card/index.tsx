@@ -15,6 +15,7 @@ import { AnalysisFilters, DrillLink, seriesSummary, useAnalysisQuery } from '@/c
 import { useIntl } from '@/locales/useIntl';
 import { fetchAnalyzeCard, fetchCardProgress, fetchClassProgress } from '@/services/analysis';
 import { tableRequest } from '@/services/list';
+import type { ListQuery, ListResult } from '@/types/api';
 import type { AnalyzeCard, AnalyzeQuery, CardProgress, ClassProgress, DrillParams } from '@/types/analysis';
 import { drillUrl } from '@/utils/drill';
 import { formatHours, formatMoney } from '@/utils/format';
@@ -44,6 +45,11 @@ function Stat({ title, value, drill, label }: { title: string; value: string; dr
       </DrillLink>
     </Card>
   );
+}
+
+/** One tab of the progress card: a plain list (no search, no settings), ten rows a page. */
+function ProgressTable<T extends object>({ rowKey, columns, fetch }: { rowKey: keyof T & string; columns: ProColumns<T>[]; fetch: (q: ListQuery) => Promise<ListResult<T>> }) {
+  return <ListTable<T> rowKey={rowKey} search={false} options={false} columns={columns} request={tableRequest(fetch)} pagination={{ defaultPageSize: 10 }} />;
 }
 
 export default function AnalyzeCardPage() {
@@ -165,30 +171,14 @@ export default function AnalyzeCardPage() {
               key: 'class',
               label: t('an.card.byClass'),
               children: (
-                <ListTable<ClassProgress>
-                  key={`c${key}`}
-                  rowKey="classId"
-                  search={false}
-                  options={false}
-                  columns={classColumns}
-                  request={tableRequest((q) => fetchClassProgress({ ...q, ...query }))}
-                  pagination={{ defaultPageSize: 10 }}
-                />
+                <ProgressTable<ClassProgress> key={`c${key}`} rowKey="classId" columns={classColumns} fetch={(q) => fetchClassProgress({ ...q, ...query })} />
               ),
             },
             {
               key: 'card',
               label: t('an.card.byCard'),
               children: (
-                <ListTable<CardProgress>
-                  key={`d${key}`}
-                  rowKey="cardId"
-                  search={false}
-                  options={false}
-                  columns={cardColumns}
-                  request={tableRequest((q) => fetchCardProgress({ ...q, ...query }))}
-                  pagination={{ defaultPageSize: 10 }}
-                />
+                <ProgressTable<CardProgress> key={`d${key}`} rowKey="cardId" columns={cardColumns} fetch={(q) => fetchCardProgress({ ...q, ...query })} />
               ),
             },
           ]}

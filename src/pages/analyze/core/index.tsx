@@ -1,11 +1,11 @@
 /** /analyze/core (docs/screens.md#analysis): the KPIs of docs/rules.md#analysis-metrics over a range and campus, with trends and drill-downs. */
-import React, { useMemo } from 'react';
+import React from 'react';
 import { Card, Skeleton, Typography } from 'antd';
 import { history } from 'umi';
 import { useRequest } from 'ahooks';
 import type { ColumnsType } from 'antd/es/table';
 import Chart from '@/components/Chart';
-import { AnalysisFilters, DrillLink, formatRate, KpiGrid, seriesSummary, useAnalysisQuery } from '@/components/analysis';
+import { AnalysisFilters, DrillLink, formatRate, KpiGrid, seriesSummary, useAnalysisQuery, useHoursChart } from '@/components/analysis';
 import { useIntl } from '@/locales/useIntl';
 import { fetchAnalyzeCore } from '@/services/analysis';
 import type { AnalyzeQuery, DayPoint, DrillParams } from '@/types/analysis';
@@ -25,16 +25,7 @@ export default function AnalyzeCorePage() {
   const { data, loading } = useRequest(() => fetchAnalyzeCore(query), { refreshDeps: [query] });
   const series = data?.series ?? [];
   const title = t('an.core.trendTitle');
-  const chart = useMemo(
-    () => ({
-      categories: series.map((p) => p.bucket),
-      series: [
-        { name: t('an.core.hours'), type: 'bar' as const, data: series.map((p) => p.consumedHours) },
-        { name: t('an.core.recognised'), type: 'line' as const, data: series.map((p) => p.recognised), rightAxis: true },
-      ],
-    }),
-    [series, t],
-  );
+  const chart = useHoursChart(series, t('an.core.recognised'), 'recognised');
   const columns: ColumnsType<DayPoint> = [
     { title: series.length && series[0].bucket.length === 7 ? t('an.month') : t('an.date'), dataIndex: 'bucket' },
     {

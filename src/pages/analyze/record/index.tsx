@@ -2,13 +2,13 @@
  * /analyze/record (docs/screens.md#analysis, `GET /v2/company_kt/analyzes`): consumed hours, recognised revenue and
  * attendance over time, and broken down by campus, class or teacher; every figure opens its records.
  */
-import React, { useMemo } from 'react';
+import React from 'react';
 import { Card, Select, Space, Table, Typography } from 'antd';
 import { history } from 'umi';
 import { useRequest } from 'ahooks';
 import type { ColumnsType } from 'antd/es/table';
 import Chart from '@/components/Chart';
-import { AnalysisFilters, DrillLink, formatRate, seriesSummary, useAnalysisQuery } from '@/components/analysis';
+import { AnalysisFilters, DrillLink, formatRate, seriesSummary, useAnalysisQuery, useHoursChart } from '@/components/analysis';
 import { useIntl } from '@/locales/useIntl';
 import { fetchAnalyzeRecords } from '@/services/analysis';
 import type { AnalyzeQuery, DayPoint, DrillParams, RecordBreakdownRow, RecordDimension } from '@/types/analysis';
@@ -32,16 +32,7 @@ export default function AnalyzeRecordPage() {
   const { data, loading } = useRequest(() => fetchAnalyzeRecords({ ...query, by }), { refreshDeps: [query, by] });
   const series = data?.series ?? [];
   const title = t('an.record.trendTitle');
-  const chart = useMemo(
-    () => ({
-      categories: series.map((p) => p.bucket),
-      series: [
-        { name: t('an.core.hours'), type: 'bar' as const, data: series.map((p) => p.consumedHours) },
-        { name: t('an.core.attendance'), type: 'line' as const, data: series.map((p) => p.attendanceRate), rightAxis: true },
-      ],
-    }),
-    [series, t],
-  );
+  const chart = useHoursChart(series, t('an.core.attendance'), 'attendanceRate');
   const dayDrill = (p: DayPoint, drill: 'consumed' | 'marked'): DrillParams => ({ drill, from: p.from, to: p.to, ...(query.campusId ? { campus: query.campusId } : {}) });
   const seriesColumns: ColumnsType<DayPoint> = [
     { title: series[0]?.bucket.length === 7 ? t('an.month') : t('an.date'), dataIndex: 'bucket' },

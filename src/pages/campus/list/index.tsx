@@ -6,7 +6,7 @@ import React, { useRef, useState } from 'react';
 import { Button, Drawer, Popconfirm, Space, Tag } from 'antd';
 import { ProFormSelect, ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import FormModal, { useSave } from '@/components/FormModal';
-import { ListPage, RecordForm } from '@/components/crud';
+import { ListPage, RecordForm, actionsColumn } from '@/components/crud';
 import ListTable from '@/components/ListTable';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess } from '@/hooks/useSession';
@@ -120,28 +120,23 @@ export default function CampusListPage() {
       ),
     },
     { title: t('campusList.staffCount'), dataIndex: 'staffCount', search: false, sorter: true },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      render: (_, c) => (
-        <Space size={8} wrap>
-          <CampusForm campus={c} onDone={reload} trigger={<a aria-label={`${t('common.edit')} ${c.name}`}>{t('common.edit')}</a>} />
-          <a onClick={() => setStaffOf(c)} aria-label={t('campusList.staffOf', { name: c.name })}>
-            {t('campusList.staff')}
-          </a>
-          {!c.isMain && (
-            <Popconfirm
-              title={t('campusList.setMainConfirm', { name: c.name })}
-              onConfirm={() => save(() => setMainCampus(c.id), t('campusList.mainDone', { name: c.name }), reload)}
-            >
-              <a aria-label={`${t('campusList.setMain')} ${c.name}`}>{t('campusList.setMain')}</a>
-            </Popconfirm>
-          )}
-          {!c.isMain && access.isOwner && <RenewForm campus={c} onDone={reload} />}
-        </Space>
-      ),
-    },
+    actionsColumn<Campus>((c) => (
+      <Space size={8} wrap>
+        <CampusForm campus={c} onDone={reload} trigger={<a aria-label={`${t('common.edit')} ${c.name}`}>{t('common.edit')}</a>} />
+        <a onClick={() => setStaffOf(c)} aria-label={t('campusList.staffOf', { name: c.name })}>
+          {t('campusList.staff')}
+        </a>
+        {!c.isMain && (
+          <Popconfirm
+            title={t('campusList.setMainConfirm', { name: c.name })}
+            onConfirm={() => save(() => setMainCampus(c.id), t('campusList.mainDone', { name: c.name }), reload)}
+          >
+            <a aria-label={`${t('campusList.setMain')} ${c.name}`}>{t('campusList.setMain')}</a>
+          </Popconfirm>
+        )}
+        {!c.isMain && access.isOwner && <RenewForm campus={c} onDone={reload} />}
+      </Space>
+    )),
   ];
   return (
     <ListPage<Campus>

@@ -2,7 +2,7 @@
 import React, { useEffect, useRef } from 'react';
 import { App, Button, Popconfirm, Space, Tag } from 'antd';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { ListPage } from '@/components/crud';
+import { ListPage, actionsColumn } from '@/components/crud';
 import { history } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess, useSession } from '@/hooks/useSession';
@@ -49,45 +49,41 @@ export default function CampusOrderPage() {
     { title: t('order.createdAt'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
     { title: t('order.paidAt'), dataIndex: 'paidAt', search: false, renderText: (v?: string) => v || '-' },
     { title: t('order.createdBy'), dataIndex: 'createdBy', search: false },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      render: (_, r) =>
-        r.status === 'unpaid' && access.isOwner ? (
-          <Space>
-            <a
-              onClick={async () => {
-                try {
-                  const res = await paySubscriptionOrder(r.id);
-                  message.success(t('renew.paid', { date: res.validUntil }));
-                  ref.current?.reload();
-                  await setSession(await loadSession());
-                } catch {
-                  /* shown by the request layer */
-                }
-              }}
-            >
-              {t('renew.payNow')}
-            </a>
-            <Popconfirm
-              title={t('order.cancelConfirm')}
-              onConfirm={async () => {
-                try {
-                  await cancelSubscriptionOrder(r.id);
-                  ref.current?.reload();
-                } catch {
-                  /* shown by the request layer */
-                }
-              }}
-            >
-              <a>{t('order.cancel')}</a>
-            </Popconfirm>
-          </Space>
-        ) : (
-          '-'
-        ),
-    },
+    actionsColumn<SubscriptionOrder>((r) =>
+      r.status === 'unpaid' && access.isOwner ? (
+        <Space>
+          <a
+            onClick={async () => {
+              try {
+                const res = await paySubscriptionOrder(r.id);
+                message.success(t('renew.paid', { date: res.validUntil }));
+                ref.current?.reload();
+                await setSession(await loadSession());
+              } catch {
+                /* shown by the request layer */
+              }
+            }}
+          >
+            {t('renew.payNow')}
+          </a>
+          <Popconfirm
+            title={t('order.cancelConfirm')}
+            onConfirm={async () => {
+              try {
+                await cancelSubscriptionOrder(r.id);
+                ref.current?.reload();
+              } catch {
+                /* shown by the request layer */
+              }
+            }}
+          >
+            <a>{t('order.cancel')}</a>
+          </Popconfirm>
+        </Space>
+      ) : (
+        '-'
+      ),
+    ),
   ];
 
   return (

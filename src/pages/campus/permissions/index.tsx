@@ -2,7 +2,7 @@
 import React, { useRef } from 'react';
 import { Button, Space, Tag } from 'antd';
 import { type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { ListPage } from '@/components/crud';
+import { ListPage, actionsColumn } from '@/components/crud';
 import { Link, history } from 'umi';
 import DeleteAction from '@/components/DeleteAction';
 import { useIntl } from '@/locales/useIntl';
@@ -43,12 +43,8 @@ export default function PermissionGroupsPage() {
     },
     { title: t('group.dataScope'), dataIndex: 'dataScope', width: 140, render: (_, g) => t(`group.scope.${g.dataScope}`) },
     { title: t('group.members'), dataIndex: 'memberCount', width: 100 },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      width: 140,
-      render: (_, g) => (
+    actionsColumn<PermissionGroup>(
+      (g) => (
         <Space size={8}>
           <Link to={`/campus/permissions/add?id=${g.id}`} aria-label={`${t('common.edit')} ${g.name}`}>
             {t('common.edit')}
@@ -58,7 +54,8 @@ export default function PermissionGroupsPage() {
           )}
         </Space>
       ),
-    },
+      { width: 140 },
+    ),
   ];
   return (
     <ListPage<PermissionGroup>

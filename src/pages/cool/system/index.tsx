@@ -7,7 +7,7 @@ import { Card, Form, Skeleton, Typography } from 'antd';
 import { ProForm, ProFormText, ProFormTextArea } from '@ant-design/pro-components';
 import { useRequest } from 'ahooks';
 import NumberInput from '@/components/NumberInput';
-import { numberRange } from '@/components/NumberInput/rules';
+import { numberRange, type RangeOptions } from '@/components/NumberInput/rules';
 import { useIntl } from '@/locales/useIntl';
 import { useSave } from '@/components/FormModal';
 import { useAppAccess } from '@/hooks/useSession';
@@ -15,6 +15,16 @@ import { fetchPlatformSettings, savePlatformSettings, saveServiceContact } from 
 import type { PlatformSettings } from '@/types/platform';
 import type { ServiceContact } from '@/types/session';
 import { phoneRule } from '@/utils/fields';
+
+/** A required number of the platform settings, within its range. */
+function SettingNumber({ name, label, extra, range, suffix }: { name: keyof PlatformSettings; label: string; extra?: string; range: RangeOptions; suffix?: string }) {
+  const { t } = useIntl();
+  return (
+    <Form.Item name={name} label={label} extra={extra} rules={[{ required: true, message: t('pfCool.required') }, numberRange(range)]}>
+      <NumberInput suffix={suffix} />
+    </Form.Item>
+  );
+}
 
 export default function CoolSystemPage() {
   const { t } = useIntl();
@@ -51,21 +61,11 @@ export default function CoolSystemPage() {
               submitter={submitter}
               onFinish={(v) => save(() => savePlatformSettings({ ...v, welcomeNote: (v.welcomeNote ?? '').trim() }), t('common.saved'), refresh)}
             >
-              <Form.Item name="feePercent" label={t('pfCool.fee')} extra={t('pfCool.feeHint')} rules={[...required(t('pfCool.required')), numberRange({ min: 0, max: 100 })]}>
-                <NumberInput suffix="%" />
-              </Form.Item>
-              <Form.Item name="trialDays" label={t('pfCool.trialDays')} rules={[...required(t('pfCool.required')), numberRange({ min: 1, max: 365, integer: true })]}>
-                <NumberInput />
-              </Form.Item>
-              <Form.Item name="defaultCampuses" label={t('pfCool.defaultCampuses')} rules={[...required(t('pfCool.required')), numberRange({ min: 1, max: 100, integer: true })]}>
-                <NumberInput />
-              </Form.Item>
-              <Form.Item name="defaultCapHours" label={t('pfCool.capHours')} rules={[...required(t('pfCool.required')), numberRange({ min: 1, max: 1000, integer: true })]}>
-                <NumberInput />
-              </Form.Item>
-              <Form.Item name="defaultCapMonths" label={t('pfCool.capMonths')} rules={[...required(t('pfCool.required')), numberRange({ min: 1, max: 36, integer: true })]}>
-                <NumberInput />
-              </Form.Item>
+              <SettingNumber name="feePercent" label={t('pfCool.fee')} extra={t('pfCool.feeHint')} range={{ min: 0, max: 100 }} suffix="%" />
+              <SettingNumber name="trialDays" label={t('pfCool.trialDays')} range={{ min: 1, max: 365, integer: true }} />
+              <SettingNumber name="defaultCampuses" label={t('pfCool.defaultCampuses')} range={{ min: 1, max: 100, integer: true }} />
+              <SettingNumber name="defaultCapHours" label={t('pfCool.capHours')} range={{ min: 1, max: 1000, integer: true }} />
+              <SettingNumber name="defaultCapMonths" label={t('pfCool.capMonths')} range={{ min: 1, max: 36, integer: true }} />
               <ProFormTextArea name="welcomeNote" label={t('pfCool.welcomeNote')} fieldProps={{ maxLength: 500 }} />
             </ProForm>
           </Card>

@@ -4,7 +4,8 @@
  * in the range, same visibility), so every number opens the list that shows it.
  */
 import React, { useState } from 'react';
-import { Card, Col, Empty, Row, Space, Spin, Statistic, Table, Tooltip, Typography } from 'antd';
+import { Card, Col, Empty, Row, Space, Spin, Statistic, Table, Tooltip, Typography, type TableProps } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
 import { Link, useSearchParams } from 'umi';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
@@ -50,6 +51,18 @@ function Trend({ data }: { data: LeadStats['trend'] }) {
   );
 }
 
+/** A half-width card holding one breakdown as a small unpaged table; what follows the table (a hint) as children. */
+function TableCard<T extends object>({ title, rowKey, dataSource, columns, children }: { title: string; rowKey: TableProps<T>['rowKey']; dataSource: T[]; columns: ColumnsType<T>; children?: React.ReactNode }) {
+  return (
+    <Col xs={24} lg={12}>
+      <Card title={title} style={{ marginBottom: 16 }}>
+        <Table<T> size="small" pagination={false} rowKey={rowKey} dataSource={dataSource} columns={columns} />
+        {children}
+      </Card>
+    </Col>
+  );
+}
+
 export default function CustomerDataPage() {
   const { t } = useIntl();
   const [params] = useSearchParams();
@@ -59,6 +72,17 @@ export default function CustomerDataPage() {
   const { data, loading } = useRequest(() => fetchLeadStats({ startDate: range?.[0], endDate: range?.[1] }), { refreshDeps: [range?.[0], range?.[1]] });
   const maxFunnel = Math.max(1, ...(data?.funnel.map((f) => f.reached) ?? [1]));
   const maxSource = Math.max(1, ...(data?.sources.map((s) => s.count) ?? [1]));
+  // The "count" column of the funnel and the sources: each number opens the lead list filtered to that row.
+  const countColumn = <T extends { count: number }>(filters: (r: T) => Record<string, string>, testId?: (r: T) => string): ColumnsType<T>[number] => ({
+    title: t('cu.data.count'),
+    dataIndex: 'count',
+    width: 90,
+    render: (n: number, r: T) => (
+      <Link to={listLink(range, filters(r))} data-testid={testId?.(r)}>
+        {n}
+      </Link>
+    ),
+  });
 
   return (
     <div style={{ padding: 24 }}>
@@ -95,90 +119,62 @@ export default function CustomerDataPage() {
               </Col>
             </Row>
             <Row gutter={16}>
-              <Col xs={24} lg={12}>
-                <Card title={t('cu.data.funnel')} style={{ marginBottom: 16 }}>
-                  <Table
-                    size="small"
-                    pagination={false}
-                    rowKey="status"
-                    dataSource={data.funnel}
-                    columns={[
-                      { title: t('cu.field.status'), dataIndex: 'status', render: (s: string) => t(`cu.status.${s}`), width: 110 },
-                      {
-                        title: t('cu.data.count'),
-                        dataIndex: 'count',
-                        width: 90,
-                        render: (n: number, r) => (
-                          <Link to={listLink(range, { status: r.status })} data-testid={`funnel-${r.status}`}>
-                            {n}
-                          </Link>
-                        ),
-                      },
-                      {
-                        title: t('cu.data.reached'),
-                        dataIndex: 'reached',
-                        render: (n: number, r) => (
-                          <Space style={{ width: '100%' }} direction="vertical" size={0}>
-                            <Bar value={n} max={maxFunnel} color={BAR_COLORS[STATUS_COLOR[r.status]]} label={`${t(`cu.status.${r.status}`)} ${n}`} />
-                            <Typography.Text type="secondary">{n}</Typography.Text>
-                          </Space>
-                        ),
-                      },
-                    ]}
-                  />
-                  <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
-                    {t('cu.data.funnelHint')}
-                  </Typography.Paragraph>
-                </Card>
-              </Col>
-              <Col xs={24} lg={12}>
-                <Card title={t('cu.data.sources')} style={{ marginBottom: 16 }}>
-                  <Table
-                    size="small"
-                    pagination={false}
-                    rowKey="source"
-                    dataSource={data.sources}
-                    columns={[
-                      { title: t('cu.field.source'), dataIndex: 'source', render: (s: string) => t(`cu.source.${s}`), width: 130 },
-                      {
-                        title: t('cu.data.count'),
-                        dataIndex: 'count',
-                        width: 90,
-                        render: (n: number, r) => <Link to={listLink(range, { source: r.source })}>{n}</Link>,
-                      },
-                      { title: '', key: 'bar', render: (_: unknown, r) => <Bar value={r.count} max={maxSource} color="#05C7BE" label={`${t(`cu.source.${r.source}`)} ${r.count}`} /> },
-                    ]}
-                  />
-                </Card>
-              </Col>
+              <TableCard
+                title={t('cu.data.funnel')}
+                rowKey="status"
+                dataSource={data.funnel}
+                columns={[
+                  { title: t('cu.field.status'), dataIndex: 'status', render: (s: string) => t(`cu.status.${s}`), width: 110 },
+                  countColumn<LeadStats['funnel'][number]>((r) => ({ status: r.status }), (r) => `funnel-${r.status}`),
+                  {
+                    title: t('cu.data.reached'),
+                    dataIndex: 'reached',
+                    render: (n: number, r) => (
+                      <Space style={{ width: '100%' }} direction="vertical" size={0}>
+                        <Bar value={n} max={maxFunnel} color={BAR_COLORS[STATUS_COLOR[r.status]]} label={`${t(`cu.status.${r.status}`)} ${n}`} />
+                        <Typography.Text type="secondary">{n}</Typography.Text>
+                      </Space>
+                    ),
+                  },
+                ]}
+              >
+                <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+                  {t('cu.data.funnelHint')}
+                </Typography.Paragraph>
+              </TableCard>
+              <TableCard
+                title={t('cu.data.sources')}
+                rowKey="source"
+                dataSource={data.sources}
+                columns={[
+                  { title: t('cu.field.source'), dataIndex: 'source', render: (s: string) => t(`cu.source.${s}`), width: 130 },
+                  countColumn<LeadStats['sources'][number]>((r) => ({ source: r.source })),
+                  { title: '', key: 'bar', render: (_: unknown, r) => <Bar value={r.count} max={maxSource} color="#05C7BE" label={`${t(`cu.source.${r.source}`)} ${r.count}`} /> },
+                ]}
+              />
             </Row>
             <Row gutter={16}>
-              <Col xs={24} lg={12}>
-                <Card title={t('cu.data.owners')} style={{ marginBottom: 16 }}>
-                  <Table
-                    size="small"
-                    pagination={false}
-                    rowKey={(r) => String(r.ownerId ?? 'pool')}
-                    dataSource={data.owners}
-                    columns={[
-                      { title: t('cu.field.owner'), dataIndex: 'ownerName', render: (_: unknown, r) => (r.ownerId === undefined ? t('cu.owner.pool') : r.ownerName) },
-                      {
-                        title: t('cu.data.total'),
-                        dataIndex: 'total',
-                        render: (n: number, r) => <Link to={listLink(range, { ownerId: r.ownerId === undefined ? 'pool' : String(r.ownerId) })}>{n}</Link>,
-                      },
-                      {
-                        title: t('cu.data.formal'),
-                        dataIndex: 'formal',
-                        render: (n: number, r) => (
-                          <Link to={listLink(range, { ownerId: r.ownerId === undefined ? 'pool' : String(r.ownerId), status: 'formal' })}>{n}</Link>
-                        ),
-                      },
-                      { title: t('cu.data.rate'), dataIndex: 'rate', render: (v: number) => `${(v * 100).toFixed(1)}%` },
-                    ]}
-                  />
-                </Card>
-              </Col>
+              <TableCard
+                title={t('cu.data.owners')}
+                rowKey={(r) => String(r.ownerId ?? 'pool')}
+                dataSource={data.owners}
+                columns={[
+                  { title: t('cu.field.owner'), dataIndex: 'ownerName', render: (_: unknown, r) => (r.ownerId === undefined ? t('cu.owner.pool') : r.ownerName) },
+                  {
+                    title: t('cu.data.total'),
+                    dataIndex: 'total',
+                    render: (n: number, r) => <Link to={listLink(range, { ownerId: r.ownerId === undefined ? 'pool' : String(r.ownerId) })}>{n}</Link>,
+                  },
+                  {
+                    title: t('cu.data.formal'),
+                    dataIndex: 'formal',
+                    render: (n: number, r) => (
+                      <Link to={listLink(range, { ownerId: r.ownerId === undefined ? 'pool' : String(r.ownerId), status: 'formal' })}>{n}</Link>
+                    ),
+                  },
+                  { title: t('cu.data.rate'), dataIndex: 'rate', render: (v: number) => `${(v * 100).toFixed(1)}%` },
+                ]}
+              />
               <Col xs={24} lg={12}>
                 <Card title={t('cu.data.trend')} style={{ marginBottom: 16 }}>
                   <Trend data={data.trend} />

@@ -2,11 +2,11 @@
  * /f/:code — the public lead-collection form (no login, no layout). A submission becomes a lead with source "form".
  */
 import React, { useState } from 'react';
-import { Button, Card, Form, Input, Radio, Result, Spin, Typography } from 'antd';
+import { Button, Form, Input, Radio, Result, Typography } from 'antd';
 import { useParams } from 'umi';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
-import LangSwitch from '@/components/LangSwitch';
+import PublicFrame from '@/components/PublicFrame';
 import NumberInput from '@/components/NumberInput';
 import { numberRange } from '@/components/NumberInput/rules';
 import { fetchPublicGatherForm, submitPublicGatherForm } from '@/services/customer';
@@ -61,50 +61,41 @@ export default function PublicGatherFormPage() {
   };
 
   return (
-    <div style={{ minHeight: '100vh', background: '#f0f5f5', padding: '32px 16px' }}>
-      <div style={{ maxWidth: 520, margin: '0 auto' }}>
-        <div style={{ textAlign: 'right', marginBottom: 8 }}>
-          <LangSwitch />
-        </div>
-        <Card>
-          {loading && <Spin style={{ display: 'block', margin: '48px auto' }} />}
-          {!loading && error && <Result status="warning" title={t('cu.public.unavailable')} subTitle={error.message} />}
-          {!loading && data && !done && (
-            <>
-              <Typography.Title level={3}>{data.title}</Typography.Title>
-              <Typography.Paragraph type="secondary">
-                {data.companyName} · {data.campusName}
-              </Typography.Paragraph>
-              {data.description && <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{data.description}</Typography.Paragraph>}
-              <Form form={form} layout="vertical" onFinish={onFinish}>
-                {data.fields.map((f) => (
-                  <FieldInput key={f.key} field={f} />
-                ))}
-                <Button type="primary" htmlType="submit" block loading={sending}>
-                  {t('cu.public.submit')}
-                </Button>
-              </Form>
-            </>
-          )}
-          {done && (
-            <Result
-              status="success"
-              title={t('cu.public.thanks')}
-              subTitle={t('cu.public.thanksBody')}
-              extra={
-                <Button
-                  onClick={() => {
-                    form.resetFields();
-                    setDone(false);
-                  }}
-                >
-                  {t('cu.public.again')}
-                </Button>
-              }
-            />
-          )}
-        </Card>
-      </div>
-    </div>
+    <PublicFrame background="#f0f5f5" width={520} loading={loading} error={error} errorStatus="warning" errorTitle={t('cu.public.unavailable')}>
+      {!loading && data && !done && (
+        <>
+          <Typography.Title level={3}>{data.title}</Typography.Title>
+          <Typography.Paragraph type="secondary">
+            {data.companyName} · {data.campusName}
+          </Typography.Paragraph>
+          {data.description && <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{data.description}</Typography.Paragraph>}
+          <Form form={form} layout="vertical" onFinish={onFinish}>
+            {data.fields.map((f) => (
+              <FieldInput key={f.key} field={f} />
+            ))}
+            <Button type="primary" htmlType="submit" block loading={sending}>
+              {t('cu.public.submit')}
+            </Button>
+          </Form>
+        </>
+      )}
+      {done && (
+        <Result
+          status="success"
+          title={t('cu.public.thanks')}
+          subTitle={t('cu.public.thanksBody')}
+          extra={
+            <Button
+              onClick={() => {
+                form.resetFields();
+                setDone(false);
+              }}
+            >
+              {t('cu.public.again')}
+            </Button>
+          }
+        />
+      )}
+    </PublicFrame>
   );
 }

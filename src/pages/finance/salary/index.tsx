@@ -6,7 +6,7 @@ import React, { useRef, useState } from 'react';
 import dayjs from 'dayjs';
 import { Button, DatePicker, Form, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { ProFormText, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { ListPage } from '@/components/crud';
+import { ListPage, actionsColumn } from '@/components/crud';
 import FormModal, { useSave } from '@/components/FormModal';
 import { Link } from 'umi';
 import { useIntl } from '@/locales/useIntl';
@@ -92,38 +92,33 @@ export default function SalaryPage() {
       valueEnum: { draft: { text: t('sal.st.draft') }, checked: { text: t('sal.st.checked') }, paid: { text: t('sal.st.paid') } },
       render: (_, r) => <Tag color={STATUS_COLOR[r.status]}>{t(`sal.st.${r.status}`)}</Tag>,
     },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      render: (_, r) => (
-        <Space size={8} wrap>
-          <Link to={`/finance/salary/view-salary?id=${r.id}`}>{t('sal.view')}</Link>
-          {manage && r.status === 'draft' && (
-            <>
-              <ChangeWage line={r} onDone={reload} />
-              {over ? (
-                <Popconfirm title={t('sal.checkConfirm', { name: r.staffName })} onConfirm={() => act(() => checkSalaries([r.id]), t('sal.checkedOk'))}>
-                  <a>{t('sal.check')}</a>
-                </Popconfirm>
-              ) : (
-                waiting(t('sal.check'))
-              )}
-              <Popconfirm title={t('sal.deleteConfirm', { name: r.staffName })} onConfirm={() => act(() => deleteSalary(r.id), t('sal.deleted'))}>
-                <a>{t('sal.delete')}</a>
+    actionsColumn<SalaryLineSummary>((r) => (
+      <Space size={8} wrap>
+        <Link to={`/finance/salary/view-salary?id=${r.id}`}>{t('sal.view')}</Link>
+        {manage && r.status === 'draft' && (
+          <>
+            <ChangeWage line={r} onDone={reload} />
+            {over ? (
+              <Popconfirm title={t('sal.checkConfirm', { name: r.staffName })} onConfirm={() => act(() => checkSalaries([r.id]), t('sal.checkedOk'))}>
+                <a>{t('sal.check')}</a>
               </Popconfirm>
-            </>
-          )}
-          {manage && r.status === 'checked' && !over && waiting(t('sal.pay'))}
-          {manage && r.status === 'checked' && over && (
-            <Popconfirm title={t('sal.payConfirm', { name: r.staffName })} onConfirm={() => act(() => paySalaries([r.id], account), t('sal.paidOk'))}>
-              <a>{t('sal.pay')}</a>
+            ) : (
+              waiting(t('sal.check'))
+            )}
+            <Popconfirm title={t('sal.deleteConfirm', { name: r.staffName })} onConfirm={() => act(() => deleteSalary(r.id), t('sal.deleted'))}>
+              <a>{t('sal.delete')}</a>
             </Popconfirm>
-          )}
-          {r.slipId && <Link to={`/finance/pay-slip/detail?id=${r.slipId}`}>{t('sal.slip')}</Link>}
-        </Space>
-      ),
-    },
+          </>
+        )}
+        {manage && r.status === 'checked' && !over && waiting(t('sal.pay'))}
+        {manage && r.status === 'checked' && over && (
+          <Popconfirm title={t('sal.payConfirm', { name: r.staffName })} onConfirm={() => act(() => paySalaries([r.id], account), t('sal.paidOk'))}>
+            <a>{t('sal.pay')}</a>
+          </Popconfirm>
+        )}
+        {r.slipId && <Link to={`/finance/pay-slip/detail?id=${r.slipId}`}>{t('sal.slip')}</Link>}
+      </Space>
+    )),
   ];
   return (
     <ListPage<SalaryLineSummary>

@@ -1,24 +1,23 @@
 /** /poster/clock-in (docs/rules.md#posters): a student's clock-in poster: name, class, attended lessons, company, QR. */
 import React, { useState } from 'react';
-import { Form, Input, Select, Space } from 'antd';
+import { Form, Input } from 'antd';
 import { useRequest } from 'ahooks';
 import { useIntl } from '@/locales/useIntl';
 import { fetchClockIn } from '@/services/notice';
 import { StudentPicker } from '@/components/Teaching';
 import PosterStudio from '@/components/Poster/PosterStudio';
 import { useQrTargets } from '@/components/Poster/useQrTargets';
-import { brandHeader, type PosterTemplate } from '@/components/Poster/draw';
+import QrTargetField from '@/components/Poster/QrTargetField';
+import { brandHeader, qrFooter, type PosterTemplate } from '@/components/Poster/draw';
 
 export default function ClockInPoster() {
   const { t } = useIntl();
-  const { info, targets } = useQrTargets();
+  const { info, targets, qrValue, setQr } = useQrTargets();
   const [studentId, setStudentId] = useState<number>();
   const [slogan, setSlogan] = useState('');
-  const [qr, setQr] = useState<string>();
   const loaded = useRequest(() => fetchClockIn(studentId!), { ready: !!studentId, refreshDeps: [studentId] }).data;
   // A cleared choice draws (and downloads) nothing of the student chosen before.
   const data = studentId ? loaded : undefined;
-  const qrValue = qr ?? targets[0]?.value ?? '';
   const text = slogan || t('poster.clockIn.defaultSlogan');
   const build = ({ qr: qrCanvas, logo }: { qr?: HTMLCanvasElement; logo?: HTMLImageElement }): PosterTemplate => ({
     background: ['#7b2ff7', '#f107a3'],
@@ -29,9 +28,7 @@ export default function ClockInPoster() {
       { kind: 'text', text: data ? data.className : '', x: 24, y: 252, width: 327, height: 30, maxSize: 20, color: '#ffffff', align: 'center' },
       { kind: 'text', text: data ? t('poster.clockIn.attended', { n: data.attended }) : '', x: 24, y: 292, width: 327, height: 48, maxSize: 30, color: '#ffffff', weight: 'bold', align: 'center' },
       { kind: 'text', text, x: 32, y: 356, width: 311, height: 70, maxSize: 20, color: '#ffffff', align: 'center' },
-      { kind: 'image', source: qrCanvas, x: 127, y: 452, width: 120, height: 120, card: true },
-      { kind: 'text', text: t('poster.scan'), x: 24, y: 592, width: 327, height: 22, maxSize: 14, color: '#ffffff', align: 'center' },
-      { kind: 'text', text: info?.campuses[0] ? `${info.campuses[0].name} · ${info.campuses[0].address}` : '', x: 24, y: 618, width: 327, height: 36, maxSize: 12, color: '#ffffff', align: 'center' },
+      ...qrFooter(qrCanvas, t('poster.scan'), info?.campuses[0] ? `${info.campuses[0].name} · ${info.campuses[0].address}` : ''),
     ],
   });
   return (
@@ -50,11 +47,7 @@ export default function ClockInPoster() {
         <Form.Item label={t('poster.slogan')} htmlFor="poster-slogan">
           <Input.TextArea id="poster-slogan" maxLength={80} showCount value={slogan} placeholder={t('poster.clockIn.defaultSlogan')} onChange={(e) => setSlogan(e.target.value)} />
         </Form.Item>
-        <Form.Item label={t('poster.qr')} htmlFor="poster-qr">
-          <Space>
-            <Select id="poster-qr" style={{ width: 280 }} value={qrValue} options={targets} onChange={setQr} />
-          </Space>
-        </Form.Item>
+        <QrTargetField value={qrValue} targets={targets} onChange={setQr} />
       </Form>
     </PosterStudio>
   );

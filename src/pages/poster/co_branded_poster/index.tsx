@@ -4,16 +4,15 @@ import { Form, Input, Select } from 'antd';
 import { useIntl } from '@/locales/useIntl';
 import PosterStudio from '@/components/Poster/PosterStudio';
 import { useQrTargets } from '@/components/Poster/useQrTargets';
-import type { PosterTemplate } from '@/components/Poster/draw';
+import QrTargetField from '@/components/Poster/QrTargetField';
+import { qrFooter, type PosterTemplate } from '@/components/Poster/draw';
 
 export default function CoBrandedPoster() {
   const { t } = useIntl();
-  const { info, targets } = useQrTargets();
+  const { info, targets, qrValue, setQr } = useQrTargets();
   const [merchantId, setMerchantId] = useState<number>();
   const [text, setText] = useState('');
-  const [qr, setQr] = useState<string>();
   const merchant = info?.merchants.find((m) => m.id === merchantId) ?? info?.merchants[0];
-  const qrValue = qr ?? targets[0]?.value ?? '';
   const body = text || t('poster.coBranded.defaultText');
   // Top row: the company's logo × the partner's logo (issue 31); either one missing: its name in text instead.
   const build = ({ qr: qrCanvas, logo, partnerLogo }: { qr?: HTMLCanvasElement; logo?: HTMLImageElement; partnerLogo?: HTMLImageElement }): PosterTemplate => ({
@@ -29,9 +28,7 @@ export default function CoBrandedPoster() {
       { kind: 'text', id: 'companyName', text: info?.companyName ?? '', x: 24, y: 136, width: 327, height: 44, maxSize: 30, color: '#ffffff', weight: 'bold', align: 'center' },
       { kind: 'text', id: 'partnerWith', text: t('poster.coBranded.with', { name: merchant?.name ?? '' }), x: 24, y: 186, width: 327, height: 48, maxSize: 18, color: '#ccfbf1', align: 'center' },
       { kind: 'text', text: body, x: 36, y: 244, width: 303, height: 176, maxSize: 26, color: '#ffffff', align: 'center' },
-      { kind: 'image', source: qrCanvas, x: 127, y: 452, width: 120, height: 120, card: true },
-      { kind: 'text', text: t('poster.scan'), x: 24, y: 592, width: 327, height: 22, maxSize: 14, color: '#ffffff', align: 'center' },
-      { kind: 'text', text: info?.campuses[0] ? `${info.campuses[0].address} · ${info.campuses[0].phone}` : '', x: 24, y: 618, width: 327, height: 36, maxSize: 12, color: '#ffffff', align: 'center' },
+      ...qrFooter(qrCanvas, t('poster.scan'), info?.campuses[0] ? `${info.campuses[0].address} · ${info.campuses[0].phone}` : ''),
     ],
   });
   return (
@@ -43,9 +40,7 @@ export default function CoBrandedPoster() {
         <Form.Item label={t('poster.text')} htmlFor="poster-text">
           <Input.TextArea id="poster-text" maxLength={200} showCount rows={4} value={text} placeholder={t('poster.coBranded.defaultText')} onChange={(e) => setText(e.target.value)} />
         </Form.Item>
-        <Form.Item label={t('poster.qr')} htmlFor="poster-qr">
-          <Select id="poster-qr" style={{ width: 280 }} value={qrValue} options={targets} onChange={setQr} />
-        </Form.Item>
+        <QrTargetField value={qrValue} targets={targets} onChange={setQr} />
       </Form>
     </PosterStudio>
   );

@@ -6,11 +6,12 @@ import { useIntl } from '@/locales/useIntl';
 import { festivalLabelKey, solarTermLabelKey, upcomingFestivals } from '@/utils/calendar';
 import PosterStudio from '@/components/Poster/PosterStudio';
 import { useQrTargets } from '@/components/Poster/useQrTargets';
-import { brandHeader, type PosterTemplate } from '@/components/Poster/draw';
+import QrTargetField from '@/components/Poster/QrTargetField';
+import { brandHeader, qrFooter, type PosterTemplate } from '@/components/Poster/draw';
 
 export default function FestivalPoster() {
   const { t } = useIntl();
-  const { info, targets } = useQrTargets();
+  const { info, targets, qrValue, setQr } = useQrTargets();
   const days = useMemo(() => upcomingFestivals(dayjs().format('YYYY-MM-DD'), 12), []);
   const options = days.map((d) => {
     const name = d.festival ? t(festivalLabelKey(d.festival)) : d.solarTerm ? t(solarTermLabelKey(d.solarTerm)) : '';
@@ -18,9 +19,7 @@ export default function FestivalPoster() {
   });
   const [date, setDate] = useState<string>();
   const [text, setText] = useState('');
-  const [qr, setQr] = useState<string>();
   const chosen = options.find((o) => o.value === date) ?? options[0];
-  const qrValue = qr ?? targets[0]?.value ?? '';
   const body = text || t('poster.festival.defaultText', { name: chosen?.name ?? '' });
   const build = ({ qr: qrCanvas, logo }: { qr?: HTMLCanvasElement; logo?: HTMLImageElement }): PosterTemplate => ({
     background: ['#b91c1c', '#f59e0b'],
@@ -29,9 +28,7 @@ export default function FestivalPoster() {
       { kind: 'text', text: chosen?.name ?? '', x: 24, y: 120, width: 327, height: 90, maxSize: 64, color: '#fff7cc', weight: 'bold', align: 'center' },
       { kind: 'text', text: chosen?.value ?? '', x: 24, y: 216, width: 327, height: 30, maxSize: 20, color: '#ffffff', align: 'center' },
       { kind: 'text', text: body, x: 36, y: 270, width: 303, height: 150, maxSize: 24, color: '#ffffff', align: 'center' },
-      { kind: 'image', source: qrCanvas, x: 127, y: 452, width: 120, height: 120, card: true },
-      { kind: 'text', text: t('poster.scan'), x: 24, y: 592, width: 327, height: 22, maxSize: 14, color: '#ffffff', align: 'center' },
-      { kind: 'text', text: info?.campuses.map((c) => c.name).join(' · ') ?? '', x: 24, y: 618, width: 327, height: 36, maxSize: 12, color: '#ffffff', align: 'center' },
+      ...qrFooter(qrCanvas, t('poster.scan'), info?.campuses.map((c) => c.name).join(' · ') ?? ''),
     ],
   });
   return (
@@ -43,9 +40,7 @@ export default function FestivalPoster() {
         <Form.Item label={t('poster.text')} htmlFor="poster-text">
           <Input.TextArea id="poster-text" maxLength={200} showCount rows={4} value={text} placeholder={t('poster.festival.defaultText', { name: chosen?.name ?? '' })} onChange={(e) => setText(e.target.value)} />
         </Form.Item>
-        <Form.Item label={t('poster.qr')} htmlFor="poster-qr">
-          <Select id="poster-qr" style={{ width: 280 }} value={qrValue} options={targets} onChange={setQr} />
-        </Form.Item>
+        <QrTargetField value={qrValue} targets={targets} onChange={setQr} />
       </Form>
     </PosterStudio>
   );

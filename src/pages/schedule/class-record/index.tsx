@@ -2,7 +2,7 @@
 import React, { useEffect, useRef, useState } from 'react';
 import { Space } from 'antd';
 import { type ActionType } from '@ant-design/pro-components';
-import { ListPage } from '@/components/crud';
+import { ListPage, actionsColumn } from '@/components/crud';
 import { useSearchParams } from 'umi';
 import dayjs from 'dayjs';
 import { useIntl } from '@/locales/useIntl';
@@ -72,19 +72,15 @@ export default function ClassRecordPage() {
       render: (_, r) => <LessonStatusTag status={r.status} />,
     },
     { title: t('schedule.field.rollCallBy'), dataIndex: 'rollCallBy', search: false, renderText: (v?: string) => v || '-' },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      render: (_, r) =>
-        r.status === 'cancelled' ? (
-          '-'
-        ) : (
-          <a onClick={() => setOpenId(r.id)} aria-label={t('rollCall.openFor', { name: r.className, date: r.date })}>
-            {r.rollCall === 'waiting' ? t('rollCall.do') : t('rollCall.view')}
-          </a>
-        ),
-    },
+    actionsColumn<Lesson>((r) =>
+      r.status === 'cancelled' ? (
+        '-'
+      ) : (
+        <a onClick={() => setOpenId(r.id)} aria-label={t('rollCall.openFor', { name: r.className, date: r.date })}>
+          {r.rollCall === 'waiting' ? t('rollCall.do') : t('rollCall.view')}
+        </a>
+      ),
+    ),
   ];
 
   return (

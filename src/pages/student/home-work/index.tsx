@@ -10,11 +10,10 @@ import FormModal, { useSave } from '@/components/FormModal';
 import dayjs from 'dayjs';
 import DeleteAction from '@/components/DeleteAction';
 import { useRequest } from 'ahooks';
-import { useSearchParams } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { useAppAccess } from '@/hooks/useSession';
 import { createHomework, deleteHomework, fetchStudentClasses, fetchStudentHomework } from '@/services/teaching';
-import { PlainText, StudentPicker, SubmissionModal, SubmissionTag } from '@/components/Teaching';
+import { PlainText, StudentPickerBar, SubmissionModal, SubmissionTag, useStudentParam } from '@/components/Teaching';
 import { actionsFor } from '@/domain/homework';
 import type { StudentHomework } from '@/types/teaching';
 import { compactColumns } from '@/components/RowActions';
@@ -45,19 +44,16 @@ function AssignToStudent({ studentId, onDone }: { studentId: number; onDone: () 
 export default function StudentHomeworkPage() {
   const { t } = useIntl();
   const access = useAppAccess();
-  const [params, setParams] = useSearchParams();
-  const studentId = params.get('studentId') ? Number(params.get('studentId')) : undefined;
+  const [studentId, setStudentId] = useStudentParam();
   const [move, setMove] = useState<{ sub: StudentHomework; mode: 'check' | 'reject' | 'submit' }>();
   const { data, loading, refresh } = useRequest(() => fetchStudentHomework({ studentId: studentId!, pageSize: 200 }), { ready: !!studentId, refreshDeps: [studentId] });
   return (
     <div style={{ padding: 24 }}>
       <Card>
         <Space direction="vertical" style={{ width: '100%' }} size={16}>
-          <Space>
-            <label htmlFor="student-homework-picker">{t('hw.student')}</label>
-            <StudentPicker id="student-homework-picker" value={studentId} onChange={(v) => setParams(v ? { studentId: String(v) } : {})} />
+          <StudentPickerBar id="student-homework-picker" value={studentId} onChange={setStudentId}>
             {studentId && access.educationalManagement && <AssignToStudent studentId={studentId} onDone={refresh} />}
-          </Space>
+          </StudentPickerBar>
           {!studentId ? (
             <Typography.Text type="secondary">{t('hw.pickStudentFirst')}</Typography.Text>
           ) : (

@@ -11,6 +11,25 @@ import { MOBILE_RE } from '@/utils/fields';
 
 const MOBILE = MOBILE_RE;
 
+/** One of the page's three cards (profile, password, mobile), a third of the width on large screens. */
+function SettingCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Col xs={24} lg={8}>
+      <Card title={title}>{children}</Card>
+    </Col>
+  );
+}
+
+/** Each card's submit button: "Save", spinning while that card's change is sent. */
+function SaveButton({ busy }: { busy: boolean }) {
+  const { t } = useIntl();
+  return (
+    <Button type="primary" htmlType="submit" loading={busy}>
+      {t('common.save')}
+    </Button>
+  );
+}
+
 export default function UserSettingPage() {
   const { t } = useIntl();
   const { message } = App.useApp();
@@ -53,62 +72,50 @@ export default function UserSettingPage() {
     <div style={{ padding: 24 }}>
       <Typography.Title level={3}>{t('menu.userSetting')}</Typography.Title>
       <Row gutter={[24, 24]}>
-        <Col xs={24} lg={8}>
-          <Card title={t('setting.profile')}>
-            <AvatarField onSaved={async () => setSession(await loadSession())} />
-            <Form layout="vertical" initialValues={{ name: currentUser.name }} onFinish={(v: { name: string }) => run('profile', () => updateProfile(v))}>
-              <Form.Item label={t('setting.account')}>
-                <Input value={currentUser.info.username} disabled aria-label={t('setting.account')} />
-              </Form.Item>
-              <Form.Item name="name" label={t('setting.name')} rules={[{ required: true, whitespace: true, message: t('setting.name.required') }, { max: 32 }]}>
-                <Input maxLength={32} />
-              </Form.Item>
-              <Button type="primary" htmlType="submit" loading={saving === 'profile'}>
-                {t('common.save')}
-              </Button>
-            </Form>
-          </Card>
-        </Col>
-        <Col xs={24} lg={8}>
-          <Card title={t('setting.password')}>
-            <Form
-              form={pwForm}
-              layout="vertical"
-              onFinish={(v) => run('password', () => changePassword({ oldPassword: v.oldPassword, newPassword: v.newPassword }), () => pwForm.resetFields())}
-            >
-              <Form.Item name="oldPassword" label={t('setting.oldPassword')} rules={[{ required: true, message: t('setting.oldPassword.required') }]}>
-                <Input.Password autoComplete="current-password" />
-              </Form.Item>
-              <NewPasswordFields differentFrom={(get) => get('oldPassword')} />
-              <Button type="primary" htmlType="submit" loading={saving === 'password'}>
-                {t('common.save')}
-              </Button>
-            </Form>
-          </Card>
-        </Col>
-        <Col xs={24} lg={8}>
-          <Card title={t('setting.mobile')}>
-            <Typography.Paragraph type="secondary">{t('setting.mobile.current', { mobile: currentUser.mobile })}</Typography.Paragraph>
-            <Form form={mobileForm} layout="vertical" onFinish={(v) => run('mobile', () => changeMobile(v), () => mobileForm.resetFields())}>
-              <Form.Item name="mobile" label={t('setting.mobile.new')} rules={[{ required: true, message: t('login.mobile.required') }, { pattern: MOBILE, message: t('login.mobile.invalid') }]}>
-                <Input maxLength={11} />
-              </Form.Item>
-              <Form.Item label={t('login.code')} required>
-                <Space.Compact style={{ width: '100%' }}>
-                  <Form.Item name="code" noStyle rules={[{ required: true, message: t('login.code.required') }]}>
-                    <Input maxLength={6} aria-label={t('login.code')} />
-                  </Form.Item>
-                  <Button onClick={onSend} disabled={countdown > 0}>
-                    {countdown > 0 ? t('login.code.resend', { s: countdown }) : t('login.code.send')}
-                  </Button>
-                </Space.Compact>
-              </Form.Item>
-              <Button type="primary" htmlType="submit" loading={saving === 'mobile'}>
-                {t('common.save')}
-              </Button>
-            </Form>
-          </Card>
-        </Col>
+        <SettingCard title={t('setting.profile')}>
+          <AvatarField onSaved={async () => setSession(await loadSession())} />
+          <Form layout="vertical" initialValues={{ name: currentUser.name }} onFinish={(v: { name: string }) => run('profile', () => updateProfile(v))}>
+            <Form.Item label={t('setting.account')}>
+              <Input value={currentUser.info.username} disabled aria-label={t('setting.account')} />
+            </Form.Item>
+            <Form.Item name="name" label={t('setting.name')} rules={[{ required: true, whitespace: true, message: t('setting.name.required') }, { max: 32 }]}>
+              <Input maxLength={32} />
+            </Form.Item>
+            <SaveButton busy={saving === 'profile'} />
+          </Form>
+        </SettingCard>
+        <SettingCard title={t('setting.password')}>
+          <Form
+            form={pwForm}
+            layout="vertical"
+            onFinish={(v) => run('password', () => changePassword({ oldPassword: v.oldPassword, newPassword: v.newPassword }), () => pwForm.resetFields())}
+          >
+            <Form.Item name="oldPassword" label={t('setting.oldPassword')} rules={[{ required: true, message: t('setting.oldPassword.required') }]}>
+              <Input.Password autoComplete="current-password" />
+            </Form.Item>
+            <NewPasswordFields differentFrom={(get) => get('oldPassword')} />
+            <SaveButton busy={saving === 'password'} />
+          </Form>
+        </SettingCard>
+        <SettingCard title={t('setting.mobile')}>
+          <Typography.Paragraph type="secondary">{t('setting.mobile.current', { mobile: currentUser.mobile })}</Typography.Paragraph>
+          <Form form={mobileForm} layout="vertical" onFinish={(v) => run('mobile', () => changeMobile(v), () => mobileForm.resetFields())}>
+            <Form.Item name="mobile" label={t('setting.mobile.new')} rules={[{ required: true, message: t('login.mobile.required') }, { pattern: MOBILE, message: t('login.mobile.invalid') }]}>
+              <Input maxLength={11} />
+            </Form.Item>
+            <Form.Item label={t('login.code')} required>
+              <Space.Compact style={{ width: '100%' }}>
+                <Form.Item name="code" noStyle rules={[{ required: true, message: t('login.code.required') }]}>
+                  <Input maxLength={6} aria-label={t('login.code')} />
+                </Form.Item>
+                <Button onClick={onSend} disabled={countdown > 0}>
+                  {countdown > 0 ? t('login.code.resend', { s: countdown }) : t('login.code.send')}
+                </Button>
+              </Space.Compact>
+            </Form.Item>
+            <SaveButton busy={saving === 'mobile'} />
+          </Form>
+        </SettingCard>
       </Row>
     </div>
   );

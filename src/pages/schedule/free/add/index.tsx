@@ -38,6 +38,12 @@ interface Values {
   remark?: string;
 }
 
+/** A choice between two ways of filling the form (who the trial is for, where it takes place), as buttons. */
+function ModeButtons<K extends 'who' | 'where'>({ name, modes }: { name: K; modes: readonly Values[K][] }) {
+  const { t } = useIntl();
+  return <ProFormRadio.Group name={name} label={t(`trial.${name}`)} radioType="button" options={modes.map((m) => ({ value: m, label: t(`trial.${name}.${m}`) }))} />;
+}
+
 export default function FreeTrialAddPage() {
   const { t } = useIntl();
   const { message } = App.useApp();
@@ -77,15 +83,7 @@ export default function FreeTrialAddPage() {
             }
           }}
         >
-          <ProFormRadio.Group
-            name="who"
-            label={t('trial.who')}
-            radioType="button"
-            options={[
-              { value: 'lead', label: t('trial.who.lead') },
-              { value: 'new', label: t('trial.who.new') },
-            ]}
-          />
+          <ModeButtons name="who" modes={['lead', 'new']} />
           <ProFormDependency name={['who']}>
             {({ who }) =>
               who === 'lead' ? (
@@ -106,15 +104,7 @@ export default function FreeTrialAddPage() {
               )
             }
           </ProFormDependency>
-          <ProFormRadio.Group
-            name="where"
-            label={t('trial.where')}
-            radioType="button"
-            options={[
-              { value: 'lesson', label: t('trial.where.lesson') },
-              { value: 'slot', label: t('trial.where.slot') },
-            ]}
-          />
+          <ModeButtons name="where" modes={['lesson', 'slot']} />
           <ProFormDependency name={['where']}>
             {({ where }) =>
               where === 'lesson' ? (

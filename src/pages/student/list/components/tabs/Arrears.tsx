@@ -6,7 +6,7 @@ import React, { useRef } from 'react';
 import { App, Tag } from 'antd';
 import { useSearchParams } from 'umi';
 import { type ActionType } from '@ant-design/pro-components';
-import { ExportListTable } from '@/components/crud';
+import { ExportListTable, actionsColumn } from '@/components/crud';
 import { useExportable, type ExportableColumn } from '@/components/ExportButton';
 import LazyAction from '@/components/LazyAction';
 import WriteOffModal from '@/components/arrears/WriteOffModal';
@@ -63,29 +63,25 @@ export default function ArrearsTab() {
             : '-',
     },
     { title: t('arrears.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, exportAs: 'datetime' },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      render: (_, r) =>
-        r.status === 'open' && caps.correct ? (
-          <LazyAction
-            trigger={<a>{t('arrears.writeOff')}</a>}
-            render={(tr) => (
-              <WriteOffModal
-                item={r}
-                trigger={tr}
-                onDone={() => {
-                  message.success(t('arrears.writtenOff'));
-                  ref.current?.reload();
-                }}
-              />
-            )}
-          />
-        ) : (
-          '-'
-        ),
-    },
+    actionsColumn<ArrearsRow>((r) =>
+      r.status === 'open' && caps.correct ? (
+        <LazyAction
+          trigger={<a>{t('arrears.writeOff')}</a>}
+          render={(tr) => (
+            <WriteOffModal
+              item={r}
+              trigger={tr}
+              onDone={() => {
+                message.success(t('arrears.writtenOff'));
+                ref.current?.reload();
+              }}
+            />
+          )}
+        />
+      ) : (
+        '-'
+      ),
+    ),
   ];
   return (
     <ExportListTable<ArrearsRow>

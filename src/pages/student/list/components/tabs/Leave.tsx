@@ -3,7 +3,7 @@ import React, { useRef } from 'react';
 import { App, Button, Space } from 'antd';
 import { useSearchParams } from 'umi';
 import { type ActionType } from '@ant-design/pro-components';
-import { ExportListTable } from '@/components/crud';
+import { ExportListTable, actionsColumn } from '@/components/crud';
 import { useIntl } from '@/locales/useIntl';
 import { useExportable, type ExportableColumn } from '@/components/ExportButton';
 import { useAppAccess } from '@/hooks/useSession';
@@ -39,37 +39,33 @@ export default function LeaveTab() {
     },
     { title: t('leave.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, defaultSortOrder: 'descend', exportAs: 'datetime' },
     { title: t('leave.reviewer'), dataIndex: 'reviewerName', search: false, render: (_, r) => (r.reviewerName ? `${r.reviewerName}${r.reviewRemark ? ` · ${r.reviewRemark}` : ''}` : '-') },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      render: (_, r) =>
-        r.status === 'pending' && canReview ? (
-          <Space>
-            <ReviewLeaveModal
-              title={t('leave.approveTitle', { name: r.studentName })}
-              trigger={<a>{t('leave.approve')}</a>}
-              onSubmit={async (remark) => {
-                await approveLeaveRequest(r.id, remark);
-                message.success(t('leave.approved'));
-                ref.current?.reload();
-              }}
-            />
-            <ReviewLeaveModal
-              title={t('leave.rejectTitle', { name: r.studentName })}
-              danger
-              trigger={<a>{t('leave.reject')}</a>}
-              onSubmit={async (remark) => {
-                await rejectLeaveRequest(r.id, remark);
-                message.success(t('leave.rejected'));
-                ref.current?.reload();
-              }}
-            />
-          </Space>
-        ) : (
-          '-'
-        ),
-    },
+    actionsColumn<LeaveRequest>((r) =>
+      r.status === 'pending' && canReview ? (
+        <Space>
+          <ReviewLeaveModal
+            title={t('leave.approveTitle', { name: r.studentName })}
+            trigger={<a>{t('leave.approve')}</a>}
+            onSubmit={async (remark) => {
+              await approveLeaveRequest(r.id, remark);
+              message.success(t('leave.approved'));
+              ref.current?.reload();
+            }}
+          />
+          <ReviewLeaveModal
+            title={t('leave.rejectTitle', { name: r.studentName })}
+            danger
+            trigger={<a>{t('leave.reject')}</a>}
+            onSubmit={async (remark) => {
+              await rejectLeaveRequest(r.id, remark);
+              message.success(t('leave.rejected'));
+              ref.current?.reload();
+            }}
+          />
+        </Space>
+      ) : (
+        '-'
+      ),
+    ),
   ];
   return (
     <ExportListTable<LeaveRequest>

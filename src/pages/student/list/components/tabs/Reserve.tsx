@@ -2,7 +2,7 @@
 import React, { useRef } from 'react';
 import { Button, Popconfirm, Tag } from 'antd';
 import { type ActionType } from '@ant-design/pro-components';
-import { ExportListTable } from '@/components/crud';
+import { ExportListTable, actionsColumn } from '@/components/crud';
 import { useSave } from '@/components/FormModal';
 import { useIntl } from '@/locales/useIntl';
 import { useExportable, type ExportableColumn } from '@/components/ExportButton';
@@ -36,22 +36,18 @@ export default function ReserveTab() {
     },
     { title: t('common.remark'), dataIndex: 'remark', search: false, ellipsis: true },
     { title: t('reserve.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, exportAs: 'datetime' },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      render: (_, r) =>
-        r.status === 'booked' && canBook ? (
-          <Popconfirm
-            title={t('reserve.cancelConfirm', { name: r.studentName })}
-            onConfirm={() => save(() => cancelReservation(r.id), t('reserve.cancelled'), () => ref.current?.reload())}
-          >
-            <a>{t('reserve.cancel')}</a>
-          </Popconfirm>
-        ) : (
-          '-'
-        ),
-    },
+    actionsColumn<Reservation>((r) =>
+      r.status === 'booked' && canBook ? (
+        <Popconfirm
+          title={t('reserve.cancelConfirm', { name: r.studentName })}
+          onConfirm={() => save(() => cancelReservation(r.id), t('reserve.cancelled'), () => ref.current?.reload())}
+        >
+          <a>{t('reserve.cancel')}</a>
+        </Popconfirm>
+      ) : (
+        '-'
+      ),
+    ),
   ];
   return (
     <ExportListTable<Reservation>

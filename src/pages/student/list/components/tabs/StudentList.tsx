@@ -4,7 +4,7 @@ import DeleteAction from '@/components/DeleteAction';
 import LazyAction from '@/components/LazyAction';
 import { Button, Space, Tag } from 'antd';
 import { type ActionType } from '@ant-design/pro-components';
-import { ExportListTable, OPEN_SEARCH } from '@/components/crud';
+import { ExportListTable, OPEN_SEARCH, actionsColumn } from '@/components/crud';
 import { useSearchParams } from 'umi';
 import { useIntl } from '@/locales/useIntl';
 import { useExportable, type ExportableColumn } from '@/components/ExportButton';
@@ -79,23 +79,18 @@ export default function StudentListTab() {
     },
     { title: t('student.createdAt'), dataIndex: 'createdAt', search: false, sorter: true, exportAs: 'datetime' },
     { title: t('student.createdAt'), dataIndex: 'dateRange', valueType: 'dateRange', hideInTable: true },
-    {
-      title: t('common.actions'),
-      valueType: 'option',
-      fixed: 'right',
-      render: (_, r) => (
-        <Space size={4} wrap>
-          <a onClick={() => setOpen(r.id)}>{t('common.view')}</a>
-          {/* Each row's forms are created when first used (LazyAction): ten rows of modal forms would delay the list. */}
-          {caps.editStudents && <LazyAction trigger={<a>{t('common.edit')}</a>} render={(tr) => <StudentFormModal student={r} onDone={reload} trigger={tr} />} />}
-          {caps.editStudents && <LazyAction trigger={<a>{t('student.enrol')}</a>} render={(tr) => <EnrolModal studentId={r.id} onDone={reload} trigger={tr} />} />}
-          {caps.sellCard && <LazyAction trigger={<a>{t('card.op.sell')}</a>} render={(tr) => <SellCardModal studentId={r.id} onReceiptClosed={reload} trigger={tr} />} />}
-          {caps.deleteStudents && (
-            <DeleteAction title={t('student.deleteConfirm', { name: r.name })} onDelete={() => deleteStudent(r.id)} onDone={reload} successText={t('school.deleted')} />
-          )}
-        </Space>
-      ),
-    },
+    actionsColumn<StudentRow>((r) => (
+      <Space size={4} wrap>
+        <a onClick={() => setOpen(r.id)}>{t('common.view')}</a>
+        {/* Each row's forms are created when first used (LazyAction): ten rows of modal forms would delay the list. */}
+        {caps.editStudents && <LazyAction trigger={<a>{t('common.edit')}</a>} render={(tr) => <StudentFormModal student={r} onDone={reload} trigger={tr} />} />}
+        {caps.editStudents && <LazyAction trigger={<a>{t('student.enrol')}</a>} render={(tr) => <EnrolModal studentId={r.id} onDone={reload} trigger={tr} />} />}
+        {caps.sellCard && <LazyAction trigger={<a>{t('card.op.sell')}</a>} render={(tr) => <SellCardModal studentId={r.id} onReceiptClosed={reload} trigger={tr} />} />}
+        {caps.deleteStudents && (
+          <DeleteAction title={t('student.deleteConfirm', { name: r.name })} onDelete={() => deleteStudent(r.id)} onDone={reload} successText={t('school.deleted')} />
+        )}
+      </Space>
+    )),
   ];
 
   return (
