@@ -5,7 +5,7 @@ export interface CompanySettings {
   truantConsumes: boolean;
   /** Leave consumes the lesson's hours (default false). */
   leaveConsumes: boolean;
-  /** Allow a roll call to take a card below zero (default false: it writes a `fail` record instead). */
+  /** Allow a roll call to take a card below zero (default false: the student's hours are recorded as an open arrears item instead, docs/rules.md#arrears). */
   allowNegative: boolean;
   /** Days without follow-up after which an owned lead returns to the pool (default 15). */
   leadPoolDays: number;
