@@ -118,7 +118,11 @@ test('campuses: add a campus and make it the main campus; staff per campus', asy
 test('theme colour: a low-contrast colour is refused; a good one applies to the console and stays after reload', async ({ page }) => {
   await login(page, 'dealer');
   await page.goto('/campus/theme-color');
+  // Typed once the page has loaded and the field holds the saved colour (a CI run once missed the refusal; not reproduced here).
+  await expect(page.getByText(/Current colour/)).toBeVisible();
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
   const input = page.getByLabel('Colour (#RRGGBB)');
+  await expect(input).not.toHaveValue('');
   await input.fill('#FFD700');
   await expect(page.getByText(/below the 4\.5:1 of WCAG AA/)).toBeVisible();
   await page.getByRole('button', { name: 'Apply to the console' }).click();
