@@ -177,10 +177,21 @@ export function resetDb(): Db {
 /** Writes the seed into the in-process tables (at the first use: the database's own tables keep what they hold). */
 function seedMemory(): Db {
   const db = emptyDb();
-  if (productionSeeder && !demoMode()) productionSeeder(db);
-  else for (const seed of seeders) seed(db);
+  seeding = true;
+  try {
+    if (productionSeeder && !demoMode()) productionSeeder(db);
+    else for (const seed of seeders) seed(db);
+  } finally {
+    seeding = false;
+  }
   current = db;
   return db;
+}
+
+let seeding = false;
+/** While the in-process seed runs: events its replayed history raises send nothing (the seed writes the messages it wants). */
+export function isSeeding(): boolean {
+  return seeding;
 }
 
 export function getDb(): Db {

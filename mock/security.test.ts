@@ -6,6 +6,8 @@
  */
 import { auditEntries } from './domains/audit';
 import { sessionByToken } from '../server/auth/state';
+import { inTransaction } from '../server/db';
+import { sweepReminders } from './domains/notify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from './db';
 import { handlers, handlersFor, resetDb } from './handlers';
@@ -347,7 +349,9 @@ describe('reads stay in the scope of their list (issue 29)', () => {
     expect(listed.find((n) => n.id === toAll.body.data.id)!.receiverCount).toBe(receivers.length);
     const everyone = await call('GET', `/v2/notice/${toAll.body.data.id}`, { token: dealer });
     expect(everyone.body.data.receivers.length).toBeGreaterThan(receivers.length);
-    // The SMS outbox: the SMS to parents about their students and the SMS to themselves, not the company's log.
+    // The SMS outbox: the SMS to parents about their students and the SMS to themselves, not the company's log
+    // (today's reminders produced first, as the server's timer does).
+    expect(await inTransaction(() => sweepReminders(db, 2))).toBe(true);
     const outbox = (await call('GET', '/v2/notify/outbox?page=1&pageSize=200', { token: teacher })).body.data;
     const whole = (await call('GET', '/v2/notify/outbox?page=1&pageSize=200', { token: dealer })).body.data;
     expect(outbox.total).toBeLessThan(whole.total);

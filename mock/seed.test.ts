@@ -8,6 +8,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetDb } from './handlers';
 import { teachingSeed } from './domains/teaching';
+import { parentInboxSeed } from './domains/notify';
 import { futureProblems, ledgerProblems, orderProblems, stampOf } from './seedChecks';
 
 describe('seed truth: every card’s ledger follows time', () => {
@@ -34,11 +35,11 @@ describe('seed truth: nothing after the clock, everything in order', () => {
       at.setHours(h, m, 0, 0);
       vi.setSystemTime(at);
       const db = resetDb();
-      const teaching = teachingSeed(db);
+      const teaching = { ...teachingSeed(db), inbox: parentInboxSeed(db) };
       expect(futureProblems({ ...db, ...teaching }, stampOf(new Date())).slice(0, 10)).toEqual([]);
       expect(orderProblems(db, teaching).slice(0, 10)).toEqual([]);
       expect(teaching.submissions.filter((s) => s.submittedAt).length).toBeGreaterThan(20);
-      expect(db.inbox.filter((x) => x.event === 'rollCallResult').length).toBeGreaterThan(0);
+      expect(teaching.inbox.filter((x) => x.event === 'rollCallResult').length).toBeGreaterThan(0);
     });
   }
 });

@@ -75,6 +75,8 @@ export function futureProblems(db: Db, now: string): string[] {
 export interface SeededInDatabase {
   homework: { id: number; createdAt: string }[];
   submissions: { id: number; homeworkId: number; submittedAt?: string; checkedAt?: string }[];
+  /** Seeded inbox messages (mock/domains/notify.ts `parentInboxSeed`). */
+  inbox: { companyId: number; event?: string; values?: Record<string, string | number>; createdAt?: string; readAt?: string }[];
 }
 
 export function orderProblems(db: Db, teaching: SeededInDatabase): string[] {
@@ -84,11 +86,11 @@ export function orderProblems(db: Db, teaching: SeededInDatabase): string[] {
     const k = `${l.companyId}|${l.className}|${l.date}`;
     lessonEnds.set(k, [...(lessonEnds.get(k) ?? []), `${l.date} ${l.end}`]);
   }
-  for (const m of db.inbox) {
-    if (m.event !== 'rollCallResult') continue;
+  for (const m of teaching.inbox) {
+    if (m.event !== 'rollCallResult' || !m.createdAt) continue;
     const v = (m.values ?? {}) as Record<string, unknown>;
     const ends = lessonEnds.get(`${m.companyId}|${String(v.className)}|${String(v.date)}`) ?? [];
-    if (!ends.some((end) => end <= m.createdAt.slice(0, 16))) problems.push(`inbox roll call result ${m.createdAt} for ${String(v.className)} on ${String(v.date)}: no lesson over by then`);
+    if (!ends.some((end) => end <= (m.createdAt ?? '').slice(0, 16))) problems.push(`inbox roll call result ${m.createdAt} for ${String(v.className)} on ${String(v.date)}: no lesson over by then`);
     if (m.readAt && m.readAt < m.createdAt) problems.push(`inbox read ${m.readAt} before sent ${m.createdAt}`);
   }
   const homework = new Map(teaching.homework.map((h) => [h.id, h]));

@@ -16,6 +16,7 @@ import crypto from 'node:crypto';
 import { getResponse } from 'msw';
 import { handlersFor } from './handlers';
 import { getDb } from './db';
+import { startReminders } from './domains/notify';
 import { demoMode } from './mode';
 import { handlerIndex } from './dispatch';
 import { closeDatabase, dataDir, engine } from '../server/db';
@@ -237,4 +238,7 @@ function listening() {
   console.log(`[mock] ${demoMode() ? 'demo mode: demo accounts, data and SMS code 123456' : 'production mode (APP_MODE=production): no demo data'}`);
   console.log(`[mock] database: ${process.env.DATABASE_URL ? 'PostgreSQL server (DATABASE_URL)' : `embedded PGlite in ${dataDir()}`}`);
   getDb();
+  // Time-based reminders (lesson tomorrow, card expiring, follow-up due), once per company and day; not in test
+  // mode, where every test starts from the reset seed and a sweep in the middle of one would change its inboxes.
+  if (!testMode) startReminders(getDb);
 }

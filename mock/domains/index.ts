@@ -24,7 +24,8 @@ import { seedTeachingAndNotices, teachingAndNoticeHandlers } from './teachingInd
 import { platformHandlers, seedPlatform } from './platform';
 import { auditHandlers, seedAudit } from './audit';
 import { seedTeaching } from './teaching';
-import { seedMessages } from './notice';
+import { seedMessages, seedNotices } from './notice';
+import { seedParentInbox } from './notify';
 import { searchHandlers } from './search';
 import { parentHandlers } from './parent';
 import { importHandlers } from './studentImport';
@@ -32,7 +33,7 @@ import { arrearsHandlers, seedArrears } from './arrears';
 
 export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedSalary, seedCampus, seedAccounts, seedInvitations, seedSettings, seedCampusSales, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
 /** Seeders of the tables in the database (server/db), after the in-process seed they read. */
-export const sqlSeeders: SqlSeeder[] = [seedTeaching, seedMessages, seedAudit];
+export const sqlSeeders: SqlSeeder[] = [seedTeaching, seedMessages, seedNotices, seedParentInbox, seedAudit];
 
 /**
  * The seed outside demo mode (mock/mode.ts): every table the domains declare, empty (their seeders run once on a

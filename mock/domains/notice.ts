@@ -5,12 +5,12 @@
  * come from those inboxes. Scheduled notices are delivered when their time has come (checked on every read).
  */
 import type { Db, SqlSeeder } from '../db';
-import { and, asc, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import { tx } from '../../server/db';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { tx, type Database } from '../../server/db';
 import { sqlList, type SqlListSpec } from '../../server/db/list';
 import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
-import { bulletinReads, bulletins, feedback, messageTemplates } from '../../server/db/schema';
+import { bulletinReads, bulletins, feedback, inbox, messageTemplates, noticeReceivers, notices } from '../../server/db/schema';
 import { nextId, settingsOf } from '../db';
 import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
 import { defineMessages } from '../messages';
@@ -25,19 +25,13 @@ import { BulletinBody, FeedbackBody, IdBody, NoticeBody, ReceiverChoice, Templat
 import { cardRows, classRows, studentRows } from './teachingScope';
 import { visibleStudentIds } from './schoolPolicies';
 import { operatorOf } from './school';
-import { deliver, notifyStaff, parentUserOf } from './notify';
+import { inboxValues, notifyStaff, parentUserOf, type NewMessage } from './notify';
 import { checkImageDataUrl } from '../../src/domain/upload';
 import { z } from '../../src/types/schema';
 
+/** A notice with its receivers (as they were when it was written). */
 interface NoticeRow extends Omit<Notice, 'receiverCount' | 'readCount'> {
   receivers: Omit<NoticeReceiver, 'readAt'>[];
-  delivered: boolean;
-}
-
-declare module '../db' {
-  interface Db {
-    notices: NoticeRow[];
-  }
 }
 
 defineMessages({
@@ -102,9 +96,17 @@ export const noticePolicy = definePolicy<NoticeRow>({
   name: 'notices',
   read: notifyStaff,
   write: notifyStaff,
-  rows: (db, s) => {
+  where: (s, db) => {
     const visible = visibleStudentIds(db, s);
-    return db.notices.filter((n) => n.companyId === s.company.id && (!visible || n.receivers.some((r) => visible.has(r.studentId))));
+    const company = eq(notices.companyId, s.company.id);
+    if (!visible) return company;
+    return and(company, visible.size ? sql`exists (select 1 from ${noticeReceivers} where ${noticeReceivers.noticeId} = ${notices.id} and ${inArray(noticeReceivers.studentId, [...visible])})` : sql`false`);
+  },
+  find: async (id, scope) => {
+    const [n] = await (await tx()).select().from(notices).where(and(eq(notices.id, id), scope));
+    if (!n) return undefined;
+    const receivers = await (await tx()).select().from(noticeReceivers).where(eq(noticeReceivers.noticeId, n.id)).orderBy(asc(noticeReceivers.position));
+    return { ...noticeOf(n), receivers: receivers.map(({ studentId, studentName, parentName, mobile, text }) => ({ studentId, studentName, parentName, mobile, text })) };
   },
 });
 /** Bulletins: every signed-in user reads those in their window; platform roles write (and see all). */
@@ -166,36 +168,66 @@ function checkTemplateText(ctx: AuthedCtx, text: string) {
   }
 }
 
-/** The receivers of a notice the caller may see: those of their student list (undefined = every student). */
-function receiversOf(n: NoticeRow, visible: Set<number> | undefined): NoticeRow['receivers'] {
-  return visible ? n.receivers.filter((r) => visible.has(r.studentId)) : n.receivers;
+/** A notice's row as the API shows it (without counts): sent once its time has come. */
+function noticeOf(n: typeof notices.$inferSelect): Omit<NoticeRow, 'receivers'> {
+  const sendAt = stampOf(n.sendAt);
+  const row: Omit<NoticeRow, 'receivers'> = { id: n.id, companyId: n.companyId, title: n.title, text: n.text, segment: n.segment, classIds: n.classIds, sendAt, status: sendAt <= nowStamp() ? 'sent' : 'scheduled', senderName: n.senderName, createdAt: stampOf(n.createdAt) };
+  if (n.templateId !== null) row.templateId = n.templateId;
+  return row;
 }
 
-function readState(db: Db, n: NoticeRow, visible?: Set<number>): NoticeReceiver[] {
-  const msgs = db.inbox.filter((m) => m.noticeId === n.id);
-  return receiversOf(n, visible).map((r) => ({ ...r, readAt: msgs.find((m) => m.values?.studentId === r.studentId && m.readAt)?.readAt }));
+/** The receivers a caller may see: those of their student list (undefined = every student). */
+function receiverScope(visible: Set<number> | undefined): SQL | undefined {
+  if (!visible) return undefined;
+  return visible.size ? inArray(noticeReceivers.studentId, [...visible]) : sql`false`;
 }
 
-/** A notice as the caller sees it: counts over the receivers of their student list. */
-function view(db: Db, n: NoticeRow, visible?: Set<number>): Notice {
-  const { receivers, delivered, ...rest } = n;
-  void delivered;
-  return { ...rest, receiverCount: receiversOf(n, visible).length, readCount: readState(db, n, visible).filter((r) => r.readAt).length };
+/**
+ * When each receiver's parent read the notice (the first read of its message for that student), as a subquery of a
+ * select from notice_receivers (named in full: drizzle leaves a lone table's columns unqualified, which inside the
+ * subquery would name the inbox's own).
+ */
+const readAtOf = sql<Date | null>`(select min(m.read_at) from ${inbox} m where m.notice_id = "notice_receivers"."notice_id" and m.student_id = "notice_receivers"."student_id")`;
+
+/** Receiver and read counts of notices, over the receivers the caller may see. */
+async function countsOf(ids: number[], visible: Set<number> | undefined): Promise<Map<number, { receivers: number; read: number }>> {
+  if (!ids.length) return new Map();
+  const rows = await (await tx())
+    .select({ id: noticeReceivers.noticeId, receivers: count(), read: sql<number>`count(${readAtOf})::int` })
+    .from(noticeReceivers)
+    .where(and(inArray(noticeReceivers.noticeId, ids), receiverScope(visible)))
+    .groupBy(noticeReceivers.noticeId);
+  return new Map(rows.map((r) => [r.id, { receivers: r.receivers, read: r.read }]));
 }
 
-/** Delivers the notices whose time has come (inbox rows for receivers with a parent account, SMS log rows none). */
-export function deliverDue(db: Db) {
-  const now = nowStamp();
-  db.notices.forEach((n) => {
-    if (n.delivered || n.sendAt > now) return;
-    n.delivered = true;
-    n.status = 'sent';
-    n.receivers.forEach((r) => {
-      const st = db.students.find((s) => s.id === r.studentId);
-      const userId = st ? parentUserOf(db, st) : undefined;
-      if (userId !== undefined) deliver(db, { companyId: n.companyId, userId, kind: 'notice', noticeId: n.id, title: n.title, text: r.text, values: { studentId: r.studentId }, studentName: r.studentName, createdAt: n.sendAt });
-    });
-  });
+/** The receivers of one notice the caller may see, with their read state. */
+async function readState(id: number, visible: Set<number> | undefined): Promise<NoticeReceiver[]> {
+  const rows = await (await tx())
+    .select({ studentId: noticeReceivers.studentId, studentName: noticeReceivers.studentName, parentName: noticeReceivers.parentName, mobile: noticeReceivers.mobile, text: noticeReceivers.text, readAt: readAtOf })
+    .from(noticeReceivers)
+    .where(and(eq(noticeReceivers.noticeId, id), receiverScope(visible)))
+    .orderBy(asc(noticeReceivers.position));
+  return rows.map(({ readAt, ...r }) => (readAt ? { ...r, readAt: stampOf(new Date(readAt)) } : r));
+}
+
+/**
+ * Writes a notice, its receivers and, for each receiver whose parent has an account, the inbox message, dated at
+ * the send time: the inbox shows it from then on (a scheduled notice is delivered by time, not by a later write).
+ */
+async function writeNotice(t: Database, db: Db, n: Omit<NoticeRow, 'id' | 'status'>): Promise<number> {
+  const [row] = await t
+    .insert(notices)
+    .values({ companyId: n.companyId, title: n.title, text: n.text, templateId: n.templateId ?? null, segment: n.segment, classIds: n.classIds, sendAt: stampDate(n.sendAt), senderName: n.senderName, createdAt: stampDate(n.createdAt) })
+    .returning({ id: notices.id });
+  if (n.receivers.length) await t.insert(noticeReceivers).values(n.receivers.map((r, position) => ({ ...r, companyId: n.companyId, noticeId: row.id, position })));
+  const messages: NewMessage[] = [];
+  for (const r of n.receivers) {
+    const st = db.students.find((x) => x.id === r.studentId);
+    const userId = st ? parentUserOf(db, st) : undefined;
+    if (userId !== undefined) messages.push({ companyId: n.companyId, userId, kind: 'notice', noticeId: row.id, studentId: r.studentId, title: n.title, text: r.text, values: { studentId: r.studentId }, studentName: r.studentName, createdAt: n.sendAt });
+  }
+  if (messages.length) await t.insert(inbox).values(messages.map(inboxValues));
+  return row.id;
 }
 
 /* ---------------- seed ---------------- */
@@ -208,32 +240,26 @@ const TEMPLATES: [string, MessageTemplate['scene'], string][] = [
   ['作业提醒', 'homework', '{studentName}家长您好，{className}本周作业已布置，请督促孩子按时完成。'],
 ];
 
-export function seedNotice(db: Db) {
-  db.notices = [];
+/** One sent notice to a Starlight class, a week ago. */
+export const seedNotices: SqlSeeder = async (sql, db) => {
   const t = today();
-  // One sent notice to a Starlight class, a week ago.
   const cls = db.classes.find((c) => c.companyId === 2 && c.status === 'open');
-  if (cls) {
-    const students = db.students.filter((s) => s.classIds.includes(cls.id));
-    const text = '{studentName}家长您好，本周六{className}照常上课，请提前 10 分钟到达。';
-    const sendAt = `${addDays(t, -7)} 18:00:00`;
-    db.notices.push({
-      id: nextId(db, 'notices'),
-      companyId: 2,
-      title: '周六上课提醒',
-      text,
-      segment: 'classes',
-      classIds: [cls.id],
-      sendAt,
-      status: 'sent',
-      senderName: '周晓彤',
-      createdAt: sendAt,
-      delivered: false,
-      receivers: students.map((s) => ({ studentId: s.id, studentName: s.name, parentName: s.parentName, mobile: s.mobile, text: renderTemplate(text, { studentName: s.name, className: cls.name }) })),
-    });
-    deliverDue(db);
-  }
-}
+  if (!cls) return;
+  const students = db.students.filter((s) => s.classIds.includes(cls.id));
+  const text = '{studentName}家长您好，本周六{className}照常上课，请提前 10 分钟到达。';
+  const sendAt = `${addDays(t, -7)} 18:00:00`;
+  await writeNotice(sql, db, {
+    companyId: 2,
+    title: '周六上课提醒',
+    text,
+    segment: 'classes',
+    classIds: [cls.id],
+    sendAt,
+    senderName: '周晓彤',
+    createdAt: sendAt,
+    receivers: students.map((s) => ({ studentId: s.id, studentName: s.name, parentName: s.parentName, mobile: s.mobile, text: renderTemplate(text, { studentName: s.name, className: cls.name }) })),
+  });
+};
 
 /** Templates, bulletins (read already by every demo account: the banner shows only newer ones) and one feedback. */
 export const seedMessages: SqlSeeder = async (sql, db) => {
@@ -268,6 +294,23 @@ const BULLETIN_LIST: SqlListSpec = {
   sortable: { createdAt: bulletins.createdAt, startDate: bulletins.startDate },
   defaultSort: { field: 'createdAt', order: 'descend' },
   tiebreak: [asc(bulletins.id)],
+};
+/** Status is derived from the send time: `sent` once it has come. */
+const NOTICE_LIST: SqlListSpec = {
+  keyword: [notices.title, notices.text],
+  equal: { segment: notices.segment },
+  filters: {
+    status: (v) => {
+      const now = stampDate(nowStamp());
+      const wanted = v.split(',');
+      const conds = [wanted.includes('sent') ? lte(notices.sendAt, now) : undefined, wanted.includes('scheduled') ? gt(notices.sendAt, now) : undefined].filter((c): c is SQL => !!c);
+      return conds.length ? or(...conds) : sql`false`;
+    },
+  },
+  date: notices.sendAt,
+  sortable: { sendAt: notices.sendAt, createdAt: notices.createdAt },
+  defaultSort: { field: 'sendAt', order: 'descend' },
+  tiebreak: [desc(notices.id)],
 };
 const FEEDBACK_LIST: SqlListSpec = {
   keyword: [feedback.text, feedback.userName, feedback.companyName],
@@ -341,10 +384,10 @@ export const noticeHandlers = [
   }),
 
   /* notices */
-  api('get', '/v2/notice', { read: noticePolicy }, (ctx) => {
-    deliverDue(ctx.db);
-    const visible = visibleStudentIds(ctx.db, ctx.session);
-    return listQuery(ctx.rows(noticePolicy).map((n) => view(ctx.db, n, visible)), ctx.query, { keywordFields: ['title', 'text'], equalFields: ['status', 'segment'], dateField: 'sendAt', sortable: ['sendAt', 'createdAt'], defaultSort: { field: 'sendAt', order: 'descend' } }, ctx.lang);
+  api('get', '/v2/notice', { read: noticePolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), notices, ctx.scope(noticePolicy), ctx.query, NOTICE_LIST, ctx.lang);
+    const counts = await countsOf(page.list.map((n) => n.id), visibleStudentIds(ctx.db, ctx.session));
+    return { list: page.list.map((n) => ({ ...noticeOf(n), receiverCount: counts.get(n.id)?.receivers ?? 0, readCount: counts.get(n.id)?.read ?? 0 })), total: page.total };
   }),
 
   api('post', '/v2/notice', { write: noticePolicy, body: NoticeBody }, async (ctx) => {
@@ -360,8 +403,7 @@ export const noticeHandlers = [
     }
     const students = resolve(ctx, body);
     if (!students.length) throw ctx.bad('notice.noReceivers');
-    const row: NoticeRow = {
-      id: nextId(db, 'notices'),
+    const row: Omit<NoticeRow, 'id' | 'status'> = {
       companyId: ctx.session.company.id,
       title: body.title,
       text: body.text,
@@ -369,23 +411,24 @@ export const noticeHandlers = [
       segment: body.segment,
       classIds: body.segment === 'classes' ? body.classIds ?? [] : [],
       sendAt,
-      status: 'scheduled',
       senderName: operatorOf(db, ctx.session).name,
       createdAt: now,
-      delivered: false,
       receivers: students.map((s) => ({ studentId: s.id, studentName: s.name, parentName: s.parentName, mobile: s.mobile, text: renderTemplate(body.text, valuesFor(db, ctx.session, s)) })),
     };
-    db.notices.push(row);
-    deliverDue(db);
-    return view(db, row);
+    const id = await writeNotice(await tx(), db, row);
+    const counts = await countsOf([id], undefined);
+    const [written] = await (await tx()).select().from(notices).where(eq(notices.id, id));
+    return { ...noticeOf(written), receiverCount: counts.get(id)?.receivers ?? 0, readCount: counts.get(id)?.read ?? 0 };
   }),
 
   /** NoticeContentModal: the text, the counts and every receiver with its read state. */
-  api<{ id: string }>('get', '/v2/notice/:id', { read: noticePolicy }, (ctx) => {
-    deliverDue(ctx.db);
-    const n = ctx.target(noticePolicy, Number(ctx.params.id), 'notice.notice');
+  api<{ id: string }>('get', '/v2/notice/:id', { read: noticePolicy }, async (ctx) => {
+    const n = await ctx.find(noticePolicy, Number(ctx.params.id), 'notice.notice');
     const visible = visibleStudentIds(ctx.db, ctx.session);
-    return { notice: view(ctx.db, n, visible), receivers: readState(ctx.db, n, visible) };
+    const receivers = await readState(n.id, visible);
+    const { receivers: all, ...rest } = n;
+    void all;
+    return { notice: { ...rest, receiverCount: receivers.length, readCount: receivers.filter((r) => r.readAt).length }, receivers };
   }),
 
   /* bulletins */

@@ -7,11 +7,15 @@
  * Parents: a student's parent account is the user whose mobile is the student's (parent's) mobile and who is a
  * `customer` of the student's company. The demo `customer` account is linked to some Starlight students by the seed.
  */
-import type { Db } from '../db';
-import { nextId, settingsOf } from '../db';
+import type { Db, SqlSeeder } from '../db';
+import { isSeeding, settingsOf } from '../db';
+import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { beforeCommit, inTransaction, savepoint, tx, type Database } from '../../server/db';
+import { sqlList, type SqlListSpec } from '../../server/db/list';
+import { stampDate, stampOf } from '../../server/db/time';
+import { inbox, notifyRules, outbox, reminderSweeps } from '../../server/db/schema';
 import { api, definePolicy, type Session } from '../http';
 import { defineMessages } from '../messages';
-import { listQuery } from '../list';
 import { addDays, notAfterNow, nowStamp, today } from '../clock';
 import type { Access } from '../../src/access';
 import type { InboxMessage, InboxSummary, OutboxRow } from '../../src/types/notice';
@@ -24,17 +28,6 @@ import { seesAllLeads } from '../../src/domain/leads';
 import { visibleStudentIds } from './schoolPolicies';
 import { narrowsScope } from './dataScope';
 import { ids, z } from '../../src/types/schema';
-
-declare module '../db' {
-  interface Db {
-    /** Saved cells of the rules matrix (others take their default). */
-    notifyRules: (RuleCell & { companyId: number })[];
-    inbox: InboxMessage[];
-    outbox: OutboxRow[];
-    /** Companies and days whose time-based reminders were produced ("companyId:day"). */
-    reminderSweeps: string[];
-  }
-}
 
 defineMessages({
   'notify.ruleMissing': { en: 'This event does not reach that receiver.', zh: '该事件不通知此接收人。' },
@@ -68,22 +61,68 @@ function teacherUserOfClass(db: Db, classId: number | undefined): number | undef
   return cls ? db.staff.find((s) => s.id === cls.teacherId)?.userId : undefined;
 }
 
-/* ---------------- delivery ---------------- */
+/* ---------------- rows ---------------- */
 
-/** Puts a message in a user's inbox. */
-export function deliver(db: Db, msg: Omit<InboxMessage, 'id' | 'createdAt'> & { createdAt?: string }): InboxMessage {
-  const row: InboxMessage = { ...msg, id: nextId(db, 'inbox'), createdAt: msg.createdAt ?? nowStamp() };
-  db.inbox.push(row);
+type InboxRow = typeof inbox.$inferSelect;
+type OutboxDbRow = typeof outbox.$inferSelect;
+
+/** An inbox row as the API shows it. */
+export function messageOf(r: InboxRow): InboxMessage {
+  const m: InboxMessage = { id: r.id, companyId: r.companyId, userId: r.userId, kind: r.kind, title: r.title, text: r.text, createdAt: stampOf(r.createdAt) };
+  if (r.noticeId !== null) m.noticeId = r.noticeId;
+  if (r.event !== null) m.event = r.event;
+  if (r.values !== null) m.values = r.values;
+  if (r.studentName !== null) m.studentName = r.studentName;
+  if (r.readAt !== null) m.readAt = stampOf(r.readAt);
+  return m;
+}
+
+function smsOf(r: OutboxDbRow): OutboxRow {
+  const row: OutboxRow = { id: r.id, companyId: r.companyId, event: r.event, receiver: r.receiver, receiverName: r.receiverName, mobile: r.mobile, values: r.values, createdAt: stampOf(r.createdAt) };
+  if (r.studentId !== null) row.studentId = r.studentId;
+  if (r.text !== null) row.text = r.text;
   return row;
 }
 
-/** Logs one SMS (never really sent). */
-export function logSms(db: Db, row: Omit<OutboxRow, 'id' | 'createdAt'> & { createdAt?: string }): void {
-  db.outbox.push({ ...row, id: nextId(db, 'outbox'), createdAt: row.createdAt ?? nowStamp() });
+/* ---------------- delivery ---------------- */
+
+export type NewMessage = Omit<InboxMessage, 'id' | 'createdAt' | 'readAt'> & { createdAt?: string; readAt?: string; studentId?: number };
+
+/** The inbox row of a message (a notice's keeps the student it is for). */
+export function inboxValues(msg: NewMessage): typeof inbox.$inferInsert {
+  const at = msg.createdAt ?? nowStamp();
+  return {
+    companyId: msg.companyId,
+    userId: msg.userId,
+    kind: msg.kind,
+    noticeId: msg.noticeId ?? null,
+    studentId: msg.studentId ?? null,
+    event: msg.event ?? null,
+    title: msg.title,
+    text: msg.text,
+    values: msg.values ?? null,
+    studentName: msg.studentName ?? null,
+    createdAt: stampDate(at),
+    readAt: msg.readAt ? stampDate(msg.readAt) : null,
+  };
 }
 
-export function rulesOfCompany(db: Db, companyId: number): RuleCell[] {
-  return db.notifyRules.filter((r) => r.companyId === companyId);
+/** Puts messages in users' inboxes. */
+export async function deliver(msgs: NewMessage[]): Promise<void> {
+  if (msgs.length) await (await tx()).insert(inbox).values(msgs.map(inboxValues));
+}
+
+/** Logs SMS (never really sent). */
+async function logSms(rows: (Omit<OutboxRow, 'id' | 'createdAt'> & { createdAt?: string })[]): Promise<void> {
+  if (!rows.length) return;
+  await (await tx())
+    .insert(outbox)
+    .values(rows.map((r) => ({ companyId: r.companyId, event: r.event, receiver: r.receiver, receiverName: r.receiverName, mobile: r.mobile, studentId: r.studentId ?? null, values: r.values, text: r.text ?? null, createdAt: stampDate(r.createdAt ?? nowStamp()) })));
+}
+
+/** The saved cells of a company's rules matrix. */
+export async function rulesOfCompany(companyId: number): Promise<RuleCell[]> {
+  return (await tx()).select({ event: notifyRules.event, channel: notifyRules.channel, receiver: notifyRules.receiver, on: notifyRules.on }).from(notifyRules).where(eq(notifyRules.companyId, companyId));
 }
 
 /** What an event is about. Values are plain strings/numbers rendered by the client (`notify.msg.<event>`). */
@@ -99,47 +138,75 @@ export interface EmitPayload {
   values?: Record<string, string | number>;
 }
 
+interface Person {
+  userId?: number;
+  name: string;
+  mobile: string;
+  values: Record<string, string | number>;
+  studentName?: string;
+  studentId?: number;
+}
+
+/** Everyone each receiver of `event` would reach, as the people and students are now. */
+function receiversOfEvent(db: Db, companyId: number, event: NotifyEvent, payload: EmitPayload): Map<NotifyReceiver, Person[]> {
+  const values = payload.values ?? {};
+  const students = (payload.studentIds ?? []).map((id) => db.students.find((s) => s.id === id && s.companyId === companyId)).filter((s): s is Student => !!s);
+  const out = new Map<NotifyReceiver, Person[]>();
+  for (const receiver of EVENT_RECEIVERS[event]) {
+    const people: Person[] = [];
+    if (receiver === 'parent') {
+      students.forEach((st) => people.push({ userId: parentUserOf(db, st), name: st.parentName || st.name, mobile: st.mobile, studentName: st.name, studentId: st.id, values: { ...values, studentName: st.name, ...(payload.perStudent?.[st.id] ?? {}) } }));
+    } else {
+      let ids: number[] = [];
+      if (receiver === 'manager') ids = managersOf(db, companyId);
+      if (receiver === 'teacher') ids = [teacherUserOfClass(db, payload.classId)].filter((x): x is number => x !== undefined);
+      if (receiver === 'leadOwner') ids = payload.ownerUserId === undefined ? [] : [payload.ownerUserId];
+      const summary: Record<string, string | number> = students.length ? { studentName: students.map((s) => s.name).join('、'), count: students.length } : {};
+      [...new Set(ids)].forEach((uid) => {
+        const u = db.users.find((x) => x.id === uid);
+        if (u) people.push({ userId: uid, name: u.name, mobile: u.mobile, values: { ...summary, ...values, ...(students.length === 1 ? payload.perStudent?.[students[0].id] ?? {} : {}) } });
+      });
+    }
+    out.set(receiver, people);
+  }
+  return out;
+}
+
 /**
  * The one way events produce messages: for each (channel, receiver) cell of `event` that is on in the company's
- * rules, an in-app message to each receiver's inbox or an SMS row in the outbox. Never throws (an event must not
- * break the call that caused it); returns how many messages were produced.
+ * rules, an in-app message to each receiver's inbox or an SMS row in the outbox. Who receives is decided now; the
+ * rows are written in the request's transaction before it commits (`beforeCommit`: callers deep in synchronous
+ * rules need not wait), in a savepoint, so an event never breaks the call that caused it, and a request that fails
+ * sends nothing. Outside a request it writes at once and resolves to how many messages were produced.
  */
-export function emit(db: Db, companyId: number, event: NotifyEvent, payload: EmitPayload): number {
+export function emit(db: Db, companyId: number, event: NotifyEvent, payload: EmitPayload): Promise<number> {
+  if (isSeeding()) return Promise.resolve(0);
+  let people: Map<NotifyReceiver, Person[]>;
   try {
-    const targets = targetsOf(rulesOfCompany(db, companyId), event);
-    if (!targets.length) return 0;
-    let n = 0;
-    const values = payload.values ?? {};
-    const students = (payload.studentIds ?? []).map((id) => db.students.find((s) => s.id === id && s.companyId === companyId)).filter((s): s is Student => !!s);
+    people = receiversOfEvent(db, companyId, event, payload);
+  } catch {
+    return Promise.resolve(0);
+  }
+  let n = 0;
+  const write = async () => {
+    const targets = targetsOf(await rulesOfCompany(companyId), event);
+    const messages: NewMessage[] = [];
+    const sms: Parameters<typeof logSms>[0] = [];
     for (const { channel, receiver } of targets) {
-      const people: { userId?: number; name: string; mobile: string; values: Record<string, string | number>; studentName?: string; studentId?: number }[] = [];
-      if (receiver === 'parent') {
-        students.forEach((st) => people.push({ userId: parentUserOf(db, st), name: st.parentName || st.name, mobile: st.mobile, studentName: st.name, studentId: st.id, values: { ...values, studentName: st.name, ...(payload.perStudent?.[st.id] ?? {}) } }));
-      } else {
-        let ids: number[] = [];
-        if (receiver === 'manager') ids = managersOf(db, companyId);
-        if (receiver === 'teacher') ids = [teacherUserOfClass(db, payload.classId)].filter((x): x is number => x !== undefined);
-        if (receiver === 'leadOwner') ids = payload.ownerUserId === undefined ? [] : [payload.ownerUserId];
-        const summary: Record<string, string | number> = students.length ? { studentName: students.map((s) => s.name).join('、'), count: students.length } : {};
-        [...new Set(ids)].forEach((uid) => {
-          const u = db.users.find((x) => x.id === uid);
-          if (u) people.push({ userId: uid, name: u.name, mobile: u.mobile, values: { ...summary, ...values, ...(students.length === 1 ? payload.perStudent?.[students[0].id] ?? {} : {}) } });
-        });
-      }
-      for (const p of people) {
+      for (const p of people.get(receiver) ?? []) {
         if (channel === 'inApp') {
           if (p.userId === undefined) continue;
-          deliver(db, { companyId, userId: p.userId, kind: 'event', event, title: '', text: '', values: p.values, studentName: p.studentName });
+          messages.push({ companyId, userId: p.userId, kind: 'event', event, title: '', text: '', values: p.values, studentName: p.studentName });
         } else {
-          logSms(db, { companyId, event, receiver, receiverName: p.name, mobile: p.mobile, values: p.values, ...(p.studentId !== undefined ? { studentId: p.studentId } : {}) });
+          sms.push({ companyId, event, receiver, receiverName: p.name, mobile: p.mobile, values: p.values, ...(p.studentId !== undefined ? { studentId: p.studentId } : {}) });
         }
-        n += 1;
       }
     }
-    return n;
-  } catch {
-    return 0;
-  }
+    await deliver(messages);
+    await logSms(sms);
+    n = messages.length + sms.length;
+  };
+  return beforeCommit(() => savepoint(write).catch(() => undefined)).then(() => n);
 }
 
 /**
@@ -151,39 +218,50 @@ export function afterDeduction(db: Db, card: { companyId: number; studentId: num
   const settings = settingsOf(db, card.companyId);
   const th = settings.lowHoursThreshold;
   // Only when the student runs low over all their cards (`renewalState`): a student with another card is not low.
-  if (before > th && after <= th && renewalState(db.studentCards.filter((c) => c.studentId === card.studentId), today(), settings).low) emit(db, card.companyId, 'hoursLow', { studentIds: [card.studentId], values: { cardName: card.templateName, remainingHours: after } });
+  if (before > th && after <= th && renewalState(db.studentCards.filter((c) => c.studentId === card.studentId), today(), settings).low) void emit(db, card.companyId, 'hoursLow', { studentIds: [card.studentId], values: { cardName: card.templateName, remainingHours: after } });
 }
 
 /**
- * The time-based events (lesson tomorrow, card reaching its expiry reminder, follow-up due today), produced once per
- * company and day, lazily (on the first inbox or outbox read of the day), through `emit` like every other event.
+ * The time-based events (lesson tomorrow, card reaching its expiry reminder, follow-up due today) of a company's
+ * day, through `emit` like every other event. Once per company and day: the first caller to write the day's
+ * `reminder_sweeps` row produces them (another server, or a second run, finds the row and does nothing). Run by the
+ * server's timer (`startReminders`), never by a read. Resolves to whether this call produced them.
  */
-export function sweepReminders(db: Db, companyId: number, day = today()) {
-  db.reminderSweeps ??= [];
-  const key = `${companyId}:${day}`;
-  if (db.reminderSweeps.includes(key)) return;
-  db.reminderSweeps.push(key);
-  const tomorrow = new Date(`${day}T00:00:00Z`);
-  tomorrow.setUTCDate(tomorrow.getUTCDate() + 1);
-  const next = tomorrow.toISOString().slice(0, 10);
+export async function sweepReminders(db: Db, companyId: number, day = today()): Promise<boolean> {
+  const won = await (await tx()).insert(reminderSweeps).values({ companyId, day, sweptAt: stampDate(nowStamp()) }).onConflictDoNothing().returning({ day: reminderSweeps.day });
+  if (!won.length) return false;
+  const next = addDays(day, 1);
   (db.lessons ?? [])
     .filter((l) => l.companyId === companyId && l.date === next && l.status !== 'cancelled')
     .forEach((l) => {
       const ids = db.students.filter((st) => st.companyId === companyId && st.classIds.includes(l.classId)).map((st) => st.id);
-      if (ids.length) emit(db, companyId, 'lessonReminder', { studentIds: ids, classId: l.classId, values: { className: l.className, lessonTime: `${l.date} ${l.start}` } });
+      if (ids.length) void emit(db, companyId, 'lessonReminder', { studentIds: ids, classId: l.classId, values: { className: l.className, lessonTime: `${l.date} ${l.start}` } });
     });
-  const days = settingsOf(db, companyId).expiryReminderDays;
-  const due = new Date(`${day}T00:00:00Z`);
-  due.setUTCDate(due.getUTCDate() + days);
-  const expiryDay = due.toISOString().slice(0, 10);
+  const expiryDay = addDays(day, settingsOf(db, companyId).expiryReminderDays);
   db.studentCards
     .filter((c) => c.companyId === companyId && c.status === 'active' && c.expiryDate === expiryDay)
-    .forEach((c) => emit(db, companyId, 'cardExpiring', { studentIds: [c.studentId], values: { cardName: c.templateName, expiryDate: c.expiryDate } }));
+    .forEach((c) => void emit(db, companyId, 'cardExpiring', { studentIds: [c.studentId], values: { cardName: c.templateName, expiryDate: c.expiryDate } }));
   const byOwner = new Map<number, string[]>();
   (db.leads ?? [])
     .filter((l) => l.companyId === companyId && l.ownerId !== undefined && l.nextFollowUpAt === day && l.status !== 'formal' && l.status !== 'invalid')
     .forEach((l) => byOwner.set(l.ownerId!, [...(byOwner.get(l.ownerId!) ?? []), l.name]));
-  byOwner.forEach((names, ownerUserId) => emit(db, companyId, 'followUpDue', { ownerUserId, values: { names: names.slice(0, 5).join('、'), count: names.length } }));
+  byOwner.forEach((names, ownerUserId) => void emit(db, companyId, 'followUpDue', { ownerUserId, values: { names: names.slice(0, 5).join('、'), count: names.length } }));
+  return true;
+}
+
+/** Sweeps today's reminders of every company, each in its own transaction (one company's failure stops no other). */
+export async function sweepAllReminders(db: Db): Promise<void> {
+  for (const c of db.companies) {
+    await inTransaction(() => sweepReminders(db, c.id)).catch((e: unknown) => console.error(`reminders of company ${c.id}:`, e instanceof Error ? e.message : e));
+  }
+}
+
+/** The server's reminder timer: at start, then every 10 minutes (a new day is swept in its first 10 minutes). */
+export function startReminders(db: () => Db): () => void {
+  void sweepAllReminders(db());
+  const timer = setInterval(() => void sweepAllReminders(db()), 10 * 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 /* ---------------- access ---------------- */
@@ -192,14 +270,12 @@ export function sweepReminders(db: Db, companyId: number, day = today()) {
 export const notifyStaff = (a: Access) => a.serviceNotification && !a.isCustomer && !a.isPlatform;
 const ruleManager = (_a: Access, s: Session) => ['dealer', 'manager'].includes(s.membership.role);
 
+/** The company's matrix: its saved cells (writes upsert a cell of the caller's company, within this condition). */
 export const rulePolicy = definePolicy<RuleCell>({
   name: 'notification rules',
   read: notifyStaff,
   write: ruleManager,
-  rows: (db, s) => {
-    const saved = rulesOfCompany(db, s.company.id);
-    return defaultRules().map((c) => ({ ...c, on: isRuleOn(saved, c.event, c.channel, c.receiver) }));
-  },
+  where: (s) => eq(notifyRules.companyId, s.company.id),
 });
 
 /**
@@ -208,33 +284,40 @@ export const rulePolicy = definePolicy<RuleCell>({
  * about students of their own student list, and the SMS sent to themselves. SMS to other staff name students or leads
  * in bulk and are not theirs to read.
  */
-export function outboxRows(db: Db, s: Session): OutboxRow[] {
-  const all = db.outbox.filter((r) => r.companyId === s.company.id);
+export function outboxScope(db: Db, s: Session): SQL {
+  const company = eq(outbox.companyId, s.company.id);
   const students = visibleStudentIds(db, s);
-  if (!students && seesAllLeads(s.membership.role) && !narrowsScope(db, s)) return all;
-  return all.filter((r) =>
-    r.receiver === 'parent' ? r.studentId !== undefined && (!students || students.has(r.studentId)) : r.mobile !== '' && r.mobile === s.user.mobile,
-  );
+  if (!students && seesAllLeads(s.membership.role) && !narrowsScope(db, s)) return company;
+  const parents = students ? (students.size ? inArray(outbox.studentId, [...students]) : sql`false`) : sql`${outbox.studentId} is not null`;
+  const own = s.user.mobile ? and(sql`${outbox.receiver} <> 'parent'`, eq(outbox.mobile, s.user.mobile)) : sql`false`;
+  return and(company, or(and(eq(outbox.receiver, 'parent'), parents), own))!;
 }
 
-export const outboxPolicy = definePolicy<OutboxRow>({ name: 'SMS outbox', read: notifyStaff, rows: outboxRows });
+export const outboxPolicy = definePolicy<OutboxRow>({ name: 'SMS outbox', read: notifyStaff, where: (s, db) => outboxScope(db, s) });
+
+/** A user's inbox in a company: the messages that have reached it (a scheduled notice's from its send time on). */
+export function inboxOf(companyId: number, userId: number): SQL {
+  return and(eq(inbox.companyId, companyId), eq(inbox.userId, userId), lte(inbox.createdAt, stampDate(nowStamp())))!;
+}
 
 /** Everyone's own inbox (parents included). */
 export const inboxPolicy = definePolicy<InboxMessage>({
   name: 'inbox',
   read: 'everyone',
   write: 'everyone',
-  rows: (db, s) => db.inbox.filter((m) => m.companyId === s.company.id && m.userId === s.user.id),
+  where: (s) => inboxOf(s.company.id, s.user.id),
 });
+
+/** How many messages of a user's inbox are unread (all, or those `about` one matching condition). */
+export async function unreadCount(companyId: number, userId: number, about?: SQL): Promise<number> {
+  const [r] = await (await tx()).select({ n: count() }).from(inbox).where(and(inboxOf(companyId, userId), isNull(inbox.readAt), about));
+  return r.n;
+}
 
 /* ---------------- seed ---------------- */
 
+/** The demo parent (customer, 13800000008) of Starlight: two students running low and one more become their children. */
 export function seedNotify(db: Db) {
-  db.notifyRules = [];
-  db.inbox = [];
-  db.outbox = [];
-  db.reminderSweeps = [];
-  // The demo parent (customer, 13800000008) of Starlight: two students running low and one more.
   const parent = db.users.find((u) => u.username === 'customer');
   if (!parent) return;
   const t = today();
@@ -247,28 +330,42 @@ export function seedNotify(db: Db) {
     s.mobile = parent.mobile;
     s.parentName = parent.name;
   });
-  // The result of the child's last lesson that is over, sent when it ended (never before the lesson, never after the clock).
+}
+
+/** The results of the demo parent's children's last lessons that are over, sent when each ended (the first one read the next morning). */
+export function parentInboxSeed(db: Db): NewMessage[] {
+  const parent = db.users.find((u) => u.username === 'customer');
+  if (!parent) return [];
   const now = nowStamp();
   const lessonsById = new Map(db.lessons.filter((l) => l.companyId === 2).map((l) => [l.id, l]));
-  kids.slice(0, 2).forEach((s, i) => {
-    const last = db.attendances
-      .filter((x) => x.studentId === s.id && x.mark === 'present')
-      .map((x) => lessonsById.get(x.lessonId))
-      .filter((l): l is NonNullable<typeof l> => !!l && `${l.date} ${l.end}:00` <= now)
-      .sort((a, b) => `${b.date} ${b.end}`.localeCompare(`${a.date} ${a.end}`))[0];
-    if (!last) return;
-    const sent = `${last.date} ${last.end}:00`;
-    const read = i === 0 ? notAfterNow(`${addDays(last.date, 1)} 09:30:00`) : undefined;
-    deliver(db, { companyId: 2, userId: parent.id, kind: 'event', event: 'rollCallResult', title: '', text: '', values: { studentName: s.name, className: last.className, status: 'present', date: last.date }, studentName: s.name, createdAt: sent, readAt: read && read > sent ? read : undefined });
-  });
+  const rows: NewMessage[] = [];
+  childrenOf(db, 2, parent.id)
+    .slice(0, 2)
+    .forEach((s, i) => {
+      const last = db.attendances
+        .filter((x) => x.studentId === s.id && x.mark === 'present')
+        .map((x) => lessonsById.get(x.lessonId))
+        .filter((l): l is NonNullable<typeof l> => !!l && `${l.date} ${l.end}:00` <= now)
+        .sort((a, b) => `${b.date} ${b.end}`.localeCompare(`${a.date} ${a.end}`))[0];
+      if (!last) return;
+      const sent = `${last.date} ${last.end}:00`;
+      const read = i === 0 ? notAfterNow(`${addDays(last.date, 1)} 09:30:00`) : undefined;
+      rows.push({ companyId: 2, userId: parent.id, kind: 'event', event: 'rollCallResult', title: '', text: '', values: { studentName: s.name, className: last.className, status: 'present', date: last.date }, studentName: s.name, createdAt: sent, readAt: read && read > sent ? read : undefined });
+    });
+  return rows;
 }
+
+export const seedParentInbox: SqlSeeder = async (sql, db) => {
+  const rows = parentInboxSeed(db);
+  if (rows.length) await sql.insert(inbox).values(rows.map(inboxValues));
+};
 
 /* ---------------- calls ---------------- */
 
 const InboxReadBody = z.object({ ids: ids(500, 0).optional(), all: z.boolean().optional() });
 
-function summaryOf(db: Db, s: Session): InboxSummary {
-  const unread = db.inbox.filter((m) => m.companyId === s.company.id && m.userId === s.user.id && !m.readAt).length;
+async function summaryOf(db: Db, s: Session): Promise<InboxSummary> {
+  const unread = await unreadCount(s.company.id, s.user.id);
   const a = s.access;
   const isStaff = !a.isCustomer && !a.isPlatform;
   const pendingLeave = isStaff && (a.scheduleManagement || a.studentManagement) ? (db.leaveRequests ?? []).filter((l) => l.companyId === s.company.id && l.status === 'pending').length : 0;
@@ -278,52 +375,70 @@ function summaryOf(db: Db, s: Session): InboxSummary {
   return { unread, pendingLeave, returnsToReview, followUpsDue };
 }
 
-export const notifyHandlers = [
-  api('get', '/v2/notify/rules', { read: rulePolicy }, (ctx) => ({ rules: ctx.rows(rulePolicy), receivers: EVENT_RECEIVERS, canEdit: ruleManager(ctx.session.access, ctx.session) })),
+const OUTBOX_LIST: SqlListSpec = {
+  keyword: [outbox.receiverName, outbox.mobile],
+  equal: { event: outbox.event },
+  date: outbox.createdAt,
+  sortable: { createdAt: outbox.createdAt },
+  defaultSort: { field: 'createdAt', order: 'descend' },
+  tiebreak: [desc(outbox.id)],
+};
+const INBOX_LIST: SqlListSpec = {
+  keyword: [inbox.title, inbox.text, inbox.studentName],
+  equal: { kind: inbox.kind },
+  filters: { unread: (v) => (v === '1' ? isNull(inbox.readAt) : undefined) },
+  sortable: { createdAt: inbox.createdAt },
+  defaultSort: { field: 'id', order: 'descend', by: inbox.id },
+  tiebreak: [desc(inbox.id)],
+};
 
-  api('put', '/v2/notify/rules', { write: rulePolicy, body: RuleBody }, (ctx) => {
+export const notifyHandlers = [
+  api('get', '/v2/notify/rules', { read: rulePolicy }, async (ctx) => {
+    const saved = await (await tx()).select().from(notifyRules).where(ctx.scope(rulePolicy));
+    const rules = defaultRules().map((c) => ({ ...c, on: isRuleOn(saved, c.event, c.channel, c.receiver) }));
+    return { rules, receivers: EVENT_RECEIVERS, canEdit: ruleManager(ctx.session.access, ctx.session) };
+  }),
+
+  api('put', '/v2/notify/rules', { write: rulePolicy, body: RuleBody }, async (ctx) => {
     const { event, channel, receiver, on } = ctx.body;
     if (!EVENT_RECEIVERS[event].includes(receiver as NotifyReceiver)) throw ctx.bad('notify.ruleMissing');
-    const cid = ctx.session.company.id;
-    const row = ctx.db.notifyRules.find((r) => r.companyId === cid && r.event === event && r.channel === channel && r.receiver === receiver);
-    // What the cell was, for the audit log's before → after (issue 31).
-    const onBefore = isRuleOn(ctx.db.notifyRules.filter((r) => r.companyId === cid), event, channel, receiver);
-    if (row) row.on = on;
-    else ctx.db.notifyRules.push({ companyId: cid, event, channel, receiver, on });
+    const db = await tx();
+    // What the cell was, for the audit log's before → after (issue 31); the row lock keeps two changes in order.
+    const saved = await db.select().from(notifyRules).where(ctx.scope(rulePolicy)).for('update');
+    const onBefore = isRuleOn(saved, event, channel, receiver);
+    await db
+      .insert(notifyRules)
+      .values({ companyId: ctx.session.company.id, event, channel, receiver, on })
+      .onConflictDoUpdate({ target: [notifyRules.companyId, notifyRules.event, notifyRules.channel, notifyRules.receiver], set: { on } });
     return { event, channel, receiver, on, onBefore, onAfter: on };
   }),
 
-  api('get', '/v2/notify/outbox', { read: outboxPolicy }, (ctx) => {
-    sweepReminders(ctx.db, ctx.session.company.id);
-    return listQuery(ctx.rows(outboxPolicy), ctx.query, { keywordFields: ['receiverName', 'mobile'], equalFields: ['event'], dateField: 'createdAt', sortable: ['createdAt'], defaultSort: { field: 'createdAt', order: 'descend' } }, ctx.lang);
+  api('get', '/v2/notify/outbox', { read: outboxPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), outbox, ctx.scope(outboxPolicy), ctx.query, OUTBOX_LIST, ctx.lang);
+    return { list: page.list.map(smsOf), total: page.total };
   }),
 
-  api('get', '/v2/inbox', { read: inboxPolicy }, (ctx) => {
-    sweepReminders(ctx.db, ctx.session.company.id);
-    return listQuery([...ctx.rows(inboxPolicy)].sort((a, b) => b.id - a.id), ctx.query, {
-      keywordFields: ['title', 'text', 'studentName'],
-      equalFields: ['kind'],
-      filters: { unread: (m, v) => (v === '1' ? !m.readAt : true) },
-      sortable: ['createdAt'],
-    }, ctx.lang);
+  api('get', '/v2/inbox', { read: inboxPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), inbox, ctx.scope(inboxPolicy), ctx.query, INBOX_LIST, ctx.lang);
+    return { list: page.list.map(messageOf), total: page.total };
   }),
 
-  api('get', '/v2/inbox/summary', { read: inboxPolicy }, (ctx) => {
-    sweepReminders(ctx.db, ctx.session.company.id);
-    return summaryOf(ctx.db, ctx.session);
-  }),
+  api('get', '/v2/inbox/summary', { read: inboxPolicy }, (ctx) => summaryOf(ctx.db, ctx.session)),
 
-  api('post', '/v2/inbox/read', { write: inboxPolicy, body: InboxReadBody }, (ctx) => {
-    const mine = ctx.rows(inboxPolicy);
-    const ids = ctx.body.all ? undefined : new Set(ctx.body.ids ?? []);
-    const at = nowStamp();
-    let n = 0;
-    mine.forEach((m) => {
-      if (!m.readAt && (!ids || ids.has(m.id))) {
-        m.readAt = at;
-        n += 1;
-      }
-    });
-    return { read: n };
+  api('post', '/v2/inbox/read', { write: inboxPolicy, body: InboxReadBody }, async (ctx) => {
+    const chosen = ctx.body.all ? undefined : inArray(inbox.id, ctx.body.ids ?? []);
+    if (!ctx.body.all && !ctx.body.ids?.length) return { read: 0 };
+    const done = await (await tx())
+      .update(inbox)
+      .set({ readAt: stampDate(nowStamp()) })
+      .where(and(ctx.scope(inboxPolicy), isNull(inbox.readAt), chosen))
+      .returning({ id: inbox.id });
+    return { read: done.length };
   }),
 ];
+
+/** Seed checks over the inboxes (mock/seedChecks.ts): a message read before it was sent. */
+export async function inboxProblems(db: Database): Promise<string[]> {
+  const rows = await db.select().from(inbox).where(sql`${inbox.readAt} < ${inbox.createdAt}`).orderBy(asc(inbox.id));
+  return rows.map((m) => `inbox read ${stampOf(m.readAt!)} before sent ${stampOf(m.createdAt)}`);
+}

@@ -13,7 +13,9 @@ import { nowStamp, today } from '../clock';
 import { renewalState } from '../../src/domain/receivers';
 import type { Student } from '../../src/types/school';
 import type { ParentChild, ParentOverview } from '../../src/types/parent';
-import { childrenOf } from './notify';
+import { sql, type SQL } from 'drizzle-orm';
+import { inbox } from '../../server/db/schema';
+import { childrenOf, unreadCount } from './notify';
 import { dueHomework } from './teaching';
 
 defineMessages({
@@ -46,7 +48,7 @@ async function overviewOf(db: Db, s: Session, child: Student, now: string): Prom
     .slice(0, PARENT_NEXT_LESSONS)
     .map((l) => ({ id: l.id, date: l.date, start: l.start, end: l.end, className: l.className, roomName: l.roomName, teacherName: l.teacherName }));
   const homeworkDue = await dueHomework(companyId, child.id, day);
-  const unreadNotices = (db.inbox ?? []).filter((m) => m.companyId === companyId && m.userId === s.user.id && !m.readAt && aboutChild(m, child)).length;
+  const unreadNotices = await unreadCount(companyId, s.user.id, aboutChild(child));
   return {
     studentId: child.id,
     name: child.name,
@@ -62,9 +64,8 @@ async function overviewOf(db: Db, s: Session, child: Student, now: string): Prom
 }
 
 /** A message is about a child when it names the child's id (notices) or, for events, the child's name. */
-function aboutChild(m: { values?: Record<string, string | number>; studentName?: string }, child: Student): boolean {
-  if (m.values?.studentId !== undefined) return Number(m.values.studentId) === child.id;
-  return m.studentName === child.name || m.values?.studentName === child.name;
+function aboutChild(child: Student): SQL {
+  return sql`(case when ${inbox.values} ? 'studentId' then (${inbox.values}->>'studentId') = ${String(child.id)} else (${inbox.studentName} = ${child.name} or ${inbox.values}->>'studentName' = ${child.name}) end)`;
 }
 
 export const parentHandlers = [
@@ -77,7 +78,7 @@ export const parentHandlers = [
       if (!one) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('noun.children') }));
       children = [one];
     }
-    const unreadTotal = (ctx.db.inbox ?? []).filter((m) => m.companyId === ctx.session.company.id && m.userId === ctx.session.user.id && !m.readAt).length;
+    const unreadTotal = await unreadCount(ctx.session.company.id, ctx.session.user.id);
     const list: ParentChild[] = [];
     for (const c of children) list.push(await overviewOf(ctx.db, ctx.session, c, now));
     return { children: list, unreadTotal };

@@ -1,12 +1,13 @@
 /** Homework, scores, notices, rules and inboxes through msw: scopes (403/404), state rules, snapshots, emit. */
 import { authHeaders, rowsOf } from '../testing';
-import { homework, scores } from '../../server/db/schema';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { homework, inbox, notices, outbox, reminderSweeps, scores } from '../../server/db/schema';
+import { inTransaction } from '../../server/db';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb, resetDb } from '../db';
 import type { ListResult } from '../../src/types/api';
 import type { Exam, Homework, ScoreSheet, Submission } from '../../src/types/teaching';
 import type { InboxMessage, Notice, NoticeReceiver } from '../../src/types/notice';
-import { emit } from './notify';
+import { emit, sweepReminders } from './notify';
 import { appendHourRecord } from './ledger';
 
 const BASE = 'http://localhost';
@@ -117,16 +118,64 @@ describe('notices, inboxes and rules', () => {
     expect((await call(customer, 'POST', '/v2/notice', { segment: 'all', title: 'x', text: 'y' })).status).toBe(403);
   });
 
+  it('a scheduled notice reaches the inbox at its send time, with no write: until then it is scheduled and not shown', async () => {
+    const dealer = await login('dealer');
+    const customer = await login('customer');
+    const at = new Date(Date.now() + 5 * 60_000);
+    const p = (n: number) => String(n).padStart(2, '0');
+    const sendAt = `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())} ${p(at.getHours())}:${p(at.getMinutes())}`;
+    const sent = await call<Notice>(dealer, 'POST', '/v2/notice', { segment: 'low', title: '稍后发送', text: '{studentName}家长您好', sendAt });
+    expect(sent.status).toBe(200);
+    expect(sent.data.status).toBe('scheduled');
+    const listed = await call<ListResult<Notice>>(dealer, 'GET', '/v2/notice?status=scheduled');
+    expect(listed.data.list.map((n) => n.id)).toContain(sent.data.id);
+    expect((await call<ListResult<Notice>>(dealer, 'GET', '/v2/notice?status=sent')).data.list.map((n) => n.id)).not.toContain(sent.data.id);
+    const written = (await rowsOf(inbox)).filter((m) => m.noticeId === sent.data.id);
+    expect(written.length).toBeGreaterThan(0);
+    const shown = await call<ListResult<InboxMessage>>(customer, 'GET', '/v2/inbox?kind=notice&pageSize=100');
+    expect(shown.data.list.filter((m) => m.noticeId === sent.data.id)).toEqual([]);
+    const unreadBefore = (await call<{ unread: number }>(customer, 'GET', '/v2/inbox/summary')).data.unread;
+    // Ten minutes later (the clock, not a write): the messages are there, the notice is sent, and nothing was written by the reads.
+    const later = new Date(Date.now() + 10 * 60_000);
+    vi.useFakeTimers({ toFake: ['Date'], now: later });
+    try {
+      const after = await call<ListResult<InboxMessage>>(customer, 'GET', '/v2/inbox?kind=notice&pageSize=100');
+      expect(after.data.list.filter((m) => m.noticeId === sent.data.id).length).toBe(written.length);
+      expect((await call<{ unread: number }>(customer, 'GET', '/v2/inbox/summary')).data.unread).toBe(unreadBefore + written.length);
+      expect((await call<{ notice: Notice }>(dealer, 'GET', `/v2/notice/${sent.data.id}`)).data.notice.status).toBe('sent');
+      expect((await rowsOf(inbox)).filter((m) => m.noticeId === sent.data.id)).toEqual(written);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await rowsOf(notices)).length).toBe(2);
+  });
+
+  it("reminders are produced once per company and day, by the sweep (never by a read)", async () => {
+    const db = getDb();
+    const customer = await login('customer');
+    const before = (await rowsOf(inbox)).length + (await rowsOf(outbox)).length;
+    await call(customer, 'GET', '/v2/inbox');
+    await call(customer, 'GET', '/v2/inbox/summary');
+    expect((await rowsOf(inbox)).length + (await rowsOf(outbox)).length).toBe(before);
+    expect(await rowsOf(reminderSweeps)).toEqual([]);
+    expect(await inTransaction(() => sweepReminders(db, 2))).toBe(true);
+    const produced = (await rowsOf(inbox)).length + (await rowsOf(outbox)).length;
+    expect(produced).toBeGreaterThan(before);
+    expect(await inTransaction(() => sweepReminders(db, 2))).toBe(false);
+    expect((await rowsOf(inbox)).length + (await rowsOf(outbox)).length).toBe(produced);
+    expect((await rowsOf(reminderSweeps)).map((r) => r.companyId)).toEqual([2]);
+  });
+
   it('emit follows the rules matrix; a cell switched off stops producing', async () => {
     const dealer = await login('dealer');
     const db = getDb();
     const kid = db.students.find((s) => s.companyId === 2 && s.mobile === '13800000008')!;
-    const before = db.inbox.length;
-    expect(emit(db, 2, 'rollCallResult', { studentIds: [kid.id], values: { status: 'present' } })).toBeGreaterThan(0);
-    expect(db.inbox.length).toBeGreaterThan(before);
+    const before = (await rowsOf(inbox)).length;
+    expect(await emit(db, 2, 'rollCallResult', { studentIds: [kid.id], values: { status: 'present' } })).toBeGreaterThan(0);
+    expect((await rowsOf(inbox)).length).toBeGreaterThan(before);
     expect((await call(dealer, 'PUT', '/v2/notify/rules', { event: 'rollCallResult', channel: 'inApp', receiver: 'parent', on: false })).status).toBe(200);
     expect((await call(dealer, 'PUT', '/v2/notify/rules', { event: 'rollCallResult', channel: 'inApp', receiver: 'manager', on: false })).status).toBe(200);
-    expect(emit(db, 2, 'rollCallResult', { studentIds: [kid.id] })).toBe(0);
+    expect(await emit(db, 2, 'rollCallResult', { studentIds: [kid.id] })).toBe(0);
     expect((await call(dealer, 'PUT', '/v2/notify/rules', { event: 'rollCallResult', channel: 'sms', receiver: 'leadOwner', on: true })).status).toBe(400);
     const teacher = await login('teacher');
     expect((await call(teacher, 'PUT', '/v2/notify/rules', { event: 'rollCallResult', channel: 'inApp', receiver: 'parent', on: true })).status).toBe(403);
@@ -156,27 +205,32 @@ describe('notices, inboxes and rules', () => {
     // Leave reviewed: with the SMS cell on, the parent gets an SMS (logged in the outbox).
     await call(manager, 'PUT', '/v2/notify/rules', { event: 'leaveReviewed', channel: 'sms', receiver: 'parent', on: true });
     const leave = db.leaveRequests.find((l) => l.companyId === 2 && l.status === 'pending')!;
-    const before = db.outbox.length;
+    const newer = async <T extends { id: number }>(rows: Promise<T[]>, after: number) => (await rows).filter((r) => r.id > after);
+    const last = async (rows: Promise<{ id: number }[]>) => Math.max(0, ...(await rows).map((r) => r.id));
+    const before = await last(rowsOf(outbox));
     expect((await call(manager, 'POST', '/v2/leave/approve', { id: leave.id })).status).toBe(200);
-    expect(db.outbox.slice(before).some((r) => r.event === 'leaveReviewed' && r.receiver === 'parent' && r.values.decision === 'approved')).toBe(true);
+    expect((await newer(rowsOf(outbox), before)).some((r) => r.event === 'leaveReviewed' && r.receiver === 'parent' && r.values.decision === 'approved')).toBe(true);
     // Lead assigned: the new owner gets an in-app message.
     const pool = db.leads.filter((l) => l.companyId === 2 && l.ownerId === undefined && l.status !== 'formal' && l.status !== 'invalid').slice(0, 2);
     const sales = db.users.find((u) => u.username === 'sales')!;
-    const b2 = db.inbox.length;
+    const b2 = await last(rowsOf(inbox));
     expect((await call(manager, 'POST', '/v2/customer/distribute', { ids: pool.map((l) => l.id), ownerId: sales.id })).status).toBe(200);
-    expect(db.inbox.slice(b2).some((m) => m.event === 'leadAssigned' && m.userId === sales.id && m.values?.count === 2)).toBe(true);
+    expect((await newer(rowsOf(inbox), b2)).some((m) => m.event === 'leadAssigned' && m.userId === sales.id && m.values?.count === 2)).toBe(true);
     // A deduction that crosses the "running low" threshold (3 h) logs an SMS to the parent (default rule).
     const card = db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.status === 'active' && c.remainingHours >= 4.5 && c.remainingHours <= 6 && c.expiryDate > '2027-01-01')
       ?? db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.status === 'active' && c.remainingHours > 4)!;
-    const b3 = db.outbox.length;
-    appendHourRecord(db, { cardId: card.id, type: 'diy', hours: Math.round((card.remainingHours - 2) * 10) / 10, reason: '测试扣课', operator: { id: 1, name: '陈嘉怡' } });
-    expect(db.outbox.slice(b3).some((r) => r.event === 'hoursLow' && r.receiver === 'parent')).toBe(true);
+    const b3 = await last(rowsOf(outbox));
+    // Inside a request's transaction, as the calls run it: the SMS is written before the commit.
+    await inTransaction(async () => {
+      appendHourRecord(db, { cardId: card.id, type: 'diy', hours: Math.round((card.remainingHours - 2) * 10) / 10, reason: '测试扣课', operator: { id: 1, name: '陈嘉怡' } });
+    });
+    expect((await newer(rowsOf(outbox), b3)).some((r) => r.event === 'hoursLow' && r.receiver === 'parent')).toBe(true);
     // Switched off, the same event produces nothing.
     await call(manager, 'PUT', '/v2/notify/rules', { event: 'leadAssigned', channel: 'inApp', receiver: 'leadOwner', on: false });
     await call(manager, 'PUT', '/v2/notify/rules', { event: 'leadAssigned', channel: 'inApp', receiver: 'manager', on: false });
     const more = db.leads.filter((l) => l.companyId === 2 && l.ownerId === undefined && l.status !== 'formal' && l.status !== 'invalid').slice(0, 1);
-    const b4 = db.inbox.length;
+    const b4 = await last(rowsOf(inbox));
     await call(manager, 'POST', '/v2/customer/distribute', { ids: more.map((l) => l.id), ownerId: sales.id });
-    expect(db.inbox.slice(b4).filter((m) => m.event === 'leadAssigned')).toHaveLength(0);
+    expect((await newer(rowsOf(inbox), b4)).filter((m) => m.event === 'leadAssigned')).toHaveLength(0);
   });
 });

@@ -1,12 +1,11 @@
-/** Teaching and communication (issue 13): homework and scores (their seed is in the database: `seedTeaching`, mock/domains/index.ts), notification rules and inboxes, notices, bulletins, feedback. */
+/** Teaching and communication (issue 13): homework and scores (their seed is in the database: `seedTeaching`, mock/domains/index.ts), notification rules and inboxes, notices, bulletins, feedback (their rows in the database too; the in-process seed only links the demo parent to children). */
 import type { Db } from '../db';
 import { teachingHandlers } from './teaching';
 import { notifyHandlers, seedNotify } from './notify';
-import { noticeHandlers, seedNotice } from './notice';
+import { noticeHandlers } from './notice';
 
 export function seedTeachingAndNotices(db: Db) {
   seedNotify(db);
-  seedNotice(db);
 }
 
 export const teachingAndNoticeHandlers = [...teachingHandlers, ...notifyHandlers, ...noticeHandlers];

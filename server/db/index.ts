@@ -159,6 +159,8 @@ export async function closeDatabase(): Promise<void> {
 
 interface RequestScope {
   tx: Database;
+  /** Jobs that write in the request's transaction once its handler has answered (`beforeCommit`). */
+  before: (() => Promise<void>)[];
   after: (() => void | Promise<void>)[];
   /** Keep the transaction's writes although the request was refused (a failed login's count, a wrong code's try). */
   keep: boolean;
@@ -186,12 +188,14 @@ export async function inTransaction<T>(fn: () => Promise<T>, failed: (result: T)
   let refusedKept: { value: T } | undefined;
   try {
     await db.transaction(async (t) => {
-      const s: RequestScope = { tx: t as unknown as Database, after, keep: false };
+      const s: RequestScope = { tx: t as unknown as Database, before: [], after, keep: false };
       const result = await scope.run(s, fn);
       if (failed(result)) {
         if (s.keep) refusedKept = { value: result };
         else throw new Refused(result);
       }
+      // A job may queue another; each runs once, in order, before the commit.
+      for (let job = s.before.shift(); job; job = s.before.shift()) await scope.run(s, job);
       refusedKept ??= { value: result };
     });
   } catch (e) {
@@ -219,6 +223,19 @@ export async function tx(): Promise<Database> {
   const e = await engine();
   await pendingReset;
   return e.db;
+}
+
+/**
+ * Runs `job` in the request's transaction after its handler has answered, before the commit, so that code which
+ * cannot wait (a synchronous rule deep in a write) still writes in the same transaction; a job that throws rolls the
+ * request back. Not run for a refused request. Inside a request the promise settles at once (awaiting the job there
+ * would wait for the handler itself); outside one the job runs at once and the promise is the job's.
+ */
+export function beforeCommit(job: () => Promise<void>): Promise<void> {
+  const s = scope.getStore();
+  if (!s) return job();
+  s.before.push(job);
+  return Promise.resolve();
 }
 
 /** Runs `job` once the request's transaction has committed (never when it rolls back); at once outside a request. */

@@ -3,3 +3,4 @@ export * from './auth';
 export * from './audit';
 export * from './teaching';
 export * from './messages';
+export * from './notify';
