@@ -6,6 +6,7 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { tx } from '../server/db';
 import { sessionByToken } from '../server/auth/state';
+import type { invitations } from '../server/db/schema';
 
 export const BASE = 'http://localhost';
 
@@ -38,4 +39,9 @@ export async function loginToken(username: string, password = username === 'mapl
 /** Every row of a table in the database (server/db), for tests that look behind the API. */
 export async function rowsOf<T extends PgTable>(table: T): Promise<T['$inferSelect'][]> {
   return (await (await tx()).select().from(table as PgTable)) as T['$inferSelect'][];
+}
+
+/** An invitation row to insert in a test: Maple's teacher (user 11) invited by Starlight Dance as a teacher, pending. */
+export function mapleTeacherInvitation(over: Partial<typeof invitations.$inferInsert> = {}): typeof invitations.$inferInsert {
+  return { companyId: 2, userId: 11, mobile: '13800000011', name: '罗婉清', nameSort: '罗婉清', role: 'teacher', studentIds: [], inviterId: 2, inviterName: '周晓彤', createdAt: new Date(), status: 'pending', ...over };
 }

@@ -142,6 +142,13 @@ export function fieldsOf(result: unknown, skip: Set<unknown> = new Set(), isStor
   return [...pairs, ...rest];
 }
 
+/** Rows a write created in the database and answers: logged as the "after" of a create, like a new row of the in-process tables. */
+const createdRows = new WeakSet<object>();
+export function created<T extends object>(row: T): T {
+  createdRows.add(row);
+  return row;
+}
+
 /** The row a write was about: the row it created (returned, not one of its targets), else its first target, else the id it named. */
 function targetIdOf(e: WriteEvent, targets: Set<unknown>): number | undefined {
   const r = e.result;
@@ -471,7 +478,7 @@ export function auditEntryOf(e: WriteEvent): NewAuditEntry | undefined {
     const prefix = e.targets.length > 1;
     const diffs = e.targets.flatMap((t) => diffRows(t.before, t.row).map((c) => (prefix ? { ...c, field: `${t.policy}.${c.field}` } : c)));
     const tables = Object.values(ctx.db).filter((t): t is unknown[] => Array.isArray(t));
-    const isStored = (v: unknown) => tables.some((t) => t.includes(v));
+    const isStored = (v: unknown) => (typeof v === 'object' && v !== null && createdRows.has(v)) || tables.some((t) => t.includes(v));
     const returned = fieldsOf(e.result, targets, isStored);
     const pairs = returned.filter((c) => c.before !== undefined);
     // A PUT answers the row it changed (already diffed): only its before/after pairs count.

@@ -26,7 +26,7 @@ import type { ParentAccount, StaffAccount } from '../../src/types/campus';
 import type { Staff, Student } from '../../src/types/school';
 import { AccountIdBody, CreateStaffAccountBody, ParentAccountBody, ParentLinkBody, ResetPasswordBody } from '../../src/types/campus.schemas';
 import { defaultGroupOf, groupIdOfStaff } from './campus';
-import { addMembership, createInvitation, pendingInvitation, usersElsewhere } from './invitations';
+import { addMembership, createInvitation, pendingStaffInvitations, usersElsewhere } from './invitations';
 import { endSessionsOf as endUserSessions } from './session';
 import { rememberDisabledSessions } from './accountStatus';
 import { endSessions } from '../../server/auth/state';
@@ -98,7 +98,17 @@ function passwordSettable(m: MembershipRow, user: UserRow, elsewhere: Set<number
   return m.type !== 0 && user.createdByCompanyId === m.companyId && !elsewhere.has(user.id);
 }
 
-function viewStaffAccount(db: Db, st: Staff, elsewhere = usersElsewhere(db, st.companyId)): StaffAccount {
+/** What the account views read once per call: users tied to other companies, and pending staff invitations (staff id → invitation id). */
+interface AccountContext {
+  elsewhere: Set<number>;
+  pendingStaff: Map<number, number>;
+}
+
+async function accountContext(db: Db, companyId: number): Promise<AccountContext> {
+  return { elsewhere: await usersElsewhere(db, companyId), pendingStaff: await pendingStaffInvitations(companyId) };
+}
+
+function viewStaffAccount(db: Db, st: Staff, { elsewhere, pendingStaff }: AccountContext): StaffAccount {
   const m = membershipOfStaff(db, st);
   const user = m && db.users.find((u) => u.id === m.userId);
   const gid = groupIdOfStaff(db, st);
@@ -112,7 +122,7 @@ function viewStaffAccount(db: Db, st: Staff, elsewhere = usersElsewhere(db, st.c
     roleId: m?.roleId,
     status: m ? (m.disabled ? 'disabled' : 'active') : undefined,
     groupName: db.permissionGroups.find((g) => g.id === gid)?.name,
-    ...(m ? {} : { invitationId: pendingInvitation(db, st.companyId, { staffId: st.id })?.id }),
+    ...(m ? {} : { invitationId: pendingStaff.get(st.id) }),
     ...(m && m.type === 0 ? { owner: true } : {}),
     ...(m && user ? { canSetPassword: passwordSettable(m, user, elsewhere) } : {}),
   };
@@ -122,7 +132,7 @@ function childrenOf(db: Db, companyId: number, user: UserRow): Student[] {
   return db.students.filter((s) => s.companyId === companyId && s.mobile === user.mobile);
 }
 
-function viewParent(db: Db, m: MembershipRow, elsewhere = usersElsewhere(db, m.companyId)): ParentAccount {
+function viewParent(db: Db, m: MembershipRow, elsewhere: Set<number>): ParentAccount {
   const user = db.users.find((u) => u.id === m.userId)!;
   const kids = childrenOf(db, m.companyId, user);
   return {
@@ -198,10 +208,10 @@ async function setDisabled(ctx: AuthedCtx<Record<string, string>, { roleId: numb
 
 export const accountHandlers = [
   /* ---------------- /account/staff ---------------- */
-  api('get', '/v2/account/staff', { read: staffAccountPolicy }, (ctx) => {
-    const elsewhere = usersElsewhere(ctx.db, ctx.session.company.id);
+  api('get', '/v2/account/staff', { read: staffAccountPolicy }, async (ctx) => {
+    const context = await accountContext(ctx.db, ctx.session.company.id);
     return listQuery(
-      ctx.rows(staffAccountPolicy).map((st) => viewStaffAccount(ctx.db, st, elsewhere)),
+      ctx.rows(staffAccountPolicy).map((st) => viewStaffAccount(ctx.db, st, context)),
       ctx.query,
       {
         keywordFields: ['name', 'mobile', 'username'],
@@ -214,24 +224,24 @@ export const accountHandlers = [
     );
   }),
 
-  api('post', '/v2/account/staff', { write: staffAccountPolicy, body: CreateStaffAccountBody }, (ctx) => {
+  api('post', '/v2/account/staff', { write: staffAccountPolicy, body: CreateStaffAccountBody }, async (ctx) => {
     const { db, session } = ctx;
     const st = ctx.target(staffAccountPolicy, ctx.body.staffId, 'account.staff');
     if (membershipOfStaff(db, st)) throw ctx.bad('account.exists', { name: st.name });
     if (st.status !== 'active') throw ctx.bad('account.left', { name: st.name });
     const other = db.users.find((u) => u.mobile === ctx.body.mobile);
     if (other && db.memberships.some((m) => m.userId === other.id && m.companyId === session.company.id)) throw ctx.bad('account.mobileMember', { mobile: ctx.body.mobile });
-    if (pendingInvitation(db, session.company.id, { staffId: st.id })) throw ctx.bad('invitation.pendingStaff', { name: st.name });
+    if ((await pendingStaffInvitations(session.company.id)).has(st.id)) throw ctx.bad('invitation.pendingStaff', { name: st.name });
     const groupId = groupIdOfStaff(db, st) ?? defaultGroupOf(db, session.company.id, st.role)?.id;
     // An existing account: an invitation (the membership comes when the person accepts); the password is ignored.
     if (other) {
-      const invitation = createInvitation(ctx, other, { name: st.name, role: st.role, groupId, staffId: st.id });
-      return { ...viewStaffAccount(db, st), invitation };
+      const invitation = await createInvitation(ctx, other, { name: st.name, role: st.role, groupId, staffId: st.id });
+      return { ...viewStaffAccount(db, st, await accountContext(db, session.company.id)), invitation };
     }
     const user = newUser(ctx, ctx.body.mobile, st.name, ctx.body.password);
     addMembership(db, user.id, session.company.id, st.role, groupId);
     st.userId = user.id;
-    return viewStaffAccount(db, st);
+    return viewStaffAccount(db, st, await accountContext(db, session.company.id));
   }),
 
   api('post', '/v2/account/reset_password', { write: accountPolicy, body: ResetPasswordBody }, async (ctx) => {
@@ -241,7 +251,7 @@ export const accountHandlers = [
     // The user is a target too: the audit keeps who got a first password (never the password or its hash).
     const user = ctx.target(accountUserPolicy, m.userId, 'account.account');
     if (user.createdByCompanyId !== session.company.id) throw new HttpError(403, ctx.t('account.notCreated', { name: user.name }));
-    if (usersElsewhere(db, session.company.id).has(user.id)) throw new HttpError(403, ctx.t('account.otherCompany', { name: user.name }));
+    if ((await usersElsewhere(db, session.company.id)).has(user.id)) throw new HttpError(403, ctx.t('account.otherCompany', { name: user.name }));
     user.passwordHash = hashPasswordSync(ctx.body.password);
     user.mustChangePassword = true;
     // Sessions opened with the old password end (the person signs in with the new one and chooses their own).
@@ -260,8 +270,8 @@ export const accountHandlers = [
   }),
 
   /* ---------------- /account/student: parent accounts ---------------- */
-  api('get', '/v2/account/parent', { read: accountPolicy }, (ctx) => {
-    const elsewhere = usersElsewhere(ctx.db, ctx.session.company.id);
+  api('get', '/v2/account/parent', { read: accountPolicy }, async (ctx) => {
+    const elsewhere = await usersElsewhere(ctx.db, ctx.session.company.id);
     return listQuery(
       ctx
         .rows(accountPolicy)
@@ -279,7 +289,7 @@ export const accountHandlers = [
     );
   }),
 
-  api('post', '/v2/account/parent', { write: accountPolicy, body: ParentAccountBody }, (ctx) => {
+  api('post', '/v2/account/parent', { write: accountPolicy, body: ParentAccountBody }, async (ctx) => {
     const { db, session, body } = ctx;
     const students = body.studentIds.map((id) => {
       const st = db.students.find((s) => s.id === id && s.companyId === session.company.id);
@@ -289,17 +299,17 @@ export const accountHandlers = [
     const other = db.users.find((u) => u.mobile === body.mobile);
     if (other && db.memberships.some((m) => m.userId === other.id && m.companyId === session.company.id)) throw ctx.bad('account.mobileMember', { mobile: body.mobile });
     // An existing account: an invitation that links the students when accepted; the password is ignored.
-    if (other) return { invitation: createInvitation(ctx, other, { name: body.name, role: 'customer', studentIds: students.map((st) => st.id) }) };
+    if (other) return { invitation: await createInvitation(ctx, other, { name: body.name, role: 'customer', studentIds: students.map((st) => st.id) }) };
     const user = newUser(ctx, body.mobile, body.name, body.password);
     const m = addMembership(db, user.id, session.company.id, 'customer');
     for (const st of students) {
       st.mobile = user.mobile;
       st.parentName = user.name;
     }
-    return viewParent(db, m);
+    return viewParent(db, m, await usersElsewhere(db, session.company.id));
   }),
 
-  api('post', '/v2/account/parent/link', { write: accountPolicy, body: ParentLinkBody }, (ctx) => {
+  api('post', '/v2/account/parent/link', { write: accountPolicy, body: ParentLinkBody }, async (ctx) => {
     const { db, session, body } = ctx;
     const m = ctx.target(accountPolicy, body.roleId, 'account.account');
     if (m.role !== 'customer') throw ctx.bad('common.notFound', { what: ctx.t('account.account') });
@@ -313,6 +323,6 @@ export const accountHandlers = [
       st.mobile = user.mobile;
       st.parentName = user.name;
     }
-    return viewParent(db, m);
+    return viewParent(db, m, await usersElsewhere(db, session.company.id));
   }),
 ];

@@ -17,7 +17,7 @@ import { salaryHandlers, seedSalary } from './salary';
 import { analysisHandlers } from './analysis';
 import { campusHandlers, seedCampus } from './campus';
 import { accountHandlers, seedAccounts } from './campusAccounts';
-import { invitationHandlers, seedInvitations } from './invitations';
+import { invitationHandlers } from './invitations';
 import { seedSettings, settingsHandlers } from './campusSettings';
 import { campusSalesHandlers, seedCampusSales } from './campusSales';
 import { seedTeachingAndNotices, teachingAndNoticeHandlers } from './teachingIndex';
@@ -31,7 +31,7 @@ import { parentHandlers } from './parent';
 import { importHandlers } from './studentImport';
 import { arrearsHandlers, seedArrears } from './arrears';
 
-export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedSalary, seedCampus, seedAccounts, seedInvitations, seedSettings, seedCampusSales, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
+export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedSalary, seedCampus, seedAccounts, seedSettings, seedCampusSales, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
 /** Seeders of the tables in the database (server/db), after the in-process seed they read. */
 export const sqlSeeders: SqlSeeder[] = [seedTeaching, seedMessages, seedNotices, seedParentInbox, seedAudit];
 

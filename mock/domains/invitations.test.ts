@@ -6,7 +6,9 @@
 import { auditEntries } from './audit';
 import { allSessions } from '../../server/auth/state';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { call, loginToken } from '../testing';
+import { call, loginToken, mapleTeacherInvitation, rowsOf } from '../testing';
+import { invitations } from '../../server/db/schema';
+import { tx } from '../../server/db';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
 
@@ -182,8 +184,29 @@ describe('a person with no usable membership yet', () => {
     expect(r.body.data).toEqual({ ticket: '', invitations: [] });
     expect(getDb().memberships.length).toBe(count);
     expect((await allSessions()).length).toBe(sessions);
-    expect(getDb().invitations.find((x) => x.id === id)!.status).toBe('declined');
+    expect((await rowsOf(invitations)).find((x) => x.id === id)!.status).toBe('declined');
     // Nothing left to accept: the login is refused again.
     expect((await call('POST', '/v2/user/login/password', { body: { username: MOBILE, password: PASSWORD } })).status).toBe(400);
+  });
+});
+
+describe('the database holds the rules of invitations', () => {
+  const row = mapleTeacherInvitation;
+  const refused = async (values: typeof invitations.$inferInsert) => (await tx()).insert(invitations).values(values).then(() => 'stored', () => 'refused');
+
+  it('one pending invitation per company and person, and per company and staff record; answered ones may repeat', async () => {
+    expect(await refused(row({ staffId: 5 }))).toBe('stored');
+    expect(await refused(row())).toBe('refused');
+    expect(await refused(row({ userId: 12, staffId: 5 }))).toBe('refused');
+    expect(await refused(row({ companyId: 3 }))).toBe('stored');
+    expect(await refused(row({ status: 'declined', decidedAt: new Date() }))).toBe('stored');
+    expect(await refused(row({ status: 'declined', decidedAt: new Date() }))).toBe('stored');
+  });
+
+  it('an answer carries its time, an acceptance its membership', async () => {
+    expect(await refused(row({ status: 'declined' }))).toBe('refused');
+    expect(await refused(row({ status: 'accepted', decidedAt: new Date() }))).toBe('refused');
+    expect(await refused(row({ userId: 12, decidedAt: new Date() }))).toBe('refused');
+    expect(await refused(row({ status: 'accepted', decidedAt: new Date(), roleId: 99 }))).toBe('stored');
   });
 });

@@ -18,18 +18,24 @@
  */
 import type { Db, MembershipRow, UserRow } from '../db';
 import { nextId } from '../db';
-import { api, definePolicy, HttpError, type AuthedCtx, type Ctx } from '../http';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { afterCommit, tx } from '../../server/db';
+import { sqlList, type SqlListSpec } from '../../server/db/list';
+import { sortKey } from '../../server/db/sortKey';
+import { stampDate, stampOf } from '../../server/db/time';
+import { invitations } from '../../server/db/schema';
+import { api, definePolicy, HttpError, type AuthedCtx, type Ctx, type Session } from '../http';
 import { defineMessages, message } from '../messages';
-import { listQuery } from '../list';
 import { nowStamp } from '../clock';
 import { smsSender } from '../sms';
 import type { Role } from '../../src/types/session';
 import { INVITATION_TICKET_MINUTES, type AcceptedInvitation, type Invitation, type InvitationStatus, type InvitationTicket, type LoginAnswer, type MyInvitation } from '../../src/types/invitation';
 import { InvitationIdBody, InvitationTicketBody } from '../../src/types/invitation.schemas';
 import { ROLE_FLAGS, startSession, withoutMembership } from './session';
-import { appendAudit, auditCompanyOf, diffRows, ipOf } from './audit';
+import { appendAudit, auditCompanyOf, created, diffRows, ipOf } from './audit';
 import { dropTicket, issueTicket, ticketUser } from '../../server/auth/state';
 
+/** An invitation as the calls and the audit log see it (server/db/schema/invitations.ts). */
 export interface InvitationRow {
   id: number;
   companyId: number;
@@ -54,11 +60,13 @@ export interface InvitationRow {
   roleId?: number;
 }
 
-
-declare module '../db' {
-  interface Db {
-    invitations: InvitationRow[];
-  }
+function invitationOf(r: typeof invitations.$inferSelect): InvitationRow {
+  const row: InvitationRow = { id: r.id, companyId: r.companyId, userId: r.userId, mobile: r.mobile, name: r.name, role: r.role, studentIds: r.studentIds, inviterId: r.inviterId, inviterName: r.inviterName, createdAt: stampOf(r.createdAt), status: r.status };
+  if (r.groupId !== null) row.groupId = r.groupId;
+  if (r.staffId !== null) row.staffId = r.staffId;
+  if (r.decidedAt !== null) row.decidedAt = stampOf(r.decidedAt);
+  if (r.roleId !== null) row.roleId = r.roleId;
+  return row;
 }
 
 defineMessages({
@@ -96,27 +104,42 @@ const ROLE_NAMES: Record<Role, { en: string; zh: string }> = {
   customer: { en: 'parent', zh: '家长' },
 };
 
-export function seedInvitations(db: Db) {
-  db.invitations = [];
-}
-
+const pending = eq(invitations.status, 'pending');
 const isOpen = (r: InvitationRow) => r.status === 'pending';
 
-/** Pending invitations of a person, from companies that are active. */
-function pendingOf(db: Db, userId: number): InvitationRow[] {
-  return db.invitations.filter((r) => r.userId === userId && isOpen(r) && db.companies.find((c) => c.id === r.companyId)?.status === 'active');
+/** The companies whose invitations can be answered (active ones). */
+function activeCompanies(db: Db): SQL {
+  const ids = db.companies.filter((c) => c.status === 'active').map((c) => c.id);
+  return ids.length ? inArray(invitations.companyId, ids) : sql`false`;
 }
 
-/** A pending invitation of the company for this person or this staff member, if any. */
-export function pendingInvitation(db: Db, companyId: number, by: { userId?: number; staffId?: number }): InvitationRow | undefined {
-  return db.invitations.find((r) => r.companyId === companyId && isOpen(r) && ((by.userId !== undefined && r.userId === by.userId) || (by.staffId !== undefined && r.staffId === by.staffId)));
+/** Pending invitations of a person, from companies that are active, oldest first. */
+async function pendingOf(db: Db, userId: number): Promise<InvitationRow[]> {
+  const rows = await (await tx()).select().from(invitations).where(and(eq(invitations.userId, userId), pending, activeCompanies(db))).orderBy(asc(invitations.id));
+  return rows.map(invitationOf);
+}
+
+/** A pending invitation of the company for this person, if any. */
+async function pendingForUser(companyId: number, userId: number): Promise<InvitationRow | undefined> {
+  const [r] = await (await tx()).select().from(invitations).where(and(eq(invitations.companyId, companyId), eq(invitations.userId, userId), pending));
+  return r && invitationOf(r);
+}
+
+/** The company's pending staff invitations: staff id → invitation id. */
+export async function pendingStaffInvitations(companyId: number): Promise<Map<number, number>> {
+  const rows = await (await tx()).select({ id: invitations.id, staffId: invitations.staffId }).from(invitations).where(and(eq(invitations.companyId, companyId), pending, sql`${invitations.staffId} is not null`));
+  return new Map(rows.map((r) => [r.staffId!, r.id]));
 }
 
 /** The users tied to a company other than `companyId`: a membership there, or an invitation pending or accepted. */
-export function usersElsewhere(db: Db, companyId: number): Set<number> {
+export async function usersElsewhere(db: Db, companyId: number): Promise<Set<number>> {
   const out = new Set<number>();
   for (const m of db.memberships) if (m.companyId !== companyId) out.add(m.userId);
-  for (const r of db.invitations) if (r.companyId !== companyId && (r.status === 'pending' || r.status === 'accepted')) out.add(r.userId);
+  const invited = await (await tx())
+    .selectDistinct({ userId: invitations.userId })
+    .from(invitations)
+    .where(and(sql`${invitations.companyId} <> ${companyId}`, inArray(invitations.status, ['pending', 'accepted'])));
+  for (const r of invited) out.add(r.userId);
   return out;
 }
 
@@ -132,29 +155,32 @@ export function addMembership(db: Db, userId: number, companyId: number, role: R
  * Invites an existing user into the caller's company (instead of attaching them). Refused while another invitation
  * of the company to that person is pending. The person gets an SMS telling them to sign in and answer.
  */
-export function createInvitation(ctx: AuthedCtx<Record<string, string>, unknown>, user: UserRow, what: { name: string; role: Role; groupId?: number; staffId?: number; studentIds?: number[] }): InvitationRow {
-  const { db, session } = ctx;
-  if (pendingInvitation(db, session.company.id, { userId: user.id })) throw ctx.bad('invitation.pending', { mobile: user.mobile });
-  const row: InvitationRow = {
-    id: nextId(db, 'invitations'),
-    companyId: session.company.id,
-    userId: user.id,
-    mobile: user.mobile,
-    name: what.name,
-    role: what.role,
-    ...(what.groupId ? { groupId: what.groupId } : {}),
-    ...(what.staffId !== undefined ? { staffId: what.staffId } : {}),
-    studentIds: what.studentIds ?? [],
-    inviterId: session.user.id,
-    inviterName: session.user.name,
-    createdAt: nowStamp(),
-    status: 'pending',
-  };
-  db.invitations.push(row);
+export async function createInvitation(ctx: AuthedCtx<Record<string, string>, unknown>, user: UserRow, what: { name: string; role: Role; groupId?: number; staffId?: number; studentIds?: number[] }): Promise<InvitationRow> {
+  const { session } = ctx;
+  if (await pendingForUser(session.company.id, user.id)) throw ctx.bad('invitation.pending', { mobile: user.mobile });
+  const [r] = await (await tx())
+    .insert(invitations)
+    .values({
+      companyId: session.company.id,
+      userId: user.id,
+      mobile: user.mobile,
+      name: what.name,
+      nameSort: sortKey(what.name),
+      role: what.role,
+      groupId: what.groupId ?? null,
+      staffId: what.staffId ?? null,
+      studentIds: what.studentIds ?? [],
+      inviterId: session.user.id,
+      inviterName: session.user.name,
+      createdAt: stampDate(nowStamp()),
+      status: 'pending',
+    })
+    .returning();
   const role = ROLE_NAMES[what.role];
   const text = `${message('en', 'invitation.sms', { company: session.company.name, role: role.en })} ${message('zh', 'invitation.sms', { company: session.company.name, role: role.zh })}`;
-  void Promise.resolve(smsSender().send(user.mobile, text)).catch(() => undefined);
-  return row;
+  // The SMS leaves once the invitation is stored.
+  await afterCommit(() => void Promise.resolve(smsSender().send(user.mobile, text)).catch(() => undefined));
+  return created(invitationOf(r));
 }
 
 function companyName(db: Db, companyId: number): string {
@@ -180,8 +206,20 @@ function viewInvitation(db: Db, r: InvitationRow): Invitation {
   };
 }
 
+/** Writes an answer (accepted, declined, cancelled) to the invitation and to `r`, if it is still pending. */
+async function decide(ctx: Ctx, r: InvitationRow, status: Exclude<InvitationStatus, 'pending'>, roleId?: number): Promise<void> {
+  const at = nowStamp();
+  const done = await (await tx())
+    .update(invitations)
+    .set({ status, decidedAt: stampDate(at), roleId: roleId ?? null })
+    .where(and(eq(invitations.id, r.id), pending))
+    .returning({ id: invitations.id });
+  if (!done.length) throw ctx.bad('invitation.answered');
+  Object.assign(r, { status, decidedAt: at, ...(roleId !== undefined ? { roleId } : {}) });
+}
+
 /** Accepts: the membership the invitation carried (group, staff link, linked students). */
-function accept(ctx: Ctx, r: InvitationRow): MembershipRow {
+async function accept(ctx: Ctx, r: InvitationRow): Promise<MembershipRow> {
   const { db } = ctx;
   const company = db.companies.find((c) => c.id === r.companyId);
   if (!company || company.status !== 'active') throw ctx.bad('invitation.companyDisabled', { company: company?.name ?? '' });
@@ -199,15 +237,8 @@ function accept(ctx: Ctx, r: InvitationRow): MembershipRow {
     st.mobile = user.mobile;
     st.parentName = user.name;
   }
-  r.status = 'accepted';
-  r.decidedAt = nowStamp();
-  r.roleId = m.roleId;
+  await decide(ctx, r, 'accepted', m.roleId);
   return m;
-}
-
-function decline(r: InvitationRow) {
-  r.status = 'declined';
-  r.decidedAt = nowStamp();
 }
 
 function accepted(db: Db, r: InvitationRow, m: MembershipRow): AcceptedInvitation {
@@ -223,11 +254,11 @@ function newTicket(): string {
 }
 
 async function ticketFor(db: Db, userId: number): Promise<InvitationTicket | undefined> {
-  const pending = pendingOf(db, userId);
-  if (!pending.length) return undefined;
+  const open = await pendingOf(db, userId);
+  if (!open.length) return undefined;
   const ticket = newTicket();
   await issueTicket(ticket, userId, Date.now(), INVITATION_TICKET_MINUTES * 60_000);
-  return { ticket, invitations: pending.map((r) => viewMine(db, r)) };
+  return { ticket, invitations: open.map((r) => viewMine(db, r)) };
 }
 
 withoutMembership.push(ticketFor);
@@ -254,20 +285,37 @@ function logTicketAnswer(ctx: Ctx, user: UserRow, r: InvitationRow, before: Invi
 
 /* ---------------- policies ---------------- */
 
+async function findInvitation(id: number, scope: SQL | undefined, lock: boolean): Promise<InvitationRow | undefined> {
+  const q = (await tx()).select().from(invitations).where(and(eq(invitations.id, id), scope));
+  const [r] = lock ? await q.for('update') : await q;
+  return r && invitationOf(r);
+}
+
 /** The company's invitations (/account/staff, /account/student). */
 export const invitationPolicy = definePolicy<InvitationRow>({
   name: 'invitation',
   read: 'campusManagement',
   write: 'campusManagement',
-  rows: (db, s) => db.invitations.filter((r) => r.companyId === s.company.id),
+  where: (s) => eq(invitations.companyId, s.company.id),
+  find: findInvitation,
 });
 
-/** The caller's own pending invitations (found with `ctx.target`, so the audit keeps the status before and after). */
+/** The caller's own pending invitations from active companies (found with `ctx.find`, so the audit keeps the status before and after). */
 const myInvitationPolicy = definePolicy<InvitationRow>({
   name: 'invitation',
   read: 'loggedIn',
-  rows: (db, s) => pendingOf(db, s.user.id),
+  where: (s: Session, db: Db) => and(eq(invitations.userId, s.user.id), pending, activeCompanies(db)),
+  find: findInvitation,
 });
+
+const INVITATION_LIST: SqlListSpec = {
+  keyword: [invitations.name, invitations.mobile],
+  equal: { status: invitations.status, role: invitations.role },
+  filters: { kind: (v) => (v === 'parent' ? eq(invitations.role, 'customer') : v === 'staff' ? sql`${invitations.role} <> 'customer'` : undefined) },
+  sortable: { createdAt: invitations.createdAt, name: sql`${invitations.nameSort} collate "C"` },
+  defaultSort: { field: 'id', order: 'descend', by: invitations.id },
+  tiebreak: [desc(invitations.id)],
+};
 
 // An invitation answered by the person is the inviting company's event.
 for (const path of ['/v2/invitation/accept', '/v2/invitation/decline']) {
@@ -280,41 +328,30 @@ for (const path of ['/v2/invitation/accept', '/v2/invitation/decline']) {
 
 export const invitationHandlers = [
   /* ---------------- the company ---------------- */
-  api('get', '/v2/invitation', { read: invitationPolicy }, (ctx) =>
-    listQuery(
-      ctx.rows(invitationPolicy).map((r) => viewInvitation(ctx.db, r)),
-      ctx.query,
-      {
-        keywordFields: ['name', 'mobile'],
-        equalFields: ['status', 'role'],
-        filters: { kind: (r, v) => (v === 'parent' ? r.role === 'customer' : v === 'staff' ? r.role !== 'customer' : true) },
-        sortable: ['createdAt', 'name'],
-        defaultSort: { field: 'id', order: 'descend' },
-      },
-      ctx.lang,
-    ),
-  ),
+  api('get', '/v2/invitation', { read: invitationPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), invitations, ctx.scope(invitationPolicy), ctx.query, INVITATION_LIST, ctx.lang);
+    return { list: page.list.map((r) => viewInvitation(ctx.db, invitationOf(r))), total: page.total };
+  }),
 
-  api('post', '/v2/invitation/cancel', { write: invitationPolicy, body: InvitationIdBody }, (ctx) => {
-    const r = ctx.target(invitationPolicy, ctx.body.id, 'invitation.invitation');
+  api('post', '/v2/invitation/cancel', { write: invitationPolicy, body: InvitationIdBody }, async (ctx) => {
+    const r = await ctx.find(invitationPolicy, ctx.body.id, 'invitation.invitation');
     if (!isOpen(r)) throw ctx.bad('invitation.answered');
-    r.status = 'cancelled';
-    r.decidedAt = nowStamp();
+    await decide(ctx, r, 'cancelled');
     return viewInvitation(ctx.db, r);
   }),
 
   /* ---------------- the invited person, signed in ---------------- */
-  api('get', '/v2/invitation/mine', { self: true }, (ctx): MyInvitation[] => pendingOf(ctx.db, ctx.session.user.id).map((r) => viewMine(ctx.db, r))),
+  api('get', '/v2/invitation/mine', { self: true }, async (ctx): Promise<MyInvitation[]> => (await pendingOf(ctx.db, ctx.session.user.id)).map((r) => viewMine(ctx.db, r))),
 
-  api('post', '/v2/invitation/accept', { self: true, body: InvitationIdBody }, (ctx): AcceptedInvitation => {
-    const r = ctx.target(myInvitationPolicy, ctx.body.id, 'invitation.invitation');
-    const m = accept(ctx, r);
+  api('post', '/v2/invitation/accept', { self: true, body: InvitationIdBody }, async (ctx): Promise<AcceptedInvitation> => {
+    const r = await ctx.find(myInvitationPolicy, ctx.body.id, 'invitation.invitation');
+    const m = await accept(ctx, r);
     return accepted(ctx.db, r, m);
   }),
 
-  api('post', '/v2/invitation/decline', { self: true, body: InvitationIdBody }, (ctx) => {
-    const r = ctx.target(myInvitationPolicy, ctx.body.id, 'invitation.invitation');
-    decline(r);
+  api('post', '/v2/invitation/decline', { self: true, body: InvitationIdBody }, async (ctx) => {
+    const r = await ctx.find(myInvitationPolicy, ctx.body.id, 'invitation.invitation');
+    await decide(ctx, r, 'declined');
     return { id: r.id, status: r.status };
   }),
 
@@ -324,21 +361,20 @@ export const invitationHandlers = [
     const userId = await ticketUser(body.ticket, Date.now());
     if (userId === undefined) throw ctx.bad('invitation.ticket');
     const user = db.users.find((u) => u.id === userId)!;
-    const r = pendingOf(db, user.id).find((x) => x.id === body.id);
+    const r = (await pendingOf(db, user.id)).find((x) => x.id === body.id);
     if (!r) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('invitation.invitation') }));
     const before = structuredClone(r);
     if (body.accept) {
-      const m = accept(ctx, r);
+      const m = await accept(ctx, r);
       await logTicketAnswer(ctx, user, r, before);
       await dropTicket(body.ticket);
       user.lastRoleId = m.roleId;
       return await startSession(db, user.id);
     }
-    decline(r);
+    await decide(ctx, r, 'declined');
     await logTicketAnswer(ctx, user, r, before);
-    const rest = pendingOf(db, user.id);
+    const rest = await pendingOf(db, user.id);
     if (!rest.length) await dropTicket(body.ticket);
     return { ticket: rest.length ? body.ticket : '', invitations: rest.map((x) => viewMine(db, x)) };
   }),
 ];
-

@@ -26,6 +26,7 @@ import { cardRows, classRows, studentRows } from './teachingScope';
 import { visibleStudentIds } from './schoolPolicies';
 import { operatorOf } from './school';
 import { inboxValues, notifyStaff, parentUserOf, type NewMessage } from './notify';
+import { created } from './audit';
 import { checkImageDataUrl } from '../../src/domain/upload';
 import { z } from '../../src/types/schema';
 
@@ -352,7 +353,7 @@ export const noticeHandlers = [
       .insert(messageTemplates)
       .values({ companyId: ctx.session.company.id, name: ctx.body.name, nameSort: sortKey(ctx.body.name), scene: ctx.body.scene, text: ctx.body.text, updatedAt: stampDate(nowStamp()), updatedBy: operatorOf(ctx.db, ctx.session).name })
       .returning();
-    return templateOf(r);
+    return created(templateOf(r));
   }),
   api('put', '/v2/message_template', { write: templatePolicy, body: TemplateBody }, async (ctx) => {
     const row = await ctx.find(templatePolicy, ctx.body.id ?? NaN, 'notice.template');
@@ -460,7 +461,7 @@ export const noticeHandlers = [
       .insert(bulletins)
       .values({ title: b.title, body: b.body, startDate: b.startDate, endDate: b.endDate, pinned: b.pinned, authorName: ctx.session.user.name, createdAt: stampDate(nowStamp()) })
       .returning();
-    return bulletinOf(r);
+    return created(bulletinOf(r));
   }),
   api('put', '/v2/system_bulletin', { write: bulletinPolicy, body: BulletinBody }, async (ctx) => {
     const row = await ctx.find(bulletinPolicy, ctx.body.id ?? NaN, 'notice.bulletin');

@@ -28,6 +28,7 @@ import { visibleStudentIds } from './schoolPolicies';
 import { narrowsScope } from './dataScope';
 import { operatorOf } from './school';
 import { emit } from './notify';
+import { created as markCreated } from './audit';
 
 /** Rows as the API shows them (the tables are in server/db/schema/teaching.ts). */
 type HomeworkRow = Omit<Homework, 'counts'>;
@@ -439,7 +440,7 @@ export const teachingHandlers = [
     const row = homeworkOf(created);
     await sql.insert(submissions).values(students.map((st) => submissionRecord({ id: undefined as unknown as number, companyId: row.companyId, homeworkId: row.id, studentId: st.id, studentName: st.name, status: 'pending' })));
     emit(db, ctx.session.company.id, 'homeworkAssigned', { studentIds: row.studentIds, classId: cls.id, values: { className: cls.name, title: row.title, dueDate: row.dueDate } });
-    return { ...row, counts: submissionCounts(students.map(() => ({ status: 'pending' as const }))) };
+    return markCreated({ ...row, counts: submissionCounts(students.map(() => ({ status: 'pending' as const }))) });
   }),
 
   api<{ id: string }>('delete', '/v2/homework/:id', { write: homeworkPolicy }, async (ctx) => {
@@ -516,7 +517,7 @@ export const teachingHandlers = [
       .values({ companyId: ctx.session.company.id, classId: cls.id, className: cls.name, name: body.name, date: body.date, subjects: body.subjects, createdAt: stampDate(nowStamp()), createdBy: operatorOf(db, ctx.session).name })
       .returning();
     const [row] = await withExamCounts(db, [examOf(created)]);
-    return row;
+    return markCreated(row);
   }),
 
   api('put', '/v2/exam', { write: examPolicy, body: ExamBody }, async (ctx) => {

@@ -4,3 +4,4 @@ export * from './audit';
 export * from './teaching';
 export * from './messages';
 export * from './notify';
+export * from './invitations';

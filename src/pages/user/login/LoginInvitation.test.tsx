@@ -11,6 +11,9 @@ import Login from './index';
 import { history, renderApp } from '../../../../tests/utils/render';
 import { tokenStore } from '@/utils/tokenStore';
 import { getDb } from '../../../../mock/db';
+import { tx } from '../../../../server/db';
+import { invitations } from '../../../../server/db/schema';
+import { mapleTeacherInvitation, rowsOf } from '../../../../mock/testing';
 import { resetDb } from '../../../../mock/handlers';
 
 // Each case starts from the seed (tests/setup.ts seeds once per file).
@@ -19,22 +22,10 @@ beforeEach(() => {
 });
 
 /** Maple's teacher (user 11) with Maple's membership disabled, invited by Starlight Dance as a teacher. */
-function strandedAndInvited() {
+async function strandedAndInvited() {
   const db = getDb();
   db.memberships.find((m) => m.userId === 11)!.disabled = true;
-  db.invitations.push({
-    id: 1,
-    companyId: 2,
-    userId: 11,
-    mobile: '13800000011',
-    name: '罗婉清',
-    role: 'teacher',
-    studentIds: [],
-    inviterId: 2,
-    inviterName: '周晓彤',
-    createdAt: '2026-11-20 10:00:00',
-    status: 'pending',
-  });
+  await (await tx()).insert(invitations).values(mapleTeacherInvitation({ createdAt: new Date('2026-11-20T10:00:00') }));
 }
 
 async function signIn() {
@@ -48,7 +39,7 @@ async function signIn() {
 
 describe('Login with invitations and no usable membership', () => {
   it('shows the invitation; accepting signs in on the new membership', async () => {
-    strandedAndInvited();
+    await strandedAndInvited();
     const user = await signIn();
     const dialog = await screen.findByRole('dialog', { name: 'Invitations waiting for you' }, { timeout: 10_000 });
     expect(dialog).toHaveTextContent('Starlight Dance');
@@ -63,13 +54,13 @@ describe('Login with invitations and no usable membership', () => {
   });
 
   it('declining the only invitation leaves no membership and says why there is no sign-in', async () => {
-    strandedAndInvited();
+    await strandedAndInvited();
     const user = await signIn();
     const dialog = await screen.findByRole('dialog', { name: 'Invitations waiting for you' }, { timeout: 10_000 });
     await user.click(within(dialog).getByRole('button', { name: 'Decline the invitation of Starlight Dance' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You declined every invitation and have no active company account.');
     expect(getDb().memberships.some((x) => x.userId === 11 && x.companyId === 2)).toBe(false);
-    expect(getDb().invitations[0].status).toBe('declined');
+    expect((await rowsOf(invitations))[0].status).toBe('declined');
     expect(tokenStore.get().token).toBeNull();
     expect(history.location.pathname).toBe('/user/login');
   });
