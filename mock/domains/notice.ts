@@ -17,7 +17,7 @@ import { defineMessages } from '../messages';
 import { listQuery } from '../list';
 import { addDays, nowStamp, today } from '../clock';
 import type { Access } from '../../src/access';
-import type { Bulletin, Feedback, MessageTemplate, Notice, NoticeReceiver } from '../../src/types/notice';
+import type { Bulletin, Feedback, FeedbackCategory, MessageTemplate, Notice, NoticeReceiver } from '../../src/types/notice';
 import type { Student } from '../../src/types/school';
 import { parseTemplate, renderTemplate, type TemplateValues } from '../../src/domain/templates';
 import { resolveSegment, type SegmentChoice } from '../../src/domain/receivers';
@@ -279,6 +279,30 @@ export const seedMessages: SqlSeeder = async (sql, db) => {
     .returning({ id: bulletins.id });
   await sql.insert(bulletinReads).values(db.users.flatMap((u) => seeded.map((b) => ({ bulletinId: b.id, userId: u.id }))));
   await sql.insert(feedback).values({ companyId: 2, companyName: 'Starlight Dance', userId: 3, userName: '陈嘉怡', category: 'suggestion', text: '希望排课表可以按老师导出 Excel。', createdAt: stampDate(`${addDays(t, -3)} 15:20:00`) });
+  // What owners across the platform sent (the platform's overview and /cool list these rows, as every feedback).
+  const notes: [string, FeedbackCategory][] = [
+    ['希望课表可以导出成图片发给家长。', 'suggestion'],
+    ['Could the roll call remember the last class I opened?', 'suggestion'],
+    ['续费提醒很有用，但希望提前 60 天。', 'suggestion'],
+    ['The poster editor needs more fonts for Chinese titles.', 'suggestion'],
+    ['学员多了以后列表加载有点慢。', 'bug'],
+    ['Please add a WeChat payment QR code on the renewal page.', 'suggestion'],
+    ['能否支持按校区查看营收？', 'suggestion'],
+    ['Parents ask for an English version of the homework page.', 'suggestion'],
+    ['排课冲突提示非常清楚，谢谢！', 'other'],
+    ['We need a way to merge duplicate students.', 'suggestion'],
+    ['希望工资条可以批量下载。', 'suggestion'],
+    ['The trial class booking link works great on phones.', 'other'],
+  ];
+  const companies = db.companies.filter((c) => !c.platform);
+  await sql.insert(feedback).values(
+    notes.map(([text, category], i) => {
+      const c = companies[(i * 7) % companies.length];
+      const owner = db.memberships.find((m) => m.companyId === c.id && m.type === 0) ?? db.memberships.find((m) => m.companyId === c.id && m.role === 'dealer');
+      const user = db.users.find((u) => u.id === owner?.userId);
+      return { companyId: c.id, companyName: c.name, userId: user?.id ?? 0, userName: user?.name ?? '', category, text, createdAt: stampDate(`${addDays(t, -i * 3 - 1)} ${String(9 + (i % 9)).padStart(2, '0')}:15:00`) };
+    }),
+  );
 };
 
 /* ---------------- calls ---------------- */

@@ -227,3 +227,19 @@ describe('audit log', () => {
     expect((await call('GET', '/v2/operate_log', { token: await login('teacher') })).status).toBe(403);
   });
 });
+
+describe('feedback', () => {
+  it('what a user sends is the newest feedback on the platform overview and in /cool’s list, one set of rows', async () => {
+    const dealer = await login('dealer');
+    const admin = await login('admin');
+    const before = (await call('GET', '/v2/platform/feedback?pageSize=100', { token: admin })).body.data as { total: number };
+    const all = (await call('GET', '/v2/feedback?pageSize=100', { token: admin })).body.data as { total: number };
+    expect(before.total).toBe(all.total);
+    expect((await call('POST', '/v2/feedback', { token: dealer, body: { category: 'question', text: 'Can a class have two teachers?' } })).status).toBe(200);
+    const overview = (await call('GET', '/v2/platform/overview', { token: admin })).body.data as { newestFeedback: { content: string; companyName: string }[] };
+    expect(overview.newestFeedback[0]).toMatchObject({ content: 'Can a class have two teachers?', companyName: 'Starlight Dance' });
+    const listed = (await call('GET', '/v2/platform/feedback?keyword=two%20teachers', { token: admin })).body.data as { total: number; list: { content: string }[] };
+    expect(listed.list.map((f) => f.content)).toEqual(['Can a class have two teachers?']);
+    expect(((await call('GET', '/v2/platform/feedback?pageSize=100', { token: admin })).body.data as { total: number }).total).toBe(before.total + 1);
+  });
+});

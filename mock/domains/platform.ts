@@ -7,6 +7,11 @@
 import type { CompanyRow, Db, UserRow } from '../db';
 import { nextId, SESSION_IDLE_MS, SESSION_MAX_MS, settingsOf } from '../db';
 import { liveSessionCounts } from '../../server/auth/state';
+import { desc } from 'drizzle-orm';
+import { tx } from '../../server/db';
+import { sqlList, type SqlListSpec } from '../../server/db/list';
+import { stampOf } from '../../server/db/time';
+import { feedback } from '../../server/db/schema';
 import { hashPassword, oneTimePassword } from '../credentials';
 import { api, definePolicy, HttpError, type AuthedCtx } from '../http';
 import { defineMessages } from '../messages';
@@ -62,7 +67,6 @@ declare module '../db' {
   interface Db {
     companyRenewals: CompanyRenewal[];
     platformSettings: PlatformSettings & { id: number };
-    platformFeedback: { id: number; companyId: number; companyName: string; userName: string; content: string; at: string }[];
   }
 }
 
@@ -142,6 +146,19 @@ export const adminSettlementPolicy = definePolicy<Settlement>({ name: 'adminSett
 export const adminInvoicePolicy = definePolicy<InvoiceRequest>({ name: 'adminInvoice', read: 'isPlatform', write: 'platformAdmin', rows: (db) => db.invoices ?? [] });
 export const adminStudentOrderPolicy = definePolicy<AdminStudentOrder>({ name: 'adminStudentOrder', read: 'isPlatform', rows: (db) => studentOrdersOf(db) });
 export const overviewPolicy = definePolicy<CompanyRow>({ name: 'platformOverview', read: 'isPlatform', rows: (db) => db.companies.filter((c) => !c.platform) });
+
+/** A feedback row as the platform's overview and /cool list it. */
+function feedbackLine(r: typeof feedback.$inferSelect): PlatformOverview['newestFeedback'][number] {
+  return { id: r.id, companyName: r.companyName, userName: r.userName, content: r.text, at: stampOf(r.createdAt) };
+}
+const PLATFORM_FEEDBACK_LIST: SqlListSpec = {
+  keyword: [feedback.text, feedback.companyName, feedback.userName],
+  equal: { companyId: feedback.companyId },
+  date: feedback.createdAt,
+  sortable: { at: feedback.createdAt },
+  defaultSort: { field: 'at', order: 'descend' },
+  tiebreak: [desc(feedback.id)],
+};
 
 /** The platform fee in percent (docs/rules.md#campuses-and-online-sales), for the settlement of online money. */
 export function platformFeePercent(db: Db): number {
@@ -313,7 +330,6 @@ export function seedPlatform(db: Db) {
   const rng = createRng(1414);
   db.companyRenewals = [];
   db.platformSettings = { id: 1, feePercent: 0.6, trialDays: 30, defaultCampuses: 1, defaultCapHours: 60, defaultCapMonths: 3, welcomeNote: 'Welcome to Campus Console! 欢迎使用校务云。' };
-  db.platformFeedback = [];
   const campusesOf: Record<number, number> = { 1: 1, 2: 3, 3: 5, 4: 1 };
   for (const p of db.packages) (p as AdminPackage).campuses = campusesOf[p.id] ?? 1;
   // The demo companies' creation and a past renewal each, so their logs are not empty.
@@ -347,25 +363,6 @@ export function seedPlatform(db: Db) {
     }
     if (left > 0 && left <= 30 && rng.chance(0.5)) pushOrder(db, c, db.packages[0], addDays(t, -1), 'unpaid', ownerName);
   }
-  const notes = [
-    '希望课表可以导出成图片发给家长。',
-    'Could the roll call remember the last class I opened?',
-    '续费提醒很有用，但希望提前 60 天。',
-    'The poster editor needs more fonts for Chinese titles.',
-    '学员多了以后列表加载有点慢。',
-    'Please add a WeChat payment QR code on the renewal page.',
-    '能否支持按校区查看营收？',
-    'Parents ask for an English version of the homework page.',
-    '排课冲突提示非常清楚，谢谢！',
-    'We need a way to merge duplicate students.',
-    '希望工资条可以批量下载。',
-    'The trial class booking link works great on phones.',
-  ];
-  const companies = db.companies.filter((c) => !c.platform);
-  notes.forEach((content, i) => {
-    const c = companies[(i * 7) % companies.length];
-    db.platformFeedback.push({ id: i + 1, companyId: c.id, companyName: c.name, userName: ownerOf(db, c)?.name ?? '', content, at: `${addDays(t, -i * 3 - 1)} ${String(9 + (i % 9)).padStart(2, '0')}:15:00` });
-  });
 }
 
 function pushOrder(db: Db, c: CompanyRow, pkg: SubscriptionPackage, day: string, status: SubscriptionOrder['status'], by: string) {
@@ -704,11 +701,14 @@ export const platformHandlers = [
     return row;
   }),
 
-  api('get', '/v2/platform/feedback', { read: overviewPolicy }, (ctx) =>
-    listQuery(ctx.db.platformFeedback, ctx.query, { keywordFields: ['content', 'companyName', 'userName'], equalFields: ['companyId'], dateField: 'at', sortable: ['at'], defaultSort: { field: 'at', order: 'descend' } }, ctx.lang),
-  ),
+  /** The users' feedback (/cool), the same rows as /user/feedback/opinion-fill: what a user sends shows here. */
+  api('get', '/v2/platform/feedback', { read: overviewPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), feedback, undefined, ctx.query, PLATFORM_FEEDBACK_LIST, ctx.lang);
+    return { list: page.list.map(feedbackLine), total: page.total };
+  }),
 
-  api('get', '/v2/platform/overview', { read: overviewPolicy }, (ctx): PlatformOverview => {
+  api('get', '/v2/platform/overview', { read: overviewPolicy }, async (ctx): Promise<PlatformOverview> => {
+    const newest = await (await tx()).select().from(feedback).orderBy(desc(feedback.createdAt), desc(feedback.id)).limit(5);
     const t = today();
     const companies = ctx.rows(overviewPolicy);
     const byState = { active: 0, expiring: 0, expired: 0, disabled: 0 } as PlatformOverview['byState'];
@@ -737,7 +737,7 @@ export const platformHandlers = [
         within90: companies.filter((c) => expiresWithin(c, t, 90)).length,
       },
       revenueByMonth: months,
-      newestFeedback: [...ctx.db.platformFeedback].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 5),
+      newestFeedback: newest.map(feedbackLine),
       totals: { companies: companies.length, students: (ctx.db.students ?? []).length, paidThisYear: Math.round(paidThisYear * 100) / 100 },
     };
   }),
