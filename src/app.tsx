@@ -10,6 +10,7 @@ import { tokenStore } from '@/utils/tokenStore';
 import { LOGIN_PATH, loginUrlWithRedirect } from '@/utils/request';
 import { unregisterServiceWorkers } from '@/utils/serviceWorker';
 import AppProviders from '@/components/AppProviders';
+import { primeLayoutPages } from '@/components/PagePrimer';
 import { isPublicPath } from '@/utils/publicPaths';
 import { getLocale, loadMessages } from '@/locales';
 
@@ -55,6 +56,11 @@ export function render(oldRender: () => void) {
   loadMessages(getLocale())
     .catch(() => undefined)
     .finally(oldRender);
+}
+
+/** The page's code starts loading with the layout's, so that the layout renders once on a cold start (PagePrimer). */
+export function patchClientRoutes({ routes }: { routes: Parameters<typeof primeLayoutPages>[0] }) {
+  primeLayoutPages(routes);
 }
 
 export function rootContainer(container: React.ReactNode) {

@@ -8,7 +8,7 @@ import { createMemoryHistory } from 'history';
 import computeAccess from '@/access';
 import type { InitialState } from '@/types/session';
 
-export { Link, NavLink, Navigate, Outlet, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+export { Link, NavLink, Navigate, Outlet, useLocation, useNavigate, useOutlet, useParams, useSearchParams } from 'react-router-dom';
 
 export const history = createMemoryHistory();
 
