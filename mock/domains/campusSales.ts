@@ -5,7 +5,7 @@
  * - `db.webPages`: one public page per campus, public link /w/:code. The code is random (16 base32 characters, 80
  *   bits: `pageCode`), so pages cannot be listed without their link. A mobile signs up once per page (again: the
  *   first row answers, its name updated while pending), and sign-ups and orders are limited per address and per
- *   page (`db.publicWrites`, `throttlePublic`).
+ *   page (`throttlePublic`, counted in the database).
  * - `db.onlineOrders`: a parent buys a card template on the public page; paying (simulated) issues the card through
  *   the one ledger exactly like a desk sale (student card + card order + an `add` record, `give` for gift hours).
  *   The company's prepaid-tuition cap (mock/domains/campusSettings.ts `saleCapOf`) is enforced on ordering and paying.
@@ -38,6 +38,8 @@ import { findWebSignup, insertWebSignup } from './customerExtra';
 import { ipOf } from './audit';
 import { randomInt } from 'node:crypto';
 import { assertCampusOpen } from './campus';
+import { keepOnRefusal } from '../../server/db';
+import { recentPublicWrites, recordPublicWrite } from '../../server/auth/state';
 
 declare module '../db' {
   interface Db {
@@ -46,8 +48,6 @@ declare module '../db' {
     settlements: Settlement[];
     invoices: InvoiceRequest[];
     contractTemplates: ContractTemplate[];
-    /** Writes on the public pages (sign-ups, orders): their times (ms) per address (`ip:…`) and per page (`page:…`). */
-    publicWrites?: Map<string, number[]>;
   }
 }
 
@@ -173,21 +173,20 @@ export const PUBLIC_MAX_PER_PAGE = 100;
 /**
  * Counts one write on a public page, or refuses it (400 naming the limit and the minutes to wait) when the caller's
  * address or the page had their limit in the last hour. The address is the connection's (`ipOf`: a forwarded
- * address only from a proxy on this machine). The counters live in the Db, with the rest of the state.
+ * address only from a proxy on this machine). The counts are in the database (`public_writes`) and kept when the
+ * write is then refused, as an attempt.
  */
-function throttlePublic(db: Db, page: CampusWebPage, request: Request, lang: Lang, now = Date.now()) {
-  const writes = (db.publicWrites ??= new Map<string, number[]>());
-  if (writes.size > 10_000) for (const [k, times] of writes) if (!times.some((t) => now - t < PUBLIC_WINDOW_MS)) writes.delete(k);
+async function throttlePublic(page: CampusWebPage, request: Request, lang: Lang, now = Date.now()): Promise<void> {
   const limits: [string, number, string][] = [
     [`ip:${ipOf(request)}`, PUBLIC_MAX_PER_ADDRESS, 'web.tooManyFromAddress'],
     [`page:${page.campusId}`, PUBLIC_MAX_PER_PAGE, 'web.tooManyOnPage'],
   ];
   for (const [key, max, msg] of limits) {
-    const recent = (writes.get(key) ?? []).filter((t) => now - t < PUBLIC_WINDOW_MS);
-    writes.set(key, recent);
+    const recent = await recentPublicWrites(key, now, PUBLIC_WINDOW_MS);
     if (recent.length >= max) throw new HttpError(400, message(lang, msg, { m: Math.max(1, Math.ceil((recent[recent.length - max] + PUBLIC_WINDOW_MS - now) / 60_000)) }));
   }
-  for (const [key] of limits) writes.get(key)!.push(now);
+  for (const [key] of limits) await recordPublicWrite(key, now, PUBLIC_WINDOW_MS);
+  keepOnRefusal();
 }
 
 export function seedCampusSales(db: Db) {
@@ -477,14 +476,14 @@ export const campusSalesHandlers = [
   /* ---------------- the public page /w/:code (no login) ---------------- */
   api<{ code: string }>('get', '/v2/public/web/:code', { auth: false }, (ctx) => viewPublic(ctx.db, publicPage(ctx.db, ctx.params.code, ctx.lang))),
 
-  api<{ code: string }, typeof PublicOrderBody>('post', '/v2/public/web/:code/order', { auth: false, body: PublicOrderBody }, (ctx) => {
+  api<{ code: string }, typeof PublicOrderBody>('post', '/v2/public/web/:code/order', { auth: false, body: PublicOrderBody }, async (ctx) => {
     const page = publicPage(ctx.db, ctx.params.code, ctx.lang);
     const tpl = offeredTemplates(ctx.db, page).find((tp) => tp.id === ctx.body.templateId);
     if (!tpl) throw ctx.bad('web.notOffered');
     const refusal = capRefusal(ctx.db, tpl, ctx.lang);
     if (refusal) throw refusal;
     assertCampusOpen(ctx.db, page.campusId, ctx.lang);
-    throttlePublic(ctx.db, page, ctx.request, ctx.lang);
+    await throttlePublic(page, ctx.request, ctx.lang);
     const company = ctx.db.companies.find((c) => c.id === page.companyId)!;
     const id = nextId(ctx.db, 'onlineOrders');
     const order: OnlineOrder = {
@@ -518,9 +517,9 @@ export const campusSalesHandlers = [
   }),
 
   /** A sign-up: one row per mobile and page; signing up again answers `again` (the pending row takes the new name). */
-  api<{ code: string }, typeof PublicSignupBody>('post', '/v2/public/web/:code/signup', { auth: false, body: PublicSignupBody }, (ctx) => {
+  api<{ code: string }, typeof PublicSignupBody>('post', '/v2/public/web/:code/signup', { auth: false, body: PublicSignupBody }, async (ctx) => {
     const page = publicPage(ctx.db, ctx.params.code, ctx.lang);
-    throttlePublic(ctx.db, page, ctx.request, ctx.lang);
+    await throttlePublic(page, ctx.request, ctx.lang);
     const earlier = findWebSignup(ctx.db, page.campusId, ctx.body.mobile);
     if (earlier) {
       if (earlier.status === 'pending') earlier.name = ctx.body.parentName;

@@ -5,7 +5,7 @@
  */
 import { and, count, eq, gt, inArray, lte, lt, ne, or, sql } from 'drizzle-orm';
 import { tx } from '../db';
-import { endedSessions, loginFailures, loginTickets, sessions, smsCodes, smsSends } from '../db/schema';
+import { endedSessions, loginFailures, loginTickets, publicWrites, sessions, smsCodes, smsSends } from '../db/schema';
 
 export interface SessionRow {
   token: string;
@@ -156,29 +156,54 @@ export async function waitingCodes(): Promise<({ mobile: string; scene: SmsScene
   return rows.map((r) => ({ mobile: r.mobile, scene: r.scene, code: r.code, sentAt: r.sentAt.getTime(), tries: r.tries }));
 }
 
-/* ---- failed logins ---- */
+/* ---- throttles: events of a key within a window ---- */
 
-/** Times (ms, oldest first) of the failed logins of `key` within `windowMs` before `now`. */
-export async function recentFailures(key: string, now: number, windowMs: number): Promise<number[]> {
+type EventTable = typeof loginFailures | typeof publicWrites;
+
+/** Times (ms, oldest first) of the events of `key` within `windowMs` before `now`. */
+async function recentEvents(table: EventTable, key: string, now: number, windowMs: number): Promise<number[]> {
   const db = await tx();
   const rows = await db
-    .select({ at: loginFailures.at })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.key, key), gt(loginFailures.at, new Date(now - windowMs))))
-    .orderBy(loginFailures.at);
+    .select({ at: table.at })
+    .from(table)
+    .where(and(eq(table.key, key), gt(table.at, new Date(now - windowMs))))
+    .orderBy(table.at);
   return rows.map((r) => r.at.getTime());
 }
 
-/** Records a failed login (and forgets the key's failures older than the window). */
-export async function recordFailure(key: string, now: number, windowMs: number): Promise<void> {
+/** Records an event of `key` (and forgets its events older than the window). */
+async function recordEvent(table: EventTable, key: string, now: number, windowMs: number): Promise<void> {
   const db = await tx();
-  await db.delete(loginFailures).where(and(eq(loginFailures.key, key), lte(loginFailures.at, new Date(now - windowMs))));
-  await db.insert(loginFailures).values({ key, at: new Date(now) });
+  await db.delete(table).where(and(eq(table.key, key), lte(table.at, new Date(now - windowMs))));
+  await db.insert(table).values({ key, at: new Date(now) });
+}
+
+/** Times (ms, oldest first) of the failed logins of `key` within `windowMs` before `now`. */
+export function recentFailures(key: string, now: number, windowMs: number): Promise<number[]> {
+  return recentEvents(loginFailures, key, now, windowMs);
+}
+
+/** Records a failed login (and forgets the key's failures older than the window). */
+export function recordFailure(key: string, now: number, windowMs: number): Promise<void> {
+  return recordEvent(loginFailures, key, now, windowMs);
 }
 
 export async function clearFailures(key: string): Promise<void> {
   const db = await tx();
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
+}
+
+/**
+ * Times (ms, oldest first) of the public-page writes of `key` within the window, the key locked until the request
+ * ends (two requests of one address on two servers count one after the other).
+ */
+export async function recentPublicWrites(key: string, now: number, windowMs: number): Promise<number[]> {
+  await (await tx()).execute(sql`select pg_advisory_xact_lock(hashtext(${`public:${key}`}))`);
+  return recentEvents(publicWrites, key, now, windowMs);
+}
+
+export function recordPublicWrite(key: string, now: number, windowMs: number): Promise<void> {
+  return recordEvent(publicWrites, key, now, windowMs);
 }
 
 /** Sessions of a set of accounts or of everyone (tests and the platform's account list read them). */

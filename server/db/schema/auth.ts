@@ -67,6 +67,17 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_key_idx').on(t.key, t.at)],
 );
 
+/** Sign-ups and orders on the public pages, per address (`ip:…`) and per page (`page:…`), for their throttle. */
+export const publicWrites = pgTable(
+  'public_writes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [index('public_writes_key_idx').on(t.key, t.at)],
+);
+
 /** A login ticket: a person without a usable membership answers their pending invitations with it (10 minutes). */
 export const loginTickets = pgTable(
   'login_tickets',

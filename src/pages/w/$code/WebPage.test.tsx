@@ -10,6 +10,8 @@ import PublicWebPagePage from './index';
 import { renderApp } from '../../../../tests/utils/render';
 import { getDb } from '../../../../mock/db';
 import { PUBLIC_MAX_PER_ADDRESS } from '../../../../mock/domains/campusSales';
+import { tx } from '../../../../server/db';
+import { publicWrites } from '../../../../server/db/schema';
 
 const setup = () => userEvent.setup({ delay: null });
 
@@ -40,9 +42,8 @@ describe('public campus page: sign-ups', () => {
   it('past the limit of an address, the page shows why and keeps the form', async () => {
     const page = getDb().webPages.find((p) => p.campusId === 1)!;
     const user = setup();
-    const db = getDb();
     // The address's sign-ups of the last hour (as the server counts them, mock/domains/campusSales.ts).
-    db.publicWrites = new Map([['ip:127.0.0.1', Array.from({ length: PUBLIC_MAX_PER_ADDRESS }, () => Date.now())]]);
+    await (await tx()).insert(publicWrites).values(Array.from({ length: PUBLIC_MAX_PER_ADDRESS }, () => ({ key: 'ip:127.0.0.1', at: new Date() })));
     renderApp(<PublicWebPagePage />, { route: `/w/${page.code}`, path: '/w/:code' });
     await signUp(user, '陈妈妈', '13944440002');
     expect(await screen.findByText('Too many sign-ups or orders from your network: try again in 60 minutes.')).toBeInTheDocument();
