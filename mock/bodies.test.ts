@@ -12,7 +12,7 @@ import { registry } from './http';
 import { shapeOf } from './schema';
 import { message } from './messages';
 import { call, loginToken, rowsOf } from './testing';
-import { exams, homework, notices, submissions } from '../server/db/schema';
+import { contractTemplates, exams, homework, notices, submissions } from '../server/db/schema';
 import { today, addDays } from './clock';
 
 beforeEach(() => {
@@ -171,15 +171,16 @@ describe('an unknown id is a 404 naming the right thing', () => {
   it('rendering a contract with an unknown template: 404 "Contract template not found." (templates exist)', async () => {
     const db = getDb();
     const dealer = await loginToken('dealer');
-    expect(db.contractTemplates.some((c) => c.companyId === 2)).toBe(true);
+    const contracts = await rowsOf(contractTemplates);
+    expect(contracts.some((c) => c.companyId === 2)).toBe(true);
     const card = db.studentCards.find((c) => c.companyId === 2)!;
     const r = await call('GET', `/v2/contract_template/render?cardId=${card.id}&templateId=99999`, { token: dealer });
     expect(r).toMatchObject({ status: 404, body: { msg: 'Contract template not found.' } });
     expect((await call('GET', `/v2/contract_template/render?cardId=${card.id}&templateId=99999`, { token: dealer, lang: 'zh-CN' })).body.msg).toBe('合同模板不存在。');
     // Another company's template is as unknown.
-    const other = db.contractTemplates.find((c) => c.companyId !== 2)!;
+    const other = contracts.find((c) => c.companyId !== 2)!;
     expect((await call('GET', `/v2/contract_template/render?cardId=${card.id}&templateId=${other.id}`, { token: dealer })).status).toBe(404);
-    const own = db.contractTemplates.find((c) => c.companyId === 2)!;
+    const own = contracts.find((c) => c.companyId === 2)!;
     expect((await call('GET', `/v2/contract_template/render?cardId=${card.id}&templateId=${own.id}`, { token: dealer })).body.data.templateId).toBe(own.id);
   });
 });

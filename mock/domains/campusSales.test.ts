@@ -1,5 +1,7 @@
 // @vitest-environment node
-import { authHeaders, call as callIn } from '../testing';
+import { authHeaders, call as callIn, rowsOf } from '../testing';
+import { contractTemplates } from '../../server/db/schema';
+import { tx } from '../../server/db';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
@@ -119,6 +121,14 @@ describe('online sales', () => {
     expect((await callIn('GET', `/v2/contract_template/render?cardId=${card.id}`, { token: dealer, lang: 'zh-CN' })).body.data.text).toBe(`Ours ${card.cardNo} ${amountInWordsZh(card.paidAmount)}`);
     expect((await call('GET', `/v2/contract_template/render?cardId=${card.id}`, { token: dealer })).body.data.text).toContain('Training services agreement');
     expect((await call('POST', '/v2/contract_template', { token: dealer, body: { name: 'Bad', body: 'x', isDefault: false, lang: 'fr-FR' } })).status).toBe(400);
+    // One default per language in the company's rows, held by the database too; a deleted default passes to another of its language.
+    const defaults = async () => (await rowsOf(contractTemplates)).filter((c) => c.companyId === card.companyId && c.isDefault).map((c) => [c.lang, c.name]);
+    expect(await defaults()).toEqual(expect.arrayContaining([['zh-CN', 'Ours'], ['en-US', 'Standard agreement']]));
+    expect(await defaults()).toHaveLength(2);
+    const second = (await tx()).insert(contractTemplates).values({ companyId: card.companyId, name: 'Twin', nameSort: 'twin', body: 'x', lang: 'zh-CN', isDefault: true, updatedAt: new Date() });
+    expect(await second.then(() => 'stored', () => 'refused')).toBe('refused');
+    expect((await call('DELETE', `/v2/contract_template/${mine.body.data.id}`, { token: dealer })).status).toBe(200);
+    expect((await defaults()).sort()).toEqual([['en-US', 'Standard agreement'], ['zh-CN', '标准协议']].sort());
   });
 
   it('web pages: edits are validated (another company’s card refused), an unpublished page is not public, an expired campus sells nothing', async () => {

@@ -13,9 +13,10 @@
  *   pending → paid (the platform marks it paid: `markSettlementPaid`).
  * - `db.invoices`: the company asks for an invoice on a paid subscription order; the platform issues (number, date)
  *   or rejects it with a reason (`issueInvoice`, `rejectInvoice`).
- * - `db.contractTemplates`: contract texts with {variables}; a card's contract is rendered by `renderContract`.
+ * - contract templates (in the database, server/db/schema/contracts.ts): contract texts with {variables}; a card's
+ *   contract is rendered from the default of the printer's language.
  */
-import type { Db } from '../db';
+import type { Db, SqlSeeder } from '../db';
 import { nextId } from '../db';
 import { api, definePolicy, HttpError } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
@@ -35,10 +36,15 @@ import { cardRows } from './schoolPolicies';
 import { saleCapOf } from './campusSettings';
 import { platformFeePercent } from './platform';
 import { findWebSignup, insertWebSignup } from './customerExtra';
-import { ipOf } from './audit';
+import { created, ipOf } from './audit';
 import { randomInt } from 'node:crypto';
 import { assertCampusOpen } from './campus';
-import { keepOnRefusal } from '../../server/db';
+import { and, asc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { sqlList, type SqlListSpec } from '../../server/db/list';
+import { sortKey } from '../../server/db/sortKey';
+import { stampDate, stampOf } from '../../server/db/time';
+import { contractTemplates } from '../../server/db/schema';
+import { keepOnRefusal, tx } from '../../server/db';
 import { recentPublicWrites, recordPublicWrite } from '../../server/auth/state';
 
 declare module '../db' {
@@ -47,7 +53,6 @@ declare module '../db' {
     onlineOrders: OnlineOrder[];
     settlements: Settlement[];
     invoices: InvoiceRequest[];
-    contractTemplates: ContractTemplate[];
   }
 }
 
@@ -194,7 +199,6 @@ export function seedCampusSales(db: Db) {
   db.onlineOrders = [];
   db.settlements = [];
   db.invoices = [];
-  db.contractTemplates = [];
   const t = today();
   for (const campus of db.campuses) {
     const company = db.companies.find((c) => c.id === campus.companyId);
@@ -213,12 +217,6 @@ export function seedCampusSales(db: Db) {
       published: true,
       templateIds: templates.map((tp) => tp.id),
     });
-  }
-  // The default contract of each company, one per language (issue 31).
-  for (const company of db.companies.filter((c) => !c.platform)) {
-    for (const lang of CONTRACT_LANGS) {
-      db.contractTemplates.push({ id: nextId(db, 'contractTemplates'), companyId: company.id, name: DEFAULT_CONTRACTS[lang].name, body: DEFAULT_CONTRACTS[lang].body, lang, isDefault: true, updatedAt: `${addDays(t, -90)} 10:00:00` });
-    }
   }
 
   // Online orders of the past three months (Starlight Dance), linked to cards of the seed, and their settlements.
@@ -438,8 +436,40 @@ export const contractPolicy = definePolicy<ContractTemplate>({
   name: 'contract template',
   read: (a) => a.functionSetting || a.studentManagement,
   write: 'functionSetting',
-  rows: (db, s) => db.contractTemplates.filter((x) => x.companyId === s.company.id),
+  where: (s) => eq(contractTemplates.companyId, s.company.id),
+  find: async (id, scope, lock) => {
+    const q = (await tx()).select().from(contractTemplates).where(and(eq(contractTemplates.id, id), scope));
+    const [r] = lock ? await q.for('update') : await q;
+    return r && contractOf(r);
+  },
 });
+
+function contractOf(r: typeof contractTemplates.$inferSelect): ContractTemplate {
+  const row: ContractTemplate = { id: r.id, companyId: r.companyId, name: r.name, body: r.body, isDefault: r.isDefault, updatedAt: stampOf(r.updatedAt) };
+  if (r.lang !== null) row.lang = r.lang;
+  return row;
+}
+
+/** The default contract of each company, one per language (issue 31). */
+export const seedContracts: SqlSeeder = async (sql, db) => {
+  const at = stampDate(`${addDays(today(), -90)} 10:00:00`);
+  const rows = db.companies
+    .filter((c) => !c.platform)
+    .flatMap((company) => CONTRACT_LANGS.map((lang) => ({ companyId: company.id, name: DEFAULT_CONTRACTS[lang].name, nameSort: sortKey(DEFAULT_CONTRACTS[lang].name), body: DEFAULT_CONTRACTS[lang].body, lang, isDefault: true, updatedAt: at })));
+  if (rows.length) await sql.insert(contractTemplates).values(rows);
+};
+
+const CONTRACT_LIST: SqlListSpec = {
+  keyword: [contractTemplates.name],
+  sortable: { name: sql`${contractTemplates.nameSort} collate "C"`, updatedAt: contractTemplates.updatedAt },
+  defaultSort: { field: 'id', order: 'ascend', by: contractTemplates.id },
+  tiebreak: [asc(contractTemplates.id)],
+};
+
+/** The company's templates, oldest first. */
+async function companyContracts(scope: SQL | undefined): Promise<ContractTemplate[]> {
+  return (await (await tx()).select().from(contractTemplates).where(scope).orderBy(asc(contractTemplates.id))).map(contractOf);
+}
 
 function viewPublic(db: Db, page: CampusWebPage): PublicWebPage {
   const company = db.companies.find((c) => c.id === page.companyId)!;
@@ -586,53 +616,65 @@ export const campusSalesHandlers = [
   }),
 
   /* ---------------- contract templates (/pact) and a card's contract ---------------- */
-  api('get', '/v2/contract_template', { read: contractPolicy }, (ctx) =>
-    listQuery(ctx.rows(contractPolicy), ctx.query, { keywordFields: ['name'], sortable: ['name', 'updatedAt'], defaultSort: { field: 'id', order: 'ascend' } }, ctx.lang),
-  ),
-
-  api('post', '/v2/contract_template', { write: contractPolicy, body: ContractBody }, (ctx) => {
-    const bad = renderTemplate(ctx.body.body, {}).unknown[0];
-    if (bad) throw ctx.bad('contract.unknownVar', { name: bad });
-    const row: ContractTemplate = { id: nextId(ctx.db, 'contractTemplates'), companyId: ctx.session.company.id, name: ctx.body.name, body: ctx.body.body, lang: ctx.body.lang, isDefault: false, updatedAt: nowStamp() };
-    ctx.db.contractTemplates.push(row);
-    if (ctx.body.isDefault || !ctx.rows(contractPolicy).some((c) => c.isDefault)) setDefault(ctx.db, row);
-    return row;
+  api('get', '/v2/contract_template', { read: contractPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), contractTemplates, ctx.scope(contractPolicy), ctx.query, CONTRACT_LIST, ctx.lang);
+    return { list: page.list.map(contractOf), total: page.total };
   }),
 
-  api('put', '/v2/contract_template', { write: contractPolicy, body: ContractUpdateBody }, (ctx) => {
-    const row = ctx.target(contractPolicy, ctx.body.id, 'contract.template');
+  api('post', '/v2/contract_template', { write: contractPolicy, body: ContractBody }, async (ctx) => {
     const bad = renderTemplate(ctx.body.body, {}).unknown[0];
     if (bad) throw ctx.bad('contract.unknownVar', { name: bad });
-    row.name = ctx.body.name;
-    row.body = ctx.body.body;
+    const [r] = await (await tx())
+      .insert(contractTemplates)
+      .values({ companyId: ctx.session.company.id, name: ctx.body.name, nameSort: sortKey(ctx.body.name), body: ctx.body.body, lang: ctx.body.lang ?? null, isDefault: false, updatedAt: stampDate(nowStamp()) })
+      .returning();
+    const row = contractOf(r);
+    if (ctx.body.isDefault || !(await companyContracts(ctx.scope(contractPolicy))).some((c) => c.isDefault)) await setDefault(row);
+    return created(row);
+  }),
+
+  api('put', '/v2/contract_template', { write: contractPolicy, body: ContractUpdateBody }, async (ctx) => {
+    const row = await ctx.find(contractPolicy, ctx.body.id, 'contract.template');
+    const bad = renderTemplate(ctx.body.body, {}).unknown[0];
+    if (bad) throw ctx.bad('contract.unknownVar', { name: bad });
     const langChanged = row.lang !== ctx.body.lang;
-    row.lang = ctx.body.lang;
-    row.updatedAt = nowStamp();
-    if (ctx.body.isDefault || (langChanged && row.isDefault)) setDefault(ctx.db, row);
+    Object.assign(row, { name: ctx.body.name, body: ctx.body.body, updatedAt: nowStamp() });
+    if (ctx.body.lang) row.lang = ctx.body.lang;
+    else delete row.lang;
+    // Out of the defaults first: a new language may already have one (the default moves to this one just after).
+    const moveDefault = ctx.body.isDefault || (langChanged && row.isDefault);
+    await (await tx())
+      .update(contractTemplates)
+      .set({ name: row.name, nameSort: sortKey(row.name), body: row.body, lang: row.lang ?? null, updatedAt: stampDate(row.updatedAt), ...(moveDefault ? { isDefault: false } : {}) })
+      .where(eq(contractTemplates.id, row.id));
+    if (moveDefault) await setDefault(row);
     return row;
   }),
 
-  api<{ id: string }>('delete', '/v2/contract_template/:id', { write: contractPolicy }, (ctx) => {
-    const row = ctx.target(contractPolicy, Number(ctx.params.id), 'contract.template');
-    ctx.db.contractTemplates = ctx.db.contractTemplates.filter((c) => c.id !== row.id);
-    const rest = ctx.db.contractTemplates.filter((c) => c.companyId === row.companyId);
-    const next = rest.find((c) => c.lang === row.lang) ?? rest[0];
-    if (row.isDefault && next && !rest.some((c) => c.isDefault)) next.isDefault = true;
+  api<{ id: string }>('delete', '/v2/contract_template/:id', { write: contractPolicy }, async (ctx) => {
+    const row = await ctx.find(contractPolicy, Number(ctx.params.id), 'contract.template');
+    await (await tx()).delete(contractTemplates).where(eq(contractTemplates.id, row.id));
+    // A deleted default passes to another template of its language, unless a default still covers that language.
+    const rest = await companyContracts(ctx.scope(contractPolicy));
+    if (row.isDefault && !rest.some((c) => c.isDefault && (!c.lang || !row.lang || c.lang === row.lang))) {
+      const next = rest.find((c) => !row.lang || c.lang === row.lang) ?? (rest.some((c) => c.isDefault) ? undefined : rest[0]);
+      if (next) await setDefault(next);
+    }
     return null;
   }),
 
   /** A card's contract: the chosen (or default) template with the card's values. */
-  api('get', '/v2/contract_template/render', { read: contractPolicy }, (ctx) => {
+  api('get', '/v2/contract_template/render', { read: contractPolicy }, async (ctx) => {
     const cardId = Number(ctx.query.cardId);
     // The card list's scope (teachers: their students' cards; the permission group's data scope): 404 outside it.
     const card = cardRows(ctx.db, ctx.session).find((c) => c.id === cardId);
     if (!card) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('contract.card') }));
-    const templates = ctx.rows(contractPolicy);
+    const templates = await companyContracts(ctx.scope(contractPolicy));
     // A chosen template must exist (404 naming it); without a choice, the default one, or none yet.
     // The contract prints in the caller's language (issue 31): that language's default, else the default for any.
     const lang: ContractLang = ctx.lang === 'zh' ? 'zh-CN' : 'en-US';
     const tpl = ctx.query.templateId
-      ? ctx.target(contractPolicy, Number(ctx.query.templateId), 'contract.template')
+      ? await ctx.find(contractPolicy, Number(ctx.query.templateId), 'contract.template')
       : templates.find((c) => c.isDefault && c.lang === lang) ?? templates.find((c) => c.isDefault && !c.lang) ?? templates.find((c) => c.isDefault) ?? templates[0];
     if (!tpl) throw ctx.bad('contract.noTemplate');
     return { templateId: tpl.id, templateName: tpl.name, text: renderTemplate(tpl.body, contractValues(ctx.db, card, tpl.lang ?? lang)).text, cardNo: card.cardNo };
@@ -643,11 +685,14 @@ export const campusSalesHandlers = [
  * Makes a template the default: of its language (the other language's default stays), or, without a language, the
  * one default for every language (issue 31).
  */
-function setDefault(db: Db, row: ContractTemplate) {
-  for (const c of db.contractTemplates) {
-    if (c.companyId !== row.companyId) continue;
-    if (c.id === row.id) c.isDefault = true;
-    else if (!row.lang || !c.lang || c.lang === row.lang) c.isDefault = false;
-  }
+async function setDefault(row: ContractTemplate): Promise<void> {
+  const t = await tx();
+  // Others out first, then this one in (the database holds one default per company and language).
+  await t
+    .update(contractTemplates)
+    .set({ isDefault: false })
+    .where(and(eq(contractTemplates.companyId, row.companyId), ne(contractTemplates.id, row.id), row.lang ? or(isNull(contractTemplates.lang), eq(contractTemplates.lang, row.lang)) : undefined));
+  await t.update(contractTemplates).set({ isDefault: true }).where(eq(contractTemplates.id, row.id));
+  row.isDefault = true;
 }
 

@@ -19,7 +19,7 @@ import { campusHandlers, seedCampus } from './campus';
 import { accountHandlers, seedAccounts } from './campusAccounts';
 import { invitationHandlers } from './invitations';
 import { seedSettings, settingsHandlers } from './campusSettings';
-import { campusSalesHandlers, seedCampusSales } from './campusSales';
+import { campusSalesHandlers, seedCampusSales, seedContracts } from './campusSales';
 import { seedTeachingAndNotices, teachingAndNoticeHandlers } from './teachingIndex';
 import { platformHandlers, seedPlatform } from './platform';
 import { auditHandlers, seedAudit } from './audit';
@@ -33,7 +33,7 @@ import { arrearsHandlers, seedArrears } from './arrears';
 
 export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedSalary, seedCampus, seedAccounts, seedSettings, seedCampusSales, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
 /** Seeders of the tables in the database (server/db), after the in-process seed they read. */
-export const sqlSeeders: SqlSeeder[] = [seedTeaching, seedMessages, seedNotices, seedParentInbox, seedAudit];
+export const sqlSeeders: SqlSeeder[] = [seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedAudit];
 
 /**
  * The seed outside demo mode (mock/mode.ts): every table the domains declare, empty (their seeders run once on a

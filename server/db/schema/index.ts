@@ -5,3 +5,4 @@ export * from './teaching';
 export * from './messages';
 export * from './notify';
 export * from './invitations';
+export * from './contracts';
