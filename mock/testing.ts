@@ -6,7 +6,8 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { tx } from '../server/db';
 import { sessionByToken } from '../server/auth/state';
-import type { invitations } from '../server/db/schema';
+import { webPages, type invitations } from '../server/db/schema';
+import { eq } from 'drizzle-orm';
 
 export const BASE = 'http://localhost';
 
@@ -44,4 +45,10 @@ export async function rowsOf<T extends PgTable>(table: T): Promise<T['$inferSele
 /** An invitation row to insert in a test: Maple's teacher (user 11) invited by Starlight Dance as a teacher, pending. */
 export function mapleTeacherInvitation(over: Partial<typeof invitations.$inferInsert> = {}): typeof invitations.$inferInsert {
   return { companyId: 2, userId: 11, mobile: '13800000011', name: '罗婉清', nameSort: '罗婉清', role: 'teacher', studentIds: [], inviterId: 2, inviterName: '周晓彤', createdAt: new Date(), status: 'pending', ...over };
+}
+
+/** A campus's web page as stored (its public code, published state). */
+export async function webPageOf(campusId: number): Promise<typeof webPages.$inferSelect> {
+  const [page] = await (await tx()).select().from(webPages).where(eq(webPages.campusId, campusId));
+  return page;
 }

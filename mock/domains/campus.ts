@@ -9,6 +9,7 @@
  *
  * Exported for other domains (platform: default groups of a new company): `seedCompanyGroups`, `defaultGroupOf`.
  */
+import { createWebPages } from './webPages';
 import type { CampusRow, Db, MembershipRow, PermissionGroupRow } from '../db';
 import { nextId } from '../db';
 import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
@@ -312,7 +313,7 @@ export const campusHandlers = [
     ),
   ),
 
-  api('post', '/v2/company_kt/campus', { write: campusPolicy, body: CampusBody }, (ctx) => {
+  api('post', '/v2/company_kt/campus', { write: campusPolicy, body: CampusBody }, async (ctx) => {
     const { db, body, session } = ctx;
     if (ctx.rows(campusPolicy).some((c) => c.name.toLowerCase() === body.name.toLowerCase())) throw ctx.bad('campus.nameTaken', { name: body.name });
     const row: CampusRow = {
@@ -325,6 +326,7 @@ export const campusHandlers = [
       validUntil: addDays(today(), NEW_CAMPUS_DAYS),
     };
     db.campuses.push(row);
+    await createWebPages(db, row.companyId);
     return viewCampus(db, row);
   }),
 

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { authHeaders, call as callIn, rowsOf } from '../testing';
+import { authHeaders, call as callIn, rowsOf, webPageOf } from '../testing';
 import { contractTemplates } from '../../server/db/schema';
 import { tx } from '../../server/db';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -28,7 +28,7 @@ beforeEach(() => {
 describe('online sales', () => {
   it('a parent buys a card on the public page: the paid order issues the card with an add record, like a desk sale', async () => {
     const db = getDb();
-    const page = db.webPages.find((p) => p.campusId === 1)!;
+    const page = await webPageOf(1);
     const pub = await call('GET', `/v2/public/web/${page.code}`);
     expect(pub.status).toBe(200);
     const tpl = pub.body.data.templates[0];
@@ -56,7 +56,7 @@ describe('online sales', () => {
 
   it('the prepaid cap is enforced by the server', async () => {
     const db = getDb();
-    const page = db.webPages.find((p) => p.campusId === 1)!;
+    const page = await webPageOf(1);
     const dealer = await login('dealer');
     const s = (await call('GET', '/v2/setting', { token: dealer })).body.data;
     const tpl = db.cardTemplates.find((tp) => tp.companyId === 2 && tp.onSale && tp.hours > 1 && page.templateIds.includes(tp.id) && tp.validDays <= 90)!;

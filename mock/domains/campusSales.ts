@@ -2,8 +2,8 @@
  * Campus web page, online card sales, settlements, invoices and contract templates (docs/rules.md#campuses-and-online-sales, docs/screens.md#campus-management).
  *
  * Tables (exported for the platform side, docs/rules.md#platform, which reads and acts on the same rows):
- * - `db.webPages`: one public page per campus, public link /w/:code. The code is random (16 base32 characters, 80
- *   bits: `pageCode`), so pages cannot be listed without their link. A mobile signs up once per page (again: the
+ * - web pages (in the database, server/db/schema/webPages.ts): one public page per campus, public link /w/:code. The code is random (16 base32 characters, 80
+ *   bits: `pageCode` in ./webPages.ts), so pages cannot be listed without their link. A mobile signs up once per page (again: the
  *   first row answers, its name updated while pending), and sign-ups and orders are limited per address and per
  *   page (`throttlePublic`, counted in the database).
  * - `db.onlineOrders`: a parent buys a card template on the public page; paying (simulated) issues the card through
@@ -17,7 +17,7 @@
  *   contract is rendered from the default of the printer's language.
  */
 import type { Db, SqlSeeder } from '../db';
-import { nextId } from '../db';
+import { getDb, nextId } from '../db';
 import { api, definePolicy, HttpError } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
 import { listQuery } from '../list';
@@ -37,19 +37,18 @@ import { saleCapOf } from './campusSettings';
 import { platformFeePercent } from './platform';
 import { findWebSignup, insertWebSignup } from './customerExtra';
 import { created, ipOf } from './audit';
-import { randomInt } from 'node:crypto';
+import { pageOf } from './webPages';
 import { assertCampusOpen } from './campus';
 import { and, asc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { sqlList, type SqlListSpec } from '../../server/db/list';
 import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
-import { contractTemplates } from '../../server/db/schema';
+import { contractTemplates, webPages } from '../../server/db/schema';
 import { keepOnRefusal, tx } from '../../server/db';
 import { recentPublicWrites, recordPublicWrite } from '../../server/auth/state';
 
 declare module '../db' {
   interface Db {
-    webPages: CampusWebPage[];
     onlineOrders: OnlineOrder[];
     settlements: Settlement[];
     invoices: InvoiceRequest[];
@@ -162,13 +161,6 @@ Party A (seal): ____________    Party B (signature): ____________`,
   },
 };
 
-const CODE_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
-/** A page's public code: 16 random base32 characters (80 bits), unrelated to the campus (issue 29). */
-export function pageCode(): string {
-  let out = '';
-  for (let i = 0; i < 16; i += 1) out += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return out;
-}
 
 /** Sign-ups and orders on the public pages: at most this many per address and per page in PUBLIC_WINDOW_MS. */
 export const PUBLIC_WINDOW_MS = 60 * 60_000;
@@ -195,29 +187,10 @@ async function throttlePublic(page: CampusWebPage, request: Request, lang: Lang,
 }
 
 export function seedCampusSales(db: Db) {
-  db.webPages = [];
   db.onlineOrders = [];
   db.settlements = [];
   db.invoices = [];
   const t = today();
-  for (const campus of db.campuses) {
-    const company = db.companies.find((c) => c.id === campus.companyId);
-    if (!company || company.platform) continue;
-    const templates = (db.cardTemplates ?? []).filter((tp) => tp.companyId === campus.companyId && tp.onSale);
-    db.webPages.push({
-      companyId: campus.companyId,
-      campusId: campus.id,
-      campusName: campus.name,
-      code: pageCode(),
-      title: `${company.name} · ${campus.name}`,
-      intro: `${company.name} ${campus.name}: small classes, experienced teachers, a free trial lesson for every new student. 小班教学，资深老师，新学员免费试听。`,
-      photos: [],
-      address: campus.address,
-      phone: campus.phone,
-      published: true,
-      templateIds: templates.map((tp) => tp.id),
-    });
-  }
 
   // Online orders of the past three months (Starlight Dance), linked to cards of the seed, and their settlements.
   const company = db.companies.find((c) => c.id === 2);
@@ -316,29 +289,15 @@ export function rejectInvoice(db: Db, id: number, reason: string): InvoiceReques
   return inv;
 }
 
-/** The company's pages, one per campus (a campus added later gets an unpublished page). */
-function ensurePages(db: Db, companyId: number): CampusWebPage[] {
-  const company = db.companies.find((c) => c.id === companyId);
-  for (const campus of db.campuses.filter((c) => c.companyId === companyId)) {
-    const page = db.webPages.find((p) => p.campusId === campus.id);
-    if (page) {
-      page.campusName = campus.name;
-      continue;
-    }
-    db.webPages.push({ companyId, campusId: campus.id, campusName: campus.name, code: pageCode(), title: `${company?.name ?? ''} · ${campus.name}`, intro: '', photos: [], address: campus.address, phone: campus.phone, published: false, templateIds: [] });
-  }
-  return db.webPages.filter((p) => p.companyId === companyId);
-}
-
 function offeredTemplates(db: Db, page: CampusWebPage): CardTemplate[] {
   return (db.cardTemplates ?? []).filter((tp) => tp.companyId === page.companyId && tp.onSale && page.templateIds.includes(tp.id));
 }
 
-function publicPage(db: Db, code: string, lang: Lang): CampusWebPage {
-  const page = db.webPages.find((p) => p.code === code && p.published);
-  const company = page && db.companies.find((c) => c.id === page.companyId);
-  if (!page || !company || company.status !== 'active') throw new HttpError(404, message(lang, 'web.notFound'));
-  return page;
+async function publicPage(db: Db, code: string, lang: Lang): Promise<CampusWebPage> {
+  const [r] = await (await tx()).select().from(webPages).where(and(eq(webPages.code, code), eq(webPages.published, true)));
+  const company = r && db.companies.find((c) => c.id === r.companyId);
+  if (!r || !company || company.status !== 'active') throw new HttpError(404, message(lang, 'web.notFound'));
+  return pageOf(db, r);
 }
 
 function capRefusal(db: Db, tpl: CardTemplate, lang: Lang): HttpError | undefined {
@@ -408,7 +367,12 @@ export const webPagePolicy = definePolicy<CampusWebPage>({
   name: 'web page',
   read: 'campusManagement',
   write: 'campusManagement',
-  rows: (db, s) => ensurePages(db, s.company.id),
+  where: (s) => eq(webPages.companyId, s.company.id),
+  find: async (campusId, scope, lock) => {
+    const q = (await tx()).select().from(webPages).where(and(eq(webPages.campusId, campusId), scope));
+    const [r] = lock ? await q.for('update') : await q;
+    return r && pageOf(getDb(), r);
+  },
   idOf: (p) => p.campusId,
 });
 export const onlineOrderPolicy = definePolicy<OnlineOrder>({
@@ -491,23 +455,30 @@ function viewPublic(db: Db, page: CampusWebPage): PublicWebPage {
 
 export const campusSalesHandlers = [
   /* ---------------- web pages (company side) ---------------- */
-  api('get', '/v2/campus_web', { read: webPagePolicy }, (ctx) => ctx.rows(webPagePolicy)),
+  api('get', '/v2/campus_web', { read: webPagePolicy }, async (ctx) => {
+    const rows = await (await tx()).select().from(webPages).where(ctx.scope(webPagePolicy)).orderBy(asc(webPages.campusId));
+    return rows.map((r) => pageOf(ctx.db, r));
+  }),
 
-  api('put', '/v2/campus_web', { write: webPagePolicy, body: WebPageBody }, (ctx) => {
-    const page = ctx.target(webPagePolicy, ctx.body.campusId, 'web.page');
+  api('put', '/v2/campus_web', { write: webPagePolicy, body: WebPageBody }, async (ctx) => {
+    const page = await ctx.find(webPagePolicy, ctx.body.campusId, 'web.page');
     const own = new Set(ctx.db.cardTemplates.filter((tp) => tp.companyId === ctx.session.company.id).map((tp) => tp.id));
     if (ctx.body.templateIds.some((id) => !own.has(id))) throw ctx.bad('web.templateNotYours');
     Object.assign(page, { title: ctx.body.title, intro: ctx.body.intro, photos: ctx.body.photos, address: ctx.body.address, phone: ctx.body.phone, published: ctx.body.published, templateIds: ctx.body.templateIds });
+    await (await tx())
+      .update(webPages)
+      .set({ title: page.title, intro: page.intro, photos: page.photos, address: page.address, phone: page.phone, published: page.published, templateIds: page.templateIds })
+      .where(eq(webPages.campusId, page.campusId));
     return page;
   }),
 
-  api('get', '/v2/campus_web/preview', { read: webPagePolicy }, (ctx) => viewPublic(ctx.db, ctx.target(webPagePolicy, Number(ctx.query.campusId), 'web.page'))),
+  api('get', '/v2/campus_web/preview', { read: webPagePolicy }, async (ctx) => viewPublic(ctx.db, await ctx.find(webPagePolicy, Number(ctx.query.campusId), 'web.page'))),
 
   /* ---------------- the public page /w/:code (no login) ---------------- */
-  api<{ code: string }>('get', '/v2/public/web/:code', { auth: false }, (ctx) => viewPublic(ctx.db, publicPage(ctx.db, ctx.params.code, ctx.lang))),
+  api<{ code: string }>('get', '/v2/public/web/:code', { auth: false }, async (ctx) => viewPublic(ctx.db, await publicPage(ctx.db, ctx.params.code, ctx.lang))),
 
   api<{ code: string }, typeof PublicOrderBody>('post', '/v2/public/web/:code/order', { auth: false, body: PublicOrderBody }, async (ctx) => {
-    const page = publicPage(ctx.db, ctx.params.code, ctx.lang);
+    const page = await publicPage(ctx.db, ctx.params.code, ctx.lang);
     const tpl = offeredTemplates(ctx.db, page).find((tp) => tp.id === ctx.body.templateId);
     if (!tpl) throw ctx.bad('web.notOffered');
     const refusal = capRefusal(ctx.db, tpl, ctx.lang);
@@ -538,8 +509,8 @@ export const campusSalesHandlers = [
     return { orderNo: order.orderNo, amount: order.amount, templateName: order.templateName, status: order.status };
   }),
 
-  api<{ code: string }, typeof PublicPayBody>('post', '/v2/public/web/:code/pay', { auth: false, body: PublicPayBody }, (ctx) => {
-    const page = publicPage(ctx.db, ctx.params.code, ctx.lang);
+  api<{ code: string }, typeof PublicPayBody>('post', '/v2/public/web/:code/pay', { auth: false, body: PublicPayBody }, async (ctx) => {
+    const page = await publicPage(ctx.db, ctx.params.code, ctx.lang);
     const order = ctx.db.onlineOrders.find((o) => o.orderNo === ctx.body.orderNo && o.companyId === page.companyId);
     if (!order) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('web.order') }));
     const paid = payOnlineOrder(ctx.db, order, ctx.lang);
@@ -548,7 +519,7 @@ export const campusSalesHandlers = [
 
   /** A sign-up: one row per mobile and page; signing up again answers `again` (the pending row takes the new name). */
   api<{ code: string }, typeof PublicSignupBody>('post', '/v2/public/web/:code/signup', { auth: false, body: PublicSignupBody }, async (ctx) => {
-    const page = publicPage(ctx.db, ctx.params.code, ctx.lang);
+    const page = await publicPage(ctx.db, ctx.params.code, ctx.lang);
     await throttlePublic(page, ctx.request, ctx.lang);
     const earlier = findWebSignup(ctx.db, page.campusId, ctx.body.mobile);
     if (earlier) {

@@ -20,6 +20,7 @@ import { accountHandlers, seedAccounts } from './campusAccounts';
 import { invitationHandlers } from './invitations';
 import { seedSettings, settingsHandlers } from './campusSettings';
 import { campusSalesHandlers, seedCampusSales, seedContracts } from './campusSales';
+import { seedWebPages } from './webPages';
 import { seedTeachingAndNotices, teachingAndNoticeHandlers } from './teachingIndex';
 import { platformHandlers, seedPlatform } from './platform';
 import { auditHandlers, seedAudit } from './audit';
@@ -33,7 +34,7 @@ import { arrearsHandlers, seedArrears } from './arrears';
 
 export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedSalary, seedCampus, seedAccounts, seedSettings, seedCampusSales, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
 /** Seeders of the tables in the database (server/db), after the in-process seed they read. */
-export const sqlSeeders: SqlSeeder[] = [seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedAudit];
+export const sqlSeeders: SqlSeeder[] = [seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedAudit];
 
 /**
  * The seed outside demo mode (mock/mode.ts): every table the domains declare, empty (their seeders run once on a

@@ -22,6 +22,7 @@ import { ROLE_FLAGS } from './session';
 import { endCompanySessions } from './companyStatus';
 import { defaultGroupOf, seedCompanyGroups } from './campus';
 import { localOrder } from './subscription';
+import { createWebPages } from './webPages';
 import type {
   AdminPackage,
   AdminStudentOrder,
@@ -456,6 +457,7 @@ export const platformHandlers = [
     assertNameFree(ctx, ctx.body.name);
     const existed = ctx.db.users.some((u) => u.mobile === ctx.body.ownerMobile);
     const c = createCompany(ctx, ctx.db, ctx.body, today(), passwords.get(ctx.body.ownerMobile)?.hash);
+    await createWebPages(ctx.db, c.id);
     return { ...companyItem(ctx.db, c), owner: ownerResult(ctx.db, c, passwords, existed) };
   }),
 
@@ -526,6 +528,7 @@ export const platformHandlers = [
     assertNameFree(ctx, ctx.body.name);
     const existed = ctx.db.users.some((u) => u.mobile === ctx.body.ownerMobile);
     const c = createCompany(ctx, ctx.db, ctx.body, today(), passwords.get(ctx.body.ownerMobile)?.hash);
+    await createWebPages(ctx.db, c.id);
     return { ...companyItem(ctx.db, c), owner: ownerResult(ctx.db, c, passwords, existed) };
   }),
 
@@ -561,6 +564,7 @@ export const platformHandlers = [
     for (const r of checked) {
       const existed = ctx.db.users.some((u) => u.mobile === r.value!.ownerMobile);
       const c = createCompany(ctx, ctx.db, r.value!, today(), passwords.get(r.value!.ownerMobile)?.hash);
+      await createWebPages(ctx.db, c.id);
       companies.push(companyItem(ctx.db, c));
       owners.push(ownerResult(ctx.db, c, passwords, existed));
     }

@@ -6,3 +6,4 @@ export * from './messages';
 export * from './notify';
 export * from './invitations';
 export * from './contracts';
+export * from './webPages';

@@ -9,6 +9,7 @@ import userEvent from '@testing-library/user-event';
 import PublicWebPagePage from './index';
 import { renderApp } from '../../../../tests/utils/render';
 import { getDb } from '../../../../mock/db';
+import { webPageOf } from '../../../../mock/testing';
 import { PUBLIC_MAX_PER_ADDRESS } from '../../../../mock/domains/campusSales';
 import { tx } from '../../../../server/db';
 import { publicWrites } from '../../../../server/db/schema';
@@ -26,7 +27,7 @@ async function signUp(user: ReturnType<typeof setup>, name: string, mobile: stri
 
 describe('public campus page: sign-ups', () => {
   it('a second sign-up of the same mobile says it is already signed up, with one pending row', async () => {
-    const page = getDb().webPages.find((p) => p.campusId === 1)!;
+    const page = await webPageOf(1);
     const user = setup();
     const first = renderApp(<PublicWebPagePage />, { route: `/w/${page.code}`, path: '/w/:code' });
     await signUp(user, '陈妈妈', '13944440001');
@@ -40,7 +41,7 @@ describe('public campus page: sign-ups', () => {
   });
 
   it('past the limit of an address, the page shows why and keeps the form', async () => {
-    const page = getDb().webPages.find((p) => p.campusId === 1)!;
+    const page = await webPageOf(1);
     const user = setup();
     // The address's sign-ups of the last hour (as the server counts them, mock/domains/campusSales.ts).
     await (await tx()).insert(publicWrites).values(Array.from({ length: PUBLIC_MAX_PER_ADDRESS }, () => ({ key: 'ip:127.0.0.1', at: new Date() })));
