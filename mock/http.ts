@@ -238,6 +238,19 @@ function fail(status: number, msg: string) {
   return json({ code: status, msg }, status);
 }
 
+/**
+ * The answer to a database refusal that two requests at once can cause (the SQLSTATE of the error or of its cause):
+ * a unique or exclusion constraint met by a concurrent write, a serialization failure or a deadlock is a 409 to try
+ * again, never a 500. Other errors: undefined.
+ */
+export function concurrencyStatus(e: unknown): 409 | undefined {
+  for (let cur: unknown = e, depth = 0; cur && typeof cur === 'object' && depth < 5; cur = (cur as { cause?: unknown }).cause, depth += 1) {
+    const code = (cur as { code?: unknown }).code;
+    if (code === '23505' || code === '23P01' || code === '40001' || code === '40P01') return 409;
+  }
+  return undefined;
+}
+
 export function ok<T>(data: T) {
   return json({ code: 0, data });
 }
@@ -374,6 +387,7 @@ export function api<P extends Record<string, string>, S extends z.ZodType>(
       return ok(result ?? null);
     } catch (e) {
       if (e instanceof HttpError) return fail(e.status, e.message);
+      if (concurrencyStatus(e)) return fail(409, t('common.concurrent'));
       return fail(500, t('common.serverError', { detail: e instanceof Error ? e.message : String(e) }));
     }
   }

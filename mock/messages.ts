@@ -41,6 +41,7 @@ defineMessages({
     zh: '公司系统已到期，请联系店长续费。',
   },
   'common.serverError': { en: 'Internal server error: {detail}', zh: '服务器内部错误：{detail}' },
+  'common.concurrent': { en: 'Someone else changed this at the same moment. Reload and try again.', zh: '其他人刚刚同时修改了此数据，请刷新后重试。' },
   'common.badPage': { en: 'page must be a whole number from 1.', zh: 'page 必须是从 1 开始的整数。' },
   'common.badPageSize': { en: 'pageSize must be a whole number from 1 to 200.', zh: 'pageSize 必须是 1 到 200 之间的整数。' },
   'common.badSort': { en: 'Cannot sort by {field}.', zh: '不能按 {field} 排序。' },
