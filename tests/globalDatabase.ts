@@ -18,7 +18,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const url = process.env.DATABASE_URL;
   if (url) {
-    const database = 'campus_test_template';
+    // A template of this run's own: runs side by side on one server (two checkouts, two CI jobs) keep theirs.
+    const database = `campus_test_template_${process.pid}`;
     const admin = await openPostgres(url);
     await admin.exec(`drop database if exists "${database}" with (force)`);
     await admin.exec(`create database "${database}"`);
@@ -27,7 +28,11 @@ export default async function setup(project: TestProject) {
     await migrate(engine);
     await engine.close();
     project.provide('dbTemplate', { kind: 'postgres', url, database });
-    return;
+    return async () => {
+      const again = await openPostgres(url);
+      await again.exec(`drop database if exists "${database}" with (force)`);
+      await again.close();
+    };
   }
   const engine = await openPglite({ dir: 'memory://' });
   await migrate(engine);

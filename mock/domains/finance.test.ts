@@ -3,7 +3,8 @@
  * Finance mock end to end (docs/rules.md#salaries, #revenue-and-month-close, #bill-journal): the seed's deferred value two ways, cross-screen agreement
  * (revenue = accrual = hour records; bill card sales = cash in), month close, salary flows and access.
  */
-import { authHeaders } from '../testing';
+import { paySlips, salaryLines, salaryPlans } from '../../server/db/schema';
+import { authHeaders, rowsOf } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
@@ -237,7 +238,7 @@ describe('salary', () => {
     expect((await call('POST', '/v2/salary/wage', { token, body: { id: line.id, base: 6666, reason: '' } })).status).toBe(400);
     const changed = (await call('POST', '/v2/salary/wage', { token, body: { id: line.id, base: 6666, reason: 'Promotion' } })).body.data;
     expect(changed.base).toBe(6666);
-    const plan = getDb().salaryPlans.find((p) => p.staffId === line.staffId)!;
+    const plan = (await rowsOf(salaryPlans)).find((p) => p.staffId === line.staffId)!;
     expect(plan.baseSalary).not.toBe(6666);
     const bonus = (await call('POST', '/v2/salary/adjust', { token, body: { id: line.id, kind: 'bonus', amount: 300, reason: 'Showcase' } })).body.data;
     expect(bonus.bonus).toBeGreaterThanOrEqual(300);
@@ -285,9 +286,9 @@ describe('salary', () => {
     const mine = await get(token, '/v2/salary?pageSize=100');
     expect(mine.total).toBeGreaterThan(0);
     expect(mine.list.every((l: any) => l.staffId === me.id)).toBe(true); // eslint-disable-line @typescript-eslint/no-explicit-any
-    const other = db.salaryLines.find((l) => l.companyId === 2 && l.staffId !== me.id)!;
+    const other = (await rowsOf(salaryLines)).find((l) => l.companyId === 2 && l.staffId !== me.id)!;
     expect((await call('GET', `/v2/salary/${other.id}`, { token })).status).toBe(404);
-    const otherSlip = db.paySlips.find((p) => p.companyId === 2 && p.staffId !== me.id)!;
+    const otherSlip = (await rowsOf(paySlips)).find((p) => p.companyId === 2 && p.staffId !== me.id)!;
     expect((await call('GET', `/v2/pay_slip/${otherSlip.id}`, { token })).status).toBe(404);
     expect((await get(token, '/v2/pay_slip?pageSize=100')).list.every((p: any) => p.staffId === me.id)).toBe(true); // eslint-disable-line @typescript-eslint/no-explicit-any
     expect((await call('POST', '/v2/salary/generate', { token, body: { month: THIS } })).status).toBe(403);

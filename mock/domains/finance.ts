@@ -50,6 +50,8 @@ import { cachedRead } from '../dataStamp';
 import { figureRanges, figuresOfCard, ordersOfCard, type FigureRange } from './financeIndex';
 import type { Student } from '../../src/types/school';
 import { campusesOfStudent, hasMoved, studentCampusOn } from './studentCampus';
+import { paidSlips } from './salary';
+import type { PaySlip } from '../../src/types/finance';
 
 /**
  * The figures of a closed month as they stood at its close (issue 29: closed months stay closed). The month's report
@@ -75,8 +77,6 @@ declare module '../db' {
     /** Reopened closes, with their reasons (`POST /v2/finance/month_close/reopen`). */
     monthReopens?: MonthReopen[];
     journalEntries: JournalEntry[];
-    /** Pay slips (./salary.ts) read by the journal. */
-    paySlips: import('../../src/types/finance').PaySlip[];
   }
 }
 
@@ -557,7 +557,12 @@ export function accrualCards(db: Db, companyId: number, month: string | Period, 
 const orderEntries = new WeakMap<CardOrder, JournalEntry>();
 
 /** The company's journal: manual entries and the entries derived from card orders, approved refunds and pay slips. */
-export function journalRows(db: Db, companyId: number): JournalEntry[] {
+export async function journalRows(db: Db, companyId: number): Promise<JournalEntry[]> {
+  return [...journalRowsInProcess(db, companyId), ...(await paidSlips(companyId)).map(slipEntry)];
+}
+
+/** The journal's entries from the tables still in the process: manual entries, card orders and approved refunds. */
+function journalRowsInProcess(db: Db, companyId: number): JournalEntry[] {
   const out: JournalEntry[] = db.journalEntries.filter((e) => e.companyId === companyId);
   const students = studentsById(db, companyId);
   const firstMethod = new Map<number, PayMethod>();
@@ -614,29 +619,30 @@ export function journalRows(db: Db, companyId: number): JournalEntry[] {
       createdAt: r.reviewedAt ?? r.createdAt,
     });
   }
-  for (const s of db.paySlips ?? []) {
-    if (s.companyId !== companyId || s.total <= 0) continue;
-    out.push({
-      key: `s-${s.id}`,
-      companyId,
-      date: s.paidAt.slice(0, 10),
-      direction: 'expense',
-      category: 'expense.salaries',
-      account: s.account,
-      campusId: s.campusId,
-      campusName: s.campusName,
-      amount: s.total,
-      counterparty: s.staffName,
-      remark: s.month,
-      source: 'paySlip',
-      sourceId: s.id,
-      sourceRef: s.slipNo,
-      status: 'active',
-      operatorName: s.paidBy,
-      createdAt: s.paidAt,
-    });
-  }
   return out;
+}
+
+/** A paid slip's salary expense. */
+function slipEntry(s: PaySlip): JournalEntry {
+  return {
+    key: `s-${s.id}`,
+    companyId: s.companyId,
+    date: s.paidAt.slice(0, 10),
+    direction: 'expense',
+    category: 'expense.salaries',
+    account: s.account,
+    campusId: s.campusId,
+    campusName: s.campusName,
+    amount: s.total,
+    counterparty: s.staffName,
+    remark: s.month,
+    source: 'paySlip',
+    sourceId: s.id,
+    sourceRef: s.slipNo,
+    status: 'active',
+    operatorName: s.paidBy,
+    createdAt: s.paidAt,
+  };
 }
 
 /** The journal list (`GET /v2/bill`): its filters are also those of its balances (`GET /v2/bill/balances`). */
@@ -653,7 +659,8 @@ export const journalPolicy = definePolicy<JournalEntry>({
   name: 'journal',
   read: readFinance,
   write: financeWriter,
-  rows: (db, s) => journalRows(db, s.company.id),
+  // The rows a write may target (manual entries) and those still in the process; lists read `journalRows`.
+  rows: (db, s) => journalRowsInProcess(db, s.company.id),
   idOf: (e) => (e.source === 'manual' && e.id !== undefined ? e.id : -1),
 });
 
@@ -682,7 +689,6 @@ export function seedFinance(db: Db) {
   db.monthCloseFigures = [];
   db.monthReopens = [];
   db.journalEntries = [];
-  db.paySlips = db.paySlips ?? [];
   const t = today();
   const months = monthsEnding(t.slice(0, 7), 12);
   for (const company of db.companies.filter((c) => !c.platform)) {
@@ -815,16 +821,17 @@ export const financeHandlers = [
     return row;
   }),
 
-  api('get', '/v2/bill', { read: journalPolicy }, (ctx) => listQuery(ctx.rows(journalPolicy), ctx.query, JOURNAL_LIST, ctx.lang)),
+  api('get', '/v2/bill', { read: journalPolicy }, async (ctx) => listQuery(await journalRows(ctx.db, ctx.session.company.id), ctx.query, JOURNAL_LIST, ctx.lang)),
 
   // The running balances shown above the journal (issue 30): per account, the opening (every entry before the period),
   // in, out and closing of the period the journal shows (its month, or date range) and of its campus filter; the other
   // filters narrow the list only (a balance is the account's). Their own call, so the list call has no side effect.
-  api('get', '/v2/bill/balances', { read: journalPolicy }, (ctx) => {
+  api('get', '/v2/bill/balances', { read: journalPolicy }, async (ctx) => {
     const { month, startDate, endDate, campusId } = ctx.query;
     filterRows([], { ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}) }, JOURNAL_LIST, ctx.lang); // 400 for a bad date, as the list
     if (month && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month.slice(0, 7))) throw ctx.bad('common.badDate', { field: 'month' });
-    const rows = campusId ? filterRows(ctx.rows(journalPolicy), { campusId }, JOURNAL_LIST, ctx.lang) : ctx.rows(journalPolicy);
+    const all = await journalRows(ctx.db, ctx.session.company.id);
+    const rows = campusId ? filterRows(all, { campusId }, JOURNAL_LIST, ctx.lang) : all;
     return runningBalances(rows, journalPeriod(month, startDate, endDate));
   }),
 

@@ -187,7 +187,7 @@ describe('finance caches after writes = the straightforward computation', () => 
     const other = db.campuses.find((c) => c.companyId === 2 && c.id !== student.campusId)!;
     student.campusId = other.id;
     student.campusName = other.name;
-    const moved = journalRows(db, 2).find((e) => e.key === `o-${sold.order.id}`)!;
+    const moved = (await journalRows(db, 2)).find((e) => e.key === `o-${sold.order.id}`)!;
     expect(moved.campusId).toBe(other.id);
   });
 });

@@ -13,7 +13,7 @@ import { customerHandlers, customerExtraHandlers, seedCustomer } from './custome
 import { seedSchedule } from './schedule';
 import { scheduleHandlers } from './scheduleApi';
 import { financeHandlers, seedFinance } from './finance';
-import { salaryHandlers, seedSalary } from './salary';
+import { salaryHandlers, seedSalaries } from './salary';
 import { analysisHandlers } from './analysis';
 import { campusHandlers, seedCampus } from './campus';
 import { accountHandlers, seedAccounts } from './campusAccounts';
@@ -32,9 +32,9 @@ import { parentHandlers } from './parent';
 import { importHandlers } from './studentImport';
 import { arrearsHandlers, seedArrears } from './arrears';
 
-export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedSalary, seedCampus, seedAccounts, seedSettings, seedCampusSales, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
+export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedCampus, seedAccounts, seedSettings, seedCampusSales, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
 /** Seeders of the tables in the database (server/db), after the in-process seed they read. */
-export const sqlSeeders: SqlSeeder[] = [seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedAudit];
+export const sqlSeeders: SqlSeeder[] = [seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedSalaries, seedAudit];
 
 /**
  * The seed outside demo mode (mock/mode.ts): every table the domains declare, empty (their seeders run once on a

@@ -5,8 +5,11 @@
  * stored figures dropped), entries dated in a closed month are refused, salaries are checked and paid only once their
  * month has ended, and a pay slip's lines carry their reasons.
  */
+import { paySlips, salaryLines } from '../../server/db/schema';
+import { tx } from '../../server/db';
+import { eq } from 'drizzle-orm';
 import { auditEntries } from './audit';
-import { call, loginToken } from '../testing';
+import { call, loginToken, rowsOf } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
@@ -106,13 +109,13 @@ describe('salaries wait for the end of the month', () => {
     expect([check.status, check.body.msg]).toEqual([400, msg]);
     const amount = await call('POST', '/v2/salary/check_amount', { token, body: { id: draft[0].id, total: draft[0].total } });
     expect([amount.status, amount.body.msg]).toEqual([400, msg]);
-    expect(getDb().salaryLines.find((l) => l.id === draft[0].id)!.status).toBe('draft');
+    expect((await rowsOf(salaryLines)).find((l) => l.id === draft[0].id)!.status).toBe('draft');
     // A current-month line checked behind the rule (as by an older version) still cannot be paid.
-    getDb().salaryLines.find((l) => l.id === draft[0].id)!.status = 'checked';
-    const slips = getDb().paySlips.length;
+    await (await tx()).update(salaryLines).set({ status: 'checked' }).where(eq(salaryLines.id, draft[0].id));
+    const slips = (await rowsOf(paySlips)).length;
     const pay = await call('POST', '/v2/salary/pay', { token, body: { ids: [draft[0].id], account: 'bank' } });
     expect([pay.status, pay.body.msg]).toEqual([400, msg]);
-    expect(getDb().paySlips.length).toBe(slips);
+    expect((await rowsOf(paySlips)).length).toBe(slips);
 
     const checked = (await call('GET', `/v2/salary?month=${M1}&pageSize=100`, { token })).body.data.list;
     const paid = await call('POST', '/v2/salary/pay', { token, body: { ids: checked.map((l: { id: number }) => l.id), account: 'bank' } });
@@ -124,7 +127,7 @@ describe('salaries wait for the end of the month', () => {
     const token = await login('dealer', 'dealer123');
     const checked = (await call('GET', `/v2/salary?month=${M1}&pageSize=100`, { token })).body.data.list as { id: number; bonus: number; penalties: number }[];
     const withBonus = checked.find((l) => l.bonus > 0)!;
-    const line = getDb().salaryLines.find((l) => l.id === withBonus.id)!;
+    const line = (await rowsOf(salaryLines)).find((l) => l.id === withBonus.id)!;
     const paid = await call('POST', '/v2/salary/pay', { token, body: { ids: [line.id], account: 'cash' } });
     const slip = (await call('GET', `/v2/pay_slip/${paid.body.data.slipIds[0]}`, { token })).body.data;
     expect(sumMoney(slip.lines.map((l: { amount: number }) => l.amount))).toBe(slip.total);

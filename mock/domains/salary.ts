@@ -4,8 +4,7 @@
  * pay slips. Rules: src/domain/salary.ts. Dealer and manager see everything; teachers and sales only their own lines
  * and slips (the policies' rows: another person's line is 404).
  */
-import type { Db } from '../db';
-import { nextId } from '../db';
+import type { Db, SqlSeeder } from '../db';
 import { api, definePolicy, type AuthedCtx, type Session } from '../http';
 import { defineMessages } from '../messages';
 import { listQuery } from '../list';
@@ -27,13 +26,13 @@ import { cardCommission, elimCommission, isEditable, lineFigures, type ReturnInp
 import { addMonths, monthRange, monthsEnding, sumMoney } from '../../src/domain/revenue';
 import { staffOfSession } from './school';
 import { isMonthOver } from '../../src/domain/monthClose';
-
-declare module '../db' {
-  interface Db {
-    salaryPlans: SalaryPlan[];
-    salaryLines: SalaryLine[];
-  }
-}
+import { created } from './audit';
+import { and, asc, eq, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { restartIdentities, tx, type Database } from '../../server/db';
+import { sqlList, contains, type SqlListSpec } from '../../server/db/list';
+import { sortKey } from '../../server/db/sortKey';
+import { stampDate, stampOf } from '../../server/db/time';
+import { paySlips, salaryLines, salaryPlans } from '../../server/db/schema';
 
 defineMessages({
   'sal.line': { en: 'Salary line', zh: '工资条目' },
@@ -72,26 +71,139 @@ function ownStaffId(db: Db, s: Session): number {
   return staffOfSession(db, s)?.id ?? -1;
 }
 
+/* ------------------------------------------------------------------ rows (server/db/schema/salary.ts) */
+
+type PlanRow = typeof salaryPlans.$inferSelect;
+type LineRow = typeof salaryLines.$inferSelect;
+type SlipRow = typeof paySlips.$inferSelect;
+
+function planOf(r: PlanRow): SalaryPlan {
+  return { id: r.id, companyId: r.companyId, staffId: r.staffId, staffName: r.staffName, role: r.role, campusName: r.campusName, baseSalary: r.baseSalary, cardRate: r.cardRate, elimMode: r.elimMode, elimAmount: r.elimAmount, elimRate: r.elimRate, tiers: r.tiers, tierMode: r.tierMode, updatedAt: stampOf(r.updatedAt) };
+}
+
+function planValues(p: SalaryPlan): typeof salaryPlans.$inferInsert {
+  const { updatedAt, ...rest } = p;
+  return { ...rest, updatedAt: stampDate(updatedAt) };
+}
+
+function lineOf({ staffNameSort: _s, ...r }: LineRow): SalaryLine {
+  const line: SalaryLine = {
+    id: r.id,
+    companyId: r.companyId,
+    month: r.month,
+    staffId: r.staffId,
+    staffName: r.staffName,
+    role: r.role,
+    campusName: r.campusName,
+    plan: r.plan,
+    base: r.base,
+    cardCommission: r.cardCommission,
+    elimCommission: r.elimCommission,
+    bonus: r.bonus,
+    penalties: r.penalties,
+    total: r.total,
+    hours: r.hours,
+    cardItems: r.cardItems,
+    elimItems: r.elimItems,
+    adjustments: r.adjustments,
+    status: r.status,
+    calculatedAt: stampOf(r.calculatedAt),
+  };
+  if (r.wageChange) line.wageChange = r.wageChange;
+  if (r.checkedAt) line.checkedAt = stampOf(r.checkedAt);
+  if (r.checkedBy !== null) line.checkedBy = r.checkedBy;
+  if (r.paidAt) line.paidAt = stampOf(r.paidAt);
+  if (r.slipId !== null) line.slipId = r.slipId;
+  return line;
+}
+
+function lineValues(l: SalaryLine): typeof salaryLines.$inferInsert {
+  return {
+    ...l,
+    staffNameSort: sortKey(l.staffName),
+    wageChange: l.wageChange ?? null,
+    calculatedAt: stampDate(l.calculatedAt),
+    checkedAt: l.checkedAt ? stampDate(l.checkedAt) : null,
+    checkedBy: l.checkedBy ?? null,
+    paidAt: l.paidAt ? stampDate(l.paidAt) : null,
+    slipId: l.slipId ?? null,
+  };
+}
+
+function slipOfRow({ staffNameSort: _s, ...r }: SlipRow): PaySlip {
+  return { ...r, paidAt: stampOf(r.paidAt) };
+}
+
+function slipValues(p: PaySlip): typeof paySlips.$inferInsert {
+  return { ...p, staffNameSort: sortKey(p.staffName), paidAt: stampDate(p.paidAt) };
+}
+
+/** Writes a line's figures, items and status back to its row. */
+async function saveLine(line: SalaryLine, t?: Database): Promise<void> {
+  const { id: _id, companyId: _c, ...values } = lineValues(line);
+  await (t ?? (await tx())).update(salaryLines).set(values).where(eq(salaryLines.id, line.id));
+}
+
+/** `n` new values of a sequence (ids known before the insert: a slip's number carries its id). */
+async function nextIds(t: Database, sequence: string, n: number): Promise<number[]> {
+  if (n <= 0) return [];
+  const rows = await t.select({ id: sql<number>`nextval(${sequence}::regclass)`.mapWith(Number) }).from(sql`generate_series(1, ${n})`);
+  return rows.map((r) => r.id);
+}
+
+const nextAdjustmentId = async (t: Database) => (await nextIds(t, 'salary_adjustment_id_seq', 1))[0];
+
+/** Own rows (teachers and sales) unless the caller has the finance flag. */
+function ownRows(table: typeof salaryLines | typeof paySlips, s: Session, db: Db): SQL | undefined {
+  return and(eq(table.companyId, s.company.id), s.access.financialManagement ? undefined : eq(table.staffId, ownStaffId(db, s)));
+}
+
 export const salaryPlanPolicy = definePolicy<SalaryPlan>({
   name: 'salaryPlan',
   read: manages,
   write: salaryWriter,
-  rows: (db, s) => db.salaryPlans.filter((p) => p.companyId === s.company.id),
+  where: (s) => eq(salaryPlans.companyId, s.company.id),
+  find: async (id, scope, lock) => {
+    const q = (await tx()).select().from(salaryPlans).where(and(eq(salaryPlans.id, id), scope));
+    const [r] = lock ? await q.for('update') : await q;
+    return r && planOf(r);
+  },
 });
 
 export const salaryLinePolicy = definePolicy<SalaryLine>({
   name: 'salaryLine',
   read: readSalary,
   write: [manages, salaryWriter],
-  rows: (db, s) => db.salaryLines.filter((l) => l.companyId === s.company.id && (s.access.financialManagement || l.staffId === ownStaffId(db, s))),
+  where: (s, db) => ownRows(salaryLines, s, db),
+  find: async (id, scope, lock) => {
+    const q = (await tx()).select().from(salaryLines).where(and(eq(salaryLines.id, id), scope));
+    const [r] = lock ? await q.for('update') : await q;
+    return r && lineOf(r);
+  },
 });
 
 export const paySlipPolicy = definePolicy<PaySlip>({
   name: 'paySlip',
   read: readSalary,
   write: [manages, salaryWriter],
-  rows: (db, s) => db.paySlips.filter((p) => p.companyId === s.company.id && (s.access.financialManagement || p.staffId === ownStaffId(db, s))),
+  where: (s, db) => ownRows(paySlips, s, db),
+  find: async (id, scope) => {
+    const [r] = await (await tx()).select().from(paySlips).where(and(eq(paySlips.id, id), scope));
+    return r && slipOfRow(r);
+  },
 });
+
+/** The company's paid slips with a positive total, oldest first: the journal's salary expenses (./finance.ts). */
+export async function paidSlips(companyId: number): Promise<PaySlip[]> {
+  const rows = await (await tx()).select().from(paySlips).where(and(eq(paySlips.companyId, companyId), gt(paySlips.total, 0))).orderBy(asc(paySlips.id));
+  return rows.map(slipOfRow);
+}
+
+/** Slips within a scope whose number contains `no` (the jump search, ./search.ts). */
+export async function slipsNumbered(scope: SQL | undefined, no: string, limit: number): Promise<PaySlip[]> {
+  const rows = await (await tx()).select().from(paySlips).where(and(scope, ilike(paySlips.slipNo, contains(no)))).orderBy(asc(paySlips.id)).limit(limit);
+  return rows.map(slipOfRow);
+}
 
 /* ------------------------------------------------------------------ calculation */
 
@@ -163,9 +275,10 @@ function reshare<T extends { amount: number }>(items: T[], figure: number): T[] 
   return items.map((it, i) => (i === k ? { ...it, amount: (Math.round(it.amount * 100) + diff) / 100 } : it));
 }
 
-function newLine(db: Db, staff: Staff, plan: SalaryPlan, month: string): SalaryLine {
+/** A new draft line (its id comes with the insert). */
+function newLine(staff: Staff, plan: SalaryPlan, month: string): SalaryLine {
   return {
-    id: nextId(db, 'salaryLines'),
+    id: 0,
     companyId: staff.companyId,
     month,
     staffId: staff.id,
@@ -188,28 +301,48 @@ function newLine(db: Db, staff: Staff, plan: SalaryPlan, month: string): SalaryL
   };
 }
 
+async function insertLines(t: Database, lines: SalaryLine[]): Promise<void> {
+  if (!lines.length) return;
+  const rows = await t
+    .insert(salaryLines)
+    .values(lines.map(({ id: _id, ...l }) => lineValues({ ...l, id: 0 })).map(({ id: _id, ...v }) => v))
+    .returning({ id: salaryLines.id });
+  rows.forEach((r, i) => {
+    lines[i].id = r.id;
+  });
+}
+
 /** Generates the month: creates missing drafts, recalculates drafts with the current plans; checked and paid lines are untouched. */
-export function generateMonth(db: Db, companyId: number, month: string): { created: number; recalculated: number; frozen: number } {
+export async function generateMonth(t: Database, db: Db, companyId: number, month: string): Promise<{ created: number; recalculated: number; frozen: number }> {
   const src = monthSources(db, companyId, month);
   const res = { created: 0, recalculated: 0, frozen: 0 };
+  const plans = new Map((await t.select().from(salaryPlans).where(eq(salaryPlans.companyId, companyId))).map((r) => [r.staffId, planOf(r)]));
+  // The month's lines, locked: two generations of one month wait for each other (one line per staff and month).
+  const existing = new Map(
+    (await t.select().from(salaryLines).where(and(eq(salaryLines.companyId, companyId), eq(salaryLines.month, month))).orderBy(asc(salaryLines.id)).for('update')).map((r) => [r.staffId, lineOf(r)]),
+  );
+  const added: SalaryLine[] = [];
   for (const staff of db.staff.filter((s) => s.companyId === companyId && s.status === 'active')) {
-    const plan = db.salaryPlans.find((p) => p.companyId === companyId && p.staffId === staff.id);
+    const plan = plans.get(staff.id);
     if (!plan) continue;
-    let line = db.salaryLines.find((l) => l.companyId === companyId && l.month === month && l.staffId === staff.id);
+    const line = existing.get(staff.id);
     if (line && !isEditable(line.status)) {
       res.frozen += 1;
       continue;
     }
     if (line) {
       line.plan = planTerms(plan);
+      calculate(line, src);
+      await saveLine(line, t);
       res.recalculated += 1;
     } else {
-      line = newLine(db, staff, plan, month);
-      db.salaryLines.push(line);
+      const fresh = newLine(staff, plan, month);
+      calculate(fresh, src);
+      added.push(fresh);
       res.created += 1;
     }
-    calculate(line, src);
   }
+  await insertLines(t, added);
   return res;
 }
 
@@ -217,9 +350,8 @@ function recalc(db: Db, line: SalaryLine) {
   calculate(line, monthSources(db, line.companyId, line.month));
 }
 
-function slipOf(db: Db, line: SalaryLine, account: PaySlip['account'], at: string, by: string): PaySlip {
+function slipOf(db: Db, id: number, line: SalaryLine, account: PaySlip['account'], at: string, by: string): PaySlip {
   const staff = db.staff.find((s) => s.id === line.staffId);
-  const id = nextId(db, 'paySlips');
   return {
     id,
     companyId: line.companyId,
@@ -247,25 +379,38 @@ function slipOf(db: Db, line: SalaryLine, account: PaySlip['account'], at: strin
   };
 }
 
+/** Pays checked lines: a slip each (its number carries its id), the lines marked paid. */
+async function payLines(t: Database, db: Db, lines: SalaryLine[], account: PaySlip['account'], at: string, by: string): Promise<PaySlip[]> {
+  const ids = await nextIds(t, "pay_slips_id_seq", lines.length);
+  const slips = lines.map((l, i) => slipOf(db, ids[i], l, account, at, by));
+  if (slips.length) await t.insert(paySlips).values(slips.map(slipValues));
+  for (const [i, l] of lines.entries()) {
+    Object.assign(l, { status: 'paid', paidAt: at, slipId: slips[i].id });
+    await saveLine(l, t);
+  }
+  return slips;
+}
+
 const summary = ({ cardItems: _c, elimItems: _e, ...rest }: SalaryLine): SalaryLineSummary => rest;
 
 /* ------------------------------------------------------------------ seed */
 
 const BASES: Record<string, number> = { dealer: 12000, manager: 9000, teacher: 5000, sales: 4200 };
 
-export function seedSalary(db: Db) {
-  db.salaryPlans = [];
-  db.salaryLines = [];
-  db.paySlips = [];
-  const t = today();
-  const current = t.slice(0, 7);
+/**
+ * The demo salaries (docs/rules.md#demo-data-and-modes), after the in-process seed they are calculated from: a plan
+ * for every staff member of the demo companies; at Starlight Dance six past months paid, last month checked, this
+ * month in draft.
+ */
+export const seedSalaries: SqlSeeder = async (t, db) => {
+  const now = today();
+  const current = now.slice(0, 7);
   for (const company of db.companies.filter((c) => !c.platform)) {
     const staff = db.staff.filter((s) => s.companyId === company.id);
-    staff.forEach((s, i) => {
+    const plans = staff.map((s, i): Omit<SalaryPlan, 'id'> => {
       const teacher = s.role === 'teacher';
       const tiered = teacher && i % 3 === 0;
-      const plan: SalaryPlan = {
-        id: nextId(db, 'salaryPlans'),
+      return {
         companyId: company.id,
         staffId: s.id,
         staffName: s.name,
@@ -278,46 +423,41 @@ export function seedSalary(db: Db) {
         elimRate: teacher && i % 3 === 1 ? 12 : 0,
         tiers: tiered ? [{ from: 0, to: 20, amount: 30 }, { from: 20, to: 50, amount: 50 }, { from: 50, amount: 60 }] : [],
         tierMode: i % 2 ? 'whole' : 'marginal',
-        updatedAt: `${addMonthsDay(t, -8)} 10:00:00`,
+        updatedAt: `${addMonthsDay(now, -8)} 10:00:00`,
       };
-      db.salaryPlans.push(plan);
-      s.salaryPlanId = plan.id;
+    });
+    if (!plans.length) continue;
+    const ids = await t.insert(salaryPlans).values(plans.map((p) => planValues({ ...p, id: 0 })).map(({ id: _id, ...v }) => v)).returning({ id: salaryPlans.id });
+    // The staff list names each one's plan (the staff rows are still in the process).
+    staff.forEach((s, i) => {
+      s.salaryPlanId = ids[i].id;
     });
     if (company.id !== 2) continue;
-    // Six past months paid, last month checked, this month in draft (docs/rules.md#demo-data-and-modes).
     const months = monthsEnding(current, 8);
     const manager = staff.find((s) => s.role === 'manager') ?? staff[0];
-    months.forEach((m, k) => {
-      generateMonth(db, company.id, m);
-      const lines = db.salaryLines.filter((l) => l.companyId === company.id && l.month === m);
-      lines.forEach((l, j) => {
+    for (const [k, m] of months.entries()) {
+      await generateMonth(t, db, company.id, m);
+      const lines = (await t.select().from(salaryLines).where(and(eq(salaryLines.companyId, company.id), eq(salaryLines.month, m))).orderBy(asc(salaryLines.id))).map(lineOf);
+      for (const [j, l] of lines.entries()) {
         if (j % 5 === 0) {
-          l.adjustments.push({ id: nextId(db, 'salaryAdjustments'), kind: 'bonus', amount: 200 + (j % 3) * 100, reason: j % 2 ? 'Full attendance 全勤奖' : 'Student showcase 汇演奖励', createdAt: `${monthRange(m).end} 18:00:00`, operatorName: manager.name });
+          l.adjustments.push({ id: await nextAdjustmentId(t), kind: 'bonus', amount: 200 + (j % 3) * 100, reason: j % 2 ? 'Full attendance 全勤奖' : 'Student showcase 汇演奖励', createdAt: `${monthRange(m).end} 18:00:00`, operatorName: manager.name });
         }
         if (j % 9 === 4) {
-          l.adjustments.push({ id: nextId(db, 'salaryAdjustments'), kind: 'penalty', amount: 50, reason: 'Late for class 迟到', createdAt: `${monthRange(m).end} 18:00:00`, operatorName: manager.name });
+          l.adjustments.push({ id: await nextAdjustmentId(t), kind: 'penalty', amount: 50, reason: 'Late for class 迟到', createdAt: `${monthRange(m).end} 18:00:00`, operatorName: manager.name });
         }
         recalc(db, l);
-      });
-      if (k === months.length - 1) return;
-      const checkedAt = `${monthRange(addMonths(m, 1)).start.slice(0, 8)}03 10:00:00`;
-      lines.forEach((l) => {
-        l.status = 'checked';
-        l.checkedAt = checkedAt;
-        l.checkedBy = manager.name;
-      });
-      if (k === months.length - 2) return;
+        if (k < months.length - 1) {
+          const checkedAt = `${monthRange(addMonths(m, 1)).start.slice(0, 8)}03 10:00:00`;
+          Object.assign(l, { status: 'checked', checkedAt, checkedBy: manager.name });
+        }
+        await saveLine(l, t);
+      }
+      if (k >= months.length - 2) continue;
       const paidAt = `${monthRange(addMonths(m, 1)).start.slice(0, 8)}05 10:00:00`;
-      lines.forEach((l) => {
-        const slip = slipOf(db, l, 'bank', paidAt, manager.name);
-        db.paySlips.push(slip);
-        l.status = 'paid';
-        l.paidAt = paidAt;
-        l.slipId = slip.id;
-      });
-    });
+      await payLines(t, db, lines, 'bank', paidAt, manager.name);
+    }
   }
-}
+};
 
 function addMonthsDay(day: string, n: number): string {
   return `${addMonths(day.slice(0, 7), n)}-01`;
@@ -355,10 +495,40 @@ function validTiers(tiers: { from: number; to?: number | null }[]): boolean {
   });
 }
 
+const LINE_LIST: SqlListSpec = {
+  keyword: [salaryLines.staffName],
+  equal: { month: salaryLines.month, status: salaryLines.status, role: salaryLines.role, staffId: salaryLines.staffId },
+  sortable: {
+    staffName: sql`${salaryLines.staffNameSort} collate "C"`,
+    total: salaryLines.total,
+    base: salaryLines.base,
+    cardCommission: salaryLines.cardCommission,
+    elimCommission: salaryLines.elimCommission,
+    month: salaryLines.month,
+  },
+  defaultSort: { field: 'id', order: 'ascend', by: salaryLines.id },
+  tiebreak: [asc(salaryLines.id)],
+};
+
+const SLIP_LIST: SqlListSpec = {
+  keyword: [paySlips.staffName, paySlips.slipNo],
+  equal: { month: paySlips.month, staffId: paySlips.staffId, role: paySlips.role },
+  sortable: { paidAt: paySlips.paidAt, total: paySlips.total, staffName: sql`${paySlips.staffNameSort} collate "C"`, month: paySlips.month },
+  defaultSort: { field: 'paidAt', order: 'descend' },
+  tiebreak: [asc(paySlips.id)],
+};
+
+/** Lines of a write by id, each within the caller's scope (404 naming the line), locked. */
+async function linesOf(ctx: AuthedCtx, ids: number[]): Promise<SalaryLine[]> {
+  const out: SalaryLine[] = [];
+  for (const id of ids) out.push(await ctx.find(salaryLinePolicy, id, 'sal.line'));
+  return out;
+}
+
 export const salaryHandlers = [
   /* plans */
-  api('get', '/v2/salary_plan', { read: salaryPlanPolicy }, (ctx) => {
-    const plans = new Map(ctx.rows(salaryPlanPolicy).map((p) => [p.staffId, p]));
+  api('get', '/v2/salary_plan', { read: salaryPlanPolicy }, async (ctx) => {
+    const plans = new Map((await (await tx()).select().from(salaryPlans).where(ctx.scope(salaryPlanPolicy))).map((r) => [r.staffId, planOf(r)]));
     const rows = ctx.db.staff
       .filter((s) => s.companyId === ctx.session.company.id)
       .map((s) => ({ staffId: s.id, staffName: s.name, role: s.role, campusName: s.campusName, status: s.status, plan: plans.get(s.id) ?? null }));
@@ -371,126 +541,124 @@ export const salaryHandlers = [
     }, ctx.lang);
   }),
 
-  api('post', '/v2/salary_plan', { write: salaryPlanPolicy, body: SalaryPlanBody }, (ctx) => {
+  api('post', '/v2/salary_plan', { write: salaryPlanPolicy, body: SalaryPlanBody }, async (ctx) => {
     const b = ctx.body;
     const staff = ctx.db.staff.find((s) => s.id === b.staffId && s.companyId === ctx.session.company.id);
     if (!staff) throw ctx.bad('common.notFound', { what: ctx.t('sal.staff') });
     if (!validTiers(b.tiers)) throw ctx.bad('sal.tiers');
     const tiers = [...b.tiers].sort((x, y) => x.from - y.from).map((x) => ({ from: x.from, to: x.to ?? undefined, amount: x.amount }));
-    let plan = ctx.db.salaryPlans.find((p) => p.companyId === staff.companyId && p.staffId === staff.id);
+    const t = await tx();
+    const [had] = await t.select({ id: salaryPlans.id }).from(salaryPlans).where(and(ctx.scope(salaryPlanPolicy), eq(salaryPlans.staffId, staff.id)));
     // A plan change applies from the next generated month: checked and paid lines keep the terms they were calculated with.
-    if (plan) Object.assign(plan, { ...b, tiers, updatedAt: nowStamp() });
-    else {
-      plan = { id: nextId(ctx.db, 'salaryPlans'), companyId: staff.companyId, staffName: staff.name, role: staff.role, campusName: staff.campusName, ...b, tiers, updatedAt: nowStamp() };
-      ctx.db.salaryPlans.push(plan);
-      staff.salaryPlanId = plan.id;
+    if (had) {
+      const plan = await ctx.find(salaryPlanPolicy, had.id, 'sal.plan');
+      Object.assign(plan, { ...b, tiers, updatedAt: nowStamp() });
+      const { id: _id, companyId: _c, ...values } = planValues(plan);
+      await t.update(salaryPlans).set(values).where(eq(salaryPlans.id, plan.id));
+      return plan;
     }
-    return plan;
+    const fresh: SalaryPlan = { id: 0, companyId: staff.companyId, staffName: staff.name, role: staff.role, campusName: staff.campusName, ...b, tiers, updatedAt: nowStamp() };
+    const { id: _id, ...values } = planValues(fresh);
+    const [r] = await t.insert(salaryPlans).values(values).returning();
+    const plan = planOf(r);
+    staff.salaryPlanId = plan.id;
+    return created(plan);
   }),
 
   /* the month's sheet */
-  api('get', '/v2/salary', { read: salaryLinePolicy }, (ctx) => {
-    const rows = ctx.rows(salaryLinePolicy).map(summary);
-    const res = listQuery(rows, ctx.query, {
-      keywordFields: ['staffName'],
-      equalFields: ['month', 'status', 'role', 'staffId'],
-      sortable: ['staffName', 'total', 'base', 'cardCommission', 'elimCommission', 'month'],
-      defaultSort: { field: 'id', order: 'ascend' },
-    }, ctx.lang);
-    const all = rows.filter((r) => (!ctx.query.month || r.month === ctx.query.month) && (!ctx.query.status || r.status === ctx.query.status));
-    return { ...res, totalAmount: Math.round(all.reduce((s, r) => s + r.total * 100, 0)) / 100 };
+  api('get', '/v2/salary', { read: salaryLinePolicy }, async (ctx) => {
+    const t = await tx();
+    const scope = ctx.scope(salaryLinePolicy);
+    const page = await sqlList(t, salaryLines, scope, ctx.query, LINE_LIST, ctx.lang);
+    // The total of the month and status chosen (whatever the other filters and the page).
+    const [{ cents }] = await t
+      .select({ cents: sql<number>`coalesce(sum(round(${salaryLines.total} * 100)), 0)`.mapWith(Number) })
+      .from(salaryLines)
+      .where(and(scope, ctx.query.month ? eq(salaryLines.month, ctx.query.month) : undefined, ctx.query.status ? eq(salaryLines.status, ctx.query.status as SalaryLine['status']) : undefined));
+    return { list: page.list.map((r) => summary(lineOf(r))), total: page.total, totalAmount: cents / 100 };
   }),
 
-  api<{ id: string }>('get', '/v2/salary/:id', { read: salaryLinePolicy }, (ctx) => ctx.target(salaryLinePolicy, Number(ctx.params.id), 'sal.line')),
+  api<{ id: string }>('get', '/v2/salary/:id', { read: salaryLinePolicy }, (ctx) => ctx.find(salaryLinePolicy, Number(ctx.params.id), 'sal.line')),
 
-  api('post', '/v2/salary/generate', { write: salaryLinePolicy, body: SalaryGenerateBody }, (ctx) => {
+  api('post', '/v2/salary/generate', { write: salaryLinePolicy, body: SalaryGenerateBody }, async (ctx) => {
     if (ctx.body.month > today().slice(0, 7)) throw ctx.bad('sal.futureMonth');
-    return generateMonth(ctx.db, ctx.session.company.id, ctx.body.month);
+    return generateMonth(await tx(), ctx.db, ctx.session.company.id, ctx.body.month);
   }),
 
-  api('post', '/v2/salary/wage', { write: salaryLinePolicy, body: ChangeWageBody }, (ctx) => {
-    const line = ctx.target(salaryLinePolicy, ctx.body.id, 'sal.line');
+  api('post', '/v2/salary/wage', { write: salaryLinePolicy, body: ChangeWageBody }, async (ctx) => {
+    const line = await ctx.find(salaryLinePolicy, ctx.body.id, 'sal.line');
     mustBeDraft(ctx, line);
     line.wageChange = { from: line.plan.baseSalary, to: ctx.body.base, reason: ctx.body.reason, at: nowStamp(), by: ctx.session.user.name };
     recalc(ctx.db, line);
+    await saveLine(line);
     return line;
   }),
 
-  api('post', '/v2/salary/adjust', { write: salaryLinePolicy, body: SalaryAdjustBody }, (ctx) => {
-    const line = ctx.target(salaryLinePolicy, ctx.body.id, 'sal.line');
+  api('post', '/v2/salary/adjust', { write: salaryLinePolicy, body: SalaryAdjustBody }, async (ctx) => {
+    const line = await ctx.find(salaryLinePolicy, ctx.body.id, 'sal.line');
     mustBeDraft(ctx, line);
-    line.adjustments.push({ id: nextId(ctx.db, 'salaryAdjustments'), kind: ctx.body.kind, amount: ctx.body.amount, reason: ctx.body.reason, createdAt: nowStamp(), operatorName: ctx.session.user.name });
+    line.adjustments.push({ id: await nextAdjustmentId(await tx()), kind: ctx.body.kind, amount: ctx.body.amount, reason: ctx.body.reason, createdAt: nowStamp(), operatorName: ctx.session.user.name });
     recalc(ctx.db, line);
+    await saveLine(line);
     return line;
   }),
 
-  api('post', '/v2/salary/adjust/remove', { write: salaryLinePolicy, body: SalaryAdjustRemoveBody }, (ctx) => {
-    const line = ctx.target(salaryLinePolicy, ctx.body.id, 'sal.line');
+  api('post', '/v2/salary/adjust/remove', { write: salaryLinePolicy, body: SalaryAdjustRemoveBody }, async (ctx) => {
+    const line = await ctx.find(salaryLinePolicy, ctx.body.id, 'sal.line');
     mustBeDraft(ctx, line);
     const k = line.adjustments.findIndex((a) => a.id === ctx.body.adjustmentId);
     if (k < 0) throw ctx.bad('common.notFound', { what: ctx.t('sal.adjustment') });
     line.adjustments.splice(k, 1);
     recalc(ctx.db, line);
+    await saveLine(line);
     return line;
   }),
 
-  api('post', '/v2/salary/check', { write: salaryLinePolicy, body: SalaryCheckBody }, (ctx) => {
-    const lines = ctx.body.ids.map((id) => ctx.target(salaryLinePolicy, id, 'sal.line'));
+  api('post', '/v2/salary/check', { write: salaryLinePolicy, body: SalaryCheckBody }, async (ctx) => {
+    const lines = await linesOf(ctx, ctx.body.ids);
     lines.forEach((l) => mustBeDraft(ctx, l));
     lines.forEach((l) => mustBeOver(ctx, l));
     const at = nowStamp();
     for (const l of lines) {
       recalc(ctx.db, l);
       Object.assign(l, { status: 'checked', checkedAt: at, checkedBy: ctx.session.user.name });
+      await saveLine(l);
     }
     return { checked: lines.length };
   }),
 
-  api('post', '/v2/salary/check_amount', { write: salaryLinePolicy, body: CheckAmountBody }, (ctx) => {
-    const line = ctx.target(salaryLinePolicy, ctx.body.id, 'sal.line');
+  api('post', '/v2/salary/check_amount', { write: salaryLinePolicy, body: CheckAmountBody }, async (ctx) => {
+    const line = await ctx.find(salaryLinePolicy, ctx.body.id, 'sal.line');
     mustBeDraft(ctx, line);
     mustBeOver(ctx, line);
-    const before = JSON.stringify(line);
     recalc(ctx.db, line);
-    if (Math.round(line.total * 100) !== Math.round(ctx.body.total * 100)) {
-      // Nothing changes on a refusal (the recalculated figures are the same ones the reload will show).
-      Object.assign(line, JSON.parse(before));
-      throw ctx.bad('sal.amountMoved', { total: line.total.toFixed(2) });
-    }
+    // Nothing changes on a refusal (the request's transaction writes nothing; the reload shows these same figures).
+    if (Math.round(line.total * 100) !== Math.round(ctx.body.total * 100)) throw ctx.bad('sal.amountMoved', { total: line.total.toFixed(2) });
     Object.assign(line, { status: 'checked', checkedAt: nowStamp(), checkedBy: ctx.session.user.name });
+    await saveLine(line);
     return line;
   }),
 
-  api<{ id: string }>('delete', '/v2/salary/:id', { write: salaryLinePolicy }, (ctx) => {
-    const line = ctx.target(salaryLinePolicy, Number(ctx.params.id), 'sal.line');
+  api<{ id: string }>('delete', '/v2/salary/:id', { write: salaryLinePolicy }, async (ctx) => {
+    const line = await ctx.find(salaryLinePolicy, Number(ctx.params.id), 'sal.line');
     mustBeDraft(ctx, line);
-    ctx.db.salaryLines.splice(ctx.db.salaryLines.indexOf(line), 1);
+    await (await tx()).delete(salaryLines).where(eq(salaryLines.id, line.id));
     return null;
   }),
 
-  api('post', '/v2/salary/pay', { write: salaryLinePolicy, body: SalaryPayBody }, (ctx) => {
-    const lines = ctx.body.ids.map((id) => ctx.target(salaryLinePolicy, id, 'sal.line'));
+  api('post', '/v2/salary/pay', { write: salaryLinePolicy, body: SalaryPayBody }, async (ctx) => {
+    const lines = await linesOf(ctx, ctx.body.ids);
     for (const l of lines) if (l.status !== 'checked') throw ctx.bad('sal.notChecked', { name: l.staffName, status: ctx.t(`sal.status.${l.status}`) });
     lines.forEach((l) => mustBeOver(ctx, l));
-    const at = nowStamp();
-    const slips = lines.map((l) => {
-      const slip = slipOf(ctx.db, l, ctx.body.account, at, ctx.session.user.name);
-      ctx.db.paySlips.push(slip);
-      Object.assign(l, { status: 'paid', paidAt: at, slipId: slip.id });
-      return slip;
-    });
+    const slips = await payLines(await tx(), ctx.db, lines, ctx.body.account, nowStamp(), ctx.session.user.name);
     return { paid: slips.length, slipIds: slips.map((s) => s.id) };
   }),
 
   /* pay slips */
-  api('get', '/v2/pay_slip', { read: paySlipPolicy }, (ctx) =>
-    listQuery(ctx.rows(paySlipPolicy), ctx.query, {
-      keywordFields: ['staffName', 'slipNo'],
-      equalFields: ['month', 'staffId', 'role'],
-      sortable: ['paidAt', 'total', 'staffName', 'month'],
-      defaultSort: { field: 'paidAt', order: 'descend' },
-    }, ctx.lang),
-  ),
+  api('get', '/v2/pay_slip', { read: paySlipPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), paySlips, ctx.scope(paySlipPolicy), ctx.query, SLIP_LIST, ctx.lang);
+    return { list: page.list.map(slipOfRow), total: page.total };
+  }),
 
-  api<{ id: string }>('get', '/v2/pay_slip/:id', { read: paySlipPolicy }, (ctx) => ctx.target(paySlipPolicy, Number(ctx.params.id), 'sal.slip')),
+  api<{ id: string }>('get', '/v2/pay_slip/:id', { read: paySlipPolicy }, (ctx) => ctx.find(paySlipPolicy, Number(ctx.params.id), 'sal.slip')),
 ];

@@ -4,10 +4,11 @@
  * their receipts, online orders, bill entries, pay slips) within the caller's access and data scope, each hit with
  * the link that opens its record.
  */
+import { paySlips } from '../../server/db/schema';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { resetDb } from '../handlers';
-import { call, loginToken } from '../testing';
+import { call, loginToken, rowsOf } from '../testing';
 import type { JumpHit } from '../../src/types/search';
 
 beforeEach(() => {
@@ -41,7 +42,7 @@ describe('GET /v2/search', () => {
     const online = db.onlineOrders.find((o) => o.companyId === 2)!;
     expect(await find(dealer, online.orderNo)).toContainEqual(expect.objectContaining({ kind: 'onlineOrder', id: online.id, path: `/campus/online-order?keyword=${online.orderNo}` }));
 
-    const slip = db.paySlips.find((p) => p.companyId === 2)!;
+    const slip = (await rowsOf(paySlips)).find((p) => p.companyId === 2)!;
     expect(await find(dealer, slip.slipNo)).toContainEqual(expect.objectContaining({ kind: 'paySlip', id: slip.id, path: `/finance/pay-slip/detail?id=${slip.id}` }));
   });
 
@@ -57,7 +58,7 @@ describe('GET /v2/search', () => {
     const teacher = await loginToken('teacher');
     const card = db.studentCards.find((c) => c.companyId === 2)!;
     const order = db.cardOrders.find((o) => o.companyId === 2 && o.amount > 0)!;
-    const slip = db.paySlips.find((p) => p.companyId === 2 && p.role !== 'teacher')!;
+    const slip = (await rowsOf(paySlips)).find((p) => p.companyId === 2 && p.role !== 'teacher')!;
     for (const kw of [card.cardNo, order.orderNo, slip.slipNo]) {
       expect((await find(teacher, kw)).map((h) => h.kind)).toEqual([]);
     }

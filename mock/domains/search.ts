@@ -8,9 +8,9 @@
 import { allows, api, definePolicy, type AuthedCtx, type Policy } from '../http';
 import { leadPolicy } from './customer';
 import { cardOrderPolicy, staffPolicy, studentCardPolicy, studentPolicy } from './schoolPolicies';
-import { journalPolicy } from './finance';
+import { journalPolicy, journalRows } from './finance';
 import { onlineOrderPolicy } from './campusSales';
-import { paySlipPolicy } from './salary';
+import { paySlipPolicy, slipsNumbered } from './salary';
 import { canSeeStaffMobiles } from '../../src/domain/schoolPermissions';
 import type { Access } from '../../src/access';
 import type { JumpHit, JumpKind } from '../../src/types/search';
@@ -41,7 +41,7 @@ export const searchPolicy = definePolicy<{ id: number }>({
 const numberOf = (kw: string) => kw.replace(/\s+/g, '').toUpperCase();
 const looksLikeNumber = (kw: string) => /^[A-Z]{0,3}\d{4,}$/.test(numberOf(kw));
 
-export function jumpHits(ctx: AuthedCtx, keyword: string): JumpHit[] {
+export async function jumpHits(ctx: AuthedCtx, keyword: string): Promise<JumpHit[]> {
   const kw = keyword.trim().toLowerCase();
   if (!kw) return [];
   const s = ctx.session;
@@ -123,8 +123,7 @@ export function jumpHits(ctx: AuthedCtx, keyword: string): JumpHit[] {
   }
   if (may('bill', journalPolicy)) {
     out.push(
-      ...ctx
-        .rows(journalPolicy)
+      ...(await journalRows(ctx.db, s.company.id))
         .filter((e) => !!e.sourceRef && e.sourceRef.includes(no))
         .slice(0, PER_KIND)
         .map((e) => ({ kind: 'bill' as const, id: e.key, name: e.sourceRef!, detail: `${e.date} · ${e.counterparty}`, path: `/bill?keyword=${e.sourceRef}&month=${month(e.date)}` })),
@@ -132,14 +131,10 @@ export function jumpHits(ctx: AuthedCtx, keyword: string): JumpHit[] {
   }
   if (may('paySlip', paySlipPolicy)) {
     out.push(
-      ...ctx
-        .rows(paySlipPolicy)
-        .filter((p) => p.slipNo.includes(no))
-        .slice(0, PER_KIND)
-        .map((p) => ({ kind: 'paySlip' as const, id: p.id, name: p.slipNo, detail: `${p.staffName} · ${p.month}`, path: `/finance/pay-slip/detail?id=${p.id}` })),
+      ...(await slipsNumbered(ctx.scope(paySlipPolicy), no, PER_KIND)).map((p) => ({ kind: 'paySlip' as const, id: p.id, name: p.slipNo, detail: `${p.staffName} · ${p.month}`, path: `/finance/pay-slip/detail?id=${p.id}` })),
     );
   }
   return out;
 }
 
-export const searchHandlers = [api('get', '/v2/search', { read: searchPolicy }, (ctx): JumpHit[] => jumpHits(ctx, String(ctx.query.keyword ?? '')))];
+export const searchHandlers = [api('get', '/v2/search', { read: searchPolicy }, (ctx): Promise<JumpHit[]> => jumpHits(ctx, String(ctx.query.keyword ?? '')))];

@@ -7,3 +7,4 @@ export * from './notify';
 export * from './invitations';
 export * from './contracts';
 export * from './webPages';
+export * from './salary';
