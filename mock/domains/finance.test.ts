@@ -3,7 +3,7 @@
  * Finance mock end to end (docs/rules.md#salaries, #revenue-and-month-close, #bill-journal): the seed's deferred value two ways, cross-screen agreement
  * (revenue = accrual = hour records; bill card sales = cash in), month close, salary flows and access.
  */
-import { paySlips, salaryLines, salaryPlans } from '../../server/db/schema';
+import { journalEntries, paySlips, salaryLines, salaryPlans } from '../../server/db/schema';
 import { authHeaders, rowsOf } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
@@ -124,10 +124,10 @@ describe('deferred value and agreement across screens', () => {
     expect(bad.status).toBe(400);
     const zero = await call('POST', '/v2/bill', { token, body: { date: T, direction: 'expense', category: 'expense.rent', account: 'bank', campusId: 1, amount: 0, counterparty: 'X' } });
     expect(zero.status).toBe(400);
-    const n = getDb().journalEntries.length;
+    const n = (await rowsOf(journalEntries)).length;
     const added = await call('POST', '/v2/bill', { token, body: { date: T, direction: 'expense', category: 'expense.marketing', account: 'wechat', campusId: 1, amount: 99.5, counterparty: 'Flyers' } });
     expect(added.status).toBe(200);
-    expect(getDb().journalEntries.length).toBe(n + 1);
+    expect((await rowsOf(journalEntries)).length).toBe(n + 1);
     const id = added.body.data.id;
     expect((await call('PUT', '/v2/bill', { token, body: { id, date: T, direction: 'expense', category: 'expense.marketing', account: 'wechat', campusId: 1, amount: 120, counterparty: 'Flyers' } })).body.data.amount).toBe(120);
     expect((await call('POST', '/v2/bill/void', { token, body: { id, reason: '' } })).status).toBe(400);

@@ -6,8 +6,13 @@
  * The journal's automatic entries (card orders, approved refunds, paid pay slips) are derived from their sources
  * at read time, so they can never disagree with them; manual entries are stored (add, edit while open, void).
  */
-import type { Db } from '../db';
+import type { Db, SqlSeeder } from '../db';
 import { nextId } from '../db';
+import { and, asc, eq } from 'drizzle-orm';
+import { tx } from '../../server/db';
+import { stampDate, stampOf } from '../../server/db/time';
+import { journalEntries } from '../../server/db/schema';
+import { created } from './audit';
 import { api, definePolicy, type AuthedCtx, type Session } from '../http';
 import { defineMessages } from '../messages';
 import { filterRows, listQuery, type ListSpec } from '../list';
@@ -76,7 +81,6 @@ declare module '../db' {
     monthCloseFigures?: ClosedMonthFigures[];
     /** Reopened closes, with their reasons (`POST /v2/finance/month_close/reopen`). */
     monthReopens?: MonthReopen[];
-    journalEntries: JournalEntry[];
   }
 }
 
@@ -558,12 +562,38 @@ const orderEntries = new WeakMap<CardOrder, JournalEntry>();
 
 /** The company's journal: manual entries and the entries derived from card orders, approved refunds and pay slips. */
 export async function journalRows(db: Db, companyId: number): Promise<JournalEntry[]> {
-  return [...journalRowsInProcess(db, companyId), ...(await paidSlips(companyId)).map(slipEntry)];
+  const manual = await (await tx()).select().from(journalEntries).where(eq(journalEntries.companyId, companyId)).orderBy(asc(journalEntries.id));
+  return [...manual.map(entryOf), ...derivedEntries(db, companyId), ...(await paidSlips(companyId)).map(slipEntry)];
 }
 
-/** The journal's entries from the tables still in the process: manual entries, card orders and approved refunds. */
-function journalRowsInProcess(db: Db, companyId: number): JournalEntry[] {
-  const out: JournalEntry[] = db.journalEntries.filter((e) => e.companyId === companyId);
+/** A manual entry of the journal (server/db/schema/finance.ts). */
+function entryOf(r: typeof journalEntries.$inferSelect): JournalEntry {
+  const { remark, voidReason, createdAt, ...rest } = r;
+  return { key: `m-${r.id}`, ...rest, ...(remark !== null ? { remark } : {}), source: 'manual', ...(voidReason !== null ? { voidReason } : {}), createdAt: stampOf(createdAt) };
+}
+
+function entryValues(e: JournalEntry): Omit<typeof journalEntries.$inferInsert, 'id'> {
+  return {
+    companyId: e.companyId,
+    date: e.date,
+    direction: e.direction,
+    category: e.category,
+    account: e.account,
+    campusId: e.campusId,
+    campusName: e.campusName,
+    amount: e.amount,
+    counterparty: e.counterparty,
+    remark: e.remark ?? null,
+    status: e.status,
+    voidReason: e.voidReason ?? null,
+    operatorName: e.operatorName,
+    createdAt: stampDate(e.createdAt),
+  };
+}
+
+/** The journal's entries derived from the tables still in the process: card orders and approved refunds. */
+function derivedEntries(db: Db, companyId: number): JournalEntry[] {
+  const out: JournalEntry[] = [];
   const students = studentsById(db, companyId);
   const firstMethod = new Map<number, PayMethod>();
   for (const o of indexOf(db, 'cardOrders', companyId)) {
@@ -659,8 +689,13 @@ export const journalPolicy = definePolicy<JournalEntry>({
   name: 'journal',
   read: readFinance,
   write: financeWriter,
-  // The rows a write may target (manual entries) and those still in the process; lists read `journalRows`.
-  rows: (db, s) => journalRowsInProcess(db, s.company.id),
+  // A write targets a manual entry (the table); lists read every entry through `journalRows`.
+  where: (s) => eq(journalEntries.companyId, s.company.id),
+  find: async (id, scope, lock) => {
+    const q = (await tx()).select().from(journalEntries).where(and(eq(journalEntries.id, id), scope));
+    const [r] = lock ? await q.for('update') : await q;
+    return r && entryOf(r);
+  },
   idOf: (e) => (e.source === 'manual' && e.id !== undefined ? e.id : -1),
 });
 
@@ -688,9 +723,13 @@ export function seedFinance(db: Db) {
   db.monthCloses = [];
   db.monthCloseFigures = [];
   db.monthReopens = [];
-  db.journalEntries = [];
+}
+
+/** Manual journal entries of the demo companies: rent, utilities and marketing for the last 12 months per campus. */
+export const seedJournal: SqlSeeder = async (sql, db) => {
   const t = today();
   const months = monthsEnding(t.slice(0, 7), 12);
+  const rows: JournalEntry[] = [];
   for (const company of db.companies.filter((c) => !c.platform)) {
     const campuses = db.campuses.filter((c) => c.companyId === company.id);
     const manager = db.staff.find((s) => s.companyId === company.id && (s.role === 'dealer' || s.role === 'manager'));
@@ -705,10 +744,8 @@ export function seedFinance(db: Db) {
         for (const p of plan) {
           const date = `${m}-${String(p.day).padStart(2, '0')}`;
           if (date > t) continue;
-          const id = nextId(db, 'journalEntries');
-          db.journalEntries.push({
-            key: `m-${id}`,
-            id,
+          rows.push({
+            key: '',
             companyId: company.id,
             date,
             direction: 'expense',
@@ -728,7 +765,8 @@ export function seedFinance(db: Db) {
       });
     });
   }
-}
+  if (rows.length) await sql.insert(journalEntries).values(rows.map(entryValues));
+};
 
 /* ------------------------------------------------------------------ calls */
 
@@ -835,12 +873,10 @@ export const financeHandlers = [
     return runningBalances(rows, journalPeriod(month, startDate, endDate));
   }),
 
-  api('post', '/v2/bill', { write: journalPolicy, body: JournalBody }, (ctx) => {
+  api('post', '/v2/bill', { write: journalPolicy, body: JournalBody }, async (ctx) => {
     const campus = checkEntry(ctx, ctx.body);
-    const id = nextId(ctx.db, 'journalEntries');
-    const row: JournalEntry = {
-      key: `m-${id}`,
-      id,
+    const entry: JournalEntry = {
+      key: '',
       companyId: ctx.session.company.id,
       ...ctx.body,
       campusName: campus.name,
@@ -849,28 +885,29 @@ export const financeHandlers = [
       operatorName: ctx.session.user.name,
       createdAt: nowStamp(),
     };
-    ctx.db.journalEntries.push(row);
-    return row;
+    const [r] = await (await tx()).insert(journalEntries).values(entryValues(entry)).returning();
+    return created(entryOf(r));
   }),
 
-  api('put', '/v2/bill', { write: journalPolicy, body: JournalUpdateBody }, (ctx) => {
-    const target = ctx.target(journalPolicy, ctx.body.id, 'fin.entry');
-    const row = ctx.db.journalEntries.find((e) => e.key === target.key)!;
+  api('put', '/v2/bill', { write: journalPolicy, body: JournalUpdateBody }, async (ctx) => {
+    const row = await ctx.find(journalPolicy, ctx.body.id, 'fin.entry');
     if (row.status === 'void') throw ctx.bad('fin.entryVoid');
     if (isMonthClosed(ctx.db, row.companyId, row.date)) throw ctx.bad('fin.entryClosed', { month: row.date.slice(0, 7) });
     const campus = checkEntry(ctx, ctx.body);
     const { id: _id, ...rest } = ctx.body;
     Object.assign(row, rest, { campusName: campus.name, remark: rest.remark });
+    if (row.remark === undefined) delete row.remark;
+    await (await tx()).update(journalEntries).set(entryValues(row)).where(eq(journalEntries.id, ctx.body.id));
     return row;
   }),
 
-  api('post', '/v2/bill/void', { write: journalPolicy, body: JournalVoidBody }, (ctx) => {
-    const target = ctx.target(journalPolicy, ctx.body.id, 'fin.entry');
-    const row = ctx.db.journalEntries.find((e) => e.key === target.key)!;
+  api('post', '/v2/bill/void', { write: journalPolicy, body: JournalVoidBody }, async (ctx) => {
+    const row = await ctx.find(journalPolicy, ctx.body.id, 'fin.entry');
     if (row.status === 'void') throw ctx.bad('fin.entryVoid');
     if (isMonthClosed(ctx.db, row.companyId, row.date)) throw ctx.bad('fin.entryClosed', { month: row.date.slice(0, 7) });
     row.status = 'void';
     row.voidReason = ctx.body.reason;
+    await (await tx()).update(journalEntries).set({ status: 'void', voidReason: ctx.body.reason }).where(eq(journalEntries.id, ctx.body.id));
     return row;
   }),
 ];

@@ -12,7 +12,7 @@ import { schoolHandlers } from './schoolApi';
 import { customerHandlers, customerExtraHandlers, seedCustomer } from './customerIndex';
 import { seedSchedule } from './schedule';
 import { scheduleHandlers } from './scheduleApi';
-import { financeHandlers, seedFinance } from './finance';
+import { financeHandlers, seedFinance, seedJournal } from './finance';
 import { salaryHandlers, seedSalaries } from './salary';
 import { analysisHandlers } from './analysis';
 import { campusHandlers, seedCampus } from './campus';
@@ -34,7 +34,7 @@ import { arrearsHandlers, seedArrears } from './arrears';
 
 export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedCampus, seedAccounts, seedSettings, seedCampusSales, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
 /** Seeders of the tables in the database (server/db), after the in-process seed they read. */
-export const sqlSeeders: SqlSeeder[] = [seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedSalaries, seedAudit];
+export const sqlSeeders: SqlSeeder[] = [seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedJournal, seedSalaries, seedAudit];
 
 /**
  * The seed outside demo mode (mock/mode.ts): every table the domains declare, empty (their seeders run once on a

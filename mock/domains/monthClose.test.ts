@@ -5,11 +5,12 @@
  * another campus, invalidation, journal entries); the closed month's figures, read from every call that shows them,
  * must equal those stored at the close, and the ledger recomputed from scratch must agree with them too.
  */
+import { journalEntries } from '../../server/db/schema';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
 import { today } from '../clock';
-import { call, loginToken } from '../testing';
+import { call, loginToken, rowsOf } from '../testing';
 import { addMonths, plusDays, sumMoney } from '@/domain/revenue';
 import { accrualCards, accrualOverview, closedFigures, revenueMonthLive } from './finance';
 
@@ -114,7 +115,7 @@ describe('a closed month stays closed (issue 29)', () => {
     expect(db.students.find((s) => s.id === mover.id)!.campusId).toBe(to);
     const entry = await post(token, '/v2/bill', { date: T, direction: 'expense', category: 'expense.marketing', account: 'cash', campusId: from, amount: 88, counterparty: 'Flyers' });
     await post(token, '/v2/bill/void', { id: entry.id, reason: 'Twice' });
-    const lastEntry = db.journalEntries.find((e) => e.companyId === 2 && e.date.startsWith(LAST) && e.status === 'active')!;
+    const lastEntry = (await rowsOf(journalEntries)).find((e) => e.companyId === 2 && e.date.startsWith(LAST) && e.status === 'active')!;
     expect((await call('POST', '/v2/bill/void', { token, body: { id: lastEntry.id, reason: 'Late' } })).status).toBe(400);
     expect((await call('POST', '/v2/bill', { token, body: { date: `${LAST}-20`, direction: 'expense', category: 'expense.rent', account: 'bank', campusId: from, amount: 10, counterparty: 'X' } })).status).toBe(400);
 

@@ -8,3 +8,4 @@ export * from './invitations';
 export * from './contracts';
 export * from './webPages';
 export * from './salary';
+export * from './finance';
