@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { handlers } from './handlers';
 import { buildSession, registry, type RegisteredCall, type Session } from './http';
 import { getDb } from './db';
-import { call, loginToken, rowsOf } from './testing';
+import { call, defaultGroup, loginToken, rowsOf } from './testing';
 import { exams, homework, notices, submissions } from '../server/db/schema';
 import { today } from './clock';
 import { studentRows } from './domains/schoolPolicies';
@@ -97,7 +97,7 @@ describe('every call answers within the scope of its list (issue 29)', () => {
   async function scopeOf(token: string): Promise<{ scope: Scope; session: Session }> {
     const db = getDb();
     const row = (await sessionByToken(token))!;
-    const session = buildSession(db, token, row.userId, row.roleId)!;
+    const session = (await buildSession(db, token, row.userId, row.roleId))!;
     const cid = session.company.id;
     // The lists of students and leads: the student list; the lead list and the pool. A lesson in the schedule's scope
     // shows its roster (booked, on leave, rolled-call students, who may come from other classes), and a trial the
@@ -250,7 +250,7 @@ describe('every call answers within the scope of its list (issue 29)', () => {
 
   it('a sales person whose permission group is narrowed to their campus', async () => {
     const dealer = await loginToken('dealer');
-    const group = getDb().permissionGroups.find((g) => g.companyId === 2 && g.defaultFor === 'sales')!;
+    const group = await defaultGroup(2, 'sales');
     const r = await call('PUT', '/v2/permission_group/', { token: dealer, body: { id: group.id, name: group.name, flags: group.flags, dataScope: 'campus' } });
     expect(r.status).toBe(200);
     const sales = await loginToken('sales');

@@ -102,8 +102,11 @@ export interface Db {
   packages: SubscriptionPackage[];
   subscriptionOrders: SubscriptionOrder[];
   settings: CompanySettings[];
-  /** Permission groups per company (docs/rules.md#permission-groups-and-data-scope; mock/domains/campus.ts). */
-  permissionGroups: PermissionGroupRow[];
+  /**
+   * The demo seed's default permission groups, with the ids the seeded memberships name: written to the database
+   * (server/db/schema/groups.ts) by its SqlSeeder. Never read by a request (mock/domains/groupRows.ts reads the table).
+   */
+  seedGroups: PermissionGroupRow[];
   /** Next id per table. */
   seq: Record<string, number>;
 }
@@ -158,7 +161,7 @@ export function emptyDb(): Db {
     packages: [],
     subscriptionOrders: [],
     settings: [],
-    permissionGroups: [],
+    seedGroups: [],
     seq: {},
   } as unknown as Db;
 }

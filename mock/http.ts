@@ -20,7 +20,8 @@ import { parseBody, shapeOf } from './schema';
 import { id as idSchema, z as zod } from '../src/types/schema';
 import access, { type Access, type AccessKey } from '../src/access';
 import type { CurrentUser, Permissions } from '../src/types/session';
-import { getDb, sessionExpired, type CampusRow, type CompanyRow, type Db, type MembershipRow, type UserRow } from './db';
+import { getDb, sessionExpired, type CampusRow, type CompanyRow, type Db, type MembershipRow, type PermissionGroupRow, type UserRow } from './db';
+import { groupOf } from './domains/groupRows';
 import { langOf, message, type Lang } from './messages';
 import './nouns';
 import { CALLS_OPEN_WHEN_EXPIRED, daysLeft } from '../src/utils/expiry';
@@ -46,6 +47,8 @@ export interface Session {
   currentUser: CurrentUser;
   permissions: Permissions;
   access: Access;
+  /** The membership's permission group (docs/rules.md#permission-groups-and-data-scope), read at every request. */
+  group?: PermissionGroupRow;
 }
 
 export interface Ctx<P = Record<string, string>> {
@@ -178,13 +181,13 @@ export function companyDay(company: CompanyRow): number {
   return daysLeft(company.validUntil, today());
 }
 
-export function buildSession(db: Db, token: string, userId: number, roleId: number): Session | undefined {
+export async function buildSession(db: Db, token: string, userId: number, roleId: number): Promise<Session | undefined> {
   const user = db.users.find((u) => u.id === userId);
   const membership = db.memberships.find((m) => m.roleId === roleId && m.userId === userId);
   const company = membership && db.companies.find((c) => c.id === membership.companyId);
   if (!user || !membership || !company || membership.disabled) return undefined;
   // Permission groups (docs/rules.md#permission-groups-and-data-scope): the group's flags, resolved at every request, so changes apply at once.
-  const group = membership.groupId === undefined ? undefined : db.permissionGroups.find((g) => g.id === membership.groupId && g.companyId === company.id);
+  const group = membership.groupId === undefined ? undefined : await groupOf(company.id, membership.groupId);
   const currentUser: CurrentUser = {
     info: { username: user.username, avatar: user.avatar },
     name: user.name,
@@ -195,7 +198,7 @@ export function buildSession(db: Db, token: string, userId: number, roleId: numb
     ...(user.mustChangePassword ? { mustChangePassword: true } : {}),
   };
   const permissions: Permissions = { ...(group?.flags ?? membership.flags), name: user.name, companyId: company.id, type: membership.type };
-  return { token, user, membership, company, currentUser, permissions, access: access({ currentUser, permissions }) };
+  return { token, user, membership, company, currentUser, permissions, access: access({ currentUser, permissions }), ...(group ? { group } : {}) };
 }
 
 /**

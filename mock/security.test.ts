@@ -11,7 +11,7 @@ import { sweepReminders } from './domains/notify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from './db';
 import { handlers, handlersFor, resetDb } from './handlers';
-import { call, loginToken, rowsOf } from './testing';
+import { call, defaultGroup, loginToken, rowsOf } from './testing';
 import { submissions } from '../server/db/schema';
 import { staffOfSession } from './domains/school';
 import { studentRows } from './domains/schoolPolicies';
@@ -313,7 +313,7 @@ describe('reads stay in the scope of their list (issue 29)', () => {
   /** The caller's list scope, from the lists' own scope functions. */
   const sessionOf = async (token: string) => {
     const row = (await sessionByToken(token))!;
-    return buildSession(getDb(), token, row.userId, row.roleId)!;
+    return (await buildSession(getDb(), token, row.userId, row.roleId))!;
   };
   const companyStudents = () => getDb().students.filter((st) => st.companyId === 2);
 
@@ -386,7 +386,7 @@ describe('reads stay in the scope of their list (issue 29)', () => {
   it('a sales person narrowed to their campus: receivers, homework, posters, contracts and the import context of that scope only', async () => {
     const db = getDb();
     const dealer = await loginToken('dealer');
-    const group = db.permissionGroups.find((g) => g.companyId === 2 && g.defaultFor === 'sales')!;
+    const group = await defaultGroup(2, 'sales');
     await call('PUT', '/v2/permission_group/', { token: dealer, body: { id: group.id, name: group.name, flags: group.flags, dataScope: 'campus' } });
     const sales = await loginToken('sales');
     const scope = studentRows(db, await sessionOf(sales));

@@ -6,8 +6,8 @@
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { tx } from '../server/db';
 import { sessionByToken } from '../server/auth/state';
-import { webPages, type invitations } from '../server/db/schema';
-import { eq } from 'drizzle-orm';
+import { permissionGroups, webPages, type invitations } from '../server/db/schema';
+import { and, eq } from 'drizzle-orm';
 
 export const BASE = 'http://localhost';
 
@@ -51,4 +51,15 @@ export function mapleTeacherInvitation(over: Partial<typeof invitations.$inferIn
 export async function webPageOf(campusId: number): Promise<typeof webPages.$inferSelect> {
   const [page] = await (await tx()).select().from(webPages).where(eq(webPages.campusId, campusId));
   return page;
+}
+
+/** A company's default permission group of a role, as stored. */
+export async function defaultGroup(companyId: number, role: string): Promise<typeof permissionGroups.$inferSelect> {
+  const [g] = await (await tx()).select().from(permissionGroups).where(and(eq(permissionGroups.companyId, companyId), eq(permissionGroups.defaultFor, role as never)));
+  return g;
+}
+
+/** Changes a permission group behind the API (a test's setup). */
+export async function setGroup(id: number, values: Partial<Pick<typeof permissionGroups.$inferInsert, 'flags' | 'dataScope' | 'name'>>): Promise<void> {
+  await (await tx()).update(permissionGroups).set(values).where(eq(permissionGroups.id, id));
 }

@@ -3,7 +3,7 @@
  * sum) of the list it opens; a roll call moves consumed hours, recognised revenue and attendance by the expected
  * amounts on every analyze call that shows them; access and range validation.
  */
-import { authHeaders } from '../testing';
+import { authHeaders, defaultGroup, setGroup } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, resetDb } from '../db';
 import { addDays, today } from '../clock';
@@ -181,10 +181,9 @@ describe('the renewal rate names its cohort, and its two lists are that cohort (
 
 describe('a permission group with a narrower data scope (docs/rules.md#permission-groups-and-data-scope)', () => {
   /** Gives a role's group every flag (so the lists open) and the scope. */
-  function scopeGroup(role: 'manager' | 'sales', scope: 'campus' | 'own') {
-    const g = getDb().permissionGroups.find((x) => x.companyId === 2 && x.defaultFor === role)!;
-    g.dataScope = scope;
-    for (const f of PERMISSION_FLAGS) g.flags[f] = 1;
+  async function scopeGroup(role: 'manager' | 'sales', scope: 'campus' | 'own') {
+    const g = await defaultGroup(2, role);
+    await setGroup(g.id, { dataScope: scope, flags: Object.fromEntries(PERMISSION_FLAGS.map((f) => [f, 1])) as typeof g.flags });
   }
   const consumed = (c: AnalyzeCore) => byKey(c, 'consumedHours').value;
 
@@ -192,7 +191,7 @@ describe('a permission group with a narrower data scope (docs/rules.md#permissio
     it(`${role} seeing ${scope} rows: every figure is over those rows and equals the list it opens`, async () => {
       const dealer = await login('dealer');
       const whole = (await call<AnalyzeCore>(dealer, 'GET', `/v2/company_kt/analyze_core?${qs(RANGE)}`)).data;
-      scopeGroup(role, scope);
+      await scopeGroup(role, scope);
       const token = await login(role);
       const core = (await call<AnalyzeCore>(token, 'GET', `/v2/company_kt/analyze_core?${qs(RANGE)}`)).data;
       // The scope narrows the figures (the other campus, or other people's rows, are left out) ...

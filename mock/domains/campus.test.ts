@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { authHeaders, call as callIn } from '../testing';
+import { permissionGroups } from '../../server/db/schema';
+import { authHeaders, call as callIn, rowsOf } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
@@ -63,11 +64,11 @@ describe('permission groups', () => {
     const dealer = await login('dealer');
     const list = await groups(dealer);
     const own = list.find((g) => g.ownerGroup)!;
-    const before = JSON.stringify(getDb().permissionGroups);
+    const before = JSON.stringify(await rowsOf(permissionGroups));
     const r = await call('PUT', '/v2/permission_group/', { token: dealer, body: { id: own.id, name: own.name, dataScope: 'campus', flags: own.flags } });
     expect(r.status).toBe(400);
     expect(r.body.msg).toMatch(/owner/);
-    expect(JSON.stringify(getDb().permissionGroups)).toBe(before);
+    expect(JSON.stringify(await rowsOf(permissionGroups))).toBe(before);
     const dealerStaff = getDb().staff.find((st) => st.userId === 2 && st.companyId === 2)!;
     const teacherGroup = list.find((g) => g.defaultFor === 'teacher')!;
     expect((await call('POST', '/v2/permission_group/assign', { token: dealer, body: { staffIds: [dealerStaff.id], groupId: teacherGroup.id } })).status).toBe(400);
@@ -76,11 +77,11 @@ describe('permission groups', () => {
   it('creates, validates (400, nothing changed), refuses deleting a group in use, deletes an empty one', async () => {
     const dealer = await login('dealer');
     const flags = (await groups(dealer))[3].flags;
-    const count = getDb().permissionGroups.length;
+    const count = (await rowsOf(permissionGroups)).length;
     expect((await call('POST', '/v2/permission_group/', { token: dealer, body: { name: '', flags, dataScope: 'own' } })).status).toBe(400);
     expect((await call('POST', '/v2/permission_group/', { token: dealer, body: { name: 'Front desk', flags: { ...flags, staging: 2 }, dataScope: 'own' } })).status).toBe(400);
     expect((await call('POST', '/v2/permission_group/', { token: dealer, body: { name: 'Front desk', flags, dataScope: 'galaxy' } })).status).toBe(400);
-    expect(getDb().permissionGroups.length).toBe(count);
+    expect((await rowsOf(permissionGroups)).length).toBe(count);
     const made = await call('POST', '/v2/permission_group/', { token: dealer, body: { name: 'Front desk', flags, dataScope: 'own' } });
     expect(made.status).toBe(200);
     const id = made.body.data.id as number;

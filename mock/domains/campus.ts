@@ -7,10 +7,12 @@
  * group's flags at every request, so the menu and the server's 403s follow from the next request on. The data scope
  * is applied by the shared visibility functions through mock/domains/dataScope.ts.
  *
- * Exported for other domains (platform: default groups of a new company): `seedCompanyGroups`, `defaultGroupOf`.
+ * Groups and the staff × group assignments are in the database (server/db/schema/groups.ts, ./groupRows.ts).
+ * Exported for other domains (platform: default groups of a new company): `seedCompanyGroups` (the demo seed),
+ * `createCompanyGroups` (a company created by a call).
  */
 import { createWebPages } from './webPages';
-import type { CampusRow, Db, MembershipRow, PermissionGroupRow } from '../db';
+import type { CampusRow, Db, MembershipRow, PermissionGroupRow, SqlSeeder } from '../db';
 import { nextId } from '../db';
 import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
@@ -25,11 +27,15 @@ import { grantsEverything } from '../../src/domain/dataScope';
 import { daysLeft } from '../../src/utils/expiry';
 import { AssignGroupBody, CampusBody, CampusIdBody, CampusRenewBody, CampusUpdateBody, PermissionGroupBody, PermissionGroupUpdateBody } from '../../src/types/campus.schemas';
 import { ROLE_FLAGS } from './session';
+import { and, eq } from 'drizzle-orm';
+import { restartIdentities, tx } from '../../server/db';
+import { permissionGroups, staffGroups } from '../../server/db/schema';
+import { defaultGroupIn, groupBook, groupRowOf, insertGroups, type GroupBook } from './groupRows';
+import { created } from './audit';
 
 declare module '../db' {
   interface Db {
     /** Group of a staff member who has no login account yet (applied when one is created). */
-    staffGroups: { companyId: number; staffId: number; groupId: number }[];
     campusRenewals: CampusRenewal[];
   }
 }
@@ -84,36 +90,47 @@ const DEFAULT_GROUPS: { role: Role; name: string }[] = [
   { role: 'sales', name: 'Sales / 销售' },
 ];
 
-/** Creates a company's default groups (one per staff role, the role's flags today, whole company). */
-export function seedCompanyGroups(db: Db, companyId: number, at = notAfterNow(`${today()} 09:00:00`)): PermissionGroupRow[] {
-  return DEFAULT_GROUPS.map(({ role, name }) => {
-    const row: PermissionGroupRow = {
-      id: nextId(db, 'permissionGroups'),
-      companyId,
-      name,
-      flags: { ...(role === 'dealer' ? FLAGS_ALL : ROLE_FLAGS[role]) },
-      dataScope: 'company',
-      defaultFor: role,
-      createdAt: at,
-    };
-    db.permissionGroups.push(row);
-    return row;
-  });
+/** A company's default groups (one per staff role, the role's flags today, whole company), without ids. */
+function defaultGroups(companyId: number, at: string): Omit<PermissionGroupRow, 'id'>[] {
+  return DEFAULT_GROUPS.map(({ role, name }) => ({
+    companyId,
+    name,
+    flags: { ...(role === 'dealer' ? FLAGS_ALL : ROLE_FLAGS[role]) },
+    dataScope: 'company' as const,
+    defaultFor: role,
+    createdAt: at,
+  }));
 }
 
-/** The default group of a role in a company (none for parents and platform roles). */
-export function defaultGroupOf(db: Db, companyId: number, role: Role): PermissionGroupRow | undefined {
-  return db.permissionGroups.find((g) => g.companyId === companyId && g.defaultFor === role);
+/**
+ * The demo seed's default groups of a company, with the ids its memberships name (written to the database by
+ * `seedPermissionGroups`). Returns the owner's (dealer) group.
+ */
+export function seedCompanyGroups(db: Db, companyId: number, at = notAfterNow(`${today()} 09:00:00`)): PermissionGroupRow | undefined {
+  const rows = defaultGroups(companyId, at).map((g) => ({ ...g, id: nextId(db, 'permissionGroups') }));
+  db.seedGroups.push(...rows);
+  return rows.find((g) => g.defaultFor === 'dealer');
 }
+
+/** A company created by a call: its default groups in the database; returns the owner's (dealer) group. */
+export async function createCompanyGroups(companyId: number, at: string): Promise<PermissionGroupRow | undefined> {
+  const rows = await insertGroups(await tx(), defaultGroups(companyId, at));
+  return rows.find((g) => g.defaultFor === 'dealer');
+}
+
+/** The demo groups (demo mode), with their seed ids; new groups take ids after them. */
+export const seedPermissionGroups: SqlSeeder = async (t, db) => {
+  await insertGroups(t, db.seedGroups);
+  await restartIdentities(t, ['permission_groups']);
+};
 
 export function seedCampus(db: Db) {
-  db.staffGroups = [];
   db.campusRenewals = [];
-  db.permissionGroups = db.permissionGroups ?? [];
+  db.seedGroups = db.seedGroups ?? [];
   const t = today();
   for (const c of db.companies.filter((x) => !x.platform)) seedCompanyGroups(db, c.id);
   for (const m of db.memberships) {
-    const g = defaultGroupOf(db, m.companyId, m.role);
+    const g = db.seedGroups.find((x) => x.companyId === m.companyId && x.defaultFor === m.role);
     if (g) m.groupId = g.id;
   }
   // Riverside (a branch of Starlight Dance) has its own validity.
@@ -128,12 +145,8 @@ function membershipOfStaff(db: Db, st: Staff): MembershipRow | undefined {
 }
 
 /** The group of a staff member: their account's, else the one chosen before an account existed, else the role's default. */
-export function groupIdOfStaff(db: Db, st: Staff): number | undefined {
-  return (
-    membershipOfStaff(db, st)?.groupId ??
-    db.staffGroups.find((x) => x.staffId === st.id && x.companyId === st.companyId)?.groupId ??
-    defaultGroupOf(db, st.companyId, st.role)?.id
-  );
+export function groupIdOfStaff(db: Db, book: GroupBook, st: Staff): number | undefined {
+  return membershipOfStaff(db, st)?.groupId ?? book.assigned.get(st.id) ?? defaultGroupIn(book, st.role)?.id;
 }
 
 function isOwnerStaff(db: Db, st: Staff): boolean {
@@ -144,14 +157,14 @@ function companyStaff(db: Db, companyId: number): Staff[] {
   return (db.staff ?? []).filter((st) => st.companyId === companyId);
 }
 
-export function viewGroup(db: Db, g: PermissionGroupRow): PermissionGroup {
-  const staff = companyStaff(db, g.companyId).filter((st) => groupIdOfStaff(db, st) === g.id);
+export function viewGroup(db: Db, book: GroupBook, g: PermissionGroupRow): PermissionGroup {
+  const staff = companyStaff(db, g.companyId).filter((st) => groupIdOfStaff(db, book, st) === g.id);
   const ownerGroup = db.memberships.some((m) => m.companyId === g.companyId && m.type === 0 && m.groupId === g.id);
   return { ...g, flags: { ...g.flags }, memberCount: staff.length, ownerGroup };
 }
 
-function assertNameFree(ctx: AuthedCtx, name: string, id?: number) {
-  const taken = ctx.db.permissionGroups.some((g) => g.companyId === ctx.session.company.id && g.id !== id && g.name.toLowerCase() === name.toLowerCase());
+function assertNameFree(ctx: AuthedCtx, book: GroupBook, name: string, id?: number) {
+  const taken = book.groups.some((g) => g.id !== id && g.name.toLowerCase() === name.toLowerCase());
   if (taken) throw ctx.bad('group.nameTaken', { name });
 }
 
@@ -200,7 +213,12 @@ export const groupPolicy = definePolicy<PermissionGroupRow>({
   name: 'permission group',
   read: 'campusManagement',
   write: 'campusManagement',
-  rows: (db, s) => db.permissionGroups.filter((g) => g.companyId === s.company.id),
+  where: (s) => eq(permissionGroups.companyId, s.company.id),
+  find: async (id, scope, lock) => {
+    const q = (await tx()).select().from(permissionGroups).where(and(eq(permissionGroups.id, id), scope));
+    const [r] = lock ? await q.for('update') : await q;
+    return r && groupRowOf(r);
+  },
 });
 
 export const accessPolicy = definePolicy<Staff>({
@@ -217,9 +235,9 @@ export const campusPolicy = definePolicy<CampusRow>({
   rows: (db, s) => db.campuses.filter((c) => c.companyId === s.company.id),
 });
 
-function staffAccessRow(db: Db, st: Staff): StaffAccess {
-  const gid = groupIdOfStaff(db, st);
-  const g = db.permissionGroups.find((x) => x.id === gid);
+function staffAccessRow(db: Db, book: GroupBook, st: Staff): StaffAccess {
+  const gid = groupIdOfStaff(db, book, st);
+  const g = book.groups.find((x) => x.id === gid);
   return {
     staffId: st.id,
     name: st.name,
@@ -237,48 +255,50 @@ const isOwner = (_a: unknown, s: Session) => s.membership.type === 0;
 
 export const campusHandlers = [
   /* ---------------- permission groups (docs/api.md#calls-named-by-the-spec) ---------------- */
-  api('get', '/v2/permission_group/list', { read: groupPolicy }, (ctx) => ctx.rows(groupPolicy).map((g) => viewGroup(ctx.db, g))),
-
-  api('get', '/v2/permission_group/get', { read: groupPolicy }, (ctx) => viewGroup(ctx.db, ctx.target(groupPolicy, Number(ctx.query.id), 'group.group'))),
-
-  api('post', '/v2/permission_group/', { write: groupPolicy, body: PermissionGroupBody }, (ctx) => {
-    assertNameFree(ctx, ctx.body.name);
-    const row: PermissionGroupRow = {
-      id: nextId(ctx.db, 'permissionGroups'),
-      companyId: ctx.session.company.id,
-      name: ctx.body.name,
-      flags: { ...ctx.body.flags },
-      dataScope: ctx.body.dataScope,
-      createdAt: nowStamp(),
-    };
-    ctx.db.permissionGroups.push(row);
-    return viewGroup(ctx.db, row);
+  api('get', '/v2/permission_group/list', { read: groupPolicy }, async (ctx) => {
+    const book = await groupBook(ctx.session.company.id);
+    return book.groups.map((g) => viewGroup(ctx.db, book, g));
   }),
 
-  api('put', '/v2/permission_group/', { write: groupPolicy, body: PermissionGroupUpdateBody }, (ctx) => {
-    const row = ctx.target(groupPolicy, ctx.body.id, 'group.group');
-    assertNameFree(ctx, ctx.body.name, row.id);
-    if (viewGroup(ctx.db, row).ownerGroup && !grantsEverything(ctx.body.flags, ctx.body.dataScope)) throw ctx.bad('group.ownerNarrow');
+  api('get', '/v2/permission_group/get', { read: groupPolicy }, async (ctx) => {
+    const row = await ctx.find(groupPolicy, Number(ctx.query.id), 'group.group');
+    return viewGroup(ctx.db, await groupBook(ctx.session.company.id), row);
+  }),
+
+  api('post', '/v2/permission_group/', { write: groupPolicy, body: PermissionGroupBody }, async (ctx) => {
+    const book = await groupBook(ctx.session.company.id);
+    assertNameFree(ctx, book, ctx.body.name);
+    const [row] = await insertGroups(await tx(), [{ companyId: ctx.session.company.id, name: ctx.body.name, flags: { ...ctx.body.flags }, dataScope: ctx.body.dataScope, createdAt: nowStamp() }]);
+    return created(viewGroup(ctx.db, book, row));
+  }),
+
+  api('put', '/v2/permission_group/', { write: groupPolicy, body: PermissionGroupUpdateBody }, async (ctx) => {
+    const row = await ctx.find(groupPolicy, ctx.body.id, 'group.group');
+    const book = await groupBook(ctx.session.company.id);
+    assertNameFree(ctx, book, ctx.body.name, row.id);
+    if (viewGroup(ctx.db, book, row).ownerGroup && !grantsEverything(ctx.body.flags, ctx.body.dataScope)) throw ctx.bad('group.ownerNarrow');
     row.name = ctx.body.name;
     row.flags = { ...ctx.body.flags };
     row.dataScope = ctx.body.dataScope;
-    return viewGroup(ctx.db, row);
+    await (await tx()).update(permissionGroups).set({ name: row.name, flags: row.flags, dataScope: row.dataScope }).where(eq(permissionGroups.id, row.id));
+    return viewGroup(ctx.db, book, row);
   }),
 
-  api<{ id: string }>('delete', '/v2/permission_group/:id', { write: groupPolicy }, (ctx) => {
-    const row = ctx.target(groupPolicy, Number(ctx.params.id), 'group.group');
-    const view = viewGroup(ctx.db, row);
+  api<{ id: string }>('delete', '/v2/permission_group/:id', { write: groupPolicy }, async (ctx) => {
+    const row = await ctx.find(groupPolicy, Number(ctx.params.id), 'group.group');
+    const view = viewGroup(ctx.db, await groupBook(ctx.session.company.id), row);
     if (row.defaultFor) throw ctx.bad('group.isDefault');
     if (view.memberCount > 0 || view.ownerGroup) throw ctx.bad('group.inUse', { n: view.memberCount });
-    ctx.db.permissionGroups = ctx.db.permissionGroups.filter((g) => g.id !== row.id);
-    ctx.db.staffGroups = ctx.db.staffGroups.filter((x) => x.groupId !== row.id);
+    // Its assignments of staff without an account go with it (the foreign key cascades).
+    await (await tx()).delete(permissionGroups).where(eq(permissionGroups.id, row.id));
     return null;
   }),
 
   /* ---------------- /access: staff × group ---------------- */
-  api('get', '/v2/permission_group/staff', { read: accessPolicy }, (ctx) =>
-    listQuery(
-      ctx.rows(accessPolicy).map((st) => staffAccessRow(ctx.db, st)),
+  api('get', '/v2/permission_group/staff', { read: accessPolicy }, async (ctx) => {
+    const book = await groupBook(ctx.session.company.id);
+    return listQuery(
+      ctx.rows(accessPolicy).map((st) => staffAccessRow(ctx.db, book, st)),
       ctx.query,
       {
         keywordFields: ['name', 'groupName'],
@@ -287,20 +307,24 @@ export const campusHandlers = [
         defaultSort: { field: 'staffId', order: 'ascend' },
       },
       ctx.lang,
-    ),
-  ),
+    );
+  }),
 
-  api('post', '/v2/permission_group/assign', { write: accessPolicy, body: AssignGroupBody }, (ctx) => {
-    const group = ctx.target(groupPolicy, ctx.body.groupId, 'group.group');
+  api('post', '/v2/permission_group/assign', { write: accessPolicy, body: AssignGroupBody }, async (ctx) => {
+    const group = await ctx.find(groupPolicy, ctx.body.groupId, 'group.group');
     const staff = ctx.body.staffIds.map((id) => ctx.target(accessPolicy, id, 'group.staff'));
     if (staff.some((st) => isOwnerStaff(ctx.db, st)) && !grantsEverything(group.flags, group.dataScope)) throw ctx.bad('group.ownerMove');
+    const t = await tx();
     for (const st of staff) {
       const m = membershipOfStaff(ctx.db, st);
       if (m) m.groupId = group.id;
-      ctx.db.staffGroups = ctx.db.staffGroups.filter((x) => x.staffId !== st.id);
-      ctx.db.staffGroups.push({ companyId: st.companyId, staffId: st.id, groupId: group.id });
+      await t
+        .insert(staffGroups)
+        .values({ companyId: st.companyId, staffId: st.id, groupId: group.id })
+        .onConflictDoUpdate({ target: [staffGroups.companyId, staffGroups.staffId], set: { groupId: group.id } });
     }
-    return staff.map((st) => staffAccessRow(ctx.db, st));
+    const book = await groupBook(ctx.session.company.id);
+    return staff.map((st) => staffAccessRow(ctx.db, book, st));
   }),
 
   /* ---------------- campuses (docs/api.md#calls-named-by-the-spec) ---------------- */

@@ -25,7 +25,8 @@ import { listQuery } from '../list';
 import type { ParentAccount, StaffAccount } from '../../src/types/campus';
 import type { Staff, Student } from '../../src/types/school';
 import { AccountIdBody, CreateStaffAccountBody, ParentAccountBody, ParentLinkBody, ResetPasswordBody } from '../../src/types/campus.schemas';
-import { defaultGroupOf, groupIdOfStaff } from './campus';
+import { groupIdOfStaff } from './campus';
+import { defaultGroupIn, groupBook, type GroupBook } from './groupRows';
 import { addMembership, createInvitation, pendingStaffInvitations, usersElsewhere } from './invitations';
 import { endSessionsOf as endUserSessions } from './session';
 import { rememberDisabledSessions } from './accountStatus';
@@ -102,16 +103,17 @@ function passwordSettable(m: MembershipRow, user: UserRow, elsewhere: Set<number
 interface AccountContext {
   elsewhere: Set<number>;
   pendingStaff: Map<number, number>;
+  book: GroupBook;
 }
 
 async function accountContext(db: Db, companyId: number): Promise<AccountContext> {
-  return { elsewhere: await usersElsewhere(db, companyId), pendingStaff: await pendingStaffInvitations(companyId) };
+  return { elsewhere: await usersElsewhere(db, companyId), pendingStaff: await pendingStaffInvitations(companyId), book: await groupBook(companyId) };
 }
 
-function viewStaffAccount(db: Db, st: Staff, { elsewhere, pendingStaff }: AccountContext): StaffAccount {
+function viewStaffAccount(db: Db, st: Staff, { elsewhere, pendingStaff, book }: AccountContext): StaffAccount {
   const m = membershipOfStaff(db, st);
   const user = m && db.users.find((u) => u.id === m.userId);
-  const gid = groupIdOfStaff(db, st);
+  const gid = groupIdOfStaff(db, book, st);
   return {
     staffId: st.id,
     name: st.name,
@@ -121,7 +123,7 @@ function viewStaffAccount(db: Db, st: Staff, { elsewhere, pendingStaff }: Accoun
     username: user?.username,
     roleId: m?.roleId,
     status: m ? (m.disabled ? 'disabled' : 'active') : undefined,
-    groupName: db.permissionGroups.find((g) => g.id === gid)?.name,
+    groupName: book.groups.find((g) => g.id === gid)?.name,
     ...(m ? {} : { invitationId: pendingStaff.get(st.id) }),
     ...(m && m.type === 0 ? { owner: true } : {}),
     ...(m && user ? { canSetPassword: passwordSettable(m, user, elsewhere) } : {}),
@@ -232,7 +234,8 @@ export const accountHandlers = [
     const other = db.users.find((u) => u.mobile === ctx.body.mobile);
     if (other && db.memberships.some((m) => m.userId === other.id && m.companyId === session.company.id)) throw ctx.bad('account.mobileMember', { mobile: ctx.body.mobile });
     if ((await pendingStaffInvitations(session.company.id)).has(st.id)) throw ctx.bad('invitation.pendingStaff', { name: st.name });
-    const groupId = groupIdOfStaff(db, st) ?? defaultGroupOf(db, session.company.id, st.role)?.id;
+    const book = await groupBook(session.company.id);
+    const groupId = groupIdOfStaff(db, book, st) ?? defaultGroupIn(book, st.role)?.id;
     // An existing account: an invitation (the membership comes when the person accepts); the password is ignored.
     if (other) {
       const invitation = await createInvitation(ctx, other, { name: st.name, role: st.role, groupId, staffId: st.id });

@@ -17,10 +17,8 @@ interface Viewer extends ScopeViewer {
 }
 
 /** The caller's scope; undefined = the whole company (no narrowing). */
-export function viewerOf(db: Db, s: Pick<Session, 'membership' | 'user' | 'company'>): Viewer | undefined {
-  const gid = s.membership.groupId;
-  if (gid === undefined) return undefined;
-  const group = db.permissionGroups.find((g) => g.id === gid && g.companyId === s.company.id);
+export function viewerOf(db: Db, s: Pick<Session, 'membership' | 'user' | 'company' | 'group'>): Viewer | undefined {
+  const group = s.group;
   if (!group || group.dataScope === 'company') return undefined;
   const me = staffOfSession(db, s);
   return { scope: group.dataScope, campusId: me?.campusId, userId: s.user.id, staffId: me?.id };

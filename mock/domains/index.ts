@@ -15,7 +15,7 @@ import { scheduleHandlers } from './scheduleApi';
 import { financeHandlers, seedFinance, seedJournal } from './finance';
 import { salaryHandlers, seedSalaries } from './salary';
 import { analysisHandlers } from './analysis';
-import { campusHandlers, seedCampus } from './campus';
+import { campusHandlers, seedCampus, seedPermissionGroups } from './campus';
 import { accountHandlers, seedAccounts } from './campusAccounts';
 import { invitationHandlers } from './invitations';
 import { seedSettings, settingsHandlers } from './campusSettings';
@@ -34,7 +34,7 @@ import { arrearsHandlers, seedArrears } from './arrears';
 
 export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedCampus, seedAccounts, seedSettings, seedCampusSales, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
 /** Seeders of the tables in the database (server/db), after the in-process seed they read. */
-export const sqlSeeders: SqlSeeder[] = [seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedJournal, seedSalaries, seedAudit];
+export const sqlSeeders: SqlSeeder[] = [seedPermissionGroups, seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedJournal, seedSalaries, seedAudit];
 
 /**
  * The seed outside demo mode (mock/mode.ts): every table the domains declare, empty (their seeders run once on a

@@ -16,6 +16,7 @@
  * or a cancel by the company (`POST /v2/invitation/cancel`) creates none. Each step is in the inviting company's audit
  * log (mock/domains/audit.ts): the invitation as created, its status before and after.
  */
+import { groupBook, type GroupBook } from './groupRows';
 import type { Db, MembershipRow, UserRow } from '../db';
 import { nextId } from '../db';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
@@ -191,13 +192,13 @@ function viewMine(db: Db, r: InvitationRow): MyInvitation {
   return { id: r.id, companyName: companyName(db, r.companyId), role: r.role, inviterName: r.inviterName, createdAt: r.createdAt };
 }
 
-function viewInvitation(db: Db, r: InvitationRow): Invitation {
+function viewInvitation(db: Db, r: InvitationRow, book: Pick<GroupBook, 'groups'>): Invitation {
   return {
     id: r.id,
     name: r.name,
     mobile: r.mobile,
     role: r.role,
-    ...(r.groupId !== undefined ? { groupName: db.permissionGroups.find((g) => g.id === r.groupId)?.name } : {}),
+    ...(r.groupId !== undefined ? { groupName: book.groups.find((g) => g.id === r.groupId)?.name } : {}),
     studentNames: r.studentIds.map((id) => db.students.find((s) => s.id === id && s.companyId === r.companyId)?.name).filter((n): n is string => !!n),
     inviterName: r.inviterName,
     createdAt: r.createdAt,
@@ -330,14 +331,15 @@ export const invitationHandlers = [
   /* ---------------- the company ---------------- */
   api('get', '/v2/invitation', { read: invitationPolicy }, async (ctx) => {
     const page = await sqlList(await tx(), invitations, ctx.scope(invitationPolicy), ctx.query, INVITATION_LIST, ctx.lang);
-    return { list: page.list.map((r) => viewInvitation(ctx.db, invitationOf(r))), total: page.total };
+    const book = await groupBook(ctx.session.company.id);
+    return { list: page.list.map((r) => viewInvitation(ctx.db, invitationOf(r), book)), total: page.total };
   }),
 
   api('post', '/v2/invitation/cancel', { write: invitationPolicy, body: InvitationIdBody }, async (ctx) => {
     const r = await ctx.find(invitationPolicy, ctx.body.id, 'invitation.invitation');
     if (!isOpen(r)) throw ctx.bad('invitation.answered');
     await decide(ctx, r, 'cancelled');
-    return viewInvitation(ctx.db, r);
+    return viewInvitation(ctx.db, r, await groupBook(ctx.session.company.id));
   }),
 
   /* ---------------- the invited person, signed in ---------------- */

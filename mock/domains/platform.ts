@@ -20,7 +20,7 @@ import { addDays, nowStamp, today } from '../clock';
 import { chineseName, createRng } from '../random';
 import { ROLE_FLAGS } from './session';
 import { endCompanySessions } from './companyStatus';
-import { defaultGroupOf, seedCompanyGroups } from './campus';
+import { createCompanyGroups, seedCompanyGroups } from './campus';
 import { localOrder } from './subscription';
 import { createWebPages } from './webPages';
 import type {
@@ -260,15 +260,26 @@ function createCompany(ctx: AuthedCtx | undefined, db: Db, input: { name: string
     user = { id, username: `u${input.ownerMobile}`, passwordHash: ownerHash ?? '', ...(ownerHash ? { mustChangePassword: true } : {}), mobile: input.ownerMobile, name: input.ownerName, avatar: '/avatar.svg' };
     db.users.push(user);
   }
-  // The defaults for a new company (docs/rules.md#platform): permission groups per role, company rules, the online-sale cap.
-  seedCompanyGroups(db, c.id, `${createdAt} 09:00:00`);
-  db.memberships.push({ roleId: nextId(db, 'memberships'), userId: user.id, companyId: c.id, role: 'dealer', type: 0, flags: { ...ROLE_FLAGS.dealer }, groupId: defaultGroupOf(db, c.id, 'dealer')?.id });
+  // The defaults for a new company (docs/rules.md#platform): permission groups per role (the caller writes them:
+  // `seedCompanyGroups` in the seed, `joinDefaultGroups` in a call), company rules, the online-sale cap.
+  db.memberships.push({ roleId: nextId(db, 'memberships'), userId: user.id, companyId: c.id, role: 'dealer', type: 0, flags: { ...ROLE_FLAGS.dealer } });
   settingsOf(db, c.id);
   if (db.saleCaps && !db.saleCaps.some((x) => x.companyId === c.id)) {
     db.saleCaps.push({ companyId: c.id, maxHours: db.platformSettings.defaultCapHours, maxMonths: db.platformSettings.defaultCapMonths });
   }
   logRenewal(ctx, db, c, { kind: 'create', days, before: createdAt, after: c.validUntil }, `${createdAt} 09:00:00`);
   return c;
+}
+
+/** The owner's membership of a company in the owner's default group (its id given by the seed or the database). */
+function joinOwnerGroup(db: Db, c: CompanyRow, group: { id: number } | undefined) {
+  const owner = db.memberships.find((m) => m.companyId === c.id && m.type === 0);
+  if (owner && group) owner.groupId = group.id;
+}
+
+/** A company created by a call: its default groups in the database, the owner in the store manager's. */
+async function joinDefaultGroups(db: Db, c: CompanyRow): Promise<void> {
+  joinOwnerGroup(db, c, await createCompanyGroups(c.id, `${today()} 09:00:00`));
 }
 
 function assertNameFree(ctx: AuthedCtx, name: string, exceptId?: number) {
@@ -345,6 +356,7 @@ export function seedPlatform(db: Db) {
     const ownerName = chineseName(rng);
     const mobile = `139${String(10_000_000 + db.companies.length * 7919).slice(-8)}`;
     const c = createCompany(undefined, db, { name, ownerName, ownerMobile: mobile, days: 30, contact: chineseName(rng), address: `${rng.int(1, 300)} ${rng.pick(streets)}` }, createdAt);
+    joinOwnerGroup(db, c, seedCompanyGroups(db, c.id, `${createdAt} 09:00:00`));
     c.validUntil = addDays(t, left);
     if (disabled) {
       c.status = 'disabled';
@@ -458,6 +470,7 @@ export const platformHandlers = [
     const existed = ctx.db.users.some((u) => u.mobile === ctx.body.ownerMobile);
     const c = createCompany(ctx, ctx.db, ctx.body, today(), passwords.get(ctx.body.ownerMobile)?.hash);
     await createWebPages(ctx.db, c.id);
+    await joinDefaultGroups(ctx.db, c);
     return { ...companyItem(ctx.db, c), owner: ownerResult(ctx.db, c, passwords, existed) };
   }),
 
@@ -529,6 +542,7 @@ export const platformHandlers = [
     const existed = ctx.db.users.some((u) => u.mobile === ctx.body.ownerMobile);
     const c = createCompany(ctx, ctx.db, ctx.body, today(), passwords.get(ctx.body.ownerMobile)?.hash);
     await createWebPages(ctx.db, c.id);
+    await joinDefaultGroups(ctx.db, c);
     return { ...companyItem(ctx.db, c), owner: ownerResult(ctx.db, c, passwords, existed) };
   }),
 
@@ -565,6 +579,7 @@ export const platformHandlers = [
       const existed = ctx.db.users.some((u) => u.mobile === r.value!.ownerMobile);
       const c = createCompany(ctx, ctx.db, r.value!, today(), passwords.get(r.value!.ownerMobile)?.hash);
       await createWebPages(ctx.db, c.id);
+      await joinDefaultGroups(ctx.db, c);
       companies.push(companyItem(ctx.db, c));
       owners.push(ownerResult(ctx.db, c, passwords, existed));
     }

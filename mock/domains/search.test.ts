@@ -8,7 +8,7 @@ import { paySlips } from '../../server/db/schema';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { resetDb } from '../handlers';
-import { call, loginToken, rowsOf } from '../testing';
+import { call, defaultGroup, loginToken, rowsOf } from '../testing';
 import type { JumpHit } from '../../src/types/search';
 
 beforeEach(() => {
@@ -73,7 +73,7 @@ describe('GET /v2/search', () => {
   it('a manager narrowed to their campus finds the cards and orders of their campus only', async () => {
     const db = getDb();
     const dealer = await loginToken('dealer');
-    const group = db.permissionGroups.find((g) => g.companyId === 2 && g.defaultFor === 'manager')!;
+    const group = await defaultGroup(2, 'manager');
     expect((await call('PUT', '/v2/permission_group/', { token: dealer, body: { id: group.id, name: group.name, flags: group.flags, dataScope: 'campus' } })).status).toBe(200);
     const manager = await loginToken('manager');
     const me = db.staff.find((s) => s.companyId === 2 && s.role === 'manager' && s.mobile === db.users.find((u) => u.username === 'manager')?.mobile) ?? db.staff.find((s) => s.companyId === 2 && s.role === 'manager')!;

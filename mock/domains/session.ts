@@ -326,12 +326,12 @@ export const sessionHandlers = [
     return { roleId };
   }),
 
-  api('get', '/v2/company_role/get_menu_pc', { self: true }, ({ db, session, query, t }) => {
+  api('get', '/v2/company_role/get_menu_pc', { self: true }, async ({ db, session, query, t }) => {
     const roleId = query.roleId ? Number(query.roleId) : session.membership.roleId;
     if (roleId !== session.membership.roleId) {
       const other = db.memberships.find((mm) => mm.roleId === roleId && mm.userId === session.user.id);
       if (!other) throw new HttpError(403, t('auth.notYourStore'));
-      const s = buildSession(db, session.token, session.user.id, roleId)!;
+      const s = (await buildSession(db, session.token, session.user.id, roleId))!;
       return buildMenu(s);
     }
     return buildMenu(session);

@@ -9,3 +9,4 @@ export * from './contracts';
 export * from './webPages';
 export * from './salary';
 export * from './finance';
+export * from './groups';

@@ -1,4 +1,6 @@
 import React from 'react';
+import { permissionGroups } from '../../../../../server/db/schema';
+import { defaultGroup, rowsOf } from '../../../../../mock/testing';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { getDb } from '../../../../../mock/db';
@@ -14,7 +16,7 @@ describe('/campus/permissions/add', () => {
     fireEvent.click(screen.getByText('Own campus', { exact: true }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(history.location.pathname).toBe('/campus/permissions'));
-    const made = getDb().permissionGroups.find((g) => g.name === 'Front desk 前台')!;
+    const made = (await rowsOf(permissionGroups)).find((g) => g.name === 'Front desk 前台')!;
     expect(made.dataScope).toBe('campus');
     expect(made.flags.studentManagement).toBe(1);
     expect(made.flags.staging).toBe(1);
@@ -23,7 +25,7 @@ describe('/campus/permissions/add', () => {
 
   it('locks the owner’s group', async () => {
     const session = await loginAs('dealer');
-    const own = getDb().permissionGroups.find((g) => g.companyId === 2 && g.defaultFor === 'dealer')!;
+    const own = await defaultGroup(2, 'dealer');
     renderApp(<PermissionGroupEditPage />, { route: `/campus/permissions/add?id=${own.id}`, path: '/campus/permissions/add', session });
     expect(await screen.findByText(/The store owner is in this group/)).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Customer center' })).toBeDisabled();
