@@ -4,10 +4,9 @@
  * signs up once per page, sign-ups and orders are limited per address and per page, and each refusal names its cause.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getDb } from './db';
 import { resetDb } from './handlers';
 import { call, loginToken, rowsOf, webPageOf } from './testing';
-import { webPages } from '../server/db/schema';
+import { webPages, webSignups } from '../server/db/schema';
 import { PUBLIC_MAX_PER_ADDRESS, PUBLIC_MAX_PER_PAGE } from './domains/campusSales';
 
 beforeEach(() => {
@@ -15,7 +14,8 @@ beforeEach(() => {
 });
 
 const pageOf = webPageOf;
-const pending = (campusId: number, mobile: string) => getDb().webSignups.filter((s) => s.campusId === campusId && s.mobile === mobile && s.status === 'pending');
+const signups = () => rowsOf(webSignups);
+const pending = async (campusId: number, mobile: string) => (await signups()).filter((s) => s.campusId === campusId && s.mobile === mobile && s.status === 'pending');
 const signUp = (code: string, body: unknown, ip = '203.0.113.7', lang = 'en-US') =>
   call('POST', `/v2/public/web/${code}/signup`, { body, lang, headers: { 'x-forwarded-for': ip } });
 
@@ -54,32 +54,32 @@ describe('page codes cannot be guessed', () => {
 describe('sign-ups: once per mobile and page, limited per address and page', () => {
   it('twenty identical sign-ups leave one pending row; the second one says so', async () => {
     const { code } = (await pageOf(1));
-    const before = getDb().webSignups.length;
+    const before = (await signups()).length;
     const first = await signUp(code, { parentName: '周妈妈', mobile: '13955550001' });
     expect(first).toMatchObject({ status: 200, body: { data: { ok: true, again: false } } });
     for (let i = 0; i < 9; i += 1) {
       const again = await signUp(code, { parentName: '周妈妈', mobile: '13955550001' }, `198.51.100.${i}`);
       expect(again).toMatchObject({ status: 200, body: { data: { ok: true, again: true, message: 'This mobile has already signed up on this page.' } } });
     }
-    expect(getDb().webSignups.length).toBe(before + 1);
+    expect((await signups()).length).toBe(before + 1);
     // The pending row takes the newest name; still one row.
     await signUp(code, { parentName: '周爸爸', mobile: '13955550001' }, '198.51.100.50');
-    expect(pending(1, '13955550001').map((s) => s.name)).toEqual(['周爸爸']);
+    expect((await pending(1, '13955550001')).map((s) => s.name)).toEqual(['周爸爸']);
     // Another page of the same company is another page: its own row.
     expect((await signUp((await pageOf(2)).code, { parentName: '周妈妈', mobile: '13955550001' }, '198.51.100.60')).body.data.again).toBe(false);
-    expect(getDb().webSignups.length).toBe(before + 2);
+    expect((await signups()).length).toBe(before + 2);
   });
 
   it('a handled sign-up is not reopened by signing up again', async () => {
     const { code } = (await pageOf(1));
     await signUp(code, { parentName: '吴妈妈', mobile: '13955550002' });
-    const row = pending(1, '13955550002')[0];
+    const row = (await pending(1, '13955550002'))[0];
     const dealer = await loginToken('dealer');
     expect((await call('POST', '/v2/wdc_customer/discard', { token: dealer, body: { ids: [row.id] } })).status).toBe(200);
     const again = await signUp(code, { parentName: '吴妈妈', mobile: '13955550002' }, '198.51.100.9');
     expect(again.body.data.again).toBe(true);
-    expect(getDb().webSignups.filter((s) => s.mobile === '13955550002')).toHaveLength(1);
-    expect(row.status).toBe('discarded');
+    expect((await signups()).filter((s) => s.mobile === '13955550002')).toHaveLength(1);
+    expect((await signups()).find((s) => s.id === row.id)?.status).toBe('discarded');
   });
 
   it(`at most ${PUBLIC_MAX_PER_ADDRESS} sign-ups and orders an hour from one address; other addresses go on`, async () => {
@@ -87,7 +87,7 @@ describe('sign-ups: once per mobile and page, limited per address and page', () 
     for (let i = 0; i < PUBLIC_MAX_PER_ADDRESS; i += 1) {
       expect((await signUp(code, { parentName: '家长', mobile: `1395556${String(i).padStart(4, '0')}` }, '203.0.113.20')).status).toBe(200);
     }
-    const before = getDb().webSignups.length;
+    const before = (await signups()).length;
     const refused = await signUp(code, { parentName: '家长', mobile: '13955569999' }, '203.0.113.20');
     expect(refused).toMatchObject({ status: 400, body: { msg: 'Too many sign-ups or orders from your network: try again in 60 minutes.' } });
     // The same address cannot order either; another address can sign up.
@@ -95,7 +95,7 @@ describe('sign-ups: once per mobile and page, limited per address and page', () 
     const order = await call('POST', `/v2/public/web/${code}/order`, { body: { templateId: tpl.id, parentName: '家长', mobile: '13955569999', studentName: '小明' }, headers: { 'x-forwarded-for': '203.0.113.20' } });
     expect(order.status).toBe(400);
     expect((await signUp(code, { parentName: '家长', mobile: '13955569999' }, '203.0.113.21', 'zh-CN')).status).toBe(200);
-    expect(getDb().webSignups.length).toBe(before + 1);
+    expect((await signups()).length).toBe(before + 1);
     const zh = await signUp(code, { parentName: '家长', mobile: '13955569998' }, '203.0.113.20', 'zh-CN');
     expect(zh.body.msg).toBe('您的网络提交报名或订单过于频繁，请 60 分钟后再试。');
   });
@@ -108,19 +108,19 @@ describe('sign-ups: once per mobile and page, limited per address and page', () 
     }
     const refused = await signUp(code, { parentName: '家长', mobile: '13955579999' }, '10.9.9.9');
     expect(refused).toMatchObject({ status: 400, body: { msg: 'This page has had too many sign-ups or orders just now: try again in 60 minutes.' } });
-    expect(getDb().webSignups.some((s) => s.mobile === '13955579999')).toBe(false);
+    expect((await signups()).some((s) => s.mobile === '13955579999')).toBe(false);
     // Another page is not affected.
     expect((await signUp((await pageOf(2)).code, { parentName: '家长', mobile: '13955579999' }, '10.9.9.9')).status).toBe(200);
   });
 
   it('each refusal names its cause', async () => {
     const { code } = (await pageOf(1));
-    const before = getDb().webSignups.length;
+    const before = (await signups()).length;
     expect((await signUp(code, { mobile: '13955550003' })).body).toMatchObject({ code: 400, msg: 'Parent name is required.' });
     expect((await signUp(code, { parentName: '  ', mobile: '13955550003' })).body.msg).toBe('Parent name is required.');
     expect((await signUp(code, { parentName: '郑妈妈', mobile: '139' })).body.msg).toBe('Mobile must be an 11-digit mobile number starting with 1.');
     expect((await signUp(code, { parentName: '郑妈妈' }, undefined, 'zh-CN')).body.msg).toBe('手机号不能为空。');
     expect((await signUp('c1abc', { parentName: '郑妈妈', mobile: '13955550003' })).body).toMatchObject({ code: 404, msg: 'This page does not exist or is not published.' });
-    expect(getDb().webSignups.length).toBe(before);
+    expect((await signups()).length).toBe(before);
   });
 });

@@ -12,7 +12,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from './db';
 import { handlers, handlersFor, resetDb } from './handlers';
 import { call, defaultGroup, loginToken, rowsOf } from './testing';
-import { submissions } from '../server/db/schema';
+import { followUps, submissions } from '../server/db/schema';
 import { staffOfSession } from './domains/school';
 import { studentRows } from './domains/schoolPolicies';
 import { buildSession } from './http';
@@ -94,8 +94,8 @@ describe('impossible days are refused (400) on every date field, nothing stored'
   it('school, cards, schedule, trials and the customer center', async () => {
     const manager = await loginToken('manager');
     const db = getDb();
-    const counts = () => [db.staff.length, db.classes.length, db.students.length, db.studentCards.length, db.lessons.length, db.trials.length, db.leads.length, db.followUps.length].join();
-    const before = counts();
+    const counts = async () => [db.staff.length, db.classes.length, db.students.length, db.studentCards.length, db.lessons.length, db.trials.length, db.leads.length, (await rowsOf(followUps)).length].join();
+    const before = await counts();
     const card = db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.status === 'active')!;
     const lead = db.leads.find((l) => l.companyId === 2 && l.status === 'following')!;
     const cls = db.classes.find((c) => c.companyId === 2 && c.status === 'open')!;
@@ -121,7 +121,7 @@ describe('impossible days are refused (400) on every date field, nothing stored'
       expect(r.status, `${method} ${path}`).toBe(400);
       expect(r.body.msg, `${method} ${path}`).toMatch(/date/i);
     }
-    expect(counts()).toBe(before);
+    expect(await counts()).toBe(before);
     expect(lead.nextFollowUpAt).not.toBe(BAD);
   });
 });

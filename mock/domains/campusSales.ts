@@ -35,7 +35,7 @@ import { insertStudent, sellCard } from './school';
 import { cardRows } from './schoolPolicies';
 import { saleCapOf } from './campusSettings';
 import { platformFeePercent } from './platform';
-import { findWebSignup, insertWebSignup } from './customerExtra';
+import { findWebSignup, insertWebSignup, renameWebSignup } from './customerExtra';
 import { created, ipOf } from './audit';
 import { pageOf } from './webPages';
 import { assertCampusOpen } from './campus';
@@ -521,12 +521,12 @@ export const campusSalesHandlers = [
   api<{ code: string }, typeof PublicSignupBody>('post', '/v2/public/web/:code/signup', { auth: false, body: PublicSignupBody }, async (ctx) => {
     const page = await publicPage(ctx.db, ctx.params.code, ctx.lang);
     await throttlePublic(page, ctx.request, ctx.lang);
-    const earlier = findWebSignup(ctx.db, page.campusId, ctx.body.mobile);
+    const earlier = await findWebSignup(page.companyId, page.campusId, ctx.body.mobile);
     if (earlier) {
-      if (earlier.status === 'pending') earlier.name = ctx.body.parentName;
+      if (earlier.status === 'pending') await renameWebSignup(earlier, ctx.body.parentName);
       return { ok: true, again: true, message: ctx.t('web.signupAgain') };
     }
-    insertWebSignup(ctx.db, { companyId: page.companyId, campusId: page.campusId, name: ctx.body.parentName, mobile: ctx.body.mobile });
+    await insertWebSignup(ctx.db, { companyId: page.companyId, campusId: page.campusId, name: ctx.body.parentName, mobile: ctx.body.mobile });
     return { ok: true, again: false };
   }),
 

@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { authHeaders } from '../testing';
+import { authHeaders, rowsOf } from '../testing';
+import { merchants } from '../../server/db/schema';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
@@ -74,7 +75,7 @@ describe('company and partner logos (issue 31)', () => {
 
   it('a partner merchant keeps its logo for the co-branded poster', async () => {
     const dealer = await login('dealer');
-    const m = getDb().merchants.find((x) => x.companyId === 2)!;
+    const m = (await rowsOf(merchants)).find((x) => x.companyId === 2)!;
     const body = { id: m.id, name: m.name, category: m.category, contact: m.contact, mobile: m.mobile, status: m.status, logo: 'not an image' };
     expect((await call('PUT', '/v2/market_merchant', { token: dealer, body })).status).toBe(400);
     expect((await call('PUT', '/v2/market_merchant', { token: dealer, body: { ...body, logo: PNG } })).status).toBe(200);

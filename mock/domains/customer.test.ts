@@ -1,5 +1,7 @@
 /** The customer center's mock calls, end to end through msw (seed, scoping, pool, limit, conversion, stats, forms). */
-import { authHeaders } from '../testing';
+import { authHeaders, rowsOf } from '../testing';
+import { followUps } from '../../server/db/schema';
+import { inTransaction } from '../../server/db';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, resetDb, settingsOf } from '../db';
 import type { ClaimResult, ConvertResult, FastCheckResult, Lead, LeadStats, LeadStatus } from '../../src/types/customer';
@@ -39,7 +41,7 @@ beforeEach(() => {
 });
 
 describe('seed', () => {
-  it('has about 600 leads with every status and source, 190 active ones for the demo sales account', () => {
+  it('has about 600 leads with every status and source, 190 active ones for the demo sales account', async () => {
     const leads = getDb().leads.filter((l) => l.companyId === 2);
     expect(leads.length).toBe(600);
     for (const s of LEAD_STATUSES) expect(leads.some((l) => l.status === s)).toBe(true);
@@ -49,7 +51,7 @@ describe('seed', () => {
     const formal = leads.filter((l) => l.status === 'formal');
     expect(formal.every((l) => l.studentId !== undefined && getDb().students.some((s) => s.id === l.studentId && s.leadId === l.id))).toBe(true);
     expect(new Set(leads.map((l) => l.mobile)).size).toBe(leads.length);
-    expect(getDb().followUps.length).toBeGreaterThan(600);
+    expect((await rowsOf(followUps)).length).toBeGreaterThan(600);
   });
 });
 
@@ -171,16 +173,19 @@ describe('stats', () => {
 });
 
 describe('other domains', () => {
-  it('setLeadStatus writes the timeline and converts with a student', () => {
+  it('setLeadStatus writes the timeline and converts with a student', async () => {
     const db = getDb();
     const lead = db.leads.find((l) => l.status === 'following' && l.ownerId === 5)!;
-    setLeadStatus(db, lead.id, 'trial', { id: 9, name: '王若汐' });
-    expect(lead.status).toBe('trial');
-    setLeadStatus(db, lead.id, 'formal', { id: 9, name: '王若汐' });
-    expect(lead.studentId).toBeDefined();
-    setLeadStatus(db, lead.id, 'following', { id: 9, name: '王若汐' });
-    expect(lead.status).toBe('formal');
-    expect(() => insertLead(db, { companyId: 2, campusId: 1, name: 'x', mobile: lead.mobile, source: 'event' })).toThrow();
+    // As in a request (a trial booked or attended): the timeline is written in its transaction.
+    await inTransaction(async () => {
+      setLeadStatus(db, lead.id, 'trial', { id: 9, name: '王若汐' });
+      expect(lead.status).toBe('trial');
+      setLeadStatus(db, lead.id, 'formal', { id: 9, name: '王若汐' });
+      expect(lead.studentId).toBeDefined();
+      setLeadStatus(db, lead.id, 'following', { id: 9, name: '王若汐' });
+      expect(lead.status).toBe('formal');
+      expect(() => insertLead(db, { companyId: 2, campusId: 1, name: 'x', mobile: lead.mobile, source: 'event' })).toThrow();
+    });
   });
 });
 
@@ -198,5 +203,102 @@ describe('public form', () => {
     expect(lead).toMatchObject({ source: 'form', ownerId: undefined, age: 7, status: 'new' });
     const closed = await fetch(`${BASE}/v2/public/gather/sd-hiphop`);
     expect(closed.status).toBe(400);
+  });
+});
+
+describe('lead sources and follow-ups (in the database)', () => {
+  type Page<T> = { list: T[]; total: number };
+  const get = <T>(token: string, path: string, q: Record<string, string | number> = {}) =>
+    call<Page<T>>(token, 'GET', `${path}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString()}`);
+
+  it('collection forms: list with counts, filters and sorts, create, edit, delete only without submissions', async () => {
+    const manager = await login('manager');
+    const forms = (await get<{ id: number; code: string; submissionCount: number; leadCount: number; createdAt: string; enabled: boolean }>(manager, '/v2/gather')).data;
+    expect(forms.total).toBe(3);
+    expect(forms.list.map((f) => f.createdAt)).toEqual([...forms.list.map((f) => f.createdAt)].sort().reverse());
+    const summer = forms.list.find((f) => f.code === 'sd-summer')!;
+    expect(summer.submissionCount).toBeGreaterThan(summer.leadCount);
+    expect((await get(manager, '/v2/gather', { enabled: 'false' })).data.total).toBe(1);
+    expect((await get(manager, '/v2/gather', { enabled: 'nope' })).data.total).toBe(0);
+    const bySubs = (await get<{ submissionCount: number }>(manager, '/v2/gather', { sortField: 'submissionCount', sortOrder: 'descend' })).data.list.map((f) => f.submissionCount);
+    expect(bySubs).toEqual([...bySubs].sort((a, b) => b - a));
+    expect((await get(manager, '/v2/gather', { sortField: 'nope' })).status).toBe(400);
+    const subs = (await get<{ formId: number; result: string }>(manager, '/v2/gather_submission', { formId: summer.id, pageSize: 200 })).data;
+    expect(subs.total).toBe(summer.submissionCount);
+    expect(subs.list.filter((s) => s.result === 'lead')).toHaveLength(summer.leadCount);
+    expect((await get(manager, '/v2/gather_submission', { formId: 999999 })).status).toBe(404);
+
+    const fields = [{ key: 'name', label: '姓名', required: true }, { key: 'mobile', label: '手机号', required: true }];
+    const added = await call<{ id: number; code: string; submissionCount: number }>(manager, 'POST', '/v2/gather', { campusId: 1, title: '新表单', fields });
+    expect(added.status).toBe(200);
+    expect(added.data.submissionCount).toBe(0);
+    const edited = await call<{ title: string; enabled: boolean }>(manager, 'PUT', '/v2/gather', { id: added.data.id, campusId: 2, title: '改过的表单', fields, enabled: false });
+    expect(edited.data).toMatchObject({ title: '改过的表单', enabled: false, campusName: 'Riverside' });
+    expect((await fetch(`${BASE}/v2/public/gather/${added.data.code}`)).status).toBe(400);
+    expect((await call(manager, 'DELETE', `/v2/gather/${summer.id}`)).status).toBe(400);
+    expect((await call(manager, 'DELETE', `/v2/gather/${added.data.id}`)).status).toBe(200);
+    expect((await get(manager, '/v2/gather')).data.total).toBe(3);
+  });
+
+  it('merchants: counts from the leads, sorts by them, one name per company, delete only without leads', async () => {
+    const manager = await login('manager');
+    type M = { id: number; name: string; leadCount: number; formalCount: number };
+    const all = (await get<M>(manager, '/v2/market_merchant')).data;
+    expect(all.total).toBe(6);
+    const byLeads = (await get<M>(manager, '/v2/market_merchant', { sortField: 'leadCount', sortOrder: 'descend' })).data.list;
+    expect(byLeads.map((m) => m.leadCount)).toEqual([...byLeads.map((m) => m.leadCount)].sort((a, b) => b - a));
+    const withLeads = byLeads[0];
+    expect(withLeads.leadCount).toBe(getDb().leads.filter((l) => l.merchantId === withLeads.id).length);
+    expect((await get(manager, '/v2/market_merchant', { status: 'paused' })).data.total).toBe(1);
+    expect((await call<{ value: number }[]>(manager, 'GET', '/v2/market_merchant/options')).data).toHaveLength(6);
+    const body = { name: '新商家', category: '教育', contact: '王老师', mobile: '13712345678' };
+    const added = await call<M>(manager, 'POST', '/v2/market_merchant', body);
+    expect(added.status).toBe(200);
+    expect(added.data).toMatchObject({ leadCount: 0, formalCount: 0 });
+    expect((await call(manager, 'POST', '/v2/market_merchant', body)).status).toBe(400);
+    expect((await call(manager, 'PUT', '/v2/market_merchant', { ...body, id: added.data.id, name: withLeads.name })).status).toBe(400);
+    // A lead added with the merchant carries its name; renaming the merchant renames it on its leads.
+    const lead = await call<Lead>(manager, 'POST', '/v2/customer', { name: '商家客户', mobile: '13712340000', campusId: 1, intention: 'B', source: 'merchant', merchantId: added.data.id });
+    expect(lead.data.merchantName).toBe('新商家');
+    expect((await call(manager, 'PUT', '/v2/market_merchant', { ...body, id: added.data.id, name: '改名商家' })).status).toBe(200);
+    expect((await call<Lead>(manager, 'GET', `/v2/customer/${lead.data.id}`)).data.merchantName).toBe('改名商家');
+    expect((await call(manager, 'DELETE', `/v2/market_merchant/${added.data.id}`)).status).toBe(400);
+    expect((await call(manager, 'DELETE', `/v2/customer/${lead.data.id}`)).status).toBe(200);
+    expect((await call(manager, 'DELETE', `/v2/market_merchant/${added.data.id}`)).status).toBe(200);
+    expect((await call(manager, 'POST', '/v2/customer', { name: 'x', mobile: '13712340001', campusId: 1, intention: 'B', source: 'merchant', merchantId: added.data.id })).status).toBe(400);
+  });
+
+  it('web sign-ups: accept makes a lead (or links a known mobile), discard closes, a handled one is refused', async () => {
+    const manager = await login('manager');
+    const sales = await login('sales');
+    type W = { id: number; status: string; leadId?: number; mobile: string };
+    const all = (await get<W>(manager, '/v2/wdc_customer', { pageSize: 200 })).data;
+    const pending = (await get<W>(manager, '/v2/wdc_customer', { status: 'pending', pageSize: 200 })).data;
+    expect(pending.total).toBe(14);
+    expect(all.total).toBeGreaterThan(pending.total);
+    const mine = (await get<W>(sales, '/v2/wdc_customer', { pageSize: 200 })).data;
+    expect(mine.total).toBeLessThan(all.total);
+    const [first, second] = pending.list;
+    const accepted = await call<{ accepted: number; duplicates: unknown[] }>(manager, 'POST', '/v2/wdc_customer/accept', { ids: [first.id] });
+    expect(accepted.data).toEqual({ accepted: 1, duplicates: [] });
+    const lead = getDb().leads.find((l) => l.mobile === first.mobile)!;
+    expect(lead).toMatchObject({ source: 'web', intention: 'B' });
+    const after = (await get<W>(manager, '/v2/wdc_customer', { pageSize: 200 })).data.list.find((w) => w.id === first.id)!;
+    expect(after).toMatchObject({ status: 'accepted', leadId: lead.id });
+    expect((await call(manager, 'POST', '/v2/wdc_customer/accept', { ids: [first.id] })).status).toBe(400);
+    expect((await call(manager, 'POST', '/v2/wdc_customer/discard', { ids: [second.id] })).data).toEqual({ discarded: 1 });
+    expect((await get(manager, '/v2/wdc_customer', { status: 'pending' })).data.total).toBe(12);
+    expect((await call(manager, 'POST', '/v2/wdc_customer/discard', { ids: [999999] })).status).toBe(404);
+  });
+
+  it('follow-ups: the timeline of a lead, newest first, and gone with the lead', async () => {
+    const manager = await login('manager');
+    const lead = getDb().leads.find((l) => l.companyId === 2 && l.followUpCount >= 3 && l.status !== 'formal')!;
+    const timeline = await call<{ id: number; leadId: number; createdAt: string }[]>(manager, 'GET', `/v2/customer_follow_up?leadId=${lead.id}`);
+    expect(timeline.data).toHaveLength(lead.followUpCount);
+    expect(timeline.data.map((f) => f.createdAt)).toEqual([...timeline.data.map((f) => f.createdAt)].sort().reverse());
+    expect(timeline.data.every((f) => f.leadId === lead.id)).toBe(true);
+    expect((await call(manager, 'DELETE', `/v2/customer/${lead.id}`)).status).toBe(200);
+    expect((await rowsOf(followUps)).some((f) => f.leadId === lead.id)).toBe(false);
   });
 });

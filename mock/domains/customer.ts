@@ -23,7 +23,6 @@ import type {
   FollowUp,
   FollowUpMethod,
   GatherForm,
-  GatherSubmission,
   Lead,
   LeadGender,
   LeadIntention,
@@ -33,7 +32,6 @@ import type {
   Merchant,
   OwnerOption,
   PoolReason,
-  WebSignup,
 } from '../../src/types/customer';
 import { DistributeBody, FastCheckQuery, FollowUpBody, FollowUpQuery, LeadBody, LeadIdsBody, LeadUpdateBody } from '../../src/types/customer.schemas';
 import type { Role } from '../../src/types/session';
@@ -54,6 +52,12 @@ import {
 } from '../../src/domain/leads';
 import { createStudentForLead } from './customerStudent';
 import { drillRows } from './analysis';
+import { created } from './audit';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { beforeCommit, tx } from '../../server/db';
+import { followUps, merchants } from '../../server/db/schema';
+import { stampDate, stampOf } from '../../server/db/time';
 
 /** Stored merchant: counts are derived when listed. */
 export type MerchantRow = Omit<Merchant, 'leadCount' | 'formalCount'>;
@@ -63,12 +67,12 @@ export type GatherFormRow = Omit<GatherForm, 'submissionCount' | 'leadCount'>;
 declare module '../db' {
   interface Db {
     leads: Lead[];
-    followUps: FollowUp[];
-    gatherForms: GatherFormRow[];
-    gatherSubmissions: GatherSubmission[];
-    webSignups: WebSignup[];
-    merchants: MerchantRow[];
   }
+}
+
+/** `column in (…ids)`, false for none. */
+export function anyOf(column: PgColumn, ids: number[]): SQL {
+  return ids.length ? inArray(column, ids) : sql`false`;
 }
 
 defineMessages({
@@ -159,14 +163,9 @@ export interface Operator {
   name: string;
 }
 
-/** The customer tables (created on first use, so another domain's seeder may insert leads before ours runs). */
+/** The leads' table (created on first use, so another domain's seeder may insert leads before ours runs). */
 export function ensureCustomerTables(db: Db) {
   db.leads ??= [];
-  db.followUps ??= [];
-  db.gatherForms ??= [];
-  db.gatherSubmissions ??= [];
-  db.webSignups ??= [];
-  db.merchants ??= [];
 }
 
 const OWNER_ROLES: Role[] = ['sales', 'manager', 'dealer'];
@@ -204,7 +203,8 @@ export interface LeadInput {
   age?: number;
   course?: string;
   remark?: string;
-  merchantId?: number;
+  /** A merchant of the company (the caller checked it), with its name. */
+  merchant?: { id: number; name: string };
   formId?: number;
   ownerId?: number;
   nextFollowUpAt?: string;
@@ -232,7 +232,7 @@ export function insertLead(db: Db, input: LeadInput, lang: Lang = 'en'): Lead {
   if (dup) throw duplicateError(db, dup, lang);
   const at = input.createdAt ?? nowStamp();
   const owner = input.ownerId !== undefined ? db.users.find((u) => u.id === input.ownerId) : undefined;
-  const merchant = input.merchantId !== undefined ? db.merchants.find((m) => m.id === input.merchantId && m.companyId === input.companyId) : undefined;
+  const merchant = input.merchant;
   const lead: Lead = {
     id: nextId(db, 'leads'),
     companyId: input.companyId,
@@ -269,16 +269,56 @@ function statusLabel(lang: Lang, s: LeadStatus) {
   return message(lang, `lead.status.${s}`);
 }
 
-/** Appends a follow-up to the timeline and updates the lead (status, intention, dates, count). */
+/** A follow-up before the database gives it its id. */
+export type FollowUpRecord = Omit<FollowUp, 'id'>;
+/** Where a follow-up is written (the seed collects them; a request writes them in its transaction). */
+export type FollowUpSink = (row: FollowUpRecord) => void;
+
+/** A follow-up as stored. */
+export function followUpValues(r: FollowUpRecord): typeof followUps.$inferInsert {
+  return { ...r, nextFollowUpAt: r.nextFollowUpAt ?? null, createdAt: stampDate(r.createdAt) };
+}
+
+/** A stored follow-up as the API answers it. */
+export function followUpOf(r: typeof followUps.$inferSelect): FollowUp {
+  const row: FollowUp = {
+    id: r.id,
+    companyId: r.companyId,
+    leadId: r.leadId,
+    method: r.method,
+    content: r.content,
+    statusBefore: r.statusBefore,
+    statusAfter: r.statusAfter,
+    intentionBefore: r.intentionBefore,
+    intentionAfter: r.intentionAfter,
+    operatorId: r.operatorId,
+    operatorName: r.operatorName,
+    createdAt: stampOf(r.createdAt),
+  };
+  if (r.nextFollowUpAt !== null) row.nextFollowUpAt = r.nextFollowUpAt;
+  return row;
+}
+
+/**
+ * The default sink: the follow-up is written in the request's transaction before its commit (the callers in other
+ * domains, free trials, are synchronous); outside a request at once.
+ */
+const queueFollowUp: FollowUpSink = (row) => {
+  void beforeCommit(async () => {
+    await (await tx()).insert(followUps).values(followUpValues(row));
+  });
+};
+
+/** Appends a follow-up to the timeline (written by `sink`) and updates the lead (status, intention, dates, count). */
 export function recordFollowUp(
   db: Db,
   lead: Lead,
   input: { method: FollowUpMethod; content: string; nextFollowUpAt?: string; status: LeadStatus; intention: LeadIntention; operator: Operator; at?: string },
-): FollowUp {
+  sink: FollowUpSink = queueFollowUp,
+): FollowUpRecord {
   ensureCustomerTables(db);
   const at = input.at ?? nowStamp();
-  const row: FollowUp = {
-    id: nextId(db, 'followUps'),
+  const row: FollowUpRecord = {
     companyId: lead.companyId,
     leadId: lead.id,
     method: input.method,
@@ -292,7 +332,7 @@ export function recordFollowUp(
     operatorName: input.operator.name,
     createdAt: at,
   };
-  db.followUps.push(row);
+  sink(row);
   lead.status = input.status;
   lead.intention = input.intention;
   lead.lastFollowUpAt = at;
@@ -305,7 +345,7 @@ export function recordFollowUp(
  * Converts a lead: creates the student (school domain) in the same step and marks the lead formal.
  * Throws 400 when the lead cannot be converted.
  */
-export function convertLead(db: Db, lead: Lead, operator: Operator, lang: Lang = 'en', at = nowStamp()): number {
+export function convertLead(db: Db, lead: Lead, operator: Operator, lang: Lang = 'en', at = nowStamp(), sink: FollowUpSink = queueFollowUp): number {
   const blocker = conversionBlocker(lead);
   if (blocker) throw new HttpError(400, message(lang, blocker, { name: lead.name }));
   const studentId = createStudentForLead(db, lead, at, lang);
@@ -316,7 +356,7 @@ export function convertLead(db: Db, lead: Lead, operator: Operator, lang: Lang =
     intention: lead.intention,
     operator,
     at,
-  });
+  }, sink);
   lead.studentId = studentId;
   lead.convertedAt = at;
   lead.nextFollowUpAt = undefined;
@@ -426,10 +466,7 @@ export const poolPolicy = definePolicy<Lead>({
 export const followUpPolicy = definePolicy<FollowUp>({
   name: 'follow-ups',
   read: 'customerCenter',
-  rows: (db, s) => {
-    const ids = new Set(leadRows(db, s).map((l) => l.id));
-    return db.followUps.filter((f) => ids.has(f.leadId));
-  },
+  where: (s, db) => and(eq(followUps.companyId, s.company.id), anyOf(followUps.leadId, leadRows(db, s).map((l) => l.id))),
 });
 
 function findVisible(ctx: AuthedCtx, id: number): Lead {
@@ -452,10 +489,17 @@ type LeadDetailsInput = {
   nextFollowUpAt?: string;
 };
 
+/** A merchant of the company by id (undefined: none). */
+export async function companyMerchant(companyId: number, id: number): Promise<{ id: number; name: string } | undefined> {
+  const [m] = await (await tx()).select({ id: merchants.id, name: merchants.name }).from(merchants).where(and(eq(merchants.companyId, companyId), eq(merchants.id, id)));
+  return m;
+}
+
 /** Shared optional fields of create and update. */
-function readDetails(b: LeadDetailsInput, ctx: AuthedCtx, keepNext?: string) {
+async function readDetails(b: LeadDetailsInput, ctx: AuthedCtx, keepNext?: string) {
   const merchantId = b.merchantId ?? undefined;
-  if (merchantId !== undefined && !indexOf(ctx.db, 'merchants', ctx.session.company.id).some((m) => m.id === merchantId)) {
+  const merchant = merchantId === undefined ? undefined : await companyMerchant(ctx.session.company.id, merchantId);
+  if (merchantId !== undefined && !merchant) {
     throw new HttpError(400, ctx.t('common.notFound', { what: ctx.t('lead.merchant') }));
   }
   const nextFollowUpAt = b.nextFollowUpAt;
@@ -466,7 +510,7 @@ function readDetails(b: LeadDetailsInput, ctx: AuthedCtx, keepNext?: string) {
     age: b.age ?? undefined,
     course: b.course,
     remark: b.remark,
-    merchantId,
+    merchant,
     nextFollowUpAt,
   };
 }
@@ -531,10 +575,10 @@ export const customerHandlers = [
     listQuery(drillRows(ctx.db, ctx.session, 'customer', ctx.rows(leadPolicy), ctx.query, ctx.lang), ctx.query, leadListSpec(today()), ctx.lang),
   ),
 
-  api('post', '/v2/customer', { write: leadPolicy, body: LeadBody, labels: F }, (ctx) => {
+  api('post', '/v2/customer', { write: leadPolicy, body: LeadBody, labels: F }, async (ctx) => {
     const s = ctx.session;
     const { name, mobile, campusId, intention, source } = ctx.body;
-    const details = readDetails(ctx.body, ctx);
+    const details = await readDetails(ctx.body, ctx);
     // Sales own what they add; managers and dealers may pick an owner or leave it in the pool (ownerId 0 / absent).
     let owner: OwnerOption | undefined;
     if (seesAllLeads(s.membership.role)) {
@@ -555,7 +599,7 @@ export const customerHandlers = [
     );
   }),
 
-  api('put', '/v2/customer', { write: leadPolicy, body: LeadUpdateBody, labels: F }, (ctx) => {
+  api('put', '/v2/customer', { write: leadPolicy, body: LeadUpdateBody, labels: F }, async (ctx) => {
     const b = ctx.body;
     const lead = findVisible(ctx, b.id);
     const patch: Partial<Lead> = {};
@@ -573,15 +617,15 @@ export const customerHandlers = [
     }
     if (b.intention !== undefined) patch.intention = b.intention;
     if (b.source !== undefined) patch.source = b.source;
-    const d = readDetails(b, ctx, lead.nextFollowUpAt);
+    const d = await readDetails(b, ctx, lead.nextFollowUpAt);
     const body = b as Record<string, unknown>;
     // Optional text fields: present in the body (even empty) = set or clear.
     for (const k of ['parentName', 'gender', 'age', 'course', 'remark', 'nextFollowUpAt'] as const) {
       if (k in body) (patch as Record<string, unknown>)[k] = d[k];
     }
     if ('merchantId' in body) {
-      patch.merchantId = d.merchantId;
-      patch.merchantName = ctx.db.merchants.find((m) => m.id === d.merchantId)?.name;
+      patch.merchantId = d.merchant?.id;
+      patch.merchantName = d.merchant?.name;
     }
     Object.assign(lead, patch);
     return lead;
@@ -626,7 +670,7 @@ export const customerHandlers = [
     return { converted };
   }),
 
-  api('post', '/v2/customer_follow_up', { write: followUpPolicy, body: FollowUpBody, labels: F }, (ctx) => {
+  api('post', '/v2/customer_follow_up', { write: followUpPolicy, body: FollowUpBody, labels: F }, async (ctx) => {
     const lead = findVisible(ctx, ctx.body.leadId);
     const { method, content, nextFollowUpAt } = ctx.body;
     if (nextFollowUpAt && nextFollowUpAt < today()) throw ctx.bad('lead.nextBeforeToday');
@@ -634,22 +678,27 @@ export const customerHandlers = [
     const intention = ctx.body.intention ?? lead.intention;
     const next = statusAfterFollowUp(lead.status, requested);
     if ('error' in next) throw ctx.bad(next.error);
-    return recordFollowUp(ctx.db, lead, { method, content, nextFollowUpAt, status: next.status, intention, operator: operatorOf(ctx.session) });
+    let record: FollowUpRecord | undefined;
+    recordFollowUp(ctx.db, lead, { method, content, nextFollowUpAt, status: next.status, intention, operator: operatorOf(ctx.session) }, (r) => (record = r));
+    const [row] = await (await tx()).insert(followUps).values(followUpValues(record!)).returning();
+    return created(followUpOf(row));
   }),
 
-  api('get', '/v2/customer_follow_up', { read: followUpPolicy }, (ctx) => {
+  api('get', '/v2/customer_follow_up', { read: followUpPolicy }, async (ctx) => {
     const { leadId } = parseBody(FollowUpQuery, { leadId: ctx.query.leadId }, ctx.lang, F);
     const lead = findVisible(ctx, leadId);
-    return ctx.db.followUps.filter((f) => f.leadId === lead.id).sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id));
+    // Newest first (one second's follow-ups: the latest written first).
+    const rows = await (await tx()).select().from(followUps).where(and(ctx.scope(followUpPolicy), eq(followUps.leadId, lead.id))).orderBy(desc(followUps.createdAt), desc(followUps.id));
+    return rows.map(followUpOf);
   }),
 
   api('get', '/v2/customer/:id', { read: leadPolicy }, (ctx) => findVisible(ctx, Number(ctx.params.id))),
 
-  api('delete', '/v2/customer/:id', { write: leadPolicy }, (ctx) => {
+  api('delete', '/v2/customer/:id', { write: leadPolicy }, async (ctx) => {
     const lead = findVisible(ctx, Number(ctx.params.id));
     if (!canDelete(lead)) throw ctx.bad('lead.formalNoDelete', { name: lead.name });
+    await (await tx()).delete(followUps).where(and(eq(followUps.companyId, lead.companyId), eq(followUps.leadId, lead.id)));
     ctx.db.leads = ctx.db.leads.filter((l) => l.id !== lead.id);
-    ctx.db.followUps = ctx.db.followUps.filter((f) => f.leadId !== lead.id);
     return { id: lead.id };
   }),
 

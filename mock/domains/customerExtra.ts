@@ -3,10 +3,8 @@
  * sign-ups from the campus web page (/wdc-customer) and partner merchants (/market_merchant).
  */
 import type { Db } from '../db';
-import { nextId } from '../db';
-import { api, definePolicy, HttpError, type AuthedCtx } from '../http';
+import { api, definePolicy, HttpError, type AuthedCtx, type Ctx } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
-import { listQuery } from '../list';
 import { parseBody } from '../schema';
 import { indexOf } from '../indexes';
 import { int, mobile as mobileSchema, oneOf, optText, text, z } from '../../src/types/schema';
@@ -25,8 +23,16 @@ import type {
 import { GATHER_FIELD_KEYS } from '../../src/types/customer';
 import { findDuplicate, normalizeMobile, seesAllLeads } from '../../src/domain/leads';
 import { checkImageDataUrl } from '../../src/domain/upload';
-import { ensureCustomerTables, insertLead, leadRows, poolPolicy, type GatherFormRow, type MerchantRow } from './customer';
+import { anyOf, ensureCustomerTables, insertLead, leadRows, poolPolicy, type GatherFormRow, type MerchantRow } from './customer';
 import { narrowsScope, scopeLeads } from './dataScope';
+import { created } from './audit';
+import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { tx } from '../../server/db';
+import { sqlList, type SqlListSpec } from '../../server/db/list';
+import { sortKey } from '../../server/db/sortKey';
+import { stampDate, stampOf } from '../../server/db/time';
+import { gatherForms, gatherSubmissions, merchants, webSignups } from '../../server/db/schema';
 
 defineMessages({
   'gather.form': { en: 'Form', zh: '表单' },
@@ -60,9 +66,48 @@ function newCode(): string {
   return Array.from(bytes, (b) => b.toString(36).padStart(2, '0')).join('').slice(0, 10);
 }
 
-export function formWithCounts(db: Db, f: GatherFormRow): GatherForm {
-  const subs = db.gatherSubmissions.filter((s) => s.formId === f.id);
-  return { ...f, submissionCount: subs.length, leadCount: subs.filter((s) => s.result === 'lead').length };
+/** A stored form as the domain reads it. */
+export function formOf(r: typeof gatherForms.$inferSelect): GatherFormRow {
+  const row: GatherFormRow = { id: r.id, companyId: r.companyId, campusId: r.campusId, campusName: r.campusName, title: r.title, fields: r.fields, code: r.code, enabled: r.enabled, createdAt: stampOf(r.createdAt), createdBy: r.createdBy };
+  if (r.description !== null) row.description = r.description;
+  return row;
+}
+
+/** A form as stored. */
+export function formValues(f: Omit<GatherFormRow, 'id'> & { id?: number }): typeof gatherForms.$inferInsert {
+  return { ...f, titleSort: sortKey(f.title), description: f.description ?? null, createdAt: stampDate(f.createdAt) };
+}
+
+/** Submissions and leads of each form (by form id). */
+async function formCounts(ids: number[]): Promise<Map<number, { submissionCount: number; leadCount: number }>> {
+  const rows = ids.length
+    ? await (await tx())
+        .select({ formId: gatherSubmissions.formId, submissionCount: sql<number>`count(*)::int`, leadCount: sql<number>`(count(*) filter (where ${gatherSubmissions.result} = 'lead'))::int` })
+        .from(gatherSubmissions)
+        .where(inArray(gatherSubmissions.formId, ids))
+        .groupBy(gatherSubmissions.formId)
+    : [];
+  return new Map(rows.map((r) => [r.formId, { submissionCount: Number(r.submissionCount), leadCount: Number(r.leadCount) }]));
+}
+
+export async function formsWithCounts(forms: GatherFormRow[]): Promise<GatherForm[]> {
+  const counts = await formCounts(forms.map((f) => f.id));
+  return forms.map((f) => ({ ...f, ...(counts.get(f.id) ?? { submissionCount: 0, leadCount: 0 }) }));
+}
+
+export async function formWithCounts(f: GatherFormRow): Promise<GatherForm> {
+  return (await formsWithCounts([f]))[0];
+}
+
+function submissionOf(r: typeof gatherSubmissions.$inferSelect): GatherSubmission {
+  const row: GatherSubmission = { id: r.id, companyId: r.companyId, formId: r.formId, name: r.name, mobile: r.mobile, values: r.values, result: r.result, createdAt: stampOf(r.createdAt) };
+  if (r.leadId !== null) row.leadId = r.leadId;
+  return row;
+}
+
+/** A submission as stored. */
+export function submissionValues(r: Omit<GatherSubmission, 'id'>): typeof gatherSubmissions.$inferInsert {
+  return { ...r, leadId: r.leadId ?? null, createdAt: stampDate(r.createdAt) };
 }
 
 function readFields(raw: unknown, lang: Lang): GatherField[] {
@@ -90,11 +135,39 @@ const FORM_LABELS = Object.fromEntries(['title', 'description', 'fields', 'enabl
 export const gatherFormPolicy = definePolicy<GatherFormRow>({
   name: 'collection forms',
   read: 'customerCenter',
-  rows: (db, s) => {
-    ensureCustomerTables(db);
-    return indexOf(db, 'gatherForms', s.company.id);
+  where: (s) => eq(gatherForms.companyId, s.company.id),
+  find: async (id, scope, lock) => {
+    const q = (await tx()).select().from(gatherForms).where(and(eq(gatherForms.id, id), scope));
+    const [r] = lock ? await q.for('update') : await q;
+    return r && formOf(r);
   },
 });
+
+function signupOf(r: typeof webSignups.$inferSelect): WebSignup {
+  const row: WebSignup = { id: r.id, companyId: r.companyId, campusId: r.campusId, campusName: r.campusName, name: r.name, mobile: r.mobile, status: r.status, createdAt: stampOf(r.createdAt) };
+  if (r.course !== null) row.course = r.course;
+  if (r.message !== null) row.message = r.message;
+  if (r.leadId !== null) row.leadId = r.leadId;
+  if (r.duplicate !== null) row.duplicate = r.duplicate;
+  if (r.handledBy !== null) row.handledBy = r.handledBy;
+  if (r.handledAt !== null) row.handledAt = stampOf(r.handledAt);
+  return row;
+}
+
+/** A sign-up as stored. */
+export function signupValues(w: Omit<WebSignup, 'id'>): typeof webSignups.$inferInsert {
+  return {
+    ...w,
+    course: w.course ?? null,
+    message: w.message ?? null,
+    leadId: w.leadId ?? null,
+    duplicate: w.duplicate ?? null,
+    handledBy: w.handledBy ?? null,
+    handledAt: w.handledAt === undefined ? null : stampDate(w.handledAt),
+    createdAt: stampDate(w.createdAt),
+  };
+}
+
 /**
  * Web sign-ups waiting for the customer center. Whoever sees every lead reads them all; anyone else (sales, a narrowed
  * data scope) those of their campus scope still unlinked (pending, discarded) and the accepted ones whose lead is in
@@ -103,27 +176,49 @@ export const gatherFormPolicy = definePolicy<GatherFormRow>({
 export const signupPolicy = definePolicy<WebSignup>({
   name: 'web sign-ups',
   read: 'customerCenter',
-  rows: (db, s) => {
-    ensureCustomerTables(db);
-    const all = indexOf(db, 'webSignups', s.company.id);
-    if (seesAllLeads(s.membership.role) && !narrowsScope(db, s)) return all;
-    const leads = new Set([...leadRows(db, s), ...poolPolicy.rows!(db, s)].map((l) => l.id));
-    const inScope = new Set(scopeLeads(db, s, all.map((w) => ({ id: w.id, campusId: w.campusId }))).map((w) => w.id));
-    return all.filter((w) => (w.leadId === undefined ? inScope.has(w.id) : leads.has(w.leadId)));
+  where: (s, db) => {
+    const company = eq(webSignups.companyId, s.company.id);
+    if (seesAllLeads(s.membership.role) && !narrowsScope(db, s)) return company;
+    const leads = [...new Set([...leadRows(db, s), ...poolPolicy.rows!(db, s)].map((l) => l.id))];
+    // The campuses of the caller's scope (a sign-up has no owner: its campus decides).
+    const campuses = scopeLeads(db, s, indexOf(db, 'campuses', s.company.id).map((c) => ({ id: c.id, campusId: c.id }))).map((c) => c.id);
+    return and(company, or(and(isNull(webSignups.leadId), anyOf(webSignups.campusId, campuses)), anyOf(webSignups.leadId, leads)));
+  },
+  find: async (id, scope, lock) => {
+    const q = (await tx()).select().from(webSignups).where(and(eq(webSignups.id, id), scope));
+    const [r] = lock ? await q.for('update') : await q;
+    return r && signupOf(r);
   },
 });
+
+/** A stored merchant as the domain reads it. */
+export function merchantOf(r: typeof merchants.$inferSelect): MerchantRow {
+  const row: MerchantRow = { id: r.id, companyId: r.companyId, name: r.name, category: r.category, contact: r.contact, mobile: r.mobile, status: r.status, createdAt: stampOf(r.createdAt) };
+  if (r.address !== null) row.address = r.address;
+  if (r.remark !== null) row.remark = r.remark;
+  if (r.logo !== null) row.logo = r.logo;
+  return row;
+}
+
+/** A merchant as stored. */
+export function merchantValues(m: Omit<MerchantRow, 'id'> & { id?: number }): typeof merchants.$inferInsert {
+  return { ...m, nameSort: sortKey(m.name), address: m.address ?? null, remark: m.remark ?? null, logo: m.logo ?? null, createdAt: stampDate(m.createdAt) };
+}
+
 /** Partner merchants. */
 export const merchantPolicy = definePolicy<MerchantRow>({
   name: 'merchants',
   read: 'customerCenter',
-  rows: (db, s) => {
-    ensureCustomerTables(db);
-    return indexOf(db, 'merchants', s.company.id);
+  where: (s) => eq(merchants.companyId, s.company.id),
+  find: async (id, scope, lock) => {
+    const q = (await tx()).select().from(merchants).where(and(eq(merchants.id, id), scope));
+    const [r] = lock ? await q.for('update') : await q;
+    return r && merchantOf(r);
   },
 });
 
-function findForm(ctx: AuthedCtx, id: number): GatherFormRow {
-  return ctx.target(gatherFormPolicy, id, 'gather.form');
+function findForm(ctx: AuthedCtx, id: number): Promise<GatherFormRow> {
+  return ctx.find(gatherFormPolicy, id, 'gather.form');
 }
 
 function readForm(ctx: AuthedCtx, b: { campusId: number; title: string; description?: string; fields: unknown[]; enabled?: boolean }) {
@@ -140,7 +235,7 @@ function readForm(ctx: AuthedCtx, b: { campusId: number; title: string; descript
 }
 
 /** Records a public submission: a new mobile becomes a lead with source "form" (in the pool); a known one is linked. */
-export function submitGather(db: Db, form: GatherFormRow, values: Partial<Record<GatherFieldKey, string>>, lang: Lang, at = nowStamp()): GatherSubmission {
+export async function submitGather(db: Db, form: GatherFormRow, values: Partial<Record<GatherFieldKey, string>>, lang: Lang, at = nowStamp()): Promise<GatherSubmission> {
   ensureCustomerTables(db);
   const name = (values.name ?? '').trim();
   const mobile = normalizeMobile(values.mobile ?? '');
@@ -170,38 +265,38 @@ export function submitGather(db: Db, form: GatherFormRow, values: Partial<Record
     );
     leadId = lead.id;
   }
-  const sub: GatherSubmission = {
-    id: nextId(db, 'gatherSubmissions'),
-    companyId: form.companyId,
-    formId: form.id,
-    name,
-    mobile,
-    values,
-    result: existing ? 'duplicate' : 'lead',
-    leadId,
-    createdAt: at,
-  };
-  db.gatherSubmissions.push(sub);
-  return sub;
+  const [row] = await (await tx())
+    .insert(gatherSubmissions)
+    .values(submissionValues({ companyId: form.companyId, formId: form.id, name, mobile, values, result: existing ? 'duplicate' : 'lead', leadId, createdAt: at }))
+    .returning();
+  return submissionOf(row);
 }
 
 /* ---------------- web sign-ups ---------------- */
 
-/** The earlier sign-up of a mobile on a campus's page, whatever its state (one row per mobile and page). */
-export function findWebSignup(db: Db, campusId: number, mobile: string): WebSignup | undefined {
-  ensureCustomerTables(db);
+/** The earlier sign-up of a mobile on a campus's page, whatever its state (one row per mobile and page), locked. */
+export async function findWebSignup(companyId: number, campusId: number, mobile: string): Promise<WebSignup | undefined> {
   const m = normalizeMobile(mobile);
-  return db.webSignups.find((s) => s.campusId === campusId && s.mobile === m);
+  const [r] = await (await tx())
+    .select()
+    .from(webSignups)
+    .where(and(eq(webSignups.companyId, companyId), eq(webSignups.campusId, campusId), eq(webSignups.mobile, m)))
+    .for('update');
+  return r && signupOf(r);
 }
 
-/** A sign-up from the campus web page (the campus web domain calls this; pending until accepted or discarded). */
-export function insertWebSignup(
+/** A pending sign-up takes the name given when the mobile signs up again. */
+export async function renameWebSignup(w: WebSignup, name: string): Promise<void> {
+  w.name = name;
+  await (await tx()).update(webSignups).set({ name }).where(and(eq(webSignups.companyId, w.companyId), eq(webSignups.id, w.id)));
+}
+
+/** A sign-up as the campus web domain gives it (pending until accepted or discarded). */
+export function newWebSignup(
   db: Db,
   input: { companyId: number; campusId: number; name: string; mobile: string; course?: string; message?: string; createdAt?: string },
-): WebSignup {
-  ensureCustomerTables(db);
-  const row: WebSignup = {
-    id: nextId(db, 'webSignups'),
+): Omit<WebSignup, 'id'> {
+  return {
     companyId: input.companyId,
     campusId: input.campusId,
     campusName: db.campuses.find((c) => c.id === input.campusId)?.name ?? '',
@@ -212,8 +307,15 @@ export function insertWebSignup(
     status: 'pending',
     createdAt: input.createdAt ?? nowStamp(),
   };
-  db.webSignups.push(row);
-  return row;
+}
+
+/** A sign-up from the campus web page (the campus web domain calls this). */
+export async function insertWebSignup(
+  db: Db,
+  input: { companyId: number; campusId: number; name: string; mobile: string; course?: string; message?: string; createdAt?: string },
+): Promise<WebSignup> {
+  const [row] = await (await tx()).insert(webSignups).values(signupValues(newWebSignup(db, input))).returning();
+  return signupOf(row);
 }
 
 /* ---------------- merchants ---------------- */
@@ -221,6 +323,17 @@ export function insertWebSignup(
 export function merchantWithCounts(db: Db, m: MerchantRow): Merchant {
   const leads = db.leads.filter((l) => l.merchantId === m.id);
   return { ...m, leadCount: leads.length, formalCount: leads.filter((l) => l.status === 'formal').length };
+}
+
+/** The leads (and converted ones) of each merchant of a company, as an SQL expression over the merchant's id. */
+function merchantCount(db: Db, companyId: number, formal: boolean): SQL {
+  const counts = new Map<number, number>();
+  for (const l of indexOf(db, 'leads', companyId)) {
+    if (l.merchantId === undefined || (formal && l.status !== 'formal')) continue;
+    counts.set(l.merchantId, (counts.get(l.merchantId) ?? 0) + 1);
+  }
+  if (!counts.size) return sql`0`;
+  return sql`(case ${merchants.id} ${sql.join([...counts].map(([id, n]) => sql`when ${id}::int then ${n}::int`), sql` `)} else 0 end)`;
 }
 
 const MERCHANT_LABELS = Object.fromEntries(['name', 'category', 'contact', 'mobile', 'address', 'status', 'remark'].map((k) => [k, `merchant.${k}`]));
@@ -233,8 +346,29 @@ function readMerchant(ctx: AuthedCtx, b: { name: string; category: string; conta
   return { name: b.name, category: b.category, contact: b.contact, mobile: b.mobile, address: b.address, status: b.status ?? ('active' as MerchantStatus), remark: b.remark, logo: b.logo };
 }
 
-function findMerchant(ctx: AuthedCtx, id: number): MerchantRow {
-  return ctx.target(merchantPolicy, id, 'lead.merchant');
+function findMerchant(ctx: AuthedCtx, id: number): Promise<MerchantRow> {
+  return ctx.find(merchantPolicy, id, 'lead.merchant');
+}
+
+/** Another merchant of the company with this name. */
+async function merchantNamed(ctx: AuthedCtx, name: string, except?: number): Promise<boolean> {
+  const [m] = await (await tx())
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(and(ctx.scope(merchantPolicy), eq(merchants.name, name), except === undefined ? undefined : ne(merchants.id, except)));
+  return m !== undefined;
+}
+
+/** The forms and merchants of a company, oldest first (the poster picker). */
+export async function posterSources(companyId: number) {
+  const db = await tx();
+  const forms = await db.select({ code: gatherForms.code, name: gatherForms.title }).from(gatherForms).where(eq(gatherForms.companyId, companyId)).orderBy(asc(gatherForms.id));
+  const partners = await db
+    .select({ id: merchants.id, name: merchants.name, category: merchants.category, logo: merchants.logo })
+    .from(merchants)
+    .where(eq(merchants.companyId, companyId))
+    .orderBy(asc(merchants.id));
+  return { forms, merchants: partners };
 }
 
 /** The strict schema of a public form's submission, built from the form's fields. */
@@ -253,82 +387,129 @@ function submissionSchema(fields: GatherField[]) {
   return z.object(shape);
 }
 
+/** What the lists share: created-at dates, newest first by default, ties in id order (as the in-memory lists had them). */
+function newestFirst(createdAt: PgColumn, id: PgColumn) {
+  return { date: createdAt, defaultSort: { field: 'createdAt', order: 'descend' as const }, tiebreak: [asc(id)] };
+}
+
+const FORM_LIST: SqlListSpec = {
+  keyword: [gatherForms.title, gatherForms.description],
+  equal: { campusId: gatherForms.campusId },
+  filters: { enabled: (v) => booleanIn(gatherForms.enabled, v) },
+  sortable: {
+    createdAt: gatherForms.createdAt,
+    submissionCount: sql`(select count(*) from ${gatherSubmissions} where ${gatherSubmissions.formId} = ${gatherForms.id})`,
+    leadCount: sql`(select count(*) from ${gatherSubmissions} where ${gatherSubmissions.formId} = ${gatherForms.id} and ${gatherSubmissions.result} = 'lead')`,
+    title: sql`${gatherForms.titleSort} collate "C"`,
+  },
+  ...newestFirst(gatherForms.createdAt, gatherForms.id),
+};
+
+const SUBMISSION_LIST: SqlListSpec = {
+  keyword: [gatherSubmissions.name, gatherSubmissions.mobile],
+  equal: { result: gatherSubmissions.result },
+  sortable: { createdAt: gatherSubmissions.createdAt },
+  ...newestFirst(gatherSubmissions.createdAt, gatherSubmissions.id),
+};
+
+const SIGNUP_LIST: SqlListSpec = {
+  keyword: [webSignups.name, webSignups.mobile, webSignups.course, webSignups.message],
+  equal: { status: webSignups.status, campusId: webSignups.campusId },
+  sortable: { createdAt: webSignups.createdAt, handledAt: webSignups.handledAt },
+  ...newestFirst(webSignups.createdAt, webSignups.id),
+};
+
+function merchantList(db: Db, companyId: number): SqlListSpec {
+  return {
+    keyword: [merchants.name, merchants.contact, merchants.mobile, merchants.category, merchants.address],
+    equal: { status: merchants.status, category: merchants.category },
+    sortable: { createdAt: merchants.createdAt, leadCount: merchantCount(db, companyId, false), formalCount: merchantCount(db, companyId, true), name: sql`${merchants.nameSort} collate "C"` },
+    ...newestFirst(merchants.createdAt, merchants.id),
+  };
+}
+
+/** A boolean column equal to any of 'true' / 'false' (another value matches nothing, as in the in-memory lists). */
+function booleanIn(column: PgColumn, v: string): SQL {
+  const values = v.split(',').filter((x) => x === 'true' || x === 'false').map((x) => x === 'true');
+  return values.length ? inArray(column, values) : sql`false`;
+}
+
+/** A public form by its code: 404 unknown, 400 closed. */
+async function publicForm(ctx: Ctx<Record<string, string>>): Promise<GatherFormRow> {
+  const [r] = await (await tx()).select().from(gatherForms).where(eq(gatherForms.code, ctx.params.code));
+  if (!r) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('gather.form') }));
+  if (!r.enabled) throw ctx.bad('gather.closed');
+  return formOf(r);
+}
+
+/** The pending sign-ups of the ids, locked (404 outside the scope, 400 once handled), in the order given. */
+async function pendingSignups(ctx: AuthedCtx<Record<string, string>, { ids: number[] }>): Promise<WebSignup[]> {
+  const rows: WebSignup[] = [];
+  for (const id of ctx.body.ids) {
+    const w = await ctx.find(signupPolicy, id, 'web.signup');
+    if (w.status !== 'pending') throw ctx.bad('web.notPending', { name: w.name });
+    rows.push(w);
+  }
+  return rows;
+}
+
+async function handleSignup(w: WebSignup): Promise<void> {
+  await (await tx())
+    .update(webSignups)
+    .set({ status: w.status, leadId: w.leadId ?? null, duplicate: w.duplicate ?? null, handledAt: w.handledAt === undefined ? null : stampDate(w.handledAt), handledBy: w.handledBy ?? null })
+    .where(and(eq(webSignups.companyId, w.companyId), eq(webSignups.id, w.id)));
+}
+
 export const customerExtraHandlers = [
   /* ----- forms ----- */
-  api('get', '/v2/gather', { read: gatherFormPolicy }, (ctx) =>
-    listQuery(
-      ctx.rows(gatherFormPolicy).map((f) => formWithCounts(ctx.db, f)),
-      ctx.query,
-      {
-        keywordFields: ['title', 'description'],
-        equalFields: ['campusId', 'enabled'],
-        dateField: 'createdAt',
-        sortable: ['createdAt', 'submissionCount', 'leadCount', 'title'],
-        defaultSort: { field: 'createdAt', order: 'descend' },
-      },
-      ctx.lang,
-    ),
-  ),
-
-  api('post', '/v2/gather', { write: gatherFormPolicy, body: GatherFormBody, labels: FORM_LABELS }, (ctx) => {
-    const { campusId, campusName, title, description, fields, enabled } = readForm(ctx, ctx.body);
-    const row: GatherFormRow = {
-      id: nextId(ctx.db, 'gatherForms'),
-      companyId: ctx.session.company.id,
-      campusId,
-      campusName,
-      title,
-      description,
-      fields,
-      code: newCode(),
-      enabled,
-      createdAt: nowStamp(),
-      createdBy: ctx.session.user.name,
-    };
-    ctx.db.gatherForms.push(row);
-    return formWithCounts(ctx.db, row);
+  api('get', '/v2/gather', { read: gatherFormPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), gatherForms, ctx.scope(gatherFormPolicy), ctx.query, FORM_LIST, ctx.lang);
+    return { list: await formsWithCounts(page.list.map(formOf)), total: page.total };
   }),
 
-  api('put', '/v2/gather', { write: gatherFormPolicy, body: GatherFormUpdateBody, labels: FORM_LABELS }, (ctx) => {
-    const row = findForm(ctx, ctx.body.id);
+  api('post', '/v2/gather', { write: gatherFormPolicy, body: GatherFormBody, labels: FORM_LABELS }, async (ctx) => {
+    const { campusId, campusName, title, description, fields, enabled } = readForm(ctx, ctx.body);
+    const [row] = await (await tx())
+      .insert(gatherForms)
+      .values(formValues({ companyId: ctx.session.company.id, campusId, campusName, title, description, fields, code: newCode(), enabled, createdAt: nowStamp(), createdBy: ctx.session.user.name }))
+      .returning();
+    return created(await formWithCounts(formOf(row)));
+  }),
+
+  api('put', '/v2/gather', { write: gatherFormPolicy, body: GatherFormUpdateBody, labels: FORM_LABELS }, async (ctx) => {
+    const row = await findForm(ctx, ctx.body.id);
     const { campusId, campusName, title, description, fields, enabled } = readForm(ctx, ctx.body);
     Object.assign(row, { campusId, campusName, title, description, fields, enabled });
-    return formWithCounts(ctx.db, row);
+    await (await tx())
+      .update(gatherForms)
+      .set({ campusId, campusName, title, titleSort: sortKey(title), description: description ?? null, fields, enabled })
+      .where(and(eq(gatherForms.companyId, row.companyId), eq(gatherForms.id, row.id)));
+    return formWithCounts(row);
   }),
 
-  api('delete', '/v2/gather/:id', { write: gatherFormPolicy }, (ctx) => {
-    const row = findForm(ctx, Number(ctx.params.id));
-    const n = ctx.db.gatherSubmissions.filter((s) => s.formId === row.id).length;
+  api('delete', '/v2/gather/:id', { write: gatherFormPolicy }, async (ctx) => {
+    const row = await findForm(ctx, Number(ctx.params.id));
+    const { submissionCount: n } = await formWithCounts(row);
     if (n > 0) throw ctx.bad('gather.hasSubmissions', { n });
-    ctx.db.gatherForms = ctx.db.gatherForms.filter((f) => f.id !== row.id);
+    await (await tx()).delete(gatherForms).where(and(eq(gatherForms.companyId, row.companyId), eq(gatherForms.id, row.id)));
     return { id: row.id };
   }),
 
-  api('get', '/v2/gather_submission', { read: gatherFormPolicy }, (ctx) => {
-    const form = findForm(ctx, Number(ctx.query.formId));
-    return listQuery(
-      ctx.db.gatherSubmissions.filter((s) => s.formId === form.id),
-      ctx.query,
-      { keywordFields: ['name', 'mobile'], equalFields: ['result'], dateField: 'createdAt', sortable: ['createdAt'], defaultSort: { field: 'createdAt', order: 'descend' } },
-      ctx.lang,
-    );
+  api('get', '/v2/gather_submission', { read: gatherFormPolicy }, async (ctx) => {
+    const form = await findForm(ctx, Number(ctx.query.formId));
+    const page = await sqlList(await tx(), gatherSubmissions, and(eq(gatherSubmissions.companyId, form.companyId), eq(gatherSubmissions.formId, form.id)), ctx.query, SUBMISSION_LIST, ctx.lang);
+    return { list: page.list.map(submissionOf), total: page.total };
   }),
 
   /* ----- the public form (no login) ----- */
-  api('get', '/v2/public/gather/:code', { auth: false }, (ctx): PublicGatherForm => {
-    ensureCustomerTables(ctx.db);
-    const f = ctx.db.gatherForms.find((x) => x.code === ctx.params.code);
-    if (!f) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('gather.form') }));
-    if (!f.enabled) throw ctx.bad('gather.closed');
+  api('get', '/v2/public/gather/:code', { auth: false }, async (ctx): Promise<PublicGatherForm> => {
+    const f = await publicForm(ctx);
     const company = ctx.db.companies.find((c) => c.id === f.companyId);
     return { code: f.code, title: f.title, description: f.description, companyName: company?.name ?? '', campusName: f.campusName, fields: f.fields };
   }),
 
-  api('post', '/v2/public/gather/:code', { auth: false }, (ctx) => {
-    ensureCustomerTables(ctx.db);
-    const f = ctx.db.gatherForms.find((x) => x.code === ctx.params.code);
-    if (!f) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('gather.form') }));
-    if (!f.enabled) throw ctx.bad('gather.closed');
+  api('post', '/v2/public/gather/:code', { auth: false }, async (ctx) => {
+    const f = await publicForm(ctx);
     const labels = Object.fromEntries(f.fields.map((x) => [x.key, x.label]));
     const parsed = parseBody(submissionSchema(f.fields), ctx.body, ctx.lang, labels) as Record<string, unknown>;
     const values: Partial<Record<GatherFieldKey, string>> = {};
@@ -336,33 +517,19 @@ export const customerExtraHandlers = [
       const v = parsed[field.key];
       if (v !== undefined && v !== null) values[field.key] = String(v);
     }
-    submitGather(ctx.db, f, values, ctx.lang);
+    await submitGather(ctx.db, f, values, ctx.lang);
     // The public never learns whether the number was already known.
     return { ok: true };
   }),
 
   /* ----- web sign-ups ----- */
-  api('get', '/v2/wdc_customer', { read: signupPolicy }, (ctx) => {
-    return listQuery(
-      ctx.rows(signupPolicy),
-      ctx.query,
-      {
-        keywordFields: ['name', 'mobile', 'course', 'message'],
-        equalFields: ['status', 'campusId'],
-        dateField: 'createdAt',
-        sortable: ['createdAt', 'handledAt'],
-        defaultSort: { field: 'createdAt', order: 'descend' },
-      },
-      ctx.lang,
-    );
+  api('get', '/v2/wdc_customer', { read: signupPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), webSignups, ctx.scope(signupPolicy), ctx.query, SIGNUP_LIST, ctx.lang);
+    return { list: page.list.map(signupOf), total: page.total };
   }),
 
-  api('post', '/v2/wdc_customer/accept', { write: signupPolicy, body: SignupIdsBody, labels: { ids: 'web.signup' } }, (ctx) => {
-    const rows = ctx.body.ids.map((id) => {
-      const w = ctx.target(signupPolicy, id, 'web.signup');
-      if (w.status !== 'pending') throw ctx.bad('web.notPending', { name: w.name });
-      return w;
-    });
+  api('post', '/v2/wdc_customer/accept', { write: signupPolicy, body: SignupIdsBody, labels: { ids: 'web.signup' } }, async (ctx) => {
+    const rows = await pendingSignups(ctx);
     const at = nowStamp();
     const duplicates: { id: number; name: string; leadName: string; ownerName?: string }[] = [];
     let accepted = 0;
@@ -384,63 +551,60 @@ export const customerExtraHandlers = [
       w.status = 'accepted';
       w.handledAt = at;
       w.handledBy = ctx.session.user.name;
+      await handleSignup(w);
     }
     return { accepted, duplicates };
   }),
 
-  api('post', '/v2/wdc_customer/discard', { write: signupPolicy, body: SignupIdsBody, labels: { ids: 'web.signup' } }, (ctx) => {
-    const rows = ctx.body.ids.map((id) => {
-      const w = ctx.target(signupPolicy, id, 'web.signup');
-      if (w.status !== 'pending') throw ctx.bad('web.notPending', { name: w.name });
-      return w;
-    });
+  api('post', '/v2/wdc_customer/discard', { write: signupPolicy, body: SignupIdsBody, labels: { ids: 'web.signup' } }, async (ctx) => {
+    const rows = await pendingSignups(ctx);
     const at = nowStamp();
-    for (const w of rows) Object.assign(w, { status: 'discarded', handledAt: at, handledBy: ctx.session.user.name });
+    for (const w of rows) {
+      Object.assign(w, { status: 'discarded', handledAt: at, handledBy: ctx.session.user.name });
+      await handleSignup(w);
+    }
     return { discarded: rows.length };
   }),
 
   /* ----- merchants ----- */
-  api('get', '/v2/market_merchant/options', { read: merchantPolicy }, (ctx) => {
-    return ctx.rows(merchantPolicy).map((m) => ({ value: m.id, label: m.name, disabled: m.status === 'paused' }));
+  api('get', '/v2/market_merchant/options', { read: merchantPolicy }, async (ctx) => {
+    const rows = await (await tx()).select().from(merchants).where(ctx.scope(merchantPolicy)).orderBy(asc(merchants.id));
+    return rows.map((m) => ({ value: m.id, label: m.name, disabled: m.status === 'paused' }));
   }),
 
-  api('get', '/v2/market_merchant', { read: merchantPolicy }, (ctx) => {
-    return listQuery(
-      ctx.rows(merchantPolicy).map((m) => merchantWithCounts(ctx.db, m)),
-      ctx.query,
-      {
-        keywordFields: ['name', 'contact', 'mobile', 'category', 'address'],
-        equalFields: ['status', 'category'],
-        dateField: 'createdAt',
-        sortable: ['createdAt', 'leadCount', 'formalCount', 'name'],
-        defaultSort: { field: 'createdAt', order: 'descend' },
-      },
-      ctx.lang,
-    );
+  api('get', '/v2/market_merchant', { read: merchantPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), merchants, ctx.scope(merchantPolicy), ctx.query, merchantList(ctx.db, ctx.session.company.id), ctx.lang);
+    return { list: page.list.map((m) => merchantWithCounts(ctx.db, merchantOf(m))), total: page.total };
   }),
 
-  api('post', '/v2/market_merchant', { write: merchantPolicy, body: MerchantBody, labels: MERCHANT_LABELS }, (ctx) => {
+  api('post', '/v2/market_merchant', { write: merchantPolicy, body: MerchantBody, labels: MERCHANT_LABELS }, async (ctx) => {
     const data = readMerchant(ctx, ctx.body);
-    if (ctx.rows(merchantPolicy).some((m) => m.name === data.name)) throw ctx.bad('merchant.duplicate', { name: data.name });
-    const row: MerchantRow = { id: nextId(ctx.db, 'merchants'), companyId: ctx.session.company.id, ...data, createdAt: nowStamp() };
-    ctx.db.merchants.push(row);
-    return merchantWithCounts(ctx.db, row);
+    if (await merchantNamed(ctx, data.name)) throw ctx.bad('merchant.duplicate', { name: data.name });
+    const [row] = await (await tx())
+      .insert(merchants)
+      .values(merchantValues({ companyId: ctx.session.company.id, ...data, createdAt: nowStamp() }))
+      .returning();
+    return created(merchantWithCounts(ctx.db, merchantOf(row)));
   }),
 
-  api('put', '/v2/market_merchant', { write: merchantPolicy, body: MerchantUpdateBody, labels: MERCHANT_LABELS }, (ctx) => {
-    const row = findMerchant(ctx, ctx.body.id);
+  api('put', '/v2/market_merchant', { write: merchantPolicy, body: MerchantUpdateBody, labels: MERCHANT_LABELS }, async (ctx) => {
+    const row = await findMerchant(ctx, ctx.body.id);
     const data = readMerchant(ctx, ctx.body);
-    if (ctx.rows(merchantPolicy).some((m) => m.name === data.name && m.id !== row.id)) throw ctx.bad('merchant.duplicate', { name: data.name });
+    if (await merchantNamed(ctx, data.name, row.id)) throw ctx.bad('merchant.duplicate', { name: data.name });
     Object.assign(row, data);
+    await (await tx())
+      .update(merchants)
+      .set({ name: row.name, nameSort: sortKey(row.name), category: row.category, contact: row.contact, mobile: row.mobile, address: row.address ?? null, status: row.status, remark: row.remark ?? null, logo: row.logo ?? null })
+      .where(and(eq(merchants.companyId, row.companyId), eq(merchants.id, row.id)));
     for (const l of ctx.db.leads) if (l.merchantId === row.id) l.merchantName = row.name;
     return merchantWithCounts(ctx.db, row);
   }),
 
-  api('delete', '/v2/market_merchant/:id', { write: merchantPolicy }, (ctx) => {
-    const row = findMerchant(ctx, Number(ctx.params.id));
+  api('delete', '/v2/market_merchant/:id', { write: merchantPolicy }, async (ctx) => {
+    const row = await findMerchant(ctx, Number(ctx.params.id));
     const n = ctx.db.leads.filter((l) => l.merchantId === row.id).length;
     if (n > 0) throw ctx.bad('merchant.hasLeads', { name: row.name, n });
-    ctx.db.merchants = ctx.db.merchants.filter((m) => m.id !== row.id);
+    await (await tx()).delete(merchants).where(and(eq(merchants.companyId, row.companyId), eq(merchants.id, row.id)));
     return { id: row.id };
   }),
 ];

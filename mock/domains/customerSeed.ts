@@ -4,13 +4,27 @@
  * claim 10 from the pool and the 11th is refused (limit 200). Converted leads have real students (school domain).
  * Also collection forms and their submissions, web sign-ups and partner merchants. Deterministic, relative to today().
  */
-import type { Db } from '../db';
-import { nextId } from '../db';
+import type { Db, SqlSeeder } from '../db';
 import { addDays, notAfterNow, today } from '../clock';
 import { chineseName, createRng, mobileNumber, type Rng } from '../random';
-import type { FollowUpMethod, Lead, LeadIntention, LeadSource, LeadStatus } from '../../src/types/customer';
-import { convertLead, ensureCustomerTables, insertLead, recordFollowUp, sweepPool, toPool, type GatherFormRow, type Operator } from './customer';
-import { insertWebSignup } from './customerExtra';
+import type { FollowUpMethod, GatherSubmission, Lead, LeadIntention, LeadSource, LeadStatus, WebSignup } from '../../src/types/customer';
+import {
+  convertLead,
+  ensureCustomerTables,
+  followUpValues,
+  insertLead,
+  recordFollowUp,
+  sweepPool,
+  toPool,
+  type FollowUpRecord,
+  type FollowUpSink,
+  type GatherFormRow,
+  type MerchantRow,
+  type Operator,
+} from './customer';
+import { formValues, merchantValues, newWebSignup, signupValues, submissionValues } from './customerExtra';
+import { restartIdentities } from '../../server/db';
+import { followUps, gatherForms, gatherSubmissions, merchants as merchantTable, webSignups } from '../../server/db/schema';
 
 const COMPANY = 2;
 const SALES: Operator = { id: 5, name: '李浩然' };
@@ -137,10 +151,23 @@ function fill(text: string, course: string) {
   return text.replace('{course}', course);
 }
 
+/** The seed's rows of the customer tables in the database (written by `seedCustomerTables`), with their ids. */
+interface CustomerSeedRows {
+  merchants: MerchantRow[];
+  forms: GatherFormRow[];
+  submissions: GatherSubmission[];
+  signups: WebSignup[];
+  followUps: FollowUpRecord[];
+}
+const seeded = new WeakMap<Db, CustomerSeedRows>();
+
 export function seedCustomer(db: Db) {
   ensureCustomerTables(db);
   const rng = createRng(5005);
   const t = today();
+  const out: CustomerSeedRows = { merchants: [], forms: [], submissions: [], signups: [], followUps: [] };
+  seeded.set(db, out);
+  const toTimeline: FollowUpSink = (row) => out.followUps.push(row);
 
   /* merchants */
   const merchants: [string, string, string, string, 'active' | 'paused'][] = [
@@ -152,8 +179,8 @@ export function seedCustomer(db: Db) {
     ['星河商场亲子乐园', '商场', '龚俊杰', '星河商场 5 楼', 'paused'],
   ];
   merchants.forEach(([name, category, contact, address, status], i) => {
-    db.merchants.push({
-      id: nextId(db, 'merchants'),
+    out.merchants.push({
+      id: out.merchants.length + 1,
       companyId: COMPANY,
       name,
       category,
@@ -165,7 +192,7 @@ export function seedCustomer(db: Db) {
       createdAt: stamp(rng, 180 - i * 7),
     });
   });
-  const activeMerchants = db.merchants.filter((m) => m.status === 'active' && m.companyId === COMPANY);
+  const activeMerchants = out.merchants.filter((m) => m.status === 'active' && m.companyId === COMPANY);
 
   /* collection forms */
   const formField = (key: 'name' | 'mobile' | 'parentName' | 'age' | 'course' | 'remark' | 'gender', label: string, required = false) => ({ key, label, required });
@@ -209,7 +236,7 @@ export function seedCustomer(db: Db) {
       createdBy: SALES.name,
     },
   ];
-  for (const f of forms) db.gatherForms.push({ ...f, id: nextId(db, 'gatherForms') });
+  for (const f of forms) out.forms.push({ ...f, id: out.forms.length + 1 });
 
   /* leads */
   const used = new Set<string>([KNOWN_LEAD.mobile]);
@@ -229,7 +256,7 @@ export function seedCustomer(db: Db) {
     const course = rng.pick(COURSES);
     const createdAt = stamp(rng, plan.createdAgo);
     // A form lead comes from a form that existed on that day (else it was an online lead).
-    const forms = db.gatherForms.filter((f) => f.companyId === COMPANY && f.createdAt <= createdAt);
+    const forms = out.forms.filter((f) => f.companyId === COMPANY && f.createdAt <= createdAt);
     const form = source === 'form' && forms.length ? rng.pick(forms) : undefined;
     if (source === 'form' && !form) source = 'online';
     const merchants = activeMerchants.filter((m) => m.createdAt <= createdAt);
@@ -248,7 +275,7 @@ export function seedCustomer(db: Db) {
         course,
         intention: 'C',
         source,
-        merchantId: merchant?.id,
+        merchant: merchant && { id: merchant.id, name: merchant.name },
         formId: form?.id,
         ownerId: plan.owner?.id,
         createdAt,
@@ -282,7 +309,7 @@ export function seedCustomer(db: Db) {
           intention: last ? intentionFor(rng, plan.status) : lead.intention,
           operator: owner,
           at: at < lead.createdAt ? lead.createdAt : at,
-        });
+        }, toTimeline);
       });
     }
     if (plan.bucket === 'active' && plan.status === 'new') {
@@ -293,8 +320,8 @@ export function seedCustomer(db: Db) {
     }
     if (plan.bucket === 'formal' && owner) {
       const at = notAfterNow(`${addDays(t, -plan.lastAgo)} ${plan.lastAgo <= 0 ? '08' : '19'}:${pad(rng.int(0, 59))}:00`);
-      convertLead(db, lead, owner, 'zh', notAfterNow(at > (lead.lastFollowUpAt ?? '') ? at : `${(lead.lastFollowUpAt ?? at).slice(0, 16)}:59`));
-      const fu = db.followUps[db.followUps.length - 1];
+      convertLead(db, lead, owner, 'zh', notAfterNow(at > (lead.lastFollowUpAt ?? '') ? at : `${(lead.lastFollowUpAt ?? at).slice(0, 16)}:59`), toTimeline);
+      const fu = out.followUps[out.followUps.length - 1];
       fu.content = fill(rng.pick(TEXT.formal), lead.course ?? '');
       fu.method = 'visit';
     }
@@ -304,8 +331,8 @@ export function seedCustomer(db: Db) {
 
   /* form submissions for the form leads, and a few repeats of known numbers */
   for (const lead of db.leads.filter((l) => l.companyId === COMPANY && l.formId !== undefined)) {
-    db.gatherSubmissions.push({
-      id: nextId(db, 'gatherSubmissions'),
+    out.submissions.push({
+      id: out.submissions.length + 1,
       companyId: COMPANY,
       formId: lead.formId!,
       name: lead.name,
@@ -318,10 +345,10 @@ export function seedCustomer(db: Db) {
   }
   const someLeads = db.leads.filter((l) => l.companyId === COMPANY && l.source !== 'form').slice(40, 46);
   for (const lead of someLeads) {
-    const form = db.gatherForms[0];
+    const form = out.forms[0];
     const at = stamp(rng, rng.int(0, 20));
-    db.gatherSubmissions.push({
-      id: nextId(db, 'gatherSubmissions'),
+    out.submissions.push({
+      id: out.submissions.length + 1,
       companyId: COMPANY,
       formId: form.id,
       name: lead.name,
@@ -335,13 +362,13 @@ export function seedCustomer(db: Db) {
 
   /* web sign-ups: the accepted ones are the "web" leads; plus pending and discarded ones */
   for (const lead of db.leads.filter((l) => l.companyId === COMPANY && l.source === 'web')) {
-    const w = insertWebSignup(db, { companyId: COMPANY, campusId: lead.campusId, name: lead.name, mobile: lead.mobile, course: lead.course, message: rng.chance(0.4) ? '想了解周末班的时间' : undefined, createdAt: lead.createdAt });
-    Object.assign(w, { status: 'accepted', leadId: lead.id, handledBy: MANAGER.name, handledAt: lead.createdAt });
+    const w = newWebSignup(db, { companyId: COMPANY, campusId: lead.campusId, name: lead.name, mobile: lead.mobile, course: lead.course, message: rng.chance(0.4) ? '想了解周末班的时间' : undefined, createdAt: lead.createdAt });
+    out.signups.push({ ...w, id: out.signups.length + 1, status: 'accepted', leadId: lead.id, handledBy: MANAGER.name, handledAt: lead.createdAt });
   }
   const messages = ['孩子 6 岁，零基础可以学吗？', '请问周末有没有适合 8 岁孩子的班？', '想给孩子报暑期班。', '有没有成人拉丁舞课程？', undefined];
   for (let i = 0; i < 20; i += 1) {
     const discarded = i >= 14;
-    const w = insertWebSignup(db, {
+    const w: WebSignup = { id: out.signups.length + 1, ...newWebSignup(db, {
       companyId: COMPANY,
       campusId: rng.chance(0.5) ? 1 : 2,
       name: chineseName(rng),
@@ -349,9 +376,24 @@ export function seedCustomer(db: Db) {
       course: rng.pick(COURSES),
       message: rng.pick(messages),
       createdAt: stamp(rng, discarded ? rng.int(10, 60) : rng.int(0, 9)),
-    });
+    }) };
+    out.signups.push(w);
     if (discarded) Object.assign(w, { status: 'discarded', handledBy: SALES.name, handledAt: `${addDays(w.createdAt.slice(0, 10), 1)} 10:00:00` });
   }
 
   sweepPool(db, COMPANY, t);
 }
+
+/** The seed's merchants, forms, submissions, sign-ups and follow-ups in the database, with the ids the in-process seed gave them. */
+export const seedCustomerTables: SqlSeeder = async (sql, db) => {
+  const rows = seeded.get(db);
+  if (!rows) return;
+  const chunks = <T>(list: T[]) => Array.from({ length: Math.ceil(list.length / 500) }, (_, i) => list.slice(i * 500, i * 500 + 500));
+  for (const part of chunks(rows.merchants)) await sql.insert(merchantTable).values(part.map(merchantValues));
+  for (const part of chunks(rows.forms)) await sql.insert(gatherForms).values(part.map(formValues));
+  for (const part of chunks(rows.submissions)) await sql.insert(gatherSubmissions).values(part.map(submissionValues));
+  for (const part of chunks(rows.signups)) await sql.insert(webSignups).values(part.map(signupValues));
+  const timeline = rows.followUps.map((f, i) => ({ ...followUpValues(f), id: i + 1 }));
+  for (const part of chunks(timeline)) await sql.insert(followUps).values(part);
+  await restartIdentities(sql, ['merchants', 'gather_forms', 'gather_submissions', 'web_signups', 'follow_ups']);
+};

@@ -9,7 +9,7 @@ import { seedCore, seedDemoCore, seedProductionCore, sessionHandlers } from './s
 import { seedSubscription, subscriptionHandlers } from './subscription';
 import { seedLedgerInTimeOrder, seedSchool } from './school';
 import { schoolHandlers } from './schoolApi';
-import { customerHandlers, customerExtraHandlers, seedCustomer } from './customerIndex';
+import { customerHandlers, customerExtraHandlers, seedCustomer, seedCustomerTables } from './customerIndex';
 import { seedSchedule } from './schedule';
 import { scheduleHandlers } from './scheduleApi';
 import { financeHandlers, seedFinance, seedJournal } from './finance';
@@ -34,7 +34,7 @@ import { arrearsHandlers, seedArrears } from './arrears';
 
 export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedCampus, seedAccounts, seedSettings, seedCampusSales, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
 /** Seeders of the tables in the database (server/db), after the in-process seed they read. */
-export const sqlSeeders: SqlSeeder[] = [seedPermissionGroups, seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedJournal, seedSalaries, seedAudit];
+export const sqlSeeders: SqlSeeder[] = [seedPermissionGroups, seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedJournal, seedSalaries, seedCustomerTables, seedAudit];
 
 /**
  * The seed outside demo mode (mock/mode.ts): every table the domains declare, empty (their seeders run once on a

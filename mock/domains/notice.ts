@@ -29,6 +29,7 @@ import { inboxValues, notifyStaff, parentUserOf, type NewMessage } from './notif
 import { created } from './audit';
 import { checkImageDataUrl } from '../../src/domain/upload';
 import { z } from '../../src/types/schema';
+import { posterSources } from './customerExtra';
 
 /** A notice with its receivers (as they were when it was written). */
 interface NoticeRow extends Omit<Notice, 'receiverCount' | 'readCount'> {
@@ -503,15 +504,16 @@ export const noticeHandlers = [
   }),
 
   /* posters: what a poster is filled with */
-  api('get', '/v2/poster/info', { read: templatePolicy }, (ctx) => {
+  api('get', '/v2/poster/info', { read: templatePolicy }, async (ctx) => {
     const cid = ctx.session.company.id;
+    const { forms, merchants } = await posterSources(cid);
     return {
       companyName: ctx.session.company.name,
       // The company's own logo (issue 31: never the app's); none: the poster writes the company's name.
       companyLogo: ctx.session.company.logo ?? null,
       campuses: ctx.db.campuses.filter((c) => c.companyId === cid).map((c) => ({ id: c.id, name: c.name, address: c.address, phone: c.phone })),
-      forms: (ctx.db.gatherForms ?? []).filter((f) => f.companyId === cid).map((f) => ({ code: f.code, name: f.title })),
-      merchants: (ctx.db.merchants ?? []).filter((m) => m.companyId === cid).map((m) => ({ id: m.id, name: m.name, category: m.category, logo: m.logo ?? null })),
+      forms,
+      merchants,
     };
   }),
   api('get', '/v2/poster/clock_in', { read: templatePolicy }, (ctx) => {

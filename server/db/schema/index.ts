@@ -10,3 +10,4 @@ export * from './webPages';
 export * from './salary';
 export * from './finance';
 export * from './groups';
+export * from './customer';

@@ -8,11 +8,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import PublicWebPagePage from './index';
 import { renderApp } from '../../../../tests/utils/render';
-import { getDb } from '../../../../mock/db';
-import { webPageOf } from '../../../../mock/testing';
+import { rowsOf, webPageOf } from '../../../../mock/testing';
 import { PUBLIC_MAX_PER_ADDRESS } from '../../../../mock/domains/campusSales';
 import { tx } from '../../../../server/db';
-import { publicWrites } from '../../../../server/db/schema';
+import { publicWrites, webSignups } from '../../../../server/db/schema';
 
 const setup = () => userEvent.setup({ delay: null });
 
@@ -36,7 +35,7 @@ describe('public campus page: sign-ups', () => {
     renderApp(<PublicWebPagePage />, { route: `/w/${page.code}`, path: '/w/:code' });
     await signUp(user, '陈爸爸', '13944440001');
     expect(await screen.findByText('This mobile has already signed up on this page: the school will call you soon.')).toBeInTheDocument();
-    const rows = getDb().webSignups.filter((s) => s.mobile === '13944440001');
+    const rows = (await rowsOf(webSignups)).filter((s) => s.mobile === '13944440001');
     expect(rows.map((r) => [r.campusId, r.status, r.name])).toEqual([[1, 'pending', '陈爸爸']]);
   });
 
@@ -49,6 +48,6 @@ describe('public campus page: sign-ups', () => {
     await signUp(user, '陈妈妈', '13944440002');
     expect(await screen.findByText('Too many sign-ups or orders from your network: try again in 60 minutes.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign up' })).toBeInTheDocument();
-    expect(getDb().webSignups.some((s) => s.mobile === '13944440002')).toBe(false);
+    expect((await rowsOf(webSignups)).some((s) => s.mobile === '13944440002')).toBe(false);
   });
 });
