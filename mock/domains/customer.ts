@@ -1,7 +1,8 @@
 /**
  * Customer center of the mock backend (docs/rules.md#leads, docs/screens.md#customer-center): leads, follow-ups, the lead pool, distribution and
  * conversion. Rules come from src/domain/leads.ts. Collection forms, web sign-ups and merchants are in
- * ./customerExtra.ts; the seed in ./customerSeed.ts.
+ * ./customerExtra.ts; the seed in ./customerSeed.ts. The follow-ups, forms, sign-ups and merchants are in the database
+ * (server/db/schema/customer.ts); the leads are still in the process (read synchronously by other domains).
  *
  * Exported for other domains: `insertLead` (unique mobile per company) and `setLeadStatus` (free trials: booked,
  * attended, converted).
