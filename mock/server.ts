@@ -17,6 +17,7 @@ import { getResponse } from 'msw';
 import { handlersFor } from './handlers';
 import { getDb } from './db';
 import { startReminders } from './domains/notify';
+import { startSettlements } from './domains/campusSales';
 import { demoMode } from './mode';
 import { handlerIndex } from './dispatch';
 import { closeDatabase, dataDir, engine } from '../server/db';
@@ -241,4 +242,6 @@ function listening() {
   // Time-based reminders (lesson tomorrow, card expiring, follow-up due), once per company and day; not in test
   // mode, where every test starts from the reset seed and a sweep in the middle of one would change its inboxes.
   if (!testMode) startReminders(getDb);
+  // The monthly settlements of paid online orders, once a month is over (one per company and month).
+  if (!testMode) startSettlements(getDb);
 }

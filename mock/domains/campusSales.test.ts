@@ -1,6 +1,10 @@
 // @vitest-environment node
 import { authHeaders, call as callIn, rowsOf, webPageOf } from '../testing';
-import { contractTemplates } from '../../server/db/schema';
+import { contractTemplates, onlineOrders, settlements } from '../../server/db/schema';
+import { stampDate } from '../../server/db/time';
+import { settleFinishedMonths } from './campusSales';
+import { today } from '../clock';
+import { eq } from 'drizzle-orm';
 import { tx } from '../../server/db';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
@@ -41,7 +45,7 @@ describe('online sales', () => {
     const paid = await call('POST', `/v2/public/web/${page.code}/pay`, { body: { orderNo: ordered.body.data.orderNo } });
     expect(paid.status).toBe(200);
     expect(db.studentCards.length).toBe(cards + 1);
-    const order = db.onlineOrders.find((o) => o.orderNo === ordered.body.data.orderNo)!;
+    const order = (await rowsOf(onlineOrders)).find((o) => o.orderNo === ordered.body.data.orderNo)!;
     const card = db.studentCards.find((c) => c.id === order.cardId)!;
     expect(card.studentName).toBe('刘小雨');
     const add = db.hourRecords.filter((r) => r.cardId === card.id && r.type === 'add');
@@ -66,7 +70,7 @@ describe('online sales', () => {
     const refused = await call('POST', `/v2/public/web/${page.code}/pay`, { body: { orderNo: ordered.body.data.orderNo } });
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toMatch(/limited to 1 hours/);
-    expect(db.onlineOrders.find((o) => o.orderNo === ordered.body.data.orderNo)?.status).toBe('unpaid');
+    expect((await rowsOf(onlineOrders)).find((o) => o.orderNo === ordered.body.data.orderNo)?.status).toBe('unpaid');
     expect((await call('POST', `/v2/public/web/${page.code}/order`, { body: { templateId: tpl.id, parentName: '刘妈妈', mobile: '13933334444', studentName: '刘小雨' } })).status).toBe(400);
     expect((await call('GET', `/v2/public/web/${page.code}`)).body.data.templates.some((t: { id: number }) => t.id === tpl.id)).toBe(false);
   });
@@ -83,6 +87,29 @@ describe('online sales', () => {
     expect((await call('POST', '/v2/invoice', { token: dealer, body: { ...body, taxNo: 'x' } })).status).toBe(400);
     expect((await call('POST', '/v2/invoice', { token: dealer, body })).status).toBe(200);
     expect((await call('POST', '/v2/invoice', { token: dealer, body })).status).toBe(400);
+  });
+
+  it('a finished month is settled once, by the timer’s sweep (never by a read): one settlement per company and month', async () => {
+    const dealer = await login('dealer');
+    const page = await webPageOf(1);
+    const tpl = (await call('GET', `/v2/public/web/${page.code}`)).body.data.templates[0];
+    const ordered = await call('POST', `/v2/public/web/${page.code}/order`, { body: { templateId: tpl.id, parentName: '刘妈妈', mobile: '13933335555', studentName: '刘小溪' } });
+    expect((await call('POST', `/v2/public/web/${page.code}/pay`, { body: { orderNo: ordered.body.data.orderNo } })).status).toBe(200);
+    // Paid in a month now over, not settled yet (as in the first minutes of a month).
+    const month = `${Number(today().slice(0, 4)) - 1}-06`;
+    await (await tx()).update(onlineOrders).set({ createdAt: stampDate(`${month}-15 10:00:00`), paidAt: stampDate(`${month}-15 10:00:00`) }).where(eq(onlineOrders.orderNo, ordered.body.data.orderNo));
+    const before = (await rowsOf(settlements)).length;
+    expect((await call('GET', '/v2/settlement', { token: dealer })).status).toBe(200);
+    expect((await call('GET', '/v2/settlement/open', { token: dealer })).body.data).toMatchObject({ orderCount: 1, gross: tpl.price });
+    expect((await rowsOf(settlements)).length).toBe(before);
+    expect(await settleFinishedMonths(getDb(), 2)).toBe(1);
+    expect(await settleFinishedMonths(getDb(), 2)).toBe(0);
+    const made = (await rowsOf(settlements)).find((s) => s.companyId === 2 && s.month === month)!;
+    expect(made).toMatchObject({ status: 'pending', orderCount: 1, gross: tpl.price });
+    expect((await rowsOf(onlineOrders)).find((o) => o.orderNo === ordered.body.data.orderNo)?.settlementId).toBe(made.id);
+    expect((await call('GET', '/v2/settlement/open', { token: dealer })).body.data).toMatchObject({ orderCount: 0, gross: 0 });
+    const twin = (await tx()).insert(settlements).values({ ...made, id: undefined, status: 'pending' });
+    expect(await twin.then(() => 'stored', () => 'refused')).toBe('refused');
   });
 
   it('contracts: a card prints with its values; unknown variables are refused', async () => {

@@ -6,21 +6,22 @@
  *   bits: `pageCode` in ./webPages.ts), so pages cannot be listed without their link. A mobile signs up once per page (again: the
  *   first row answers, its name updated while pending), and sign-ups and orders are limited per address and per
  *   page (`throttlePublic`, counted in the database).
- * - `db.onlineOrders`: a parent buys a card template on the public page; paying (simulated) issues the card through
- *   the one ledger exactly like a desk sale (student card + card order + an `add` record, `give` for gift hours).
- *   The company's prepaid-tuition cap (mock/domains/campusSettings.ts `saleCapOf`) is enforced on ordering and paying.
- * - `db.settlements`: paid online orders of a finished month, paid out less the platform fee (`platformFeePercent`);
- *   pending → paid (the platform marks it paid: `markSettlementPaid`).
- * - `db.invoices`: the company asks for an invoice on a paid subscription order; the platform issues (number, date)
- *   or rejects it with a reason (`issueInvoice`, `rejectInvoice`).
+ * - online orders (in the database, server/db/schema/sales.ts, as are the next two): a parent buys a card template on
+ *   the public page; paying (simulated) issues the card through the one ledger exactly like a desk sale (student card
+ *   + card order + an `add` record, `give` for gift hours; those stay in the process). The company's prepaid-tuition
+ *   cap (mock/domains/campusSettings.ts `saleCapOf`) is enforced on ordering and paying.
+ * - settlements: paid online orders of a finished month, paid out less the platform fee (`platformFeePercent`), one
+ *   per company and month, written by the server's timer (`startSettlements`); pending → paid (the platform marks
+ *   it paid: /v2/admin_settlement/pay).
+ * - invoices: the company asks for an invoice on a paid subscription order; the platform issues (number, date) or
+ *   rejects it with a reason (/v2/admin_invoice/issue and /reject).
  * - contract templates (in the database, server/db/schema/contracts.ts): contract texts with {variables}; a card's
  *   contract is rendered from the default of the printer's language.
  */
 import type { Db, SqlSeeder } from '../db';
-import { getDb, nextId } from '../db';
+import { getDb } from '../db';
 import { api, definePolicy, HttpError } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
-import { listQuery } from '../list';
 import { addDays, nowStamp, today } from '../clock';
 import type { CampusWebPage, ContractLang, ContractTemplate, InvoiceRequest, OnlineOrder, PublicWebPage, Settlement } from '../../src/types/campus';
 import { CONTRACT_LANGS } from '../../src/types/campus';
@@ -39,21 +40,13 @@ import { findWebSignup, insertWebSignup, renameWebSignup } from './customerExtra
 import { created, ipOf } from './audit';
 import { pageOf } from './webPages';
 import { assertCampusOpen } from './campus';
-import { and, asc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import { sqlList, type SqlListSpec } from '../../server/db/list';
+import { and, asc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { localDay, sqlList, type SqlListSpec } from '../../server/db/list';
 import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
-import { contractTemplates, webPages } from '../../server/db/schema';
-import { keepOnRefusal, tx } from '../../server/db';
+import { contractTemplates, invoices, onlineOrders, settlements, webPages } from '../../server/db/schema';
+import { inTransaction, keepOnRefusal, restartIdentities, tx } from '../../server/db';
 import { recentPublicWrites, recordPublicWrite } from '../../server/auth/state';
-
-declare module '../db' {
-  interface Db {
-    onlineOrders: OnlineOrder[];
-    settlements: Settlement[];
-    invoices: InvoiceRequest[];
-  }
-}
 
 defineMessages({
   'web.page': { en: 'Web page', zh: '网页' },
@@ -186,27 +179,24 @@ async function throttlePublic(page: CampusWebPage, request: Request, lang: Lang,
   keepOnRefusal();
 }
 
-export function seedCampusSales(db: Db) {
-  db.onlineOrders = [];
-  db.settlements = [];
-  db.invoices = [];
+/** Online orders of the past three months (Starlight Dance), linked to cards of the seed, and their settlements. */
+export const seedSales: SqlSeeder = async (sql, db) => {
   const t = today();
-
-  // Online orders of the past three months (Starlight Dance), linked to cards of the seed, and their settlements.
   const company = db.companies.find((c) => c.id === 2);
   if (!company) return;
   const thisMonth = t.slice(0, 7);
   const cards = (db.studentCards ?? []).filter((c) => c.companyId === 2 && c.createdAt.slice(0, 7) < thisMonth && c.createdAt >= addDays(t, -100)).slice(0, 12);
-  for (const card of cards) {
+  const orders: (typeof onlineOrders.$inferInsert)[] = cards.map((card, i) => {
     const student = db.students.find((s) => s.id === card.studentId);
-    const id = nextId(db, 'onlineOrders');
-    db.onlineOrders.push({
+    const id = i + 1;
+    return {
       id,
       companyId: 2,
       companyName: company.name,
+      companyNameSort: sortKey(company.name),
       campusId: student?.campusId ?? 1,
       campusName: student?.campusName ?? '',
-      orderNo: `OL${String(200000 + id)}`,
+      orderNo: orderNoOf(id),
       templateId: card.templateId,
       templateName: card.templateName,
       hours: card.boughtHours,
@@ -219,74 +209,98 @@ export function seedCampusSales(db: Db) {
       cardId: card.id,
       cardNo: card.cardNo,
       status: 'paid',
-      createdAt: card.createdAt,
-      paidAt: card.createdAt,
-    });
-  }
-  settleFinishedMonths(db, 2, t);
-  // Older settlements were paid out on the 5th of the next month; the last one is still pending.
-  const done = db.settlements.filter((s) => s.companyId === 2).sort((a, b) => a.month.localeCompare(b.month));
-  done.slice(0, -1).forEach((s) => {
-    s.status = 'paid';
-    s.paidAt = `${nextMonth(s.month)}-05 10:00:00`;
+      createdAt: stampDate(card.createdAt),
+      paidAt: stampDate(card.createdAt),
+    };
   });
-}
+  // Settled by month; older settlements were paid out on the 5th of the next month, the last one is still pending.
+  const rate = platformFeePercent(db);
+  const months = [...new Set(cards.map((c) => c.createdAt.slice(0, 7)))].sort();
+  const rows = months.map((month, i) => {
+    const mine = orders.filter((o) => stampOf(o.createdAt).slice(0, 7) === month);
+    mine.forEach((o) => (o.settlementId = i + 1));
+    const paid = i < months.length - 1;
+    return settlementRow(company, month, mine.map((o) => o.amount), rate, { id: i + 1, status: paid ? ('paid' as const) : ('pending' as const), paidAt: paid ? stampDate(`${nextMonth(month)}-05 10:00:00`) : null });
+  });
+  if (rows.length) await sql.insert(settlements).values(rows);
+  if (orders.length) await sql.insert(onlineOrders).values(orders);
+  await restartIdentities(sql, ['settlements', 'online_orders', 'invoices']);
+};
+
+/** An online order's number: OL and 200000 + its id. */
+const orderNoOf = (id: number) => `OL${String(200000 + id)}`;
 
 function nextMonth(month: string): string {
   const [y, m] = month.split('-').map(Number);
   return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
 }
 
+function settlementRow(company: { id: number; name: string }, month: string, amounts: number[], rate: number, more: { id?: number; status: 'pending' | 'paid'; paidAt: Date | null }): typeof settlements.$inferInsert {
+  const figures = settlementOf(amounts, rate);
+  return {
+    ...(more.id ? { id: more.id } : {}),
+    companyId: company.id,
+    companyName: company.name,
+    companyNameSort: sortKey(company.name),
+    month,
+    orderCount: amounts.length,
+    gross: figures.gross,
+    feeRate: rate,
+    fee: figures.fee,
+    net: figures.net,
+    status: more.status,
+    createdAt: stampDate(`${nextMonth(month)}-01 00:10:00`),
+    paidAt: more.paidAt,
+  };
+}
+
 /**
  * Groups the company's paid, unsettled online orders of finished months into one pending settlement per month
- * (the current month stays open). Called before settlements are read.
+ * (the current month stays open). Run by the server's timer (`startSettlements`), never by a read: the first
+ * caller writes the month's row (one per company and month), a second one finds it and leaves its orders alone.
  */
-export function settleFinishedMonths(db: Db, companyId: number, day = today()): void {
-  const thisMonth = day.slice(0, 7);
-  const open = db.onlineOrders.filter((o) => o.companyId === companyId && o.status === 'paid' && !o.settlementId && (o.paidAt ?? o.createdAt).slice(0, 7) < thisMonth);
-  const months = [...new Set(open.map((o) => (o.paidAt ?? o.createdAt).slice(0, 7)))].sort();
+export async function settleFinishedMonths(db: Db, companyId: number, day = today()): Promise<number> {
+  const t = await tx();
+  const open = await t
+    .select({ id: onlineOrders.id, amount: onlineOrders.amount, paidAt: onlineOrders.paidAt })
+    .from(onlineOrders)
+    .where(and(eq(onlineOrders.companyId, companyId), eq(onlineOrders.status, 'paid'), isNull(onlineOrders.settlementId), lt(onlineOrders.paidAt, localDay(`${day.slice(0, 7)}-01`))))
+    .orderBy(asc(onlineOrders.id))
+    .for('update');
+  const monthOf = (o: (typeof open)[number]) => stampOf(o.paidAt!).slice(0, 7);
+  const months = [...new Set(open.map(monthOf))].sort();
   const company = db.companies.find((c) => c.id === companyId);
+  let made = 0;
   for (const month of months) {
-    const orders = open.filter((o) => (o.paidAt ?? o.createdAt).slice(0, 7) === month);
-    const rate = platformFeePercent(db);
-    const figures = settlementOf(
-      orders.map((o) => o.amount),
-      rate,
-    );
-    const id = nextId(db, 'settlements');
-    db.settlements.push({ id, companyId, companyName: company?.name ?? '', month, orderCount: orders.length, gross: figures.gross, feeRate: rate, fee: figures.fee, net: figures.net, status: 'pending', createdAt: `${nextMonth(month)}-01 00:10:00` });
-    orders.forEach((o) => (o.settlementId = id));
+    const orders = open.filter((o) => monthOf(o) === month);
+    const row = settlementRow({ id: companyId, name: company?.name ?? '' }, month, orders.map((o) => o.amount), platformFeePercent(db), { status: 'pending', paidAt: null });
+    const [s] = await t.insert(settlements).values(row).onConflictDoNothing().returning({ id: settlements.id });
+    if (!s) continue;
+    await t.update(onlineOrders).set({ settlementId: s.id }).where(inArray(onlineOrders.id, orders.map((o) => o.id)));
+    made += 1;
+  }
+  return made;
+}
+
+/** Settles the finished months of every company with unsettled paid orders, each in its own transaction. */
+export async function settleAllFinishedMonths(db: Db, day = today()): Promise<void> {
+  const due = await inTransaction(async () =>
+    (await tx())
+      .selectDistinct({ companyId: onlineOrders.companyId })
+      .from(onlineOrders)
+      .where(and(eq(onlineOrders.status, 'paid'), isNull(onlineOrders.settlementId), lt(onlineOrders.paidAt, localDay(`${day.slice(0, 7)}-01`)))),
+  );
+  for (const { companyId } of due) {
+    await inTransaction(() => settleFinishedMonths(db, companyId, day)).catch((e: unknown) => console.error(`settlements of company ${companyId}:`, e instanceof Error ? e.message : e));
   }
 }
 
-/** The platform pays a settlement out (platform side). */
-export function markSettlementPaid(db: Db, id: number, lang: Lang = 'en'): Settlement {
-  const s = db.settlements.find((x) => x.id === id);
-  if (!s) throw new HttpError(404, message(lang, 'common.notFound', { what: 'settlement' }));
-  if (s.status !== 'paid') {
-    s.status = 'paid';
-    s.paidAt = nowStamp();
-  }
-  return s;
-}
-
-/** The platform issues a requested invoice (platform side). */
-export function issueInvoice(db: Db, id: number, invoiceNo: string, at = nowStamp()): InvoiceRequest | undefined {
-  const inv = db.invoices.find((x) => x.id === id && x.status === 'requested');
-  if (!inv) return undefined;
-  inv.status = 'issued';
-  inv.invoiceNo = invoiceNo;
-  inv.issuedAt = at;
-  return inv;
-}
-
-/** The platform rejects a requested invoice with a reason (platform side). */
-export function rejectInvoice(db: Db, id: number, reason: string): InvoiceRequest | undefined {
-  const inv = db.invoices.find((x) => x.id === id && x.status === 'requested');
-  if (!inv) return undefined;
-  inv.status = 'rejected';
-  inv.rejectReason = reason;
-  return inv;
+/** The server's settlement timer: at start, then every 10 minutes (a month ended is settled in its first 10 minutes). */
+export function startSettlements(db: () => Db): () => void {
+  void settleAllFinishedMonths(db());
+  const timer = setInterval(() => void settleAllFinishedMonths(db()), 10 * 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 function offeredTemplates(db: Db, page: CampusWebPage): CardTemplate[] {
@@ -311,9 +325,9 @@ function capRefusal(db: Db, tpl: CardTemplate, lang: Lang): HttpError | undefine
 /**
  * Pays an online order (simulated payment) and issues its card through the ledger like a desk sale: the student is
  * found by name and mobile (or added on the page's campus), the card and its order are written, then the `add`
- * record (and `give` for gift hours).
+ * record (and `give` for gift hours). The order's row is locked first: a second payment waits, then finds it paid.
  */
-export function payOnlineOrder(db: Db, order: OnlineOrder, lang: Lang = 'en', at = nowStamp()): OnlineOrder {
+export async function payOnlineOrder(db: Db, order: OnlineOrder, lang: Lang = 'en', at = nowStamp()): Promise<OnlineOrder> {
   if (order.status !== 'unpaid') throw new HttpError(400, message(lang, 'web.notUnpaid', { status: message(lang, `web.status.${order.status}`) }));
   const tpl = db.cardTemplates.find((tp) => tp.id === order.templateId && tp.companyId === order.companyId);
   if (!tpl || !tpl.onSale) throw new HttpError(400, message(lang, 'web.notOffered'));
@@ -331,7 +345,44 @@ export function payOnlineOrder(db: Db, order: OnlineOrder, lang: Lang = 'en', at
   order.studentId = student.id;
   order.cardId = card.id;
   order.cardNo = card.cardNo;
+  await (await tx())
+    .update(onlineOrders)
+    .set({ status: 'paid', paidAt: stampDate(at), studentId: student.id, cardId: card.id, cardNo: card.cardNo })
+    .where(and(eq(onlineOrders.id, order.id), eq(onlineOrders.companyId, order.companyId)));
   return order;
+}
+
+/** The fields that have a value (a null column is a field the API leaves out). */
+function given<T extends Record<string, unknown>>(fields: T): { [K in keyof T]?: NonNullable<T[K]> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null && v !== undefined)) as { [K in keyof T]?: NonNullable<T[K]> };
+}
+const stampIf = (d: Date | null) => (d ? stampOf(d) : null);
+
+/** An online order as the API answers it. */
+export function onlineOrderOf({ companyNameSort: _sort, createdAt, paidAt, studentId, cardId, cardNo, settlementId, ...r }: typeof onlineOrders.$inferSelect): OnlineOrder {
+  return { ...r, createdAt: stampOf(createdAt), ...given({ studentId, cardId, cardNo, paidAt: stampIf(paidAt), settlementId }) };
+}
+
+/** A settlement as the API answers it. */
+export function settlementOfRow({ companyNameSort: _sort, createdAt, paidAt, ...r }: typeof settlements.$inferSelect): Settlement {
+  return { ...r, createdAt: stampOf(createdAt), ...given({ paidAt: stampIf(paidAt) }) };
+}
+
+/** An invoice request as the API answers it. */
+export function invoiceOf({ createdAt, invoiceNo, issuedAt, rejectReason, ...r }: typeof invoices.$inferSelect): InvoiceRequest {
+  return { ...r, createdAt: stampOf(createdAt), ...given({ invoiceNo, issuedAt: stampIf(issuedAt), rejectReason }) };
+}
+
+/** `find` of the settlement and invoice policies (the company's and the platform's): one row by id in the scope. */
+export async function findSettlement(id: number, scope: SQL | undefined, lock: boolean): Promise<Settlement | undefined> {
+  const q = (await tx()).select().from(settlements).where(and(eq(settlements.id, id), scope));
+  const [r] = lock ? await q.for('update') : await q;
+  return r && settlementOfRow(r);
+}
+export async function findInvoice(id: number, scope: SQL | undefined, lock: boolean): Promise<InvoiceRequest | undefined> {
+  const q = (await tx()).select().from(invoices).where(and(eq(invoices.id, id), scope));
+  const [r] = lock ? await q.for('update') : await q;
+  return r && invoiceOf(r);
 }
 
 /** The values of a card's contract variables; the amount in words in the template's language. */
@@ -379,22 +430,50 @@ export const onlineOrderPolicy = definePolicy<OnlineOrder>({
   name: 'online order',
   read: 'campusManagement',
   write: 'campusManagement',
-  rows: (db, s) => db.onlineOrders.filter((o) => o.companyId === s.company.id),
+  where: (s) => eq(onlineOrders.companyId, s.company.id),
+  find: async (id, scope, lock) => {
+    const q = (await tx()).select().from(onlineOrders).where(and(eq(onlineOrders.id, id), scope));
+    const [r] = lock ? await q.for('update') : await q;
+    return r && onlineOrderOf(r);
+  },
 });
 export const settlementPolicy = definePolicy<Settlement>({
   name: 'settlement',
   read: 'campusManagement',
-  rows: (db, s) => {
-    settleFinishedMonths(db, s.company.id);
-    return db.settlements.filter((x) => x.companyId === s.company.id);
-  },
+  where: (s) => eq(settlements.companyId, s.company.id),
+  find: findSettlement,
 });
 export const invoicePolicy = definePolicy<InvoiceRequest>({
   name: 'invoice',
   read: 'campusManagement',
   write: 'campusManagement',
-  rows: (db, s) => db.invoices.filter((x) => x.companyId === s.company.id),
+  where: (s) => eq(invoices.companyId, s.company.id),
+  find: findInvoice,
 });
+
+/** The company side's lists (the platform's are in ./platform.ts). */
+const ONLINE_ORDER_LIST: SqlListSpec = {
+  keyword: [onlineOrders.orderNo, onlineOrders.studentName, onlineOrders.parentName, onlineOrders.mobile, onlineOrders.templateName, onlineOrders.cardNo],
+  equal: { status: onlineOrders.status, campusId: onlineOrders.campusId, settlementId: onlineOrders.settlementId },
+  date: onlineOrders.createdAt,
+  sortable: { createdAt: onlineOrders.createdAt, amount: onlineOrders.amount, paidAt: onlineOrders.paidAt },
+  defaultSort: { field: 'createdAt', order: 'descend' },
+  tiebreak: [asc(onlineOrders.id)],
+};
+const SETTLEMENT_LIST: SqlListSpec = {
+  equal: { status: settlements.status },
+  sortable: { month: settlements.month, net: settlements.net, gross: settlements.gross },
+  defaultSort: { field: 'month', order: 'descend' },
+  tiebreak: [asc(settlements.id)],
+};
+const INVOICE_LIST: SqlListSpec = {
+  keyword: [invoices.orderNo, invoices.title, invoices.invoiceNo],
+  equal: { status: invoices.status },
+  sortable: { createdAt: invoices.createdAt, amount: invoices.amount },
+  defaultSort: { field: 'createdAt', order: 'descend' },
+  tiebreak: [asc(invoices.id)],
+};
+
 /** Contract templates: kept by campus managers; read by whoever may see cards (to print a card's contract). */
 export const contractPolicy = definePolicy<ContractTemplate>({
   name: 'contract template',
@@ -486,34 +565,44 @@ export const campusSalesHandlers = [
     assertCampusOpen(ctx.db, page.campusId, ctx.lang);
     await throttlePublic(page, ctx.request, ctx.lang);
     const company = ctx.db.companies.find((c) => c.id === page.companyId)!;
-    const id = nextId(ctx.db, 'onlineOrders');
-    const order: OnlineOrder = {
-      id,
-      companyId: page.companyId,
-      companyName: company.name,
-      campusId: page.campusId,
-      campusName: page.campusName,
-      orderNo: `OL${String(200000 + id)}`,
-      templateId: tpl.id,
-      templateName: tpl.name,
-      hours: tpl.hours,
-      giftHours: tpl.giftHours,
-      amount: tpl.price,
-      parentName: ctx.body.parentName,
-      mobile: ctx.body.mobile,
-      studentName: ctx.body.studentName,
-      status: 'unpaid',
-      createdAt: nowStamp(),
-    };
-    ctx.db.onlineOrders.push(order);
+    const t = await tx();
+    // The number carries the id: the id is drawn first, then the row written with both.
+    const [{ id }] = await t.select({ id: sql<number>`nextval(pg_get_serial_sequence('online_orders', 'id'))::int` }).from(sql`(values (1)) as one (x)`);
+    const [r] = await t
+      .insert(onlineOrders)
+      .values({
+        id,
+        companyId: page.companyId,
+        companyName: company.name,
+        companyNameSort: sortKey(company.name),
+        campusId: page.campusId,
+        campusName: page.campusName,
+        orderNo: orderNoOf(id),
+        templateId: tpl.id,
+        templateName: tpl.name,
+        hours: tpl.hours,
+        giftHours: tpl.giftHours,
+        amount: tpl.price,
+        parentName: ctx.body.parentName,
+        mobile: ctx.body.mobile,
+        studentName: ctx.body.studentName,
+        status: 'unpaid',
+        createdAt: stampDate(nowStamp()),
+      })
+      .returning();
+    const order = onlineOrderOf(r);
     return { orderNo: order.orderNo, amount: order.amount, templateName: order.templateName, status: order.status };
   }),
 
   api<{ code: string }, typeof PublicPayBody>('post', '/v2/public/web/:code/pay', { auth: false, body: PublicPayBody }, async (ctx) => {
     const page = await publicPage(ctx.db, ctx.params.code, ctx.lang);
-    const order = ctx.db.onlineOrders.find((o) => o.orderNo === ctx.body.orderNo && o.companyId === page.companyId);
-    if (!order) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('web.order') }));
-    const paid = payOnlineOrder(ctx.db, order, ctx.lang);
+    const [r] = await (await tx())
+      .select()
+      .from(onlineOrders)
+      .where(and(eq(onlineOrders.orderNo, ctx.body.orderNo), eq(onlineOrders.companyId, page.companyId)))
+      .for('update');
+    if (!r) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('web.order') }));
+    const paid = await payOnlineOrder(ctx.db, onlineOrderOf(r), ctx.lang);
     return { orderNo: paid.orderNo, amount: paid.amount, templateName: paid.templateName, status: paid.status, cardNo: paid.cardNo };
   }),
 
@@ -531,59 +620,62 @@ export const campusSalesHandlers = [
   }),
 
   /* ---------------- online orders, settlements, invoices (company side) ---------------- */
-  api('get', '/v2/online_order', { read: onlineOrderPolicy }, (ctx) =>
-    listQuery(
-      ctx.rows(onlineOrderPolicy),
-      ctx.query,
-      {
-        keywordFields: ['orderNo', 'studentName', 'parentName', 'mobile', 'templateName', 'cardNo'],
-        equalFields: ['status', 'campusId', 'settlementId'],
-        dateField: 'createdAt',
-        sortable: ['createdAt', 'amount', 'paidAt'],
-        defaultSort: { field: 'createdAt', order: 'descend' },
-      },
-      ctx.lang,
-    ),
-  ),
+  api('get', '/v2/online_order', { read: onlineOrderPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), onlineOrders, ctx.scope(onlineOrderPolicy), ctx.query, ONLINE_ORDER_LIST, ctx.lang);
+    return { list: page.list.map(onlineOrderOf), total: page.total };
+  }),
 
-  api('get', '/v2/settlement', { read: settlementPolicy }, (ctx) =>
-    listQuery(ctx.rows(settlementPolicy), ctx.query, { equalFields: ['status'], sortable: ['month', 'net', 'gross'], defaultSort: { field: 'month', order: 'descend' } }, ctx.lang),
-  ),
+  api('get', '/v2/settlement', { read: settlementPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), settlements, ctx.scope(settlementPolicy), ctx.query, SETTLEMENT_LIST, ctx.lang);
+    return { list: page.list.map(settlementOfRow), total: page.total };
+  }),
 
-  api('get', '/v2/settlement/open', { read: settlementPolicy }, (ctx) => {
+  /** The paid orders no settlement holds yet (the current month's, and a finished month's until the timer settles it). */
+  api('get', '/v2/settlement/open', { read: settlementPolicy }, async (ctx) => {
     const month = today().slice(0, 7);
-    const orders = ctx.db.onlineOrders.filter((o) => o.companyId === ctx.session.company.id && o.status === 'paid' && !o.settlementId);
+    const orders = await (await tx())
+      .select({ amount: onlineOrders.amount })
+      .from(onlineOrders)
+      .where(and(eq(onlineOrders.companyId, ctx.session.company.id), eq(onlineOrders.status, 'paid'), isNull(onlineOrders.settlementId)))
+      .orderBy(asc(onlineOrders.id));
     const rate = platformFeePercent(ctx.db);
     return { month, ...settlementOf(orders.map((o) => o.amount), rate), feeRate: rate, orderCount: orders.length };
   }),
 
-  api('get', '/v2/invoice', { read: invoicePolicy }, (ctx) =>
-    listQuery(ctx.rows(invoicePolicy), ctx.query, { keywordFields: ['orderNo', 'title', 'invoiceNo'], equalFields: ['status'], sortable: ['createdAt', 'amount'], defaultSort: { field: 'createdAt', order: 'descend' } }, ctx.lang),
-  ),
+  api('get', '/v2/invoice', { read: invoicePolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), invoices, ctx.scope(invoicePolicy), ctx.query, INVOICE_LIST, ctx.lang);
+    return { list: page.list.map(invoiceOf), total: page.total };
+  }),
 
-  api('post', '/v2/invoice', { write: invoicePolicy, body: InvoiceBody }, (ctx) => {
+  /** One open invoice per order (a rejected one may be asked again), held by the database too. */
+  api('post', '/v2/invoice', { write: invoicePolicy, body: InvoiceBody }, async (ctx) => {
     const { db, session, body } = ctx;
     const order = db.subscriptionOrders.find((o) => o.id === body.orderId && o.companyId === session.company.id);
     if (!order) throw ctx.bad('common.notFound', { what: ctx.t('invoice.order') });
     if (order.status !== 'paid') throw ctx.bad('invoice.notPaid');
-    const open = db.invoices.find((x) => x.orderId === order.id && x.status !== 'rejected');
+    const t = await tx();
+    const [open] = await t
+      .select({ status: invoices.status })
+      .from(invoices)
+      .where(and(ctx.scope(invoicePolicy), eq(invoices.orderId, order.id), ne(invoices.status, 'rejected')));
     if (open) throw ctx.bad('invoice.exists', { status: ctx.t(`invoice.status.${open.status}`) });
-    const inv: InvoiceRequest = {
-      id: nextId(db, 'invoices'),
-      companyId: session.company.id,
-      companyName: session.company.name,
-      orderId: order.id,
-      orderNo: order.orderNo,
-      amount: order.amount,
-      title: body.title,
-      taxNo: body.taxNo,
-      email: body.email,
-      status: 'requested',
-      createdAt: nowStamp(),
-      createdBy: session.user.name,
-    };
-    db.invoices.push(inv);
-    return inv;
+    const [r] = await t
+      .insert(invoices)
+      .values({
+        companyId: session.company.id,
+        companyName: session.company.name,
+        orderId: order.id,
+        orderNo: order.orderNo,
+        amount: order.amount,
+        title: body.title,
+        taxNo: body.taxNo,
+        email: body.email,
+        status: 'requested',
+        createdAt: stampDate(nowStamp()),
+        createdBy: session.user.name,
+      })
+      .returning();
+    return created(invoiceOf(r));
   }),
 
   /* ---------------- contract templates (/pact) and a card's contract ---------------- */

@@ -19,7 +19,7 @@ import { campusHandlers, seedCampus, seedPermissionGroups } from './campus';
 import { accountHandlers, seedAccounts } from './campusAccounts';
 import { invitationHandlers } from './invitations';
 import { seedSettings, settingsHandlers } from './campusSettings';
-import { campusSalesHandlers, seedCampusSales, seedContracts } from './campusSales';
+import { campusSalesHandlers, seedContracts, seedSales } from './campusSales';
 import { seedWebPages } from './webPages';
 import { seedTeachingAndNotices, teachingAndNoticeHandlers } from './teachingIndex';
 import { platformHandlers, seedPlatform } from './platform';
@@ -32,9 +32,9 @@ import { parentHandlers } from './parent';
 import { importHandlers } from './studentImport';
 import { arrearsHandlers, seedArrears } from './arrears';
 
-export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedCampus, seedAccounts, seedSettings, seedCampusSales, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
+export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedCampus, seedAccounts, seedSettings, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
 /** Seeders of the tables in the database (server/db), after the in-process seed they read. */
-export const sqlSeeders: SqlSeeder[] = [seedPermissionGroups, seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedJournal, seedSalaries, seedCustomerTables, seedAudit];
+export const sqlSeeders: SqlSeeder[] = [seedPermissionGroups, seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedJournal, seedSalaries, seedCustomerTables, seedSales, seedAudit];
 
 /**
  * The seed outside demo mode (mock/mode.ts): every table the domains declare, empty (their seeders run once on a

@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { auditEntries } from './audit';
-import { authHeaders } from '../testing';
+import { authHeaders, rowsOf } from '../testing';
+import { invoices, onlineOrders, settlements } from '../../server/db/schema';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { resetDb } from '../handlers';
@@ -130,7 +131,7 @@ describe('settlements and invoices (the platform side of the campus tables)', ()
     const db = getDb();
     const admin = await login('admin');
     const service = await login('service');
-    const pending = db.settlements.find((x) => x.status === 'pending')!;
+    const pending = (await rowsOf(settlements)).find((x) => x.status === 'pending')!;
     expect((await call('POST', '/v2/admin_settlement/pay', { token: service, body: { id: pending.id } })).status).toBe(403);
     const paid = await call('POST', '/v2/admin_settlement/pay', { token: admin, body: { id: pending.id } });
     expect(paid.body.data).toMatchObject({ status: 'paid' });
@@ -138,10 +139,11 @@ describe('settlements and invoices (the platform side of the campus tables)', ()
     const list = await call('GET', '/v2/admin_settlement?pageSize=200', { token: service });
     expect(new Set(list.body.data.list.map((x: { companyId: number }) => x.companyId)).size).toBeGreaterThanOrEqual(1);
     const orders = await call('GET', '/v2/admin_student_order?pageSize=5', { token: service });
-    expect(orders.body.data.total).toBe(db.onlineOrders.length);
+    expect(orders.body.data.total).toBe((await rowsOf(onlineOrders)).length);
     // Invoices: a company asks, the platform issues (a number is assigned) or rejects with a reason.
     const dealer = await login('dealer');
-    const order = db.subscriptionOrders.find((o) => o.companyId === 2 && o.status === 'paid' && !db.invoices.some((i) => i.orderId === o.id))!;
+    const asked0 = await rowsOf(invoices);
+    const order = db.subscriptionOrders.find((o) => o.companyId === 2 && o.status === 'paid' && !asked0.some((i) => i.orderId === o.id))!;
     const asked = await call('POST', '/v2/invoice', { token: dealer, body: { orderId: order.id, title: 'Starlight Dance Ltd.', taxNo: '91310000MA1FL0XX1X', email: 'finance@starlight.example' } });
     expect(asked.status, asked.body.msg).toBe(200);
     const id = asked.body.data.id as number;

@@ -7,11 +7,11 @@
 import type { CompanyRow, Db, UserRow } from '../db';
 import { nextId, SESSION_IDLE_MS, SESSION_MAX_MS, settingsOf } from '../db';
 import { liveSessionCounts } from '../../server/auth/state';
-import { desc } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { tx } from '../../server/db';
 import { sqlList, type SqlListSpec } from '../../server/db/list';
-import { stampOf } from '../../server/db/time';
-import { feedback } from '../../server/db/schema';
+import { stampDate, stampOf } from '../../server/db/time';
+import { feedback, invoices, onlineOrders, settlements } from '../../server/db/schema';
 import { hashPassword, oneTimePassword } from '../credentials';
 import { api, definePolicy, HttpError, type AuthedCtx } from '../http';
 import { defineMessages } from '../messages';
@@ -23,6 +23,7 @@ import { endCompanySessions } from './companyStatus';
 import { createCompanyGroups, seedCompanyGroups } from './campus';
 import { localOrder } from './subscription';
 import { createWebPages } from './webPages';
+import { findInvoice, findSettlement, invoiceOf, settlementOfRow } from './campusSales';
 import type {
   AdminPackage,
   AdminStudentOrder,
@@ -142,10 +143,22 @@ export const serviceContactPolicy = definePolicy<Db['serviceContact'] & { id?: n
   rows: (db) => [db.serviceContact],
   idOf: () => 1,
 });
-const tableOf = <T>(db: Db, name: string): T[] => ((db as unknown as Record<string, T[] | undefined>)[name] ?? []);
-export const adminSettlementPolicy = definePolicy<Settlement>({ name: 'adminSettlement', read: 'isPlatform', write: 'platformAdmin', rows: (db) => db.settlements ?? [] });
-export const adminInvoicePolicy = definePolicy<InvoiceRequest>({ name: 'adminInvoice', read: 'isPlatform', write: 'platformAdmin', rows: (db) => db.invoices ?? [] });
-export const adminStudentOrderPolicy = definePolicy<AdminStudentOrder>({ name: 'adminStudentOrder', read: 'isPlatform', rows: (db) => studentOrdersOf(db) });
+/** The platform's side of the campus sales tables (server/db/schema/sales.ts): every company's rows. */
+export const adminSettlementPolicy = definePolicy<Settlement>({
+  name: 'adminSettlement',
+  read: 'isPlatform',
+  write: 'platformAdmin',
+  where: () => undefined,
+  find: findSettlement,
+});
+export const adminInvoicePolicy = definePolicy<InvoiceRequest>({
+  name: 'adminInvoice',
+  read: 'isPlatform',
+  write: 'platformAdmin',
+  where: () => undefined,
+  find: findInvoice,
+});
+export const adminStudentOrderPolicy = definePolicy<AdminStudentOrder>({ name: 'adminStudentOrder', read: 'isPlatform', where: () => undefined });
 export const overviewPolicy = definePolicy<CompanyRow>({ name: 'platformOverview', read: 'isPlatform', rows: (db) => db.companies.filter((c) => !c.platform) });
 
 /** A feedback row as the platform's overview and /cool list it. */
@@ -398,20 +411,8 @@ function pushOrder(db: Db, c: CompanyRow, pkg: SubscriptionPackage, day: string,
 
 /* ---------------- settlements and online card orders of every company (read side) ---------------- */
 
-interface CampusOnlineOrder {
-  id: number;
-  orderNo: string;
-  companyId: number;
-  companyName: string;
-  studentName: string;
-  templateName: string;
-  amount: number;
-  status: string;
-  createdAt: string;
-  paidAt?: string;
-}
-function studentOrdersOf(db: Db): AdminStudentOrder[] {
-  return tableOf<CampusOnlineOrder>(db, 'onlineOrders').map((o) => ({
+function studentOrderOf(o: typeof onlineOrders.$inferSelect): AdminStudentOrder {
+  return {
     id: o.id,
     orderNo: o.orderNo,
     companyId: o.companyId,
@@ -419,11 +420,35 @@ function studentOrdersOf(db: Db): AdminStudentOrder[] {
     studentName: o.studentName,
     templateName: o.templateName,
     amount: o.amount,
-    status: o.status as AdminStudentOrder['status'],
-    createdAt: o.createdAt,
-    paidAt: o.paidAt,
-  }));
+    status: o.status,
+    createdAt: stampOf(o.createdAt),
+    paidAt: o.paidAt ? stampOf(o.paidAt) : undefined,
+  };
 }
+
+const ADMIN_SETTLEMENT_LIST: SqlListSpec = {
+  keyword: [settlements.companyName, settlements.month],
+  equal: { status: settlements.status, companyId: settlements.companyId, month: settlements.month },
+  sortable: { month: settlements.month, gross: settlements.gross, net: settlements.net, companyName: sql`${settlements.companyNameSort} collate "C"` },
+  defaultSort: { field: 'month', order: 'descend' },
+  tiebreak: [asc(settlements.id)],
+};
+const ADMIN_INVOICE_LIST: SqlListSpec = {
+  keyword: [invoices.companyName, invoices.orderNo, invoices.title, invoices.taxNo, invoices.invoiceNo],
+  equal: { status: invoices.status, companyId: invoices.companyId },
+  date: invoices.createdAt,
+  sortable: { createdAt: invoices.createdAt, amount: invoices.amount },
+  defaultSort: { field: 'createdAt', order: 'descend' },
+  tiebreak: [asc(invoices.id)],
+};
+const ADMIN_STUDENT_ORDER_LIST: SqlListSpec = {
+  keyword: [onlineOrders.orderNo, onlineOrders.companyName, onlineOrders.studentName, onlineOrders.templateName],
+  equal: { status: onlineOrders.status, companyId: onlineOrders.companyId },
+  date: onlineOrders.createdAt,
+  sortable: { createdAt: onlineOrders.createdAt, amount: onlineOrders.amount, companyName: sql`${onlineOrders.companyNameSort} collate "C"` },
+  defaultSort: { field: 'createdAt', order: 'descend' },
+  tiebreak: [asc(onlineOrders.id)],
+};
 
 /* ---------------- calls ---------------- */
 
@@ -628,61 +653,52 @@ export const platformHandlers = [
     }, ctx.lang),
   ),
 
-  api('get', '/v2/admin_settlement', { read: adminSettlementPolicy }, (ctx) =>
-    listQuery(ctx.rows(adminSettlementPolicy), ctx.query, {
-      keywordFields: ['companyName', 'month'],
-      equalFields: ['status', 'companyId', 'month'],
-      sortable: ['month', 'gross', 'net', 'companyName'],
-      defaultSort: { field: 'month', order: 'descend' },
-    }, ctx.lang),
-  ),
+  api('get', '/v2/admin_settlement', { read: adminSettlementPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), settlements, ctx.scope(adminSettlementPolicy), ctx.query, ADMIN_SETTLEMENT_LIST, ctx.lang);
+    return { list: page.list.map(settlementOfRow), total: page.total };
+  }),
 
-  api('post', '/v2/admin_settlement/pay', { write: adminSettlementPolicy, body: CompanyIdBody, labels: { id: 'pf.settlement' } }, (ctx) => {
-    const row = ctx.target(adminSettlementPolicy, ctx.body.id, 'pf.settlement');
+  api('post', '/v2/admin_settlement/pay', { write: adminSettlementPolicy, body: CompanyIdBody, labels: { id: 'pf.settlement' } }, async (ctx) => {
+    const row = await ctx.find(adminSettlementPolicy, ctx.body.id, 'pf.settlement');
     if (row.status !== 'pending') refuse(ctx, 'settlement.notPending');
     row.status = 'paid';
     row.paidAt = nowStamp();
+    await (await tx()).update(settlements).set({ status: 'paid', paidAt: stampDate(row.paidAt) }).where(eq(settlements.id, row.id));
     return row;
   }),
 
-  api('get', '/v2/admin_invoice', { read: adminInvoicePolicy }, (ctx) =>
-    listQuery(ctx.rows(adminInvoicePolicy), ctx.query, {
-      keywordFields: ['companyName', 'orderNo', 'title', 'taxNo', 'invoiceNo'],
-      equalFields: ['status', 'companyId'],
-      dateField: 'createdAt',
-      sortable: ['createdAt', 'amount'],
-      defaultSort: { field: 'createdAt', order: 'descend' },
-    }, ctx.lang),
-  ),
+  api('get', '/v2/admin_invoice', { read: adminInvoicePolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), invoices, ctx.scope(adminInvoicePolicy), ctx.query, ADMIN_INVOICE_LIST, ctx.lang);
+    return { list: page.list.map(invoiceOf), total: page.total };
+  }),
 
-  api('post', '/v2/admin_invoice/issue', { write: adminInvoicePolicy, body: InvoiceIssueBody, labels: { id: 'pf.invoice', invoiceNo: 'pf.invoiceNo' } }, (ctx) => {
-    const row = ctx.target(adminInvoicePolicy, ctx.body.id, 'pf.invoice');
+  /** An invoice number is used once across the platform (a unique key holds it against a concurrent issue). */
+  api('post', '/v2/admin_invoice/issue', { write: adminInvoicePolicy, body: InvoiceIssueBody, labels: { id: 'pf.invoice', invoiceNo: 'pf.invoiceNo' } }, async (ctx) => {
+    const row = await ctx.find(adminInvoicePolicy, ctx.body.id, 'pf.invoice');
     if (row.status !== 'requested') refuse(ctx, 'invoice.notRequested');
     const no = ctx.body.invoiceNo ?? `FP${today().replace(/-/g, '')}${String(row.id).padStart(4, '0')}`;
-    if (ctx.db.invoices.some((x) => x.invoiceNo === no)) refuse(ctx, 'invoice.noTaken', { no });
+    const t = await tx();
+    if ((await t.select({ id: invoices.id }).from(invoices).where(eq(invoices.invoiceNo, no))).length) refuse(ctx, 'invoice.noTaken', { no });
     row.status = 'issued';
     row.invoiceNo = no;
     row.issuedAt = nowStamp();
+    await t.update(invoices).set({ status: 'issued', invoiceNo: no, issuedAt: stampDate(row.issuedAt) }).where(eq(invoices.id, row.id));
     return row;
   }),
 
-  api('post', '/v2/admin_invoice/reject', { write: adminInvoicePolicy, body: InvoiceRejectBody, labels: { id: 'pf.invoice', reason: 'pf.reason' } }, (ctx) => {
-    const row = ctx.target(adminInvoicePolicy, ctx.body.id, 'pf.invoice');
+  api('post', '/v2/admin_invoice/reject', { write: adminInvoicePolicy, body: InvoiceRejectBody, labels: { id: 'pf.invoice', reason: 'pf.reason' } }, async (ctx) => {
+    const row = await ctx.find(adminInvoicePolicy, ctx.body.id, 'pf.invoice');
     if (row.status !== 'requested') refuse(ctx, 'invoice.notRequested');
     row.status = 'rejected';
     row.rejectReason = ctx.body.reason;
+    await (await tx()).update(invoices).set({ status: 'rejected', rejectReason: row.rejectReason }).where(eq(invoices.id, row.id));
     return row;
   }),
 
-  api('get', '/v2/admin_student_order', { read: adminStudentOrderPolicy }, (ctx) =>
-    listQuery(ctx.rows(adminStudentOrderPolicy), ctx.query, {
-      keywordFields: ['orderNo', 'companyName', 'studentName', 'templateName'],
-      equalFields: ['status', 'companyId'],
-      dateField: 'createdAt',
-      sortable: ['createdAt', 'amount', 'companyName'],
-      defaultSort: { field: 'createdAt', order: 'descend' },
-    }, ctx.lang),
-  ),
+  api('get', '/v2/admin_student_order', { read: adminStudentOrderPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), onlineOrders, ctx.scope(adminStudentOrderPolicy), ctx.query, ADMIN_STUDENT_ORDER_LIST, ctx.lang);
+    return { list: page.list.map(studentOrderOf), total: page.total };
+  }),
 
   /* every login account across companies */
   api('get', '/v2/account_user', { read: accountPolicy }, async (ctx) => {

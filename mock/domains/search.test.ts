@@ -9,6 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { resetDb } from '../handlers';
 import { call, defaultGroup, loginToken, rowsOf } from '../testing';
+import { onlineOrders } from '../../server/db/schema';
 import type { JumpHit } from '../../src/types/search';
 
 beforeEach(() => {
@@ -39,7 +40,7 @@ describe('GET /v2/search', () => {
     // Its entry in the bill, on the order's month.
     expect(orderHits).toContainEqual(expect.objectContaining({ kind: 'bill', id: `o-${order.id}`, name: order.orderNo, path: `/bill?keyword=${order.orderNo}&month=${order.createdAt.slice(0, 7)}` }));
 
-    const online = db.onlineOrders.find((o) => o.companyId === 2)!;
+    const online = (await rowsOf(onlineOrders)).find((o) => o.companyId === 2)!;
     expect(await find(dealer, online.orderNo)).toContainEqual(expect.objectContaining({ kind: 'onlineOrder', id: online.id, path: `/campus/online-order?keyword=${online.orderNo}` }));
 
     const slip = (await rowsOf(paySlips)).find((p) => p.companyId === 2)!;

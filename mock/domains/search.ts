@@ -9,7 +9,11 @@ import { allows, api, definePolicy, type AuthedCtx, type Policy } from '../http'
 import { leadPolicy } from './customer';
 import { cardOrderPolicy, staffPolicy, studentCardPolicy, studentPolicy } from './schoolPolicies';
 import { journalPolicy, journalRows } from './finance';
-import { onlineOrderPolicy } from './campusSales';
+import { onlineOrderOf, onlineOrderPolicy } from './campusSales';
+import { and, asc, like } from 'drizzle-orm';
+import { tx } from '../../server/db';
+import { contains } from '../../server/db/list';
+import { onlineOrders } from '../../server/db/schema';
 import { paySlipPolicy, slipsNumbered } from './salary';
 import { canSeeStaffMobiles } from '../../src/domain/schoolPermissions';
 import type { Access } from '../../src/access';
@@ -113,11 +117,15 @@ export async function jumpHits(ctx: AuthedCtx, keyword: string): Promise<JumpHit
     );
   }
   if (may('onlineOrder', onlineOrderPolicy)) {
+    const rows = await (await tx())
+      .select()
+      .from(onlineOrders)
+      .where(and(ctx.scope(onlineOrderPolicy), like(onlineOrders.orderNo, contains(no))))
+      .orderBy(asc(onlineOrders.id))
+      .limit(PER_KIND);
     out.push(
-      ...ctx
-        .rows(onlineOrderPolicy)
-        .filter((o) => o.orderNo.includes(no))
-        .slice(0, PER_KIND)
+      ...rows
+        .map(onlineOrderOf)
         .map((o) => ({ kind: 'onlineOrder' as const, id: o.id, name: o.orderNo, detail: `${o.studentName} · ${o.templateName}`, path: `/campus/online-order?keyword=${o.orderNo}` })),
     );
   }

@@ -11,3 +11,4 @@ export * from './salary';
 export * from './finance';
 export * from './groups';
 export * from './customer';
+export * from './sales';
