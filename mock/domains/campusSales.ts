@@ -314,8 +314,8 @@ async function publicPage(db: Db, code: string, lang: Lang): Promise<CampusWebPa
   return pageOf(db, r);
 }
 
-function capRefusal(db: Db, tpl: CardTemplate, lang: Lang): HttpError | undefined {
-  const cap = saleCapOf(db, tpl.companyId);
+async function capRefusal(tpl: CardTemplate, lang: Lang): Promise<HttpError | undefined> {
+  const cap = await saleCapOf(tpl.companyId);
   const over = exceedsSaleCap(tpl, cap);
   if (over === 'hours') return new HttpError(400, message(lang, 'web.capHours', { max: cap.maxHours, hours: tpl.hours + tpl.giftHours }));
   if (over === 'months') return new HttpError(400, message(lang, 'web.capMonths', { max: cap.maxMonths, days: tpl.validDays }));
@@ -331,7 +331,7 @@ export async function payOnlineOrder(db: Db, order: OnlineOrder, lang: Lang = 'e
   if (order.status !== 'unpaid') throw new HttpError(400, message(lang, 'web.notUnpaid', { status: message(lang, `web.status.${order.status}`) }));
   const tpl = db.cardTemplates.find((tp) => tp.id === order.templateId && tp.companyId === order.companyId);
   if (!tpl || !tpl.onSale) throw new HttpError(400, message(lang, 'web.notOffered'));
-  const refusal = capRefusal(db, tpl, lang);
+  const refusal = await capRefusal(tpl, lang);
   if (refusal) throw refusal;
   assertCampusOpen(db, order.campusId, lang);
   let student: Student | undefined = db.students.find((s) => s.companyId === order.companyId && s.name === order.studentName && s.mobile === order.mobile);
@@ -514,8 +514,9 @@ async function companyContracts(scope: SQL | undefined): Promise<ContractTemplat
   return (await (await tx()).select().from(contractTemplates).where(scope).orderBy(asc(contractTemplates.id))).map(contractOf);
 }
 
-function viewPublic(db: Db, page: CampusWebPage): PublicWebPage {
+async function viewPublic(db: Db, page: CampusWebPage): Promise<PublicWebPage> {
   const company = db.companies.find((c) => c.id === page.companyId)!;
+  const cap = await saleCapOf(page.companyId);
   return {
     code: page.code,
     companyName: company.name,
@@ -527,7 +528,7 @@ function viewPublic(db: Db, page: CampusWebPage): PublicWebPage {
     phone: page.phone,
     themeColor: company.themeColor,
     templates: offeredTemplates(db, page)
-      .filter((tp) => !exceedsSaleCap(tp, saleCapOf(db, tp.companyId)))
+      .filter((tp) => !exceedsSaleCap(tp, cap))
       .map((tp) => ({ id: tp.id, name: tp.name, kind: tp.kind, hours: tp.hours, giftHours: tp.giftHours, price: tp.price, validDays: tp.validDays })),
   };
 }
@@ -560,7 +561,7 @@ export const campusSalesHandlers = [
     const page = await publicPage(ctx.db, ctx.params.code, ctx.lang);
     const tpl = offeredTemplates(ctx.db, page).find((tp) => tp.id === ctx.body.templateId);
     if (!tpl) throw ctx.bad('web.notOffered');
-    const refusal = capRefusal(ctx.db, tpl, ctx.lang);
+    const refusal = await capRefusal(tpl, ctx.lang);
     if (refusal) throw refusal;
     assertCampusOpen(ctx.db, page.campusId, ctx.lang);
     await throttlePublic(page, ctx.request, ctx.lang);

@@ -2,9 +2,12 @@
  * Company settings (/setting: every rule of CompanySettings plus the online-sale cap, docs/screens.md#campus-management) and the
  * company's theme colour (/campus/theme-color: applied to every user of the company from their next page load,
  * refused when white text on it fails WCAG AA, the same pure rule as the client: src/utils/contrast.ts).
- * Exported: `saleCapOf` (the prepaid-tuition cap that online sales enforce).
+ * Exported: `saleCapOf` (the prepaid-tuition cap that online sales enforce, in the database: `sale_caps`).
  */
 import type { Db } from '../db';
+import { eq } from 'drizzle-orm';
+import { tx } from '../../server/db';
+import { saleCaps } from '../../server/db/schema';
 import { settingsOf } from '../db';
 import { api, definePolicy } from '../http';
 import { defineMessages } from '../messages';
@@ -13,13 +16,6 @@ import type { OnlineSaleCap } from '../../src/types/campus';
 import { LogoBody, SettingsBody, ThemeColorBody } from '../../src/types/campus.schemas';
 import { checkImageDataUrl } from '../../src/domain/upload';
 import { whiteTextContrast, whiteTextPassesAA, AA_NORMAL_TEXT } from '../../src/utils/contrast';
-
-declare module '../db' {
-  interface Db {
-    /** Online-sale cap per company (default 60 hours or 3 months per purchase). */
-    saleCaps: (OnlineSaleCap & { companyId: number })[];
-  }
-}
 
 export const DEFAULT_SALE_CAP: OnlineSaleCap = { maxHours: 60, maxMonths: 3 };
 
@@ -43,21 +39,24 @@ defineMessages({
   'field.onlineMaxMonths': { en: 'Most months per online purchase', zh: '线上单次最多月数' },
 });
 
-export function seedSettings(db: Db) {
-  db.saleCaps = [];
+/** The company's online-sale cap (default 60 hours or 3 months per purchase when it has none). */
+export async function saleCapOf(companyId: number): Promise<OnlineSaleCap> {
+  const [row] = await (await tx()).select().from(saleCaps).where(eq(saleCaps.companyId, companyId));
+  return row ? { maxHours: row.maxHours, maxMonths: row.maxMonths } : { ...DEFAULT_SALE_CAP };
 }
 
-export function saleCapOf(db: Db, companyId: number): OnlineSaleCap {
-  const row = db.saleCaps.find((c) => c.companyId === companyId);
-  return row ? { maxHours: row.maxHours, maxMonths: row.maxMonths } : { ...DEFAULT_SALE_CAP };
+/** Sets the company's cap (one row per company). */
+export async function setSaleCap(companyId: number, cap: OnlineSaleCap, replace = true): Promise<void> {
+  const insert = (await tx()).insert(saleCaps).values({ companyId, maxHours: cap.maxHours, maxMonths: cap.maxMonths });
+  await (replace ? insert.onConflictDoUpdate({ target: saleCaps.companyId, set: { maxHours: cap.maxHours, maxMonths: cap.maxMonths } }) : insert.onConflictDoNothing());
 }
 
 export type SettingsView = Omit<CompanySettings, 'companyId'> & { onlineMaxHours: number; onlineMaxMonths: number };
 
-function view(db: Db, companyId: number): SettingsView {
+async function view(db: Db, companyId: number): Promise<SettingsView> {
   const rules: Partial<CompanySettings> = { ...settingsOf(db, companyId) };
   delete rules.companyId;
-  const cap = saleCapOf(db, companyId);
+  const cap = await saleCapOf(companyId);
   return { ...(rules as Omit<CompanySettings, 'companyId'>), onlineMaxHours: cap.maxHours, onlineMaxMonths: cap.maxMonths };
 }
 
@@ -78,13 +77,12 @@ export const themePolicy = definePolicy<{ id: number }>({
 export const settingsHandlers = [
   api('get', '/v2/setting', { read: settingsPolicy }, (ctx) => view(ctx.db, ctx.session.company.id)),
 
-  api('put', '/v2/setting', { write: settingsPolicy, body: SettingsBody }, (ctx) => {
+  api('put', '/v2/setting', { write: settingsPolicy, body: SettingsBody }, async (ctx) => {
     const { onlineMaxHours, onlineMaxMonths, ...rules } = ctx.body;
     const row = settingsOf(ctx.db, ctx.session.company.id);
     Object.assign(row, rules);
     const companyId = ctx.session.company.id;
-    ctx.db.saleCaps = ctx.db.saleCaps.filter((c) => c.companyId !== companyId);
-    ctx.db.saleCaps.push({ companyId, maxHours: onlineMaxHours, maxMonths: onlineMaxMonths });
+    await setSaleCap(companyId, { maxHours: onlineMaxHours, maxMonths: onlineMaxMonths });
     return view(ctx.db, companyId);
   }),
 

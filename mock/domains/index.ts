@@ -18,11 +18,11 @@ import { analysisHandlers } from './analysis';
 import { campusHandlers, seedCampus, seedPermissionGroups } from './campus';
 import { accountHandlers, seedAccounts } from './campusAccounts';
 import { invitationHandlers } from './invitations';
-import { seedSettings, settingsHandlers } from './campusSettings';
+import { settingsHandlers } from './campusSettings';
 import { campusSalesHandlers, seedContracts, seedSales } from './campusSales';
 import { seedWebPages } from './webPages';
 import { seedTeachingAndNotices, teachingAndNoticeHandlers } from './teachingIndex';
-import { platformHandlers, seedPlatform } from './platform';
+import { platformHandlers, seedPlatform, seedSaleCaps } from './platform';
 import { auditHandlers, seedAudit } from './audit';
 import { seedTeaching } from './teaching';
 import { seedMessages, seedNotices } from './notice';
@@ -32,9 +32,9 @@ import { parentHandlers } from './parent';
 import { importHandlers } from './studentImport';
 import { arrearsHandlers, seedArrears } from './arrears';
 
-export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedCampus, seedAccounts, seedSettings, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
+export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedCampus, seedAccounts, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
 /** Seeders of the tables in the database (server/db), after the in-process seed they read. */
-export const sqlSeeders: SqlSeeder[] = [seedPermissionGroups, seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedJournal, seedSalaries, seedCustomerTables, seedSales, seedAudit];
+export const sqlSeeders: SqlSeeder[] = [seedPermissionGroups, seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedJournal, seedSalaries, seedCustomerTables, seedSales, seedSaleCaps, seedAudit];
 
 /**
  * The seed outside demo mode (mock/mode.ts): every table the domains declare, empty (their seeders run once on a

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { auditEntries } from './audit';
 import { authHeaders, rowsOf } from '../testing';
-import { invoices, onlineOrders, settlements } from '../../server/db/schema';
+import { invoices, onlineOrders, saleCaps, settlements } from '../../server/db/schema';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { resetDb } from '../handlers';
@@ -89,6 +89,8 @@ describe('companies', () => {
     expect(del.body.msg).toMatch(/Starlight Dance still has \d+ students?:/);
     const add = await call('POST', '/v2/company_kt/add_company', { token: admin, body: { name: 'Oak Drama 橡树戏剧', ownerName: '林可', ownerMobile: '13912340001', days: 60 } });
     expect(add.body.data).toMatchObject({ day: 60, state: 'active', campusCount: 1, studentCount: 0 });
+    // Created with the platform's default online-sale cap (written with the company, in the call's transaction).
+    expect((await rowsOf(saleCaps)).find((c) => c.companyId === add.body.data.id)).toMatchObject({ maxHours: 60, maxMonths: 3 });
     expect((await call('POST', '/v2/company_kt/add_company', { token: admin, body: { name: 'oak drama 橡树戏剧', ownerName: 'x', ownerMobile: '13912340002' } })).body.msg).toBe('A company named oak drama 橡树戏剧 already exists.');
     // The new owner signs in with the one-time password of the answer (docs/rules.md#people-and-credentials), no longer `cc` + digits.
     expect((await call('POST', '/v2/user/login/password', { body: { username: '13912340001', password: 'cc340001' } })).status).toBe(400);

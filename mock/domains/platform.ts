@@ -4,14 +4,15 @@
  * settings and the service contact, the overview. Company roles get 403 on every call here; service and operation
  * read everything and change nothing (each resource's policy writes with `platformAdmin`).
  */
-import type { CompanyRow, Db, UserRow } from '../db';
+import type { CompanyRow, Db, SqlSeeder, UserRow } from '../db';
 import { nextId, SESSION_IDLE_MS, SESSION_MAX_MS, settingsOf } from '../db';
 import { liveSessionCounts } from '../../server/auth/state';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { tx } from '../../server/db';
+import { beforeCommit, tx } from '../../server/db';
 import { sqlList, type SqlListSpec } from '../../server/db/list';
 import { stampDate, stampOf } from '../../server/db/time';
-import { feedback, invoices, onlineOrders, settlements } from '../../server/db/schema';
+import { feedback, invoices, onlineOrders, saleCaps, settlements } from '../../server/db/schema';
+import { setSaleCap } from './campusSettings';
 import { hashPassword, oneTimePassword } from '../credentials';
 import { api, definePolicy, HttpError, type AuthedCtx } from '../http';
 import { defineMessages } from '../messages';
@@ -277,9 +278,8 @@ function createCompany(ctx: AuthedCtx | undefined, db: Db, input: { name: string
   // `seedCompanyGroups` in the seed, `joinDefaultGroups` in a call), company rules, the online-sale cap.
   db.memberships.push({ roleId: nextId(db, 'memberships'), userId: user.id, companyId: c.id, role: 'dealer', type: 0, flags: { ...ROLE_FLAGS.dealer } });
   settingsOf(db, c.id);
-  if (db.saleCaps && !db.saleCaps.some((x) => x.companyId === c.id)) {
-    db.saleCaps.push({ companyId: c.id, maxHours: db.platformSettings.defaultCapHours, maxMonths: db.platformSettings.defaultCapMonths });
-  }
+  // In a call, written with the call's other writes (the seed's companies get theirs from `seedSaleCaps`).
+  if (ctx) void beforeCommit(() => setSaleCap(c.id, { maxHours: db.platformSettings.defaultCapHours, maxMonths: db.platformSettings.defaultCapMonths }, false));
   logRenewal(ctx, db, c, { kind: 'create', days, before: createdAt, after: c.validUntil }, `${createdAt} 09:00:00`);
   return c;
 }
@@ -305,6 +305,15 @@ function refuse(ctx: AuthedCtx, r: string, values?: Record<string, string | numb
 }
 
 /* ---------------- seed ---------------- */
+
+/** The online-sale cap the seed's platform companies were created with (the platform's defaults). */
+export const seedSaleCaps: SqlSeeder = async (sql, db) => {
+  const names = new Set(SEED_COMPANIES.map(([name]) => name));
+  const rows = db.companies
+    .filter((c) => !c.platform && names.has(c.name))
+    .map((c) => ({ companyId: c.id, maxHours: db.platformSettings.defaultCapHours, maxMonths: db.platformSettings.defaultCapMonths }));
+  if (rows.length) await sql.insert(saleCaps).values(rows);
+};
 
 const SEED_COMPANIES: [string, number, ('disabled' | undefined)?, number?][] = [
   // name, days left, disabled?, days since disabled

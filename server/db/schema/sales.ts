@@ -123,3 +123,14 @@ export const invoices = pgTable(
     check('invoices_rejected_check', sql`(${t.status} = 'rejected') = (${t.rejectReason} is not null)`),
   ],
 );
+
+/** A company's cap on one online purchase (/setting); a company without a row has the built-in default. */
+export const saleCaps = pgTable(
+  'sale_caps',
+  {
+    companyId: integer('company_id').primaryKey(),
+    maxHours: integer('max_hours').notNull(),
+    maxMonths: integer('max_months').notNull(),
+  },
+  (t) => [check('sale_caps_positive_check', sql`${t.maxHours} >= 1 and ${t.maxMonths} >= 1`)],
+);
