@@ -143,13 +143,37 @@ async function seedDatabase(sql: Database): Promise<void> {
  */
 onOpen(async (e) => {
   const [done] = await e.db.select().from(appMeta).where(eq(appMeta.key, 'seeded'));
-  if (done) return;
+  if (done) {
+    await startAfterEarlierRuns(e.db);
+    return;
+  }
   await e.db.transaction(async (t) => {
     const sql = t as unknown as Database;
     await seedDatabase(sql);
     await sql.insert(appMeta).values({ key: 'seeded', value: new Date().toISOString() });
   });
 });
+
+/** Ids of rows the process creates start from here (0 on a new database); see `startAfterEarlierRuns`. */
+let idFloor = 0;
+/** Ids each start of the server has to itself among the tables still kept in the process. */
+export const IDS_PER_START = 1_000_000;
+
+/**
+ * The tables still kept in the process start again from the seed at every start, while the database keeps what was
+ * written: rows there may name a row the process created before a restart (a lead's follow-ups, a staff member's
+ * salary plan). So that a row created after a restart never takes such an id, each start of a server on a database it
+ * has used before gives the process's new rows ids of their own: the n-th restart numbers them from n × 1,000,000
+ * (the count kept in `app_meta`). The seed's own ids are unchanged. Goes with the last in-process table.
+ */
+async function startAfterEarlierRuns(db: Database): Promise<void> {
+  await db.transaction(async (t) => {
+    const [row] = await t.select().from(appMeta).where(eq(appMeta.key, 'restarts')).for('update');
+    const restarts = (row ? Number(row.value) : 0) + 1;
+    await t.insert(appMeta).values({ key: 'restarts', value: String(restarts) }).onConflictDoUpdate({ target: appMeta.key, set: { value: String(restarts) } });
+    idFloor = restarts * IDS_PER_START;
+  });
+}
 
 export function emptyDb(): Db {
   return {
@@ -203,7 +227,7 @@ export function getDb(): Db {
 
 /** Next id of a table (ids start after the seed's highest). */
 export function nextId(db: Db, table: string): number {
-  const n = (db.seq[table] ?? 0) + 1;
+  const n = Math.max(db.seq[table] ?? 0, seeding ? 0 : idFloor) + 1;
   db.seq[table] = n;
   return n;
 }
