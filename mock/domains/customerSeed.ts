@@ -24,6 +24,7 @@ import {
 } from './customer';
 import { formValues, merchantValues, newWebSignup, signupValues, submissionValues } from './customerExtra';
 import { restartIdentities } from '../../server/db';
+import { insertMany } from '../../server/db/bulk';
 import { followUps, gatherForms, gatherSubmissions, merchants as merchantTable, webSignups } from '../../server/db/schema';
 
 const COMPANY = 2;
@@ -388,12 +389,11 @@ export function seedCustomer(db: Db) {
 export const seedCustomerTables: SqlSeeder = async (sql, db) => {
   const rows = seeded.get(db);
   if (!rows) return;
-  const chunks = <T>(list: T[]) => Array.from({ length: Math.ceil(list.length / 500) }, (_, i) => list.slice(i * 500, i * 500 + 500));
-  for (const part of chunks(rows.merchants)) await sql.insert(merchantTable).values(part.map(merchantValues));
-  for (const part of chunks(rows.forms)) await sql.insert(gatherForms).values(part.map(formValues));
-  for (const part of chunks(rows.submissions)) await sql.insert(gatherSubmissions).values(part.map(submissionValues));
-  for (const part of chunks(rows.signups)) await sql.insert(webSignups).values(part.map(signupValues));
+  await insertMany(sql, merchantTable, rows.merchants.map(merchantValues));
+  await insertMany(sql, gatherForms, rows.forms.map(formValues));
+  await insertMany(sql, gatherSubmissions, rows.submissions.map(submissionValues));
+  await insertMany(sql, webSignups, rows.signups.map(signupValues));
   const timeline = rows.followUps.map((f, i) => ({ ...followUpValues(f), id: i + 1 }));
-  for (const part of chunks(timeline)) await sql.insert(followUps).values(part);
+  await insertMany(sql, followUps, timeline);
   await restartIdentities(sql, ['merchants', 'gather_forms', 'gather_submissions', 'web_signups', 'follow_ups']);
 };

@@ -10,6 +10,7 @@ import type { Db, SqlSeeder } from '../db';
 import { nextId } from '../db';
 import { and, asc, eq } from 'drizzle-orm';
 import { tx } from '../../server/db';
+import { insertMany } from '../../server/db/bulk';
 import { stampDate, stampOf } from '../../server/db/time';
 import { journalEntries } from '../../server/db/schema';
 import { created } from './audit';
@@ -765,7 +766,7 @@ export const seedJournal: SqlSeeder = async (sql, db) => {
       });
     });
   }
-  if (rows.length) await sql.insert(journalEntries).values(rows.map(entryValues));
+  await insertMany(sql, journalEntries, rows.map(entryValues));
 };
 
 /* ------------------------------------------------------------------ calls */

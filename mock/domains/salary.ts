@@ -30,6 +30,7 @@ import { created } from './audit';
 import { and, asc, eq, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { restartIdentities, tx, type Database } from '../../server/db';
 import { sqlList, contains, type SqlListSpec } from '../../server/db/list';
+import { insertMany } from '../../server/db/bulk';
 import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
 import { paySlips, salaryLines, salaryPlans } from '../../server/db/schema';
@@ -405,12 +406,19 @@ const BASES: Record<string, number> = { dealer: 12000, manager: 9000, teacher: 5
 export const seedSalaries: SqlSeeder = async (t, db) => {
   const now = today();
   const current = now.slice(0, 7);
+  // Calculated here with their own ids, then written at once (a seed runs at every test reset).
+  const ids = { plan: 0, line: 0, slip: 0, adjustment: 0 };
+  const plans: SalaryPlan[] = [];
+  const lines: SalaryLine[] = [];
+  const slips: PaySlip[] = [];
   for (const company of db.companies.filter((c) => !c.platform)) {
     const staff = db.staff.filter((s) => s.companyId === company.id);
-    const plans = staff.map((s, i): Omit<SalaryPlan, 'id'> => {
+    const byStaff = new Map<number, SalaryPlan>();
+    staff.forEach((s, i) => {
       const teacher = s.role === 'teacher';
       const tiered = teacher && i % 3 === 0;
-      return {
+      const plan: SalaryPlan = {
+        id: (ids.plan += 1),
         companyId: company.id,
         staffId: s.id,
         staffName: s.name,
@@ -425,38 +433,44 @@ export const seedSalaries: SqlSeeder = async (t, db) => {
         tierMode: i % 2 ? 'whole' : 'marginal',
         updatedAt: `${addMonthsDay(now, -8)} 10:00:00`,
       };
-    });
-    if (!plans.length) continue;
-    const ids = await t.insert(salaryPlans).values(plans.map((p) => planValues({ ...p, id: 0 })).map(({ id: _id, ...v }) => v)).returning({ id: salaryPlans.id });
-    // The staff list names each one's plan (the staff rows are still in the process).
-    staff.forEach((s, i) => {
-      s.salaryPlanId = ids[i].id;
+      plans.push(plan);
+      byStaff.set(s.id, plan);
+      // The staff list names each one's plan (the staff rows are still in the process).
+      s.salaryPlanId = plan.id;
     });
     if (company.id !== 2) continue;
+    // Six past months paid, last month checked, this month in draft: each month as its generation makes it.
     const months = monthsEnding(current, 8);
     const manager = staff.find((s) => s.role === 'manager') ?? staff[0];
-    for (const [k, m] of months.entries()) {
-      await generateMonth(t, db, company.id, m);
-      const lines = (await t.select().from(salaryLines).where(and(eq(salaryLines.companyId, company.id), eq(salaryLines.month, m))).orderBy(asc(salaryLines.id))).map(lineOf);
-      for (const [j, l] of lines.entries()) {
+    months.forEach((m, k) => {
+      const src = monthSources(db, company.id, m);
+      const month = staff
+        .filter((s) => s.status === 'active' && byStaff.has(s.id))
+        .map((s) => ({ ...newLine(s, byStaff.get(s.id)!, m), id: (ids.line += 1) }));
+      month.forEach((l, j) => {
         if (j % 5 === 0) {
-          l.adjustments.push({ id: await nextAdjustmentId(t), kind: 'bonus', amount: 200 + (j % 3) * 100, reason: j % 2 ? 'Full attendance 全勤奖' : 'Student showcase 汇演奖励', createdAt: `${monthRange(m).end} 18:00:00`, operatorName: manager.name });
+          l.adjustments.push({ id: (ids.adjustment += 1), kind: 'bonus', amount: 200 + (j % 3) * 100, reason: j % 2 ? 'Full attendance 全勤奖' : 'Student showcase 汇演奖励', createdAt: `${monthRange(m).end} 18:00:00`, operatorName: manager.name });
         }
         if (j % 9 === 4) {
-          l.adjustments.push({ id: await nextAdjustmentId(t), kind: 'penalty', amount: 50, reason: 'Late for class 迟到', createdAt: `${monthRange(m).end} 18:00:00`, operatorName: manager.name });
+          l.adjustments.push({ id: (ids.adjustment += 1), kind: 'penalty', amount: 50, reason: 'Late for class 迟到', createdAt: `${monthRange(m).end} 18:00:00`, operatorName: manager.name });
         }
-        recalc(db, l);
-        if (k < months.length - 1) {
-          const checkedAt = `${monthRange(addMonths(m, 1)).start.slice(0, 8)}03 10:00:00`;
-          Object.assign(l, { status: 'checked', checkedAt, checkedBy: manager.name });
+        calculate(l, src);
+        if (k < months.length - 1) Object.assign(l, { status: 'checked', checkedAt: `${monthRange(addMonths(m, 1)).start.slice(0, 8)}03 10:00:00`, checkedBy: manager.name });
+        if (k < months.length - 2) {
+          const paidAt = `${monthRange(addMonths(m, 1)).start.slice(0, 8)}05 10:00:00`;
+          const slip = slipOf(db, (ids.slip += 1), l, 'bank', paidAt, manager.name);
+          slips.push(slip);
+          Object.assign(l, { status: 'paid', paidAt, slipId: slip.id });
         }
-        await saveLine(l, t);
-      }
-      if (k >= months.length - 2) continue;
-      const paidAt = `${monthRange(addMonths(m, 1)).start.slice(0, 8)}05 10:00:00`;
-      await payLines(t, db, lines, 'bank', paidAt, manager.name);
-    }
+      });
+      lines.push(...month);
+    });
   }
+  await insertMany(t, salaryPlans, plans.map(planValues));
+  await insertMany(t, salaryLines, lines.map(lineValues));
+  await insertMany(t, paySlips, slips.map(slipValues));
+  await restartIdentities(t, ['salary_plans', 'salary_lines', 'pay_slips']);
+  await t.execute(sql`select setval('salary_adjustment_id_seq', ${ids.adjustment + 1}, false)`);
 };
 
 function addMonthsDay(day: string, n: number): string {

@@ -11,6 +11,7 @@ import { listQuery } from '../list';
 import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { restartIdentities, tx } from '../../server/db';
+import { insertMany } from '../../server/db/bulk';
 import { sqlList, type SqlListSpec } from '../../server/db/list';
 import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
@@ -343,10 +344,10 @@ export function teachingSeed(db: Db): TeachingSeed {
 /** The demo rows in the database (demo mode), with their ids; the identity sequences continue after them. */
 export const seedTeaching: SqlSeeder = async (sql, db) => {
   const rows = teachingSeed(db);
-  for (let i = 0; i < rows.homework.length; i += 500) await sql.insert(homework).values(rows.homework.slice(i, i + 500).map(homeworkRecord));
-  for (let i = 0; i < rows.submissions.length; i += 500) await sql.insert(submissions).values(rows.submissions.slice(i, i + 500).map(submissionRecord));
-  for (let i = 0; i < rows.exams.length; i += 500) await sql.insert(exams).values(rows.exams.slice(i, i + 500).map((e) => ({ ...e, createdAt: stampDate(e.createdAt) })));
-  for (let i = 0; i < rows.scores.length; i += 500) await sql.insert(scores).values(rows.scores.slice(i, i + 500));
+  await insertMany(sql, homework, rows.homework.map(homeworkRecord));
+  await insertMany(sql, submissions, rows.submissions.map(submissionRecord));
+  await insertMany(sql, exams, rows.exams.map((e) => ({ ...e, createdAt: stampDate(e.createdAt) })));
+  await insertMany(sql, scores, rows.scores);
   await restartIdentities(sql, ['homework', 'submissions', 'exams', 'scores']);
 };
 
