@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { campusRenewals } from '../../server/db/schema';
 import { permissionGroups } from '../../server/db/schema';
 import { authHeaders, call as callIn, rowsOf } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -142,6 +143,10 @@ describe('campuses', () => {
     const renew = await call('POST', '/v2/company_kt/campus/renew', { token: dealer, body: { id: riverside.id, packageId: 1 } });
     expect(renew.status).toBe(200);
     expect(renew.body.data.renewal.days).toBe(90);
+    // The company's renewal log lists it, newest first, filtered by campus; the refused renewal left nothing.
+    const log = (await call('GET', `/v2/company_kt/campus/renewals?campusId=${riverside.id}&page=1&pageSize=10`, { token: dealer })).body.data;
+    expect(log).toEqual({ total: 1, list: [renew.body.data.renewal] });
+    expect((await call('GET', `/v2/company_kt/campus/renewals?campusId=${id}`, { token: dealer })).body.data.total).toBe(0);
     const staff = (await call('GET', `/v2/company_kt/campus/staff_list?campusId=${riverside.id}&page=1&pageSize=100`, { token: dealer })).body.data;
     expect(staff.total).toBe(getDb().staff.filter((st) => st.campusId === riverside.id).length);
     const manager = await login('manager');
@@ -184,7 +189,7 @@ describe('campus validity (issue 29: it changes only through renewal)', () => {
     const last = await days();
     expect(last[made.id].day).toBe(30);
     expect(last[downtown.id].validUntil).toBe(companyUntil);
-    expect(db.campusRenewals).toEqual([]);
+    expect(await rowsOf(campusRenewals)).toEqual([]);
     // Only a renewal moves a branch's days.
     const renew = await call('POST', '/v2/company_kt/campus/renew', { token: dealer, body: { id: made.id, packageId: 1 } });
     expect(renew.status).toBe(200);

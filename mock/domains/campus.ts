@@ -27,16 +27,17 @@ import { grantsEverything } from '../../src/domain/dataScope';
 import { daysLeft } from '../../src/utils/expiry';
 import { AssignGroupBody, CampusBody, CampusIdBody, CampusRenewBody, CampusUpdateBody, PermissionGroupBody, PermissionGroupUpdateBody } from '../../src/types/campus.schemas';
 import { ROLE_FLAGS } from './session';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { sqlList, type SqlListSpec } from '../../server/db/list';
+import { stampDate, stampOf } from '../../server/db/time';
 import { restartIdentities, tx } from '../../server/db';
-import { permissionGroups, staffGroups } from '../../server/db/schema';
+import { campusRenewals, permissionGroups, staffGroups } from '../../server/db/schema';
 import { defaultGroupIn, groupBook, groupRowOf, insertGroups, type GroupBook } from './groupRows';
 import { created } from './audit';
 
 declare module '../db' {
   interface Db {
     /** Group of a staff member who has no login account yet (applied when one is created). */
-    campusRenewals: CampusRenewal[];
   }
 }
 
@@ -125,7 +126,6 @@ export const seedPermissionGroups: SqlSeeder = async (t, db) => {
 };
 
 export function seedCampus(db: Db) {
-  db.campusRenewals = [];
   db.seedGroups = db.seedGroups ?? [];
   const t = today();
   for (const c of db.companies.filter((x) => !x.platform)) seedCompanyGroups(db, c.id);
@@ -252,6 +252,17 @@ function staffAccessRow(db: Db, book: GroupBook, st: Staff): StaffAccess {
 }
 
 const isOwner = (_a: unknown, s: Session) => s.membership.type === 0;
+
+function renewalOf(r: typeof campusRenewals.$inferSelect): CampusRenewal {
+  return { ...r, createdAt: stampOf(r.createdAt) };
+}
+
+const RENEWAL_LIST: SqlListSpec = {
+  equal: { campusId: campusRenewals.campusId },
+  sortable: { createdAt: campusRenewals.createdAt },
+  defaultSort: { field: 'createdAt', order: 'descend' },
+  tiebreak: [desc(campusRenewals.id)],
+};
 
 export const campusHandlers = [
   /* ---------------- permission groups (docs/api.md#calls-named-by-the-spec) ---------------- */
@@ -381,7 +392,7 @@ export const campusHandlers = [
     return ctx.rows(campusPolicy).map((c) => viewCampus(ctx.db, c));
   }),
 
-  api('post', '/v2/company_kt/campus/renew', { write: campusPolicy, access: isOwner, body: CampusRenewBody }, (ctx) => {
+  api('post', '/v2/company_kt/campus/renew', { write: campusPolicy, access: isOwner, body: CampusRenewBody }, async (ctx) => {
     const { db, session } = ctx;
     const row = ctx.target(campusPolicy, ctx.body.id, 'campus.campus');
     if (row.isMain) throw ctx.bad('campus.mainFollows');
@@ -390,8 +401,27 @@ export const campusHandlers = [
     if (!pkg.onSale) throw ctx.bad('campus.offSale');
     const before = campusValidUntil(db, row);
     const after = addDays(before > today() ? before : today(), pkg.days);
-    row.validUntil = after;
     const at = nowStamp();
+    // The database's row first: should it fail, nothing in the process has changed.
+    const fresh: Omit<CampusRenewal, 'id'> = {
+      companyId: session.company.id,
+      campusId: row.id,
+      campusName: row.name,
+      packageId: pkg.id,
+      packageName: pkg.name,
+      days: pkg.days,
+      amount: pkg.price,
+      before,
+      after,
+      createdAt: at,
+      createdBy: session.user.name,
+    };
+    const [r] = await (await tx())
+      .insert(campusRenewals)
+      .values({ ...fresh, createdAt: stampDate(fresh.createdAt) })
+      .returning();
+    const renewal = renewalOf(r);
+    row.validUntil = after;
     const orderId = nextId(db, 'subscriptionOrders');
     const order: SubscriptionOrder = {
       id: orderId,
@@ -408,21 +438,6 @@ export const campusHandlers = [
       createdBy: session.user.name,
     };
     db.subscriptionOrders.push(order);
-    const renewal: CampusRenewal = {
-      id: nextId(db, 'campusRenewals'),
-      companyId: session.company.id,
-      campusId: row.id,
-      campusName: row.name,
-      packageId: pkg.id,
-      packageName: pkg.name,
-      days: pkg.days,
-      amount: pkg.price,
-      before,
-      after,
-      createdAt: at,
-      createdBy: session.user.name,
-    };
-    db.campusRenewals.push(renewal);
     return { campus: viewCampus(db, row), renewal, order };
   }),
 
@@ -446,13 +461,9 @@ export const campusHandlers = [
       .sort((a, b) => a.day - b.day),
   ),
 
-  api('get', '/v2/company_kt/campus/renewals', { read: campusPolicy }, (ctx) =>
-    listQuery(
-      ctx.db.campusRenewals.filter((r) => r.companyId === ctx.session.company.id),
-      ctx.query,
-      { equalFields: ['campusId'], sortable: ['createdAt'], defaultSort: { field: 'createdAt', order: 'descend' } },
-      ctx.lang,
-    ),
-  ),
+  api('get', '/v2/company_kt/campus/renewals', { read: campusPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), campusRenewals, eq(campusRenewals.companyId, ctx.session.company.id), ctx.query, RENEWAL_LIST, ctx.lang);
+    return { list: page.list.map(renewalOf), total: page.total };
+  }),
 ];
 

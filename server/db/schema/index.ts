@@ -12,3 +12,4 @@ export * from './finance';
 export * from './groups';
 export * from './customer';
 export * from './sales';
+export * from './campus';
