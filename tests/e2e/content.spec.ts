@@ -121,11 +121,11 @@ test('the clock-in poster cannot be downloaded while it reads "Choose a student"
   const download = page.getByRole('button', { name: 'Download PNG' });
   await expect(download).toBeDisabled();
   await expect(page.getByText('Choose a student before downloading.')).toBeVisible();
-  await expect.poll(async () => (await drawn(page)).texts.length).toBeGreaterThan(0);
-  // Without a company logo, the company's name (never the app's logo).
+  // Without a company logo, the company's name (never the app's logo), drawn once the poster's information has come
+  // (the poster is drawn before, without it).
+  await expect.poll(async () => (await drawn(page)).texts.find((x) => x.id === 'companyName')?.lines.join(' ')).toBe('Starlight Dance');
   const before = await drawn(page);
   expect(before.images).not.toContain('companyLogo');
-  expect(before.texts.find((x) => x.id === 'companyName')?.lines.join(' ')).toBe('Starlight Dance');
 
   const students = await api<{ value: number; label: string }[]>(page, '/v2/student/options');
   await page.locator('#poster-student').click();
