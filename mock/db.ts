@@ -7,9 +7,7 @@
  */
 import type { PermissionFlag, Role } from '../src/types/session';
 import type { SubscriptionOrder, SubscriptionPackage } from '../src/types/subscription';
-import type { CompanySettings } from '../src/types/settings';
 import type { PermissionGroup } from '../src/types/campus';
-import { DEFAULT_COMPANY_SETTINGS } from '../src/types/settings';
 import { demoMode } from './mode';
 import type { SessionRow } from '../server/auth/state';
 import { onOpen, resetTables, type Database } from '../server/db';
@@ -101,7 +99,6 @@ export interface Db {
   serviceContact: ServiceContactRow;
   packages: SubscriptionPackage[];
   subscriptionOrders: SubscriptionOrder[];
-  settings: CompanySettings[];
   /**
    * The demo seed's default permission groups, with the ids the seeded memberships name: written to the database
    * (server/db/schema/groups.ts) by its SqlSeeder. Never read by a request (mock/domains/groupRows.ts reads the table).
@@ -184,7 +181,6 @@ export function emptyDb(): Db {
     serviceContact: { name: '', phone: '', wechat: '' },
     packages: [],
     subscriptionOrders: [],
-    settings: [],
     seedGroups: [],
     seq: {},
   } as unknown as Db;
@@ -204,18 +200,24 @@ export function resetDb(): Db {
 /** Writes the seed into the in-process tables (at the first use: the database's own tables keep what they hold). */
 function seedMemory(): Db {
   const db = emptyDb();
-  seeding = true;
-  try {
+  asSeed(() => {
     if (productionSeeder && !demoMode()) productionSeeder(db);
     else for (const seed of seeders) seed(db);
-  } finally {
-    seeding = false;
-  }
+  });
   current = db;
   return db;
 }
 
 let seeding = false;
+/** Runs `fn` as the in-process seed runs (`isSeeding`): the seed's writes, the default company rules. */
+export function asSeed<T>(fn: () => T): T {
+  seeding = true;
+  try {
+    return fn();
+  } finally {
+    seeding = false;
+  }
+}
 /** While the in-process seed runs: events its replayed history raises send nothing (the seed writes the messages it wants). */
 export function isSeeding(): boolean {
   return seeding;
@@ -230,14 +232,4 @@ export function nextId(db: Db, table: string): number {
   const n = Math.max(db.seq[table] ?? 0, seeding ? 0 : idFloor) + 1;
   db.seq[table] = n;
   return n;
-}
-
-/** The rules of a company (defaults when none were saved). */
-export function settingsOf(db: Db, companyId: number): CompanySettings {
-  let row = db.settings.find((s) => s.companyId === companyId);
-  if (!row) {
-    row = { companyId, ...DEFAULT_COMPANY_SETTINGS };
-    db.settings.push(row);
-  }
-  return row;
 }

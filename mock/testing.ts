@@ -4,7 +4,8 @@
  * session table (server/auth/state.ts), so a test only keeps the `token` returned by the login.
  */
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { tx } from '../server/db';
+import { inTransaction, tx } from '../server/db';
+import { loadSettings } from './domains/companySettings';
 import { sessionByToken } from '../server/auth/state';
 import { permissionGroups, webPages, type invitations } from '../server/db/schema';
 import { and, eq } from 'drizzle-orm';
@@ -62,4 +63,15 @@ export async function defaultGroup(companyId: number, role: string): Promise<typ
 /** Changes a permission group behind the API (a test's setup). */
 export async function setGroup(id: number, values: Partial<Pick<typeof permissionGroups.$inferInsert, 'flags' | 'dataScope' | 'name'>>): Promise<void> {
   await (await tx()).update(permissionGroups).set(values).where(eq(permissionGroups.id, id));
+}
+
+/**
+ * Runs a domain function the way a request of a company runs it (a test calling the ledger directly): in one
+ * transaction, with the company's rules loaded for the synchronous rules (mock/domains/companySettings.ts).
+ */
+export async function inRequest<T>(companyId: number, fn: () => T | Promise<T>): Promise<T> {
+  return inTransaction(async () => {
+    await loadSettings(companyId);
+    return fn();
+  });
 }

@@ -13,6 +13,7 @@ import { addDays, today } from '../clock';
 import { analyzeCard, analyzeCore, analyzeRecords, analyzeStaff, companyIndex, indexCacheOf } from './analysis';
 import { buildIndex, dayFigures, isEmptying, recordDay, type CompanyIndex, type DayFigures } from './analysisIndex';
 import { appendHourRecord, reviewReturn } from './ledger';
+import { inRequest } from '../testing';
 import { balanceIndex } from '../../src/domain/metrics';
 import type { CardOrder, HourRecord } from '../../src/types/school';
 import type { Attendance } from '../../src/types/schedule';
@@ -179,30 +180,32 @@ const writeArb = fc.record({
 });
 
 describe('the incremental analysis index', () => {
-  it('equals a from-scratch computation after any sequence of writes', { timeout: 240_000 }, () => {
-    fc.assert(
-      fc.property(fc.array(writeArb, { minLength: 1, maxLength: 6 }), (writes) => {
+  it('equals a from-scratch computation after any sequence of writes', { timeout: 240_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(writeArb, { minLength: 1, maxLength: 6 }), async (writes) => {
         resetDb();
         const db = getDb();
         companyIndex(db, CID);
-        for (const w of writes) {
-          apply(db, w);
-          const kept = companyIndex(db, CID, true);
-          sameIndex(kept, buildIndex(db, CID), db);
-        }
+        await inRequest(CID, () => {
+          for (const w of writes) {
+            apply(db, w);
+            const kept = companyIndex(db, CID, true);
+            sameIndex(kept, buildIndex(db, CID), db);
+          }
+        });
         sameAnswers(db);
       }),
       { numRuns: 15 },
     );
   });
 
-  it('a refresh moves only the rows that changed', () => {
+  it('a refresh moves only the rows that changed', async () => {
     resetDb();
     const db = getDb();
     companyIndex(db, CID);
     expect(companyIndex(db, CID, true).lastChanged).toBe(0);
     const card = db.studentCards.find((c) => c.companyId === CID && c.kind === 'count' && c.remainingHours > 2)!;
-    appendHourRecord(db, { cardId: card.id, type: 'diy', hours: 1, reason: 't', operator: op });
+    await inRequest(CID, () => appendHourRecord(db, { cardId: card.id, type: 'diy', hours: 1, reason: 't', operator: op }));
     // One record placed once.
     expect(companyIndex(db, CID).lastChanged).toBe(1);
   });

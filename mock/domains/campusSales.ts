@@ -47,6 +47,7 @@ import { stampDate, stampOf } from '../../server/db/time';
 import { contractTemplates, invoices, onlineOrders, settlements, webPages } from '../../server/db/schema';
 import { inTransaction, keepOnRefusal, restartIdentities, tx } from '../../server/db';
 import { recentPublicWrites, recordPublicWrite } from '../../server/auth/state';
+import { loadSettings } from './companySettings';
 
 defineMessages({
   'web.page': { en: 'Web page', zh: '网页' },
@@ -339,6 +340,8 @@ export async function payOnlineOrder(db: Db, order: OnlineOrder, lang: Lang = 'e
     student = insertStudent(db, { companyId: order.companyId, campusId: order.campusId, name: order.studentName, mobile: order.mobile, parentName: order.parentName, remark: order.orderNo, lang });
   }
   const operator = { id: 0, name: `${order.parentName} (${ONLINE_SELLER.name})` };
+  // A public call has no session to have read the company's rules for the ledger.
+  await loadSettings(order.companyId);
   const { card } = sellCard(db, { companyId: order.companyId, student, tpl, amount: order.amount, method: 'wechat', startDate: at.slice(0, 10), seller: ONLINE_SELLER, operator, at, lang });
   order.status = 'paid';
   order.paidAt = at;

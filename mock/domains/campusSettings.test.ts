@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { authHeaders, rowsOf } from '../testing';
-import { merchants } from '../../server/db/schema';
+import { companySettings, merchants } from '../../server/db/schema';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
@@ -36,7 +36,7 @@ describe('company settings', () => {
     expect((await call('GET', '/v2/setting', { token: dealer })).body.data).toEqual(s);
     const saved = await call('PUT', '/v2/setting', { token: dealer, body: { ...s, leaveConsumes: true, onlineMaxHours: 40 } });
     expect(saved.body.data).toMatchObject({ leaveConsumes: true, onlineMaxHours: 40 });
-    expect(getDb().settings.find((x) => x.companyId === 2)?.leaveConsumes).toBe(true);
+    expect((await rowsOf(companySettings)).find((x) => x.companyId === 2)?.leaveConsumes).toBe(true);
     expect((await call('GET', '/v2/setting', { token: await login('teacher') })).status).toBe(403);
   });
 });

@@ -4,11 +4,10 @@
  * refused when white text on it fails WCAG AA, the same pure rule as the client: src/utils/contrast.ts).
  * Exported: `saleCapOf` (the prepaid-tuition cap that online sales enforce, in the database: `sale_caps`).
  */
-import type { Db } from '../db';
 import { eq } from 'drizzle-orm';
 import { tx } from '../../server/db';
 import { saleCaps } from '../../server/db/schema';
-import { settingsOf } from '../db';
+import { loadSettings, saveSettings } from './companySettings';
 import { api, definePolicy } from '../http';
 import { defineMessages } from '../messages';
 import type { CompanySettings } from '../../src/types/settings';
@@ -53,8 +52,8 @@ export async function setSaleCap(companyId: number, cap: OnlineSaleCap, replace 
 
 export type SettingsView = Omit<CompanySettings, 'companyId'> & { onlineMaxHours: number; onlineMaxMonths: number };
 
-async function view(db: Db, companyId: number): Promise<SettingsView> {
-  const rules: Partial<CompanySettings> = { ...settingsOf(db, companyId) };
+async function view(companyId: number): Promise<SettingsView> {
+  const rules: Partial<CompanySettings> = { ...(await loadSettings(companyId)) };
   delete rules.companyId;
   const cap = await saleCapOf(companyId);
   return { ...(rules as Omit<CompanySettings, 'companyId'>), onlineMaxHours: cap.maxHours, onlineMaxMonths: cap.maxMonths };
@@ -75,15 +74,14 @@ export const themePolicy = definePolicy<{ id: number }>({
 });
 
 export const settingsHandlers = [
-  api('get', '/v2/setting', { read: settingsPolicy }, (ctx) => view(ctx.db, ctx.session.company.id)),
+  api('get', '/v2/setting', { read: settingsPolicy }, (ctx) => view(ctx.session.company.id)),
 
   api('put', '/v2/setting', { write: settingsPolicy, body: SettingsBody }, async (ctx) => {
     const { onlineMaxHours, onlineMaxMonths, ...rules } = ctx.body;
-    const row = settingsOf(ctx.db, ctx.session.company.id);
-    Object.assign(row, rules);
     const companyId = ctx.session.company.id;
+    await saveSettings(companyId, rules);
     await setSaleCap(companyId, { maxHours: onlineMaxHours, maxMonths: onlineMaxMonths });
-    return view(ctx.db, companyId);
+    return view(companyId);
   }),
 
   api('get', '/v2/company_kt/theme_color', { read: themePolicy }, (ctx) => ({ color: ctx.session.company.themeColor ?? null })),

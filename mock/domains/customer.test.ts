@@ -3,7 +3,8 @@ import { authHeaders, rowsOf } from '../testing';
 import { followUps } from '../../server/db/schema';
 import { inTransaction } from '../../server/db';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getDb, resetDb, settingsOf } from '../db';
+import { getDb, resetDb } from '../db';
+import { saveSettings } from './companySettings';
 import type { ClaimResult, ConvertResult, FastCheckResult, Lead, LeadStats, LeadStatus } from '../../src/types/customer';
 import { LEAD_SOURCES, LEAD_STATUSES } from '../../src/types/customer';
 import type { ListResult } from '../../src/types/api';
@@ -137,7 +138,7 @@ describe('the pool', () => {
   it('returns leads not followed up within the company setting', async () => {
     const manager = await login('manager');
     const before = (await call<ListResult<Lead>>(manager, 'GET', '/v2/lead?pageSize=1')).data.total;
-    settingsOf(getDb(), 2).leadPoolDays = 3;
+    await saveSettings(2, { leadPoolDays: 3 });
     const after = (await call<ListResult<Lead>>(manager, 'GET', '/v2/lead?pageSize=1&poolReason=returned')).data;
     expect(after.total).toBeGreaterThan(0);
     expect((await call<ListResult<Lead>>(manager, 'GET', '/v2/lead?pageSize=1')).data.total).toBeGreaterThan(before);

@@ -10,7 +10,8 @@
 import { scopeLeads } from './dataScope';
 import { emit } from './notify';
 import type { Db } from '../db';
-import { nextId, settingsOf } from '../db';
+import { nextId } from '../db';
+import { settingsOf } from './companySettings';
 import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
 import { listQuery } from '../list';

@@ -5,7 +5,8 @@
  */
 import type { Db } from '../db';
 import { afterDeduction } from './notify';
-import { nextId, settingsOf } from '../db';
+import { nextId } from '../db';
+import { settingsOf } from './companySettings';
 import { HttpError } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
 import { nowStamp, today } from '../clock';

@@ -8,7 +8,8 @@
  * `customer` of the student's company. The demo `customer` account is linked to some Starlight students by the seed.
  */
 import type { Db, SqlSeeder } from '../db';
-import { isSeeding, settingsOf } from '../db';
+import { isSeeding } from '../db';
+import { loadSettings, settingsOf } from './companySettings';
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { beforeCommit, inTransaction, savepoint, tx, type Database } from '../../server/db';
 import { sqlList, type SqlListSpec } from '../../server/db/list';
@@ -230,6 +231,7 @@ export function afterDeduction(db: Db, card: { companyId: number; studentId: num
 export async function sweepReminders(db: Db, companyId: number, day = today()): Promise<boolean> {
   const won = await (await tx()).insert(reminderSweeps).values({ companyId, day, sweptAt: stampDate(nowStamp()) }).onConflictDoNothing().returning({ day: reminderSweeps.day });
   if (!won.length) return false;
+  await loadSettings(companyId);
   const next = addDays(day, 1);
   (db.lessons ?? [])
     .filter((l) => l.companyId === companyId && l.date === next && l.status !== 'cancelled')

@@ -5,7 +5,7 @@
  * another family's child is 404.
  */
 import type { Db } from '../db';
-import { settingsOf } from '../db';
+import { settingsOf } from './companySettings';
 import { api, definePolicy, HttpError, type Session } from '../http';
 import { defineMessages } from '../messages';
 import { indexOf } from '../indexes';

@@ -5,7 +5,7 @@
  * read everything and change nothing (each resource's policy writes with `platformAdmin`).
  */
 import type { CompanyRow, Db, SqlSeeder, UserRow } from '../db';
-import { nextId, SESSION_IDLE_MS, SESSION_MAX_MS, settingsOf } from '../db';
+import { nextId, SESSION_IDLE_MS, SESSION_MAX_MS } from '../db';
 import { liveSessionCounts } from '../../server/auth/state';
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { beforeCommit, tx } from '../../server/db';
@@ -275,9 +275,9 @@ function createCompany(ctx: AuthedCtx | undefined, db: Db, input: { name: string
     db.users.push(user);
   }
   // The defaults for a new company (docs/rules.md#platform): permission groups per role (the caller writes them:
-  // `seedCompanyGroups` in the seed, `joinDefaultGroups` in a call), company rules, the online-sale cap.
+  // `seedCompanyGroups` in the seed, `joinDefaultGroups` in a call), the online-sale cap.
   db.memberships.push({ roleId: nextId(db, 'memberships'), userId: user.id, companyId: c.id, role: 'dealer', type: 0, flags: { ...ROLE_FLAGS.dealer } });
-  settingsOf(db, c.id);
+  // Its rules are the defaults until it saves its own (server/db/schema/accounts.ts: no row needed).
   // In a call, written with the call's other writes (the seed's companies get theirs from `seedSaleCaps`).
   if (ctx) void beforeCommit(() => setSaleCap(c.id, { maxHours: db.platformSettings.defaultCapHours, maxMonths: db.platformSettings.defaultCapMonths }, false));
   logRenewal(ctx, db, c, { kind: 'create', days, before: createdAt, after: c.validUntil }, `${createdAt} 09:00:00`);

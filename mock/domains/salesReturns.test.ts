@@ -4,7 +4,8 @@
  * low" is one state in the student list, the renewal reminder (dashboard) and the notice segment.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getDb, resetDb, settingsOf } from '../db';
+import { getDb, resetDb } from '../db';
+import { loadSettings } from './companySettings';
 import '../handlers';
 import { today } from '../clock';
 import { call, loginToken } from '../testing';
@@ -135,7 +136,7 @@ describe('renewal state: one function for the list, the reminder and the notice 
     expect((await call('GET', '/v2/student_card/renew_remind?reason=low&pageSize=5', { token })).body.data.students).toBe(list.size);
     expect([...segment].sort()).toEqual([...list].sort());
     // And they are the students `renewalStates` says are low.
-    const states = renewalStates(db.studentCards.filter((c) => c.companyId === 2), today(), settingsOf(db, 2));
+    const states = renewalStates(db.studentCards.filter((c) => c.companyId === 2), today(), await loadSettings(2));
     const students = new Set(db.students.filter((s) => s.companyId === 2).map((s) => s.id));
     expect([...list].sort()).toEqual([...states].filter(([id, s]) => s.low && students.has(id)).map(([id]) => id).sort());
 

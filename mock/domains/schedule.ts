@@ -4,7 +4,8 @@
  * Handlers: ./scheduleApi.ts. Ledger records are written only through ./ledger.ts (`appendHourRecord`).
  */
 import type { Db } from '../db';
-import { nextId, settingsOf } from '../db';
+import { nextId } from '../db';
+import { settingsOf } from './companySettings';
 import { HttpError, type Session } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
 import { addDays, notAfterNow, nowStamp, today } from '../clock';

@@ -62,7 +62,7 @@ import {
   writeRollCall,
   type LessonIndexes,
 } from './schedule';
-import { settingsOf } from '../db';
+import { settingsOf } from './companySettings';
 import { insertLead, leadRows, poolPolicy, setLeadStatus } from './customer';
 import { seesAllLeads } from '../../src/domain/leads';
 import { drillRows } from './analysis';

@@ -31,6 +31,7 @@ import {
 import { RequestError } from '@/utils/request';
 import { appendHourRecord, deductionCardFor } from './ledger';
 import { insertStudent } from './school';
+import { inRequest } from '../testing';
 
 const quiet = async <T,>(p: Promise<T>): Promise<RequestError> => {
   try {
@@ -141,7 +142,7 @@ describe('school mock backend', () => {
     const sold = await sellCard({ studentId: student.id, templateId: 5, amount: 3600, method: 'cash', sellerId: 4, startDate: new Date().toISOString().slice(0, 10) });
     expect(sold.card).toMatchObject({ kind: 'period', status: 'active', remainingHours: 0, unitPrice: 0 });
     expect((await quiet(consumeHours({ cardId: sold.card.id, hours: 1, reason: 'x' }))).message).toMatch(/period card/);
-    const rec = appendHourRecord(getDb(), { cardId: sold.card.id, type: 'reduce', hours: 1.5, operator: { id: 1, name: '王若汐' } });
+    const rec = await inRequest(2, () => appendHourRecord(getDb(), { cardId: sold.card.id, type: 'reduce', hours: 1.5, operator: { id: 1, name: '王若汐' } }));
     expect(rec.hours).toBe(0);
     expect(getDb().studentCards.find((c) => c.id === sold.card.id)?.status).toBe('active');
   });
@@ -173,7 +174,7 @@ describe('school mock backend', () => {
     expect((await quiet(deleteRoom(room.id))).message).toMatch(/Studio E/);
   });
 
-  it('offers the contract helpers to other domains', () => {
+  it('offers the contract helpers to other domains', async () => {
     const db = getDb();
     const st = insertStudent(db, { companyId: 2, campusId: 1, name: '宋雨桐', mobile: '13600001111', classIds: [1] });
     expect(st.classIds).toEqual([1]);
@@ -182,11 +183,13 @@ describe('school mock backend', () => {
     const picked = deductionCardFor(db, 2, student.id, student.classIds[0] ?? 1, new Date().toISOString().slice(0, 10));
     expect(picked?.status).toBe('active');
     const before = card.remainingHours;
-    const fail = appendHourRecord(db, { cardId: card.id, type: 'fail', hours: 0, operator: { id: 1, name: '王若汐' } });
-    expect(fail.hours).toBe(0);
-    const undo = appendHourRecord(db, { cardId: card.id, type: 'proof', hours: 1.5, signedHours: 1.5, reason: 'Undo roll call', operator: { id: 1, name: '王若汐' } });
-    expect(undo.hours).toBe(1.5);
-    expect(card.remainingHours).toBe(before + 1.5);
-    expect(() => appendHourRecord(db, { cardId: card.id, type: 'back', hours: 1, operator: { id: 1, name: 'x' } })).toThrow();
+    await inRequest(2, () => {
+      const fail = appendHourRecord(db, { cardId: card.id, type: 'fail', hours: 0, operator: { id: 1, name: '王若汐' } });
+      expect(fail.hours).toBe(0);
+      const undo = appendHourRecord(db, { cardId: card.id, type: 'proof', hours: 1.5, signedHours: 1.5, reason: 'Undo roll call', operator: { id: 1, name: '王若汐' } });
+      expect(undo.hours).toBe(1.5);
+      expect(card.remainingHours).toBe(before + 1.5);
+      expect(() => appendHourRecord(db, { cardId: card.id, type: 'back', hours: 1, operator: { id: 1, name: 'x' } })).toThrow();
+    });
   });
 });

@@ -4,7 +4,8 @@
  * Every hour change goes through appendHourRecord / reviewReturn (./ledger.ts). Access: ./schoolPolicies.ts;
  * bodies: src/types/school.schemas.ts.
  */
-import { nextId, settingsOf } from '../db';
+import { nextId } from '../db';
+import { settingsOf } from './companySettings';
 import { api, HttpError, type AuthedCtx } from '../http';
 import { defineMessages } from '../messages';
 import { listQuery } from '../list';

@@ -28,7 +28,7 @@ import {
 } from '../../src/types/school.schemas';
 import { cardStatus } from '../../src/domain/ledger';
 import { renewalStates } from '../../src/domain/receivers';
-import { settingsOf } from '../db';
+import { settingsOf } from './companySettings';
 import { indexOf } from '../indexes';
 import { enrolStudent, insertStudent, refreshClassCount } from './school';
 import { canDeleteStudents, canSeeStaffMobiles } from '../../src/domain/schoolPermissions';

@@ -1,7 +1,8 @@
 /** Excel import calls (issue 9): students with opening balances and leads, all rows or none, duplicates, scope. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
-import { getDb, settingsOf } from '../db';
+import { getDb } from '../db';
+import { saveSettings } from './companySettings';
 import { ownedCount } from '@/domain/leads';
 import { call, loginToken, setGroup } from '../testing';
 import { balanceOf } from '@/domain/ledger';
@@ -173,7 +174,7 @@ describe('lead import', () => {
     const db = getDb();
     const me = db.users.find((u) => u.username === 'sales')!;
     const owned = ownedCount(db.leads.filter((l) => l.companyId === 2), me.id);
-    settingsOf(db, 2).leadOwnLimit = owned + 1;
+    await saveSettings(2, { leadOwnLimit: owned + 1 });
     const { campuses } = (await call('GET', '/v2/customer/import/context', { token })).body.data as { campuses: { name: string }[] };
     const rows = ['13722220021', '13722220022'].map((mobile, i) => ({ name: `限额${i}`, mobile, campus: campuses[0].name, source: 'phone' }));
     const before = counts();

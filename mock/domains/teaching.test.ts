@@ -1,6 +1,7 @@
 /** Homework, scores, notices, rules and inboxes through msw: scopes (403/404), state rules, snapshots, emit. */
-import { authHeaders, rowsOf } from '../testing';
+import { authHeaders, inRequest, rowsOf } from '../testing';
 import { homework, inbox, notices, outbox, reminderSweeps, scores } from '../../server/db/schema';
+import { addDays, today } from '../clock';
 import { inTransaction } from '../../server/db';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDb, resetDb } from '../db';
@@ -217,11 +218,13 @@ describe('notices, inboxes and rules', () => {
     expect((await call(manager, 'POST', '/v2/customer/distribute', { ids: pool.map((l) => l.id), ownerId: sales.id })).status).toBe(200);
     expect((await newer(rowsOf(inbox), b2)).some((m) => m.event === 'leadAssigned' && m.userId === sales.id && m.values?.count === 2)).toBe(true);
     // A deduction that crosses the "running low" threshold (3 h) logs an SMS to the parent (default rule).
-    const card = db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.status === 'active' && c.remainingHours >= 4.5 && c.remainingHours <= 6 && c.expiryDate > '2027-01-01')
-      ?? db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.status === 'active' && c.remainingHours > 4)!;
+    // A student with this one usable card (another card would keep them from running low).
+    const only = (c: { id: number; studentId: number }) => !db.studentCards.some((o) => o.studentId === c.studentId && o.id !== c.id && o.status === 'active');
+    const card = db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.status === 'active' && c.remainingHours >= 4.5 && c.remainingHours <= 6 && c.expiryDate > addDays(today(), 60) && only(c))
+      ?? db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.status === 'active' && c.remainingHours > 4 && only(c))!;
     const b3 = await last(rowsOf(outbox));
     // Inside a request's transaction, as the calls run it: the SMS is written before the commit.
-    await inTransaction(async () => {
+    await inRequest(2, async () => {
       appendHourRecord(db, { cardId: card.id, type: 'diy', hours: Math.round((card.remainingHours - 2) * 10) / 10, reason: '测试扣课', operator: { id: 1, name: '陈嘉怡' } });
     });
     expect((await newer(rowsOf(outbox), b3)).some((r) => r.event === 'hoursLow' && r.receiver === 'parent')).toBe(true);

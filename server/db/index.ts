@@ -164,6 +164,8 @@ interface RequestScope {
   after: (() => void | Promise<void>)[];
   /** Keep the transaction's writes although the request was refused (a failed login's count, a wrong code's try). */
   keep: boolean;
+  /** Rows the request read once for synchronous code deeper in it (`requestMemo`); gone with the request. */
+  memo: Map<string, unknown>;
 }
 const scope = new AsyncLocalStorage<RequestScope>();
 
@@ -188,7 +190,7 @@ export async function inTransaction<T>(fn: () => Promise<T>, failed: (result: T)
   let refusedKept: { value: T } | undefined;
   try {
     await db.transaction(async (t) => {
-      const s: RequestScope = { tx: t as unknown as Database, before: [], after, keep: false };
+      const s: RequestScope = { tx: t as unknown as Database, before: [], after, keep: false, memo: new Map() };
       const result = await scope.run(s, fn);
       if (failed(result)) {
         if (s.keep) refusedKept = { value: result };
@@ -243,6 +245,15 @@ export async function afterCommit(job: () => void | Promise<void>): Promise<void
   const s = scope.getStore();
   if (s) s.after.push(job);
   else await job();
+}
+
+/**
+ * The current request's memo: rows read once at its start (the caller's company settings) for synchronous rules deep
+ * in the request that cannot await a query. Lives as long as the request and its transaction, never across requests;
+ * none outside a request.
+ */
+export function requestMemo(): Map<string, unknown> | undefined {
+  return scope.getStore()?.memo;
 }
 
 /** Keeps what this request wrote although it answers with a refusal (throttles and counters of failed attempts). */

@@ -13,3 +13,4 @@ export * from './groups';
 export * from './customer';
 export * from './sales';
 export * from './campus';
+export * from './accounts';
