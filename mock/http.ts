@@ -167,6 +167,8 @@ export interface WriteEvent {
 }
 /** Hooks run after every successful write, in its transaction; a failing hook never fails the call. */
 export const onWrite: ((e: WriteEvent) => void | Promise<void>)[] = [];
+/** Hooks run before the handler of every write with a session, in its transaction: what its synchronous rules read first (the company's closed months, mock/domains/ledger.ts). */
+export const beforeWrite: ((s: Session) => Promise<void>)[] = [];
 
 export function rulesOf(options: Pick<Options, 'read' | 'write' | 'access'>): AccessRule[] {
   const extra = options.access === undefined ? [] : Array.isArray(options.access) ? options.access : [options.access];
@@ -379,6 +381,7 @@ export function api<P extends Record<string, string>, S extends z.ZodType>(
           return row;
         },
       };
+      if (method !== 'get' && session) for (const hook of beforeWrite) await hook(session);
       const result = await handler(ctx);
       if (method !== 'get' && session && !(result instanceof Response && !result.ok)) {
         for (const hook of onWrite) {

@@ -31,7 +31,7 @@ import type { CardOrder, CardTemplate, Student, StudentCard } from '../../src/ty
 import { ContractBody, ContractUpdateBody, InvoiceBody, PublicOrderBody, PublicPayBody, PublicSignupBody, WebPageBody } from '../../src/types/campus.schemas';
 import { unitPrice } from '../../src/domain/ledger';
 import { exceedsSaleCap, renderTemplate, settlementOf } from '../../src/domain/onlineSale';
-import { appendHourRecord } from './ledger';
+import { appendHourRecord, readClosedMonths } from './ledger';
 import { insertStudent, sellCard } from './school';
 import { cardRows } from './schoolPolicies';
 import { saleCapOf } from './campusSettings';
@@ -334,6 +334,7 @@ export async function payOnlineOrder(db: Db, order: OnlineOrder, lang: Lang = 'e
   if (!tpl || !tpl.onSale) throw new HttpError(400, message(lang, 'web.notOffered'));
   const refusal = await capRefusal(tpl, lang);
   if (refusal) throw refusal;
+  await readClosedMonths(order.companyId);
   assertCampusOpen(db, order.campusId, lang);
   let student: Student | undefined = db.students.find((s) => s.companyId === order.companyId && s.name === order.studentName && s.mobile === order.mobile);
   if (!student) {

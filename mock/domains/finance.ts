@@ -7,12 +7,12 @@
  * at read time, so they can never disagree with them; manual entries are stored (add, edit while open, void).
  */
 import type { Db, SqlSeeder } from '../db';
-import { nextId } from '../db';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { tx } from '../../server/db';
 import { insertMany } from '../../server/db/bulk';
+import { sqlList, type SqlListSpec } from '../../server/db/list';
 import { stampDate, stampOf } from '../../server/db/time';
-import { journalEntries } from '../../server/db/schema';
+import { journalEntries, monthCloseFigures, monthCloses, monthReopens } from '../../server/db/schema';
 import { created } from './audit';
 import { api, definePolicy, type AuthedCtx, type Session } from '../http';
 import { defineMessages } from '../messages';
@@ -50,7 +50,7 @@ import {
   type CardLedger,
   type Period,
 } from '../../src/domain/revenue';
-import { isMonthClosed, recordsOfCard } from './ledger';
+import { isMonthClosed, lockMonthCloses, recordsOfCard } from './ledger';
 import { groupOf, indexOf } from '../indexes';
 import { cachedRead } from '../dataStamp';
 import { figureRanges, figuresOfCard, ordersOfCard, type FigureRange } from './financeIndex';
@@ -73,16 +73,6 @@ export interface ClosedMonthFigures {
   cards: AccrualCardRow[];
   /** Revenue figures of the month: the company's under '' and each campus's under its id. */
   revenue: Record<string, RevenueMonth>;
-}
-
-declare module '../db' {
-  interface Db {
-    monthCloses: MonthClose[];
-    /** What each month close stored (server side only: `GET /v2/finance/month_close` lists the `monthCloses` rows). */
-    monthCloseFigures?: ClosedMonthFigures[];
-    /** Reopened closes, with their reasons (`POST /v2/finance/month_close/reopen`). */
-    monthReopens?: MonthReopen[];
-  }
 }
 
 defineMessages({
@@ -126,7 +116,8 @@ export const monthClosePolicy = definePolicy<MonthClose>({
   name: 'monthClose',
   read: readFinance,
   write: financeWriter,
-  rows: (db, s) => db.monthCloses.filter((c) => c.companyId === s.company.id),
+  // The closes and what they stored are in the database (server/db/schema/monthClose.ts); a write names a month.
+  where: (s) => eq(monthCloses.companyId, s.company.id),
 });
 
 /* ------------------------------------------------------------------ ledgers per card */
@@ -266,11 +257,15 @@ export function monthSoFar(month: string, t = today()): Period {
   return periodToDate({ from: start, to: end }, t);
 }
 
+/** The revenue figures the closes stored (of one campus, or the company's), by closed month (`storedRevenue`). */
+export type StoredRevenue = ReadonlyMap<string, RevenueMonth>;
+
 /** The stored figures of a closed month when the period is that whole month (a closed month is over). */
-function closedMonthOf(db: Db, companyId: number, p: Period): string | undefined {
+function storedMonthOf(stored: StoredRevenue | undefined, p: Period): RevenueMonth | undefined {
+  if (!stored?.size) return undefined;
   const month = p.from.slice(0, 7);
   const { start, end } = monthRange(month);
-  return p.from === start && p.to === end && closedFigures(db, companyId, month) ? month : undefined;
+  return p.from === start && p.to === end ? stored.get(month) : undefined;
 }
 
 /**
@@ -278,18 +273,19 @@ function closedMonthOf(db: Db, companyId: number, p: Period): string | undefined
  * card, ./financeIndex.ts). The sums are kept too: a card whose figures are the same answer as last time (the same
  * array: nothing it reads changed) adds nothing to do, so the first call after a write re-adds the cards the write
  * touched, not the company (whole cents, so taking a card's old figures away and adding its new ones is exact).
- * A closed month answers with the figures stored at its close unless `live` (see `accrualOverview`).
+ * A closed month answers with the figures stored at its close when the call gives them (`stored`, read from the
+ * database: `storedRevenue`); without them every month is computed from the ledger (see `accrualOverview`).
  */
-export function revenueMonths(db: Db, companyId: number, months: string[], campusId?: number, live = false): RevenueMonth[] {
+export function revenueMonths(db: Db, companyId: number, months: string[], campusId?: number, stored?: StoredRevenue): RevenueMonth[] {
   const t = today();
-  return revenuePeriods(db, companyId, months.map((m) => monthSoFar(m, t)), campusId, live).map((r, i) => ({ ...r, month: months[i] }));
+  return revenuePeriods(db, companyId, months.map((m) => monthSoFar(m, t)), campusId, stored).map((r, i) => ({ ...r, month: months[i] }));
 }
 
 /**
  * Revenue figures of periods (months or any range; each read up to today), optionally of one campus. A period that is
- * a whole closed month answers with the figures stored at its close unless `live`.
+ * a whole closed month answers with the figures stored at its close when they are given (`stored`).
  */
-export function revenuePeriods(db: Db, companyId: number, periods: Period[], campusId?: number, live = false): RevenueMonth[] {
+export function revenuePeriods(db: Db, companyId: number, periods: Period[], campusId?: number, stored?: StoredRevenue): RevenueMonth[] {
   const t = today();
   const ranges = figureRanges(periods, t);
   const months = periods.map((p) => p.from.slice(0, 7));
@@ -324,9 +320,8 @@ export function revenuePeriods(db: Db, companyId: number, periods: Period[], cam
     });
   }
   return periods.map((p, i) => {
-    const closed = live ? undefined : closedMonthOf(db, companyId, p);
-    const stored = closed ? closedFigures(db, companyId, closed)?.revenue[campusId ?? ''] : undefined;
-    if (stored) return { ...stored };
+    const closed = storedMonthOf(stored, p);
+    if (closed) return { ...closed };
     const o = i * SUM_FIELDS;
     const [cash, refunds, recognised, forfeited, deferred, lessons, periodDays, corrections] = cents.slice(o, o + SUM_FIELDS).map((v) => Math.round(v) / 100);
     return { month: months[i], cashIn: cash, refundsOut: refunds, recognised, recognisedLessons: recognised, lessons, periodDays, corrections, forfeited, deferred };
@@ -361,35 +356,89 @@ function campusMask(db: Db, card: StudentCard, figs: CardFigures[], days: string
   return made;
 }
 
+/* ------------------------------------------------------------------ month close (server/db/schema/monthClose.ts) */
+
+/** A close as the calls answer it. */
+function closeOf(r: typeof monthCloses.$inferSelect): MonthClose {
+  return { ...r, closedAt: stampOf(r.closedAt) };
+}
+
 /** The company's closed months. */
-export function closedMonths(db: Db, companyId: number): string[] {
-  return db.monthCloses.filter((c) => c.companyId === companyId).map((c) => c.month);
+export async function closedMonths(companyId: number): Promise<string[]> {
+  const rows = await (await tx()).select({ month: monthCloses.month }).from(monthCloses).where(eq(monthCloses.companyId, companyId));
+  return rows.map((r) => r.month);
 }
 
 /** The figures stored when the company closed the month (none while it is open). */
-export function closedFigures(db: Db, companyId: number, month: string): ClosedMonthFigures | undefined {
-  return db.monthCloseFigures?.find((f) => f.companyId === companyId && f.month === month);
+export async function closedFigures(companyId: number, month: string): Promise<ClosedMonthFigures | undefined> {
+  const [r] = await (await tx())
+    .select()
+    .from(monthCloseFigures)
+    .where(and(eq(monthCloseFigures.companyId, companyId), eq(monthCloseFigures.month, month)));
+  return r;
 }
 
-/** Computes from the ledger, and stores, what a month's report shows: at the close, so that it stays as it was. */
-function storeClosedFigures(db: Db, companyId: number, month: string): ClosedMonthFigures {
-  const overview = accrualOverview(db, companyId, month, true);
+/** A close's stored figures (written with it), to join. */
+const figuresOfClose = and(eq(monthCloseFigures.companyId, monthCloses.companyId), eq(monthCloseFigures.month, monthCloses.month));
+/** The company's closes of some months. */
+const closesIn = (companyId: number, months: string[]) => and(eq(monthCloses.companyId, companyId), inArray(monthCloses.month, months));
+
+/**
+ * The revenue figures the company's closes of `months` stored (of one campus, or the company's), and a key naming
+ * those closes (a reopened month closed again is another close: the answers cached under the key are not reused).
+ */
+async function storedRevenue(companyId: number, months: string[], campusId?: number): Promise<{ stored: StoredRevenue; key: string }> {
+  const rows = await (await tx()).select({ close: monthCloses, revenue: monthCloseFigures.revenue }).from(monthCloses).innerJoin(monthCloseFigures, figuresOfClose).where(closesIn(companyId, months));
+  const stored = new Map<string, RevenueMonth>();
+  for (const r of rows) {
+    const figures = r.revenue[campusId ?? ''];
+    if (figures) stored.set(r.close.month, figures);
+  }
+  return { stored, key: rows.map((r) => r.close.id).sort((a, b) => a - b).join(',') };
+}
+
+/** A closed month's close with the accrual it stored (campuses and total). */
+export interface StoredAccrual {
+  close: MonthClose;
+  campuses: AccrualOverview['campuses'];
+  total: RollforwardFigures;
+}
+
+/** The company's close of a month with the accrual it stored, if the month is closed. */
+async function storedAccrual(companyId: number, month: string): Promise<StoredAccrual | undefined> {
+  const [r] = await (await tx())
+    .select({ close: monthCloses, campuses: monthCloseFigures.campuses, total: monthCloseFigures.total })
+    .from(monthCloses)
+    .innerJoin(monthCloseFigures, figuresOfClose)
+    .where(closesIn(companyId, [month]));
+  return r && { close: closeOf(r.close), campuses: r.campuses, total: r.total };
+}
+
+/** The company's close of a month with the accrual per card it stored, if the month is closed. */
+async function storedCards(companyId: number, month: string): Promise<{ close: MonthClose; cards: AccrualCardRow[] } | undefined> {
+  const [r] = await (await tx()).select({ close: monthCloses, cards: monthCloseFigures.cards }).from(monthCloses).innerJoin(monthCloseFigures, figuresOfClose).where(closesIn(companyId, [month]));
+  return r && { close: closeOf(r.close), cards: r.cards };
+}
+
+/** Computes from the ledger what a month's report shows, stored at the close so that it stays as it was. */
+function figuresAtClose(db: Db, companyId: number, month: string): ClosedMonthFigures {
+  const overview = accrualOverview(db, companyId, month);
   const revenue: Record<string, RevenueMonth> = { '': revenueMonthLive(db, companyId, month) };
   for (const campus of indexOf(db, 'campuses', companyId)) revenue[campus.id] = revenueMonthLive(db, companyId, month, campus.id);
-  const row: ClosedMonthFigures = { companyId, month, campuses: overview.campuses, total: overview.total, cards: accrualCards(db, companyId, month, true), revenue };
-  (db.monthCloseFigures ??= []).push(row);
-  return row;
+  return { companyId, month, campuses: overview.campuses, total: overview.total, cards: accrualCards(db, companyId, month), revenue };
 }
 
 /** Revenue figures of one month (optionally one campus) from the ledger, even for a closed month. */
 export function revenueMonthLive(db: Db, companyId: number, month: string, campusId?: number): RevenueMonth {
-  return revenueMonths(db, companyId, [month], campusId, true)[0];
-}
-
-/** Revenue figures of one month (optionally one campus), from the ledger. */
-export function revenueMonth(db: Db, companyId: number, month: string, campusId?: number): RevenueMonth {
   return revenueMonths(db, companyId, [month], campusId)[0];
 }
+
+/** The month close list (`GET /v2/finance/month_close`). */
+const CLOSE_LIST: SqlListSpec = {
+  sortable: { month: monthCloses.month },
+  defaultSort: { field: 'month', order: 'descend' },
+  tiebreak: [desc(monthCloses.id)],
+};
 
 /** The records behind one revenue figure of a month; they add up to the figure. */
 /** Rows of the revenue drill-down made for a record or an order, by figure: reused while what they show is the same. */
@@ -486,16 +535,15 @@ function figureSum() {
 }
 
 /**
- * The month's rollforward per campus. A closed month answers with the figures stored at its close (`closedFigures`):
- * nothing done later changes them; `live` computes them from the ledger all the same (the close itself, and the
- * tests that check the ledger agrees with what was stored).
+ * The month's rollforward per campus. A closed month answers with the figures stored at its close (`closed`, read by
+ * the call: `storedAccrual`): nothing done later changes them; without them the figures come from the ledger (the
+ * close itself, and the tests that check the ledger agrees with what was stored).
  */
-export function accrualOverview(db: Db, companyId: number, month: string | Period, live = false): AccrualOverview {
+export function accrualOverview(db: Db, companyId: number, month: string | Period, closed?: StoredAccrual): AccrualOverview {
   const t = today();
   const { start, end, m } = accrualPeriod(month, t);
-  const close = m === undefined ? undefined : db.monthCloses.find((c) => c.companyId === companyId && c.month === m);
-  const stored = live || m === undefined ? undefined : closedFigures(db, companyId, m);
-  const head = { month: m ?? start.slice(0, 7), startDate: start, endDate: end, closed: !!close, closedAt: close?.closedAt, closedBy: close?.closedBy };
+  const stored = m !== undefined && closed?.close.month === m ? closed : undefined;
+  const head = { month: m ?? start.slice(0, 7), startDate: start, endDate: end, closed: !!stored, closedAt: stored?.close.closedAt, closedBy: stored?.close.closedBy };
   if (stored) return { ...head, campuses: stored.campuses.map((c) => ({ ...c })), total: { ...stored.total } };
   const byCampus = new Map<number, { name: string; sum: ReturnType<typeof figureSum> }>();
   for (const campus of indexOf(db, 'campuses', companyId)) byCampus.set(campus.id, { name: campus.name, sum: figureSum() });
@@ -527,12 +575,11 @@ function accrualPeriod(month: string | Period, t: string): { start: string; end:
 /** The accrual row made for a card's figures (their object is the card's own, cached while they hold): reused while the card shows the same. */
 const accrualRows = new WeakMap<CardFigures, AccrualCardRow>();
 
-/** The month's rollforward per card (a closed month: the rows stored at its close, see `accrualOverview`). */
-export function accrualCards(db: Db, companyId: number, month: string | Period, live = false): AccrualCardRow[] {
+/** The month's rollforward per card (a closed month: the rows stored at its close when given, see `accrualOverview`). */
+export function accrualCards(db: Db, companyId: number, month: string | Period, closed?: { close: MonthClose; cards: AccrualCardRow[] }): AccrualCardRow[] {
   const t = today();
   const { start, end, m } = accrualPeriod(month, t);
-  const stored = live || m === undefined ? undefined : closedFigures(db, companyId, m);
-  if (stored) return stored.cards;
+  if (m !== undefined && closed?.close.month === m) return closed.cards;
   const range = figureRanges([{ from: start, to: end }], t);
   return companyCardRefs(db, companyId, undefined, end < start ? start : end).map((c) => {
     const f = figuresOfCard(db, c.card, range, t)[0];
@@ -711,20 +758,13 @@ export function journalPeriod(month?: string, startDate?: string, endDate?: stri
 function checkEntry(ctx: AuthedCtx, body: { date: string; direction: string; category: string; campusId: number }) {
   if (!body.category.startsWith(`${body.direction}.`)) throw ctx.bad('fin.categoryDirection');
   if (body.date > today()) throw ctx.bad('ledger.futureDate');
-  if (isMonthClosed(ctx.db, ctx.session.company.id, body.date)) throw ctx.bad('fin.entryClosed', { month: body.date.slice(0, 7) });
+  if (isMonthClosed(ctx.session.company.id, body.date)) throw ctx.bad('fin.entryClosed', { month: body.date.slice(0, 7) });
   const campus = ctx.db.campuses.find((c) => c.id === body.campusId && c.companyId === ctx.session.company.id);
   if (!campus) throw ctx.bad('fin.badCampus');
   return campus;
 }
 
 /* ------------------------------------------------------------------ seed */
-
-/** Manual journal entries of Starlight Dance: rent, utilities and marketing for the last 12 months per campus. */
-export function seedFinance(db: Db) {
-  db.monthCloses = [];
-  db.monthCloseFigures = [];
-  db.monthReopens = [];
-}
 
 /** Manual journal entries of the demo companies: rent, utilities and marketing for the last 12 months per campus. */
 export const seedJournal: SqlSeeder = async (sql, db) => {
@@ -774,16 +814,19 @@ export const seedJournal: SqlSeeder = async (sql, db) => {
 export const financeHandlers = [
   // The months ending with the period's month (12 by default: the table and the chart) and the period itself
   // (`period`: the month, a range, or the month under way up to today), from the same sums.
-  api('get', '/v2/finance/revenue', { read: revenuePolicy }, (ctx) => {
+  api('get', '/v2/finance/revenue', { read: revenuePolicy }, async (ctx) => {
     const campusId = readCampus(ctx);
     const { period, month } = readPeriod(ctx);
     const last = month ?? period.to.slice(0, 7);
     const count = Math.min(Math.max(Number(ctx.query.months) || 12, 1), 24);
     const cid = ctx.session.company.id;
-    const months = cachedRead(ctx.db, `revenueMonths|${cid}|${last}|${count}|${campusId ?? ''}`, () => revenueMonths(ctx.db, cid, monthsEnding(last, count), campusId));
+    const ending = monthsEnding(last, count);
+    // The closed months among them answer with what their closes stored (cached under those closes).
+    const { stored, key } = await storedRevenue(cid, ending, campusId);
+    const months = cachedRead(ctx.db, `revenueMonths|${cid}|${last}|${count}|${campusId ?? ''}|${key}`, () => revenueMonths(ctx.db, cid, ending, campusId, stored));
     const p = month ? monthSoFar(month) : periodToDate(period, today());
     const shown = month ? months.find((m) => m.month === month) : undefined;
-    const figures = shown ?? cachedRead(ctx.db, `revenuePeriod|${cid}|${p.from}|${p.to}|${campusId ?? ''}`, () => revenuePeriods(ctx.db, cid, [p], campusId)[0]);
+    const figures = shown ?? cachedRead(ctx.db, `revenuePeriod|${cid}|${p.from}|${p.to}|${campusId ?? ''}|${key}`, () => revenuePeriods(ctx.db, cid, [p], campusId, stored)[0]);
     return { months, period: { ...figures, startDate: p.from, endDate: p.to < p.from ? p.from : p.to } };
   }),
 
@@ -804,16 +847,20 @@ export const financeHandlers = [
     };
   }),
 
-  api('get', '/v2/finance/accrual', { read: revenuePolicy }, (ctx) => {
+  api('get', '/v2/finance/accrual', { read: revenuePolicy }, async (ctx) => {
     const { period, month } = readPeriod(ctx);
     const what = month ?? period;
-    return cachedRead(ctx.db, `accrualOverview|${ctx.session.company.id}|${month ?? `${period.from}|${period.to}`}`, () => accrualOverview(ctx.db, ctx.session.company.id, what));
+    const m = accrualPeriod(what, today()).m;
+    const closed = m === undefined ? undefined : await storedAccrual(ctx.session.company.id, m);
+    return cachedRead(ctx.db, `accrualOverview|${ctx.session.company.id}|${month ?? `${period.from}|${period.to}`}|${closed?.close.id ?? ''}`, () => accrualOverview(ctx.db, ctx.session.company.id, what, closed));
   }),
 
-  api('get', '/v2/finance/accrual/cards', { read: revenuePolicy }, (ctx) => {
+  api('get', '/v2/finance/accrual/cards', { read: revenuePolicy }, async (ctx) => {
     const { period, month } = readPeriod(ctx);
     const what = month ?? period;
-    const rows = cachedRead(ctx.db, `accrualCards|${ctx.session.company.id}|${month ?? `${period.from}|${period.to}`}`, () => accrualCards(ctx.db, ctx.session.company.id, what));
+    const m = accrualPeriod(what, today()).m;
+    const closed = m === undefined ? undefined : await storedCards(ctx.session.company.id, m);
+    const rows = cachedRead(ctx.db, `accrualCards|${ctx.session.company.id}|${month ?? `${period.from}|${period.to}`}|${closed?.close.id ?? ''}`, () => accrualCards(ctx.db, ctx.session.company.id, what, closed));
     const { month: _m, startDate: _s, endDate: _e, ...query } = ctx.query;
     const res = listQuery(rows, query, {
       keywordFields: ['studentName', 'cardNo', 'templateName'],
@@ -825,39 +872,55 @@ export const financeHandlers = [
     return res;
   }),
 
-  api('get', '/v2/finance/month_close', { read: monthClosePolicy }, (ctx) =>
-    listQuery(ctx.rows(monthClosePolicy), ctx.query, { sortable: ['month'], defaultSort: { field: 'month', order: 'descend' } }, ctx.lang),
-  ),
+  api('get', '/v2/finance/month_close', { read: monthClosePolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), monthCloses, ctx.scope(monthClosePolicy), ctx.query, CLOSE_LIST, ctx.lang);
+    return { list: page.list.map(closeOf), total: page.total };
+  }),
 
-  api('post', '/v2/finance/month_close', { write: monthClosePolicy, body: MonthCloseBody }, (ctx) => {
+  api('post', '/v2/finance/month_close', { write: monthClosePolicy, body: MonthCloseBody }, async (ctx) => {
     const { month } = ctx.body;
+    const cid = ctx.session.company.id;
+    // One close or reopen of the company at a time, and none while one of its writes that may date something in a
+    // month is under way (they hold the lock shared: mock/domains/ledger.ts).
+    await lockMonthCloses(cid, 'exclusive');
     // In order (src/domain/monthClose.ts): the closed months stay one run ending at the last closed month.
-    const refusal = closeRefusal(closedMonths(ctx.db, ctx.session.company.id), month, today());
+    const refusal = closeRefusal(await closedMonths(cid), month, today());
     if (refusal?.reason === 'notOver') throw ctx.bad('fin.monthNotOver', { month });
     if (refusal?.reason === 'alreadyClosed') throw ctx.bad('fin.alreadyClosed', { month });
     if (refusal?.reason === 'outOfOrder') throw ctx.bad('fin.closeOutOfOrder', { month, expected: refusal.expected });
-    // The month's figures are stored as they stand now: its report reads them from here on (`closedFigures`).
-    const stored = storeClosedFigures(ctx.db, ctx.session.company.id, month);
-    const row: MonthClose = { id: nextId(ctx.db, 'monthCloses'), companyId: ctx.session.company.id, month, closedAt: nowStamp(), closedBy: ctx.session.user.name, closing: stored.total.closing };
-    ctx.db.monthCloses.push(row);
-    return row;
+    // The month's figures are stored as they stand now: its report reads them from here on (`storedAccrual`, ...).
+    const figures = figuresAtClose(ctx.db, cid, month);
+    const t = await tx();
+    const [r] = await t
+      .insert(monthCloses)
+      .values({ companyId: cid, month, closedAt: stampDate(nowStamp()), closedBy: ctx.session.user.name, closing: figures.total.closing })
+      .returning();
+    await t.insert(monthCloseFigures).values(figures);
+    return created(closeOf(r));
   }),
 
   // Reopening the last closed month, with a reason (logged by the audit hook with the body and the close it undoes):
   // its stored figures are dropped, so its report is computed from the ledger again until it closes anew.
-  api('post', '/v2/finance/month_close/reopen', { write: monthClosePolicy, body: MonthReopenBody }, (ctx) => {
+  api('post', '/v2/finance/month_close/reopen', { write: monthClosePolicy, body: MonthReopenBody }, async (ctx) => {
     const { month, reason } = ctx.body;
     const cid = ctx.session.company.id;
-    const refusal = reopenRefusal(closedMonths(ctx.db, cid), month);
+    await lockMonthCloses(cid, 'exclusive');
+    const refusal = reopenRefusal(await closedMonths(cid), month);
     if (refusal?.reason === 'notClosed') throw ctx.bad('fin.notClosed', { month });
     if (refusal?.reason === 'notLast') throw ctx.bad('fin.reopenNotLast', { last: refusal.last });
-    const close = ctx.db.monthCloses.find((c) => c.companyId === cid && c.month === month)!;
-    ctx.db.monthCloses.splice(ctx.db.monthCloses.indexOf(close), 1);
-    ctx.db.monthCloseFigures = (ctx.db.monthCloseFigures ?? []).filter((f) => !(f.companyId === cid && f.month === month));
+    const t = await tx();
+    // The close goes, its stored figures with it (a cascading foreign key).
+    const [close] = await t
+      .delete(monthCloses)
+      .where(and(eq(monthCloses.companyId, cid), eq(monthCloses.month, month)))
+      .returning();
     // A stored row, so the audit log keeps its fields (the reason, the close it undid).
-    const row: MonthReopen = { id: nextId(ctx.db, 'monthReopens'), companyId: cid, month, reason, closedAt: close.closedAt, closedBy: close.closedBy, closing: close.closing, reopenedAt: nowStamp(), reopenedBy: ctx.session.user.name };
-    (ctx.db.monthReopens ??= []).push(row);
-    return row;
+    const [r] = await t
+      .insert(monthReopens)
+      .values({ companyId: cid, month, reason, closedAt: close.closedAt, closedBy: close.closedBy, closing: close.closing, reopenedAt: stampDate(nowStamp()), reopenedBy: ctx.session.user.name })
+      .returning();
+    const row: MonthReopen = { ...r, closedAt: stampOf(r.closedAt), reopenedAt: stampOf(r.reopenedAt) };
+    return created(row);
   }),
 
   api('get', '/v2/bill', { read: journalPolicy }, async (ctx) => listQuery(await journalRows(ctx.db, ctx.session.company.id), ctx.query, JOURNAL_LIST, ctx.lang)),
@@ -893,7 +956,7 @@ export const financeHandlers = [
   api('put', '/v2/bill', { write: journalPolicy, body: JournalUpdateBody }, async (ctx) => {
     const row = await ctx.find(journalPolicy, ctx.body.id, 'fin.entry');
     if (row.status === 'void') throw ctx.bad('fin.entryVoid');
-    if (isMonthClosed(ctx.db, row.companyId, row.date)) throw ctx.bad('fin.entryClosed', { month: row.date.slice(0, 7) });
+    if (isMonthClosed(row.companyId, row.date)) throw ctx.bad('fin.entryClosed', { month: row.date.slice(0, 7) });
     const campus = checkEntry(ctx, ctx.body);
     const { id: _id, ...rest } = ctx.body;
     Object.assign(row, rest, { campusName: campus.name, remark: rest.remark });
@@ -905,7 +968,7 @@ export const financeHandlers = [
   api('post', '/v2/bill/void', { write: journalPolicy, body: JournalVoidBody }, async (ctx) => {
     const row = await ctx.find(journalPolicy, ctx.body.id, 'fin.entry');
     if (row.status === 'void') throw ctx.bad('fin.entryVoid');
-    if (isMonthClosed(ctx.db, row.companyId, row.date)) throw ctx.bad('fin.entryClosed', { month: row.date.slice(0, 7) });
+    if (isMonthClosed(row.companyId, row.date)) throw ctx.bad('fin.entryClosed', { month: row.date.slice(0, 7) });
     row.status = 'void';
     row.voidReason = ctx.body.reason;
     await (await tx()).update(journalEntries).set({ status: 'void', voidReason: ctx.body.reason }).where(eq(journalEntries.id, ctx.body.id));

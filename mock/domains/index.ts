@@ -12,7 +12,7 @@ import { schoolHandlers } from './schoolApi';
 import { customerHandlers, customerExtraHandlers, seedCustomer, seedCustomerTables } from './customerIndex';
 import { seedSchedule } from './schedule';
 import { scheduleHandlers } from './scheduleApi';
-import { financeHandlers, seedFinance, seedJournal } from './finance';
+import { financeHandlers, seedJournal } from './finance';
 import { salaryHandlers, seedSalaries } from './salary';
 import { analysisHandlers } from './analysis';
 import { campusHandlers, seedCampus, seedPermissionGroups } from './campus';
@@ -32,7 +32,7 @@ import { parentHandlers } from './parent';
 import { importHandlers } from './studentImport';
 import { arrearsHandlers, seedArrears } from './arrears';
 
-export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedFinance, seedCampus, seedAccounts, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
+export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedCampus, seedAccounts, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
 /** Seeders of the tables in the database (server/db), after the in-process seed they read. */
 export const sqlSeeders: SqlSeeder[] = [seedPermissionGroups, seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedJournal, seedSalaries, seedCustomerTables, seedSales, seedSaleCaps, seedAudit];
 

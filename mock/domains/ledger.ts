@@ -5,9 +5,12 @@
  */
 import type { Db } from '../db';
 import { afterDeduction } from './notify';
-import { nextId } from '../db';
+import { isSeeding, nextId } from '../db';
 import { settingsOf } from './companySettings';
-import { HttpError } from '../http';
+import { beforeWrite, HttpError } from '../http';
+import { eq, sql } from 'drizzle-orm';
+import { requestKey, tx } from '../../server/db';
+import { monthCloses } from '../../server/db/schema';
 import { defineMessages, message, type Lang } from '../messages';
 import { nowStamp, today } from '../clock';
 import type { HourRecord, HourRecordType, StudentCard } from '../../src/types/school';
@@ -31,10 +34,56 @@ defineMessages({
   'ledger.futureDate': { en: 'The date cannot be in the future.', zh: '日期不能晚于今天。' },
 });
 
-/** True when the company closed the month of `day` (finance month close, docs/rules.md#revenue-and-month-close). */
-export function isMonthClosed(db: Db, companyId: number, day: string): boolean {
-  const closes = (db as { monthCloses?: { companyId: number; month: string }[] }).monthCloses;
-  return !!closes?.some((c) => c.companyId === companyId && c.month === day.slice(0, 7));
+/** The advisory lock class of a company's month closes (with the company's id): "mc" in ASCII. */
+const CLOSE_LOCK = 0x6d63;
+
+/**
+ * Locks the company's month closes until the request's transaction ends: `shared` by every write that may date
+ * something in a month (below), `exclusive` by a close or a reopen, so that no close commits between a write's reading
+ * of the closed months and its end.
+ */
+export async function lockMonthCloses(companyId: number, mode: 'shared' | 'exclusive'): Promise<void> {
+  const t = await tx();
+  if (mode === 'shared') await t.execute(sql`select pg_advisory_xact_lock_shared(${CLOSE_LOCK}, ${companyId})`);
+  else await t.execute(sql`select pg_advisory_xact_lock(${CLOSE_LOCK}, ${companyId})`);
+}
+
+/** The closed months a request read (`readClosedMonths`), per request and company. */
+const closedByRequest = new WeakMap<object, Map<number, ReadonlySet<string>>>();
+
+/**
+ * Reads the months the company closed (server/db/schema/monthClose.ts), under the shared lock, and keeps them for the
+ * rest of the request: the ledger's rule below is synchronous. Every write with a session does it for its company
+ * before its handler runs (`beforeWrite`); a write for another company (a public page's payment) calls it itself.
+ */
+export async function readClosedMonths(companyId: number): Promise<string[]> {
+  await lockMonthCloses(companyId, 'shared');
+  const rows = await (await tx()).select({ month: monthCloses.month }).from(monthCloses).where(eq(monthCloses.companyId, companyId));
+  const months = rows.map((r) => r.month);
+  const key = requestKey();
+  if (key) {
+    let byCompany = closedByRequest.get(key);
+    if (!byCompany) closedByRequest.set(key, (byCompany = new Map()));
+    byCompany.set(companyId, new Set(months));
+  }
+  return months;
+}
+
+beforeWrite.push(async (s) => {
+  await readClosedMonths(s.company.id);
+});
+
+/**
+ * True when the company closed the month of `day` (finance month close, docs/rules.md#revenue-and-month-close), as the
+ * request read it (`readClosedMonths`). Outside a request (scripts, tests calling the ledger) and while the in-process
+ * seed replays its history, no month is closed; a request that did not read them is a mistake of the code (thrown).
+ */
+export function isMonthClosed(companyId: number, day: string): boolean {
+  const key = requestKey();
+  if (!key || isSeeding()) return false;
+  const months = closedByRequest.get(key)?.get(companyId);
+  if (!months) throw new Error(`the closed months of company ${companyId} were not read in this request (readClosedMonths)`);
+  return months.has(day.slice(0, 7));
 }
 
 export interface Operator {
@@ -132,7 +181,7 @@ export function appendHourRecord(db: Db, input: AppendHourRecordInput): HourReco
   if (!card) throw new HttpError(400, message(lang, 'ledger.cardNotFound'));
   const at = input.at ?? nowStamp();
   const day = at.slice(0, 10);
-  if (isMonthClosed(db, card.companyId, day)) throw new HttpError(400, message(lang, 'ledger.monthClosed', { month: day.slice(0, 7) }));
+  if (isMonthClosed(card.companyId, day)) throw new HttpError(400, message(lang, 'ledger.monthClosed', { month: day.slice(0, 7) }));
   const settings = settingsOf(db, card.companyId);
   let plan;
   try {

@@ -256,6 +256,15 @@ export function requestMemo(): Map<string, unknown> | undefined {
   return scope.getStore()?.memo;
 }
 
+/**
+ * The current request's own object (undefined outside a request; its memo, the same in its savepoints and jobs): what a
+ * request read once for the synchronous code after it may be kept under it in a WeakMap (a company's closed months,
+ * mock/domains/ledger.ts).
+ */
+export function requestKey(): object | undefined {
+  return requestMemo();
+}
+
 /** Keeps what this request wrote although it answers with a refusal (throttles and counters of failed attempts). */
 export function keepOnRefusal() {
   const s = scope.getStore();

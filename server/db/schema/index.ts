@@ -14,3 +14,4 @@ export * from './customer';
 export * from './sales';
 export * from './campus';
 export * from './accounts';
+export * from './monthClose';
