@@ -6,7 +6,6 @@
  * seed and empties the database's tables (POST /v2/__test__/reset).
  */
 import type { PermissionFlag, Role } from '../src/types/session';
-import type { SubscriptionOrder, SubscriptionPackage } from '../src/types/subscription';
 import type { PermissionGroup } from '../src/types/campus';
 import { demoMode } from './mode';
 import type { SessionRow } from '../server/auth/state';
@@ -84,6 +83,7 @@ export function sessionExpired(row: SessionRow, now: number): boolean {
   return now - row.lastSeenAt >= SESSION_IDLE_MS || now - row.createdAt >= SESSION_MAX_MS;
 }
 
+/** The customer-service contact (one row in the database: server/db/schema/platform.ts). */
 export interface ServiceContactRow {
   name: string;
   phone: string;
@@ -96,9 +96,6 @@ export interface Db {
   companies: CompanyRow[];
   campuses: CampusRow[];
   memberships: MembershipRow[];
-  serviceContact: ServiceContactRow;
-  packages: SubscriptionPackage[];
-  subscriptionOrders: SubscriptionOrder[];
   /**
    * The demo seed's default permission groups, with the ids the seeded memberships name: written to the database
    * (server/db/schema/groups.ts) by its SqlSeeder. Never read by a request (mock/domains/groupRows.ts reads the table).
@@ -115,23 +112,25 @@ export type SqlSeeder = (sql: Database, db: Db) => Promise<void>;
 let seeders: Seeder[] = [];
 let sqlSeeders: SqlSeeder[] = [];
 let productionSeeder: Seeder | undefined;
+let productionSqlSeeders: SqlSeeder[] = [];
 let current: Db | undefined;
 
 /**
  * Domain modules register their seeders once, in order (mock/domains/index.ts), the seeders of their tables in the
- * database (demo mode only), and the seeder used outside demo mode (mock/mode.ts: no demo data, see `productionSeed`).
+ * database (demo mode only), and the seeders used outside demo mode (mock/mode.ts: no demo data, see `productionSeed`;
+ * in the database: the rows a production start needs, such as the platform's settings).
  */
-export function setSeeders(list: Seeder[], production?: Seeder, inDatabase: SqlSeeder[] = []) {
+export function setSeeders(list: Seeder[], production?: Seeder, inDatabase: SqlSeeder[] = [], productionInDatabase: SqlSeeder[] = []) {
   seeders = list;
   sqlSeeders = inDatabase;
   productionSeeder = production;
+  productionSqlSeeders = productionInDatabase;
   current = undefined;
 }
 
-/** The demo rows of the database's tables (demo mode), written after the in-process seed they may read. */
+/** The rows of the database's tables (demo mode: the demo rows; else the production ones), written after the in-process seed they may read. */
 async function seedDatabase(sql: Database): Promise<void> {
-  if (!demoMode()) return;
-  for (const seed of sqlSeeders) await seed(sql, getDb());
+  for (const seed of demoMode() ? sqlSeeders : productionSqlSeeders) await seed(sql, getDb());
 }
 
 /**
@@ -178,9 +177,6 @@ export function emptyDb(): Db {
     companies: [],
     campuses: [],
     memberships: [],
-    serviceContact: { name: '', phone: '', wechat: '' },
-    packages: [],
-    subscriptionOrders: [],
     seedGroups: [],
     seq: {},
   } as unknown as Db;

@@ -5,11 +5,11 @@
 import { http } from 'msw';
 import { resetDb, setSeeders } from './db';
 import { json } from './http';
-import { domainHandlers, productionSeed, seeders, sqlSeeders } from './domains';
+import { domainHandlers, productionSeed, productionSqlSeeders, seeders, sqlSeeders } from './domains';
 import { langOf, message } from './messages';
 import { CapturingSender, setSmsSender } from './sms';
 
-setSeeders(seeders, productionSeed, sqlSeeders);
+setSeeders(seeders, productionSeed, sqlSeeders, productionSqlSeeders);
 
 /** Test-only: restore the deterministic seed. Served only when the server is started for tests (see `handlersFor`). */
 const testHandlers = [

@@ -105,7 +105,7 @@ export function orderProblems(db: Db, teaching: SeededInDatabase): string[] {
     if (l.assignedAt && l.assignedAt < l.createdAt) problems.push(`lead #${l.id} assigned ${l.assignedAt} before it came in ${l.createdAt}`);
   }
   for (const c of db.companies) {
-    const last = db.companyRenewals.filter((r) => r.companyId === c.id).reduce((m, r) => (r.after > m ? r.after : m), '');
+    const last = db.seedCompanyRenewals.filter((r) => r.companyId === c.id).reduce((m, r) => (r.after > m ? r.after : m), '');
     if (last && c.validUntil && last > c.validUntil) problems.push(`company ${c.name}: renewal log ends ${last}, after its valid-until ${c.validUntil}`);
   }
   return problems;

@@ -22,7 +22,6 @@ import type { Campus, CampusRenewal, PermissionGroup, StaffAccess } from '../../
 import type { Staff } from '../../src/types/school';
 import type { PermissionFlag, Role } from '../../src/types/session';
 import { PERMISSION_FLAGS } from '../../src/types/session';
-import type { SubscriptionOrder } from '../../src/types/subscription';
 import { grantsEverything } from '../../src/domain/dataScope';
 import { daysLeft } from '../../src/utils/expiry';
 import { AssignGroupBody, CampusBody, CampusIdBody, CampusRenewBody, CampusUpdateBody, PermissionGroupBody, PermissionGroupUpdateBody } from '../../src/types/campus.schemas';
@@ -34,6 +33,7 @@ import { restartIdentities, tx } from '../../server/db';
 import { campusRenewals, permissionGroups, staffGroups } from '../../server/db/schema';
 import { defaultGroupIn, groupBook, groupRowOf, insertGroups, type GroupBook } from './groupRows';
 import { created } from './audit';
+import { findPackage, insertOrder } from './platformRows';
 
 declare module '../db' {
   interface Db {
@@ -396,7 +396,7 @@ export const campusHandlers = [
     const { db, session } = ctx;
     const row = ctx.target(campusPolicy, ctx.body.id, 'campus.campus');
     if (row.isMain) throw ctx.bad('campus.mainFollows');
-    const pkg = db.packages.find((p) => p.id === ctx.body.packageId);
+    const pkg = await findPackage(ctx.body.packageId);
     if (!pkg) throw ctx.bad('common.notFound', { what: ctx.t('campus.package') });
     if (!pkg.onSale) throw ctx.bad('campus.offSale');
     const before = campusValidUntil(db, row);
@@ -421,11 +421,7 @@ export const campusHandlers = [
       .values({ ...fresh, createdAt: stampDate(fresh.createdAt) })
       .returning();
     const renewal = renewalOf(r);
-    row.validUntil = after;
-    const orderId = nextId(db, 'subscriptionOrders');
-    const order: SubscriptionOrder = {
-      id: orderId,
-      orderNo: `SO${String(100000 + orderId)}`,
+    const order = await insertOrder({
       companyId: session.company.id,
       companyName: session.company.name,
       packageId: pkg.id,
@@ -436,9 +432,9 @@ export const campusHandlers = [
       createdAt: at,
       paidAt: at,
       createdBy: session.user.name,
-    };
-    db.subscriptionOrders.push(order);
-    return { campus: viewCampus(db, row), renewal, order };
+    });
+    row.validUntil = after;
+    return { campus: viewCampus(db, row), renewal, order: created(order) };
   }),
 
   api('get', '/v2/company_kt/campus/staff_list', { read: campusPolicy }, (ctx) => {

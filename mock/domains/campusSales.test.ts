@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { authHeaders, call as callIn, rowsOf, webPageOf } from '../testing';
-import { contractTemplates, onlineOrders, settlements } from '../../server/db/schema';
+import { contractTemplates, onlineOrders, settlements, subscriptionOrders } from '../../server/db/schema';
 import { stampDate } from '../../server/db/time';
 import { settleFinishedMonths } from './campusSales';
 import { today } from '../clock';
@@ -82,7 +82,7 @@ describe('online sales', () => {
     for (const s of list) expect(Math.round(s.gross * 100)).toBe(Math.round((s.fee + s.net) * 100));
     const orders = (await call('GET', `/v2/online_order?settlementId=${list[0].id}&pageSize=100`, { token: dealer })).body.data;
     expect(orders.total).toBe(list[0].orderCount);
-    const paidOrder = getDb().subscriptionOrders.find((o) => o.companyId === 2 && o.status === 'paid')!;
+    const paidOrder = (await rowsOf(subscriptionOrders)).sort((a, b) => a.id - b.id).find((o) => o.companyId === 2 && o.status === 'paid')!;
     const body = { orderId: paidOrder.id, title: 'Starlight Dance Ltd', taxNo: '91310000MA1FL8XX', email: 'finance@starlight.example' };
     expect((await call('POST', '/v2/invoice', { token: dealer, body: { ...body, taxNo: 'x' } })).status).toBe(400);
     expect((await call('POST', '/v2/invoice', { token: dealer, body })).status).toBe(200);

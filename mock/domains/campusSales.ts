@@ -35,7 +35,7 @@ import { appendHourRecord, readClosedMonths } from './ledger';
 import { insertStudent, sellCard } from './school';
 import { cardRows } from './schoolPolicies';
 import { saleCapOf } from './campusSettings';
-import { platformFeePercent } from './platform';
+import { findOrder, platformFeePercent } from './platformRows';
 import { findWebSignup, insertWebSignup, renameWebSignup } from './customerExtra';
 import { created, ipOf } from './audit';
 import { pageOf } from './webPages';
@@ -44,7 +44,7 @@ import { and, asc, eq, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzl
 import { localDay, sqlList, type SqlListSpec } from '../../server/db/list';
 import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
-import { contractTemplates, invoices, onlineOrders, settlements, webPages } from '../../server/db/schema';
+import { contractTemplates, invoices, onlineOrders, settlements, subscriptionOrders, webPages } from '../../server/db/schema';
 import { inTransaction, keepOnRefusal, restartIdentities, tx } from '../../server/db';
 import { recentPublicWrites, recordPublicWrite } from '../../server/auth/state';
 import { loadSettings } from './companySettings';
@@ -215,7 +215,7 @@ export const seedSales: SqlSeeder = async (sql, db) => {
     };
   });
   // Settled by month; older settlements were paid out on the 5th of the next month, the last one is still pending.
-  const rate = platformFeePercent(db);
+  const rate = await platformFeePercent(sql);
   const months = [...new Set(cards.map((c) => c.createdAt.slice(0, 7)))].sort();
   const rows = months.map((month, i) => {
     const mine = orders.filter((o) => stampOf(o.createdAt).slice(0, 7) === month);
@@ -274,7 +274,7 @@ export async function settleFinishedMonths(db: Db, companyId: number, day = toda
   let made = 0;
   for (const month of months) {
     const orders = open.filter((o) => monthOf(o) === month);
-    const row = settlementRow({ id: companyId, name: company?.name ?? '' }, month, orders.map((o) => o.amount), platformFeePercent(db), { status: 'pending', paidAt: null });
+    const row = settlementRow({ id: companyId, name: company?.name ?? '' }, month, orders.map((o) => o.amount), await platformFeePercent(), { status: 'pending', paidAt: null });
     const [s] = await t.insert(settlements).values(row).onConflictDoNothing().returning({ id: settlements.id });
     if (!s) continue;
     await t.update(onlineOrders).set({ settlementId: s.id }).where(inArray(onlineOrders.id, orders.map((o) => o.id)));
@@ -643,7 +643,7 @@ export const campusSalesHandlers = [
       .from(onlineOrders)
       .where(and(eq(onlineOrders.companyId, ctx.session.company.id), eq(onlineOrders.status, 'paid'), isNull(onlineOrders.settlementId)))
       .orderBy(asc(onlineOrders.id));
-    const rate = platformFeePercent(ctx.db);
+    const rate = await platformFeePercent();
     return { month, ...settlementOf(orders.map((o) => o.amount), rate), feeRate: rate, orderCount: orders.length };
   }),
 
@@ -655,7 +655,7 @@ export const campusSalesHandlers = [
   /** One open invoice per order (a rejected one may be asked again), held by the database too. */
   api('post', '/v2/invoice', { write: invoicePolicy, body: InvoiceBody }, async (ctx) => {
     const { db, session, body } = ctx;
-    const order = db.subscriptionOrders.find((o) => o.id === body.orderId && o.companyId === session.company.id);
+    const order = await findOrder(body.orderId, eq(subscriptionOrders.companyId, session.company.id), false);
     if (!order) throw ctx.bad('common.notFound', { what: ctx.t('invoice.order') });
     if (order.status !== 'paid') throw ctx.bad('invoice.notPaid');
     const t = await tx();

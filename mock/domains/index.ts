@@ -22,7 +22,7 @@ import { settingsHandlers } from './campusSettings';
 import { campusSalesHandlers, seedContracts, seedSales } from './campusSales';
 import { seedWebPages } from './webPages';
 import { seedTeachingAndNotices, teachingAndNoticeHandlers } from './teachingIndex';
-import { platformHandlers, seedPlatform, seedSaleCaps } from './platform';
+import { platformHandlers, seedPlatform, seedPlatformProduction, seedPlatformTables, seedSaleCaps } from './platform';
 import { auditHandlers, seedAudit } from './audit';
 import { seedTeaching } from './teaching';
 import { seedMessages, seedNotices } from './notice';
@@ -34,12 +34,15 @@ import { arrearsHandlers, seedArrears } from './arrears';
 
 export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedCampus, seedAccounts, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
 /** Seeders of the tables in the database (server/db), after the in-process seed they read. */
-export const sqlSeeders: SqlSeeder[] = [seedPermissionGroups, seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedJournal, seedSalaries, seedCustomerTables, seedSales, seedSaleCaps, seedAudit];
+export const sqlSeeders: SqlSeeder[] = [seedPlatformTables, seedPermissionGroups, seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedJournal, seedSalaries, seedCustomerTables, seedSales, seedSaleCaps, seedAudit];
+
+/** Seeders of the tables in the database outside demo mode: the rows a production start needs. */
+export const productionSqlSeeders: SqlSeeder[] = [seedPlatformProduction];
 
 /**
  * The seed outside demo mode (mock/mode.ts): every table the domains declare, empty (their seeders run once on a
- * scratch Db only to create them, then their rows are dropped), the platform's settings, and the platform company
- * with its admin (`seedProductionCore`: a one-time password printed once). No demo company, account or row.
+ * scratch Db only to create them, then their rows are dropped), and the platform company with its admin
+ * (`seedProductionCore`: a one-time password printed once). No demo company, account or row.
  */
 export function productionSeed(db: Db) {
   const scratch = emptyDb();
@@ -49,10 +52,8 @@ export function productionSeed(db: Db) {
   for (const [key, value] of Object.entries(scratch as unknown as Record<string, unknown>)) {
     if (Array.isArray(value)) target[key] = [];
     else if (value instanceof Map) target[key] = new Map();
-    else if (key === 'platformSettings') target[key] = value;
     else if (value && typeof value === 'object') target[key] = {};
   }
-  db.serviceContact = { name: '', phone: '', wechat: '' };
   db.seq = {};
   seedProductionCore(db);
 }

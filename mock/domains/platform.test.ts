@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { auditEntries } from './audit';
 import { authHeaders, rowsOf } from '../testing';
-import { invoices, onlineOrders, saleCaps, settlements } from '../../server/db/schema';
+import { invoices, onlineOrders, saleCaps, settlements, subscriptionOrders } from '../../server/db/schema';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { resetDb } from '../handlers';
@@ -145,7 +145,7 @@ describe('settlements and invoices (the platform side of the campus tables)', ()
     // Invoices: a company asks, the platform issues (a number is assigned) or rejects with a reason.
     const dealer = await login('dealer');
     const asked0 = await rowsOf(invoices);
-    const order = db.subscriptionOrders.find((o) => o.companyId === 2 && o.status === 'paid' && !asked0.some((i) => i.orderId === o.id))!;
+    const order = (await rowsOf(subscriptionOrders)).sort((a, b) => a.id - b.id).find((o) => o.companyId === 2 && o.status === 'paid' && !asked0.some((i) => i.orderId === o.id))!;
     const asked = await call('POST', '/v2/invoice', { token: dealer, body: { orderId: order.id, title: 'Starlight Dance Ltd.', taxNo: '91310000MA1FL0XX1X', email: 'finance@starlight.example' } });
     expect(asked.status, asked.body.msg).toBe(200);
     const id = asked.body.data.id as number;

@@ -4,14 +4,38 @@
  * settings and the service contact, the overview. Company roles get 403 on every call here; service and operation
  * read everything and change nothing (each resource's policy writes with `platformAdmin`).
  */
-import type { CompanyRow, Db, SqlSeeder, UserRow } from '../db';
+import type { CompanyRow, Db, ServiceContactRow, SqlSeeder, UserRow } from '../db';
 import { nextId, SESSION_IDLE_MS, SESSION_MAX_MS } from '../db';
 import { liveSessionCounts } from '../../server/auth/state';
-import { asc, desc, eq, sql } from 'drizzle-orm';
-import { beforeCommit, tx } from '../../server/db';
-import { sqlList, type SqlListSpec } from '../../server/db/list';
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { beforeCommit, restartIdentities, tx, type Database } from '../../server/db';
+import { insertMany } from '../../server/db/bulk';
+import { localDay, sqlList, type SqlListSpec } from '../../server/db/list';
+import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
-import { feedback, invoices, onlineOrders, saleCaps, settlements } from '../../server/db/schema';
+import { companyRenewals, feedback, invoices, onlineOrders, packages, platformSettings, saleCaps, serviceContact, settlements, subscriptionOrders } from '../../server/db/schema';
+import type { Lang } from '../messages';
+import { created } from './audit';
+import {
+  findPackage,
+  findPlatformSettings,
+  findServiceContact,
+  keywordOver,
+  localOrders,
+  localPackageName,
+  orderNoOf,
+  orderValues,
+  packageOf,
+  packageValues,
+  platformSettingsOf,
+  renewalOf,
+  renewalValues,
+  serviceContactOf,
+  writeSingleRows,
+  type PackageRow,
+  type PlatformSettingsRow,
+} from './platformRows';
+import { SEED_PACKAGES } from './subscription';
 import { setSaleCap } from './campusSettings';
 import { hashPassword, oneTimePassword } from '../credentials';
 import { api, definePolicy, HttpError, type AuthedCtx } from '../http';
@@ -19,10 +43,9 @@ import { defineMessages } from '../messages';
 import { listQuery } from '../list';
 import { addDays, nowStamp, today } from '../clock';
 import { chineseName, createRng } from '../random';
-import { ROLE_FLAGS } from './session';
+import { DEMO_SERVICE_CONTACT, PRODUCTION_SERVICE_CONTACT, ROLE_FLAGS } from './session';
 import { endCompanySessions } from './companyStatus';
 import { createCompanyGroups, seedCompanyGroups } from './campus';
-import { localOrder } from './subscription';
 import { createWebPages } from './webPages';
 import { findInvoice, findSettlement, invoiceOf, settlementOfRow } from './campusSales';
 import type {
@@ -68,8 +91,11 @@ declare module '../db' {
     ownerName?: string;
   }
   interface Db {
-    companyRenewals: CompanyRenewal[];
-    platformSettings: PlatformSettings & { id: number };
+    /**
+     * The demo seed's renewal log (the in-process seed writes it as it creates the companies): written to the
+     * database (server/db/schema/platform.ts) by `seedPlatformTables`. Never read by a request.
+     */
+    seedCompanyRenewals: CompanyRenewal[];
   }
 }
 
@@ -132,18 +158,13 @@ const SETTING_LABELS = { feePercent: 'pf.feePercent', trialDays: 'pf.trialDays',
 /* ---------------- policies: platform roles read, only admin writes ---------------- */
 
 export const companyPolicy = definePolicy<CompanyRow>({ name: 'company', read: 'isPlatform', write: 'platformAdmin', rows: (db) => db.companies.filter((c) => !c.platform) });
-export const renewalPolicy = definePolicy<CompanyRenewal>({ name: 'companyRenewal', read: 'isPlatform', rows: (db) => db.companyRenewals });
-export const packagePolicy = definePolicy<SubscriptionPackage>({ name: 'package', read: 'isPlatform', write: 'platformAdmin', rows: (db) => db.packages });
-export const adminOrderPolicy = definePolicy<SubscriptionOrder>({ name: 'adminOrder', read: 'isPlatform', rows: (db) => db.subscriptionOrders });
+/** The platform's tables (server/db/schema/platform.ts): every company's rows. */
+export const renewalPolicy = definePolicy<CompanyRenewal>({ name: 'companyRenewal', read: 'isPlatform', where: () => undefined });
+export const packagePolicy = definePolicy<PackageRow>({ name: 'package', read: 'isPlatform', write: 'platformAdmin', where: () => undefined, find: (id, scope, lock) => findPackage(id, scope, lock) });
+export const adminOrderPolicy = definePolicy<SubscriptionOrder>({ name: 'adminOrder', read: 'isPlatform', where: () => undefined });
 export const accountPolicy = definePolicy<UserRow>({ name: 'userAccount', read: 'isPlatform', rows: (db) => db.users });
-export const platformSettingsPolicy = definePolicy<Db['platformSettings']>({ name: 'platformSettings', read: 'isPlatform', write: 'platformAdmin', rows: (db) => [db.platformSettings] });
-export const serviceContactPolicy = definePolicy<Db['serviceContact'] & { id?: number }>({
-  name: 'serviceContact',
-  read: 'isPlatform',
-  write: 'platformAdmin',
-  rows: (db) => [db.serviceContact],
-  idOf: () => 1,
-});
+export const platformSettingsPolicy = definePolicy<PlatformSettingsRow>({ name: 'platformSettings', read: 'isPlatform', write: 'platformAdmin', where: () => undefined, find: (id, _scope, lock) => findPlatformSettings(id, lock) });
+export const serviceContactPolicy = definePolicy<ServiceContactRow>({ name: 'serviceContact', read: 'isPlatform', write: 'platformAdmin', where: () => undefined, find: (id, _scope, lock) => findServiceContact(id, lock) });
 /** The platform's side of the campus sales tables (server/db/schema/sales.ts): every company's rows. */
 export const adminSettlementPolicy = definePolicy<Settlement>({
   name: 'adminSettlement',
@@ -174,11 +195,6 @@ const PLATFORM_FEEDBACK_LIST: SqlListSpec = {
   defaultSort: { field: 'at', order: 'descend' },
   tiebreak: [desc(feedback.id)],
 };
-
-/** The platform fee in percent (docs/rules.md#campuses-and-online-sales), for the settlement of online money. */
-export function platformFeePercent(db: Db): number {
-  return db.platformSettings?.feePercent ?? 0.6;
-}
 
 /* ---------------- companies ---------------- */
 
@@ -215,10 +231,20 @@ export function companyItem(db: Db, c: CompanyRow, counts = studentCounts(db)): 
   };
 }
 
-function logRenewal(ctx: AuthedCtx | undefined, db: Db, c: CompanyRow, r: Omit<CompanyRenewal, 'id' | 'companyId' | 'companyName' | 'operator' | 'at'>, at = nowStamp()) {
-  const row: CompanyRenewal = { id: nextId(db, 'companyRenewals'), companyId: c.id, companyName: c.name, operator: ctx?.session.user.name ?? '林思远', at, ...r };
-  db.companyRenewals.push(row);
-  return row;
+type RenewalFields = Omit<CompanyRenewal, 'id' | 'companyId' | 'companyName' | 'operator' | 'at'>;
+
+/** A line of the renewal log, written in the call's transaction. */
+async function logRenewal(ctx: AuthedCtx, c: CompanyRow, r: RenewalFields, at = nowStamp()): Promise<CompanyRenewal> {
+  const [row] = await (await tx())
+    .insert(companyRenewals)
+    .values(renewalValues({ companyId: c.id, companyName: c.name, operator: ctx.session.user.name, at, ...r }))
+    .returning();
+  return renewalOf(row);
+}
+
+/** A line of the seed's renewal log (written to the database by `seedPlatformTables`). */
+function seedRenewal(db: Db, c: CompanyRow, r: RenewalFields, at: string) {
+  db.seedCompanyRenewals.push({ id: nextId(db, 'companyRenewals'), companyId: c.id, companyName: c.name, operator: '林思远', at, ...r });
 }
 
 /**
@@ -251,8 +277,8 @@ function ownerResult(db: Db, c: CompanyRow, created: Map<string, { password: str
  * becomes the owner, its password and sign-in untouched. Else a new account, with `ownerHash` (a one-time password's
  * hash, to be changed at the first login) or, for the seeded demo companies, no password at all (SMS sign-in only).
  */
-function createCompany(ctx: AuthedCtx | undefined, db: Db, input: { name: string; ownerName: string; ownerMobile: string; days?: number; contact?: string; address?: string; remark?: string }, createdAt = today(), ownerHash?: string): CompanyRow {
-  const days = input.days ?? db.platformSettings.trialDays;
+function createCompany(ctx: AuthedCtx | undefined, db: Db, input: { name: string; ownerName: string; ownerMobile: string; days: number; contact?: string; address?: string; remark?: string }, createdAt = today(), ownerHash?: string): CompanyRow {
+  const days = input.days;
   const c: CompanyRow = {
     id: nextId(db, 'companies'),
     name: input.name,
@@ -279,8 +305,13 @@ function createCompany(ctx: AuthedCtx | undefined, db: Db, input: { name: string
   db.memberships.push({ roleId: nextId(db, 'memberships'), userId: user.id, companyId: c.id, role: 'dealer', type: 0, flags: { ...ROLE_FLAGS.dealer } });
   // Its rules are the defaults until it saves its own (server/db/schema/accounts.ts: no row needed).
   // In a call, written with the call's other writes (the seed's companies get theirs from `seedSaleCaps`).
-  if (ctx) void beforeCommit(() => setSaleCap(c.id, { maxHours: db.platformSettings.defaultCapHours, maxMonths: db.platformSettings.defaultCapMonths }, false));
-  logRenewal(ctx, db, c, { kind: 'create', days, before: createdAt, after: c.validUntil }, `${createdAt} 09:00:00`);
+  if (ctx) void beforeCommit(async () => {
+    const settings = await platformSettingsOf();
+    await setSaleCap(c.id, { maxHours: settings.defaultCapHours, maxMonths: settings.defaultCapMonths }, false);
+  });
+  const creation: RenewalFields = { kind: 'create', days, before: createdAt, after: c.validUntil };
+  if (ctx) void beforeCommit(async () => void (await logRenewal(ctx, c, creation, `${createdAt} 09:00:00`)));
+  else seedRenewal(db, c, creation, `${createdAt} 09:00:00`);
   return c;
 }
 
@@ -311,7 +342,7 @@ export const seedSaleCaps: SqlSeeder = async (sql, db) => {
   const names = new Set(SEED_COMPANIES.map(([name]) => name));
   const rows = db.companies
     .filter((c) => !c.platform && names.has(c.name))
-    .map((c) => ({ companyId: c.id, maxHours: db.platformSettings.defaultCapHours, maxMonths: db.platformSettings.defaultCapMonths }));
+    .map((c) => ({ companyId: c.id, maxHours: SEED_PLATFORM_SETTINGS.defaultCapHours, maxMonths: SEED_PLATFORM_SETTINGS.defaultCapMonths }));
   if (rows.length) await sql.insert(saleCaps).values(rows);
 };
 
@@ -359,16 +390,33 @@ const SEED_COMPANIES: [string, number, ('disabled' | undefined)?, number?][] = [
   ['Granite Go Club 花岗岩围棋', 15, 'disabled', 30],
 ];
 
+/** The platform's settings in the seed (demo and production). */
+export const SEED_PLATFORM_SETTINGS: PlatformSettings = { feePercent: 0.6, trialDays: 30, defaultCampuses: 1, defaultCapHours: 60, defaultCapMonths: 3, welcomeNote: 'Welcome to Campus Console! 欢迎使用校务云。' };
+/** Campuses included by the seed's packages. */
+const SEED_CAMPUSES: Record<number, number> = { 1: 1, 2: 3, 3: 5, 4: 1 };
+
+/**
+ * The platform's tables in the demo seed: the settings and the service contact, the packages, the subscription orders
+ * and the renewal log the in-process seed wrote as it went (their ids kept).
+ */
+export const seedPlatformTables: SqlSeeder = async (sql, db) => {
+  await writeSingleRows(sql, SEED_PLATFORM_SETTINGS, DEMO_SERVICE_CONTACT);
+  await sql.insert(packages).values(SEED_PACKAGES.map((p) => packageValues({ ...p, campuses: SEED_CAMPUSES[p.id] ?? 1 })));
+  await insertMany(sql, subscriptionOrders, db.seedSubscriptionOrders.map(orderValues));
+  await insertMany(sql, companyRenewals, db.seedCompanyRenewals.map(renewalValues));
+  await restartIdentities(sql, ['packages', 'subscription_orders', 'company_renewals']);
+};
+
+/** The platform's tables outside demo mode: the settings and the service contact, no package or order. */
+export const seedPlatformProduction: SqlSeeder = (sql) => writeSingleRows(sql, SEED_PLATFORM_SETTINGS, PRODUCTION_SERVICE_CONTACT);
+
 export function seedPlatform(db: Db) {
   const t = today();
   const rng = createRng(1414);
-  db.companyRenewals = [];
-  db.platformSettings = { id: 1, feePercent: 0.6, trialDays: 30, defaultCampuses: 1, defaultCapHours: 60, defaultCapMonths: 3, welcomeNote: 'Welcome to Campus Console! 欢迎使用校务云。' };
-  const campusesOf: Record<number, number> = { 1: 1, 2: 3, 3: 5, 4: 1 };
-  for (const p of db.packages) (p as AdminPackage).campuses = campusesOf[p.id] ?? 1;
+  db.seedCompanyRenewals = [];
   // The demo companies' creation and a past renewal each, so their logs are not empty.
   for (const c of db.companies.filter((x) => !x.platform)) {
-    logRenewal(undefined, db, c, { kind: 'create', days: 30, before: c.createdAt, after: addDays(c.createdAt, 30) }, `${c.createdAt} 09:00:00`);
+    seedRenewal(db, c, { kind: 'create', days: 30, before: c.createdAt, after: addDays(c.createdAt, 30) }, `${c.createdAt} 09:00:00`);
   }
   const streets = ['Renmin Road', 'Jiefang Avenue', 'Zhongshan Road', 'Huaihai Road', 'Binjiang Avenue', 'Wenhua Street', 'Xinhua Road'];
   for (const [name, left, disabled, since] of SEED_COMPANIES) {
@@ -387,24 +435,24 @@ export function seedPlatform(db: Db) {
     // Subscription orders over the company's life (up to two years), renewals in the log.
     let cursor = addDays(createdAt, 30);
     while (cursor < t) {
-      const pkg = rng.pick(db.packages.filter((p) => p.onSale && p.days <= 365));
+      const pkg = rng.pick(SEED_PACKAGES.filter((p) => p.onSale && p.days <= 365));
       // The log ends where the company's validity does (issue 31): no renewal reaching past its valid-until.
       if (addDays(cursor, pkg.days) > c.validUntil) break;
       const orderDay = addDays(cursor, -rng.int(0, 6));
       if (rng.chance(0.12)) pushOrder(db, c, pkg, orderDay, 'cancelled', ownerName);
       pushOrder(db, c, pkg, orderDay, 'paid', ownerName);
-      logRenewal(undefined, db, c, { kind: 'renew', days: pkg.days, before: cursor, after: addDays(cursor, pkg.days), remark: pkg.name }, `${orderDay} 10:30:00`);
+      seedRenewal(db, c, { kind: 'renew', days: pkg.days, before: cursor, after: addDays(cursor, pkg.days), remark: pkg.name }, `${orderDay} 10:30:00`);
       cursor = addDays(cursor, pkg.days);
     }
-    if (left > 0 && left <= 30 && rng.chance(0.5)) pushOrder(db, c, db.packages[0], addDays(t, -1), 'unpaid', ownerName);
+    if (left > 0 && left <= 30 && rng.chance(0.5)) pushOrder(db, c, SEED_PACKAGES[0], addDays(t, -1), 'unpaid', ownerName);
   }
 }
 
 function pushOrder(db: Db, c: CompanyRow, pkg: SubscriptionPackage, day: string, status: SubscriptionOrder['status'], by: string) {
   const id = nextId(db, 'subscriptionOrders');
-  db.subscriptionOrders.push({
+  db.seedSubscriptionOrders.push({
     id,
-    orderNo: `SO${String(100000 + id)}`,
+    orderNo: orderNoOf(id),
     companyId: c.id,
     companyName: c.name,
     packageId: pkg.id,
@@ -433,6 +481,47 @@ function studentOrderOf(o: typeof onlineOrders.$inferSelect): AdminStudentOrder 
     createdAt: stampOf(o.createdAt),
     paidAt: o.paidAt ? stampOf(o.paidAt) : undefined,
   };
+}
+
+/* ---------------- the platform's tables (server/db/schema/platform.ts) ---------------- */
+
+const RENEWAL_LIST: SqlListSpec = {
+  equal: { companyId: companyRenewals.companyId, kind: companyRenewals.kind },
+  date: companyRenewals.at,
+  sortable: { at: companyRenewals.at },
+  defaultSort: { field: 'at', order: 'descend' },
+  tiebreak: [asc(companyRenewals.id)],
+};
+const PACKAGE_LIST: SqlListSpec = {
+  keyword: [packages.name],
+  filters: { onSale: (v) => (v === 'true' || v === 'false' ? eq(packages.onSale, v === 'true') : sql`false`) },
+  sortable: {
+    name: sql`${packages.nameSort} collate "C"`,
+    days: packages.days,
+    price: packages.price,
+    orderCount: sql`(select count(*) from ${subscriptionOrders} where ${subscriptionOrders.packageId} = ${packages.id})`,
+  },
+  defaultSort: { field: 'id', order: 'ascend', by: packages.id },
+  tiebreak: [asc(packages.id)],
+};
+/** Every company's orders; the keyword searches the package name the caller reads. */
+const adminOrderList = (lang: Lang): SqlListSpec => ({
+  filters: { keyword: keywordOver([sql`${subscriptionOrders.orderNo}`, sql`${subscriptionOrders.companyName}`, localPackageName(lang), sql`${subscriptionOrders.createdBy}`]) },
+  equal: { status: subscriptionOrders.status, companyId: subscriptionOrders.companyId, packageId: subscriptionOrders.packageId },
+  date: subscriptionOrders.createdAt,
+  sortable: {
+    createdAt: subscriptionOrders.createdAt,
+    amount: subscriptionOrders.amount,
+    days: subscriptionOrders.days,
+    companyName: sql`${subscriptionOrders.companyNameSort} collate "C"`,
+  },
+  defaultSort: { field: 'createdAt', order: 'descend' },
+  tiebreak: [asc(subscriptionOrders.id)],
+});
+
+/** The packages' names (a name is taken whatever its case: compared as the in-process table did). */
+async function packageNames(t: Database): Promise<{ id: number; name: string }[]> {
+  return t.select({ id: packages.id, name: packages.name }).from(packages);
 }
 
 const ADMIN_SETTLEMENT_LIST: SqlListSpec = {
@@ -502,20 +591,20 @@ export const platformHandlers = [
     const passwords = await newOwnerPasswords(ctx.db, [ctx.body.ownerMobile]);
     assertNameFree(ctx, ctx.body.name);
     const existed = ctx.db.users.some((u) => u.mobile === ctx.body.ownerMobile);
-    const c = createCompany(ctx, ctx.db, ctx.body, today(), passwords.get(ctx.body.ownerMobile)?.hash);
+    const c = createCompany(ctx, ctx.db, { ...ctx.body, days: ctx.body.days ?? (await platformSettingsOf()).trialDays }, today(), passwords.get(ctx.body.ownerMobile)?.hash);
     await createWebPages(ctx.db, c.id);
     await joinDefaultGroups(ctx.db, c);
     return { ...companyItem(ctx.db, c), owner: ownerResult(ctx.db, c, passwords, existed) };
   }),
 
-  api('put', '/v2/company_kt', { write: companyPolicy, body: UpdateCompanyBody, labels: COMPANY_LABELS }, (ctx) => {
+  api('put', '/v2/company_kt', { write: companyPolicy, body: UpdateCompanyBody, labels: COMPANY_LABELS }, async (ctx) => {
     const c = ctx.target(companyPolicy, ctx.body.id, 'pf.company');
     assertNameFree(ctx, ctx.body.name, c.id);
     c.name = ctx.body.name;
     c.contact = ctx.body.contact;
     c.address = ctx.body.address;
     c.remark = ctx.body.remark;
-    for (const o of ctx.db.subscriptionOrders) if (o.companyId === c.id) o.companyName = c.name;
+    await (await tx()).update(subscriptionOrders).set({ companyName: c.name, companyNameSort: sortKey(c.name) }).where(eq(subscriptionOrders.companyId, c.id));
     return companyItem(ctx.db, c);
   }),
 
@@ -532,13 +621,13 @@ export const platformHandlers = [
     return null;
   }),
 
-  api('post', '/v2/company_kt/renew_valid_day', { write: companyPolicy, body: RenewCompanyBody, labels: COMPANY_LABELS }, (ctx) => {
+  api('post', '/v2/company_kt/renew_valid_day', { write: companyPolicy, body: RenewCompanyBody, labels: COMPANY_LABELS }, async (ctx) => {
     const c = ctx.target(companyPolicy, ctx.body.id, 'pf.company');
     const r = renew(c, ctx.body.days, today());
     if (typeof r === 'string') refuse(ctx, r);
+    const log = await logRenewal(ctx, c, { kind: 'renew', days: r.days, before: r.before, after: r.after, remark: ctx.body.remark });
     c.validUntil = r.after;
-    const log = logRenewal(ctx, ctx.db, c, { kind: 'renew', days: r.days, before: r.before, after: r.after, remark: ctx.body.remark });
-    return { company: companyItem(ctx.db, c), renewal: log };
+    return { company: companyItem(ctx.db, c), renewal: created(log) };
   }),
 
   api('post', '/v2/company_kt/disable', { write: companyPolicy, body: CompanyIdBody, labels: COMPANY_LABELS }, async (ctx) => {
@@ -551,21 +640,22 @@ export const platformHandlers = [
     return { company: companyItem(ctx.db, c), sessionsEnded: ended };
   }),
 
-  api('post', '/v2/company_kt/recover', { write: companyPolicy, body: CompanyIdBody, labels: COMPANY_LABELS }, (ctx) => {
+  api('post', '/v2/company_kt/recover', { write: companyPolicy, body: CompanyIdBody, labels: COMPANY_LABELS }, async (ctx) => {
     const c = ctx.target(companyPolicy, ctx.body.id, 'pf.company');
     const r = recover(c, today());
     if (typeof r === 'string') refuse(ctx, r);
+    const log = await logRenewal(ctx, c, { kind: 'recover', days: r.days, before: r.before, after: r.after, remark: ctx.body.remark });
     c.status = 'active';
     c.disabledAt = undefined;
     c.validUntil = r.after;
-    const log = logRenewal(ctx, ctx.db, c, { kind: 'recover', days: r.days, before: r.before, after: r.after, remark: ctx.body.remark });
-    return { company: companyItem(ctx.db, c), renewal: log };
+    return { company: companyItem(ctx.db, c), renewal: created(log) };
   }),
 
   /** The renewal log (renewals, recoveries, creation) of one company or all. */
-  api('get', '/v2/company_kt/renew_log', { read: renewalPolicy }, (ctx) =>
-    listQuery(ctx.rows(renewalPolicy), ctx.query, { equalFields: ['companyId', 'kind'], dateField: 'at', sortable: ['at'], defaultSort: { field: 'at', order: 'descend' } }, ctx.lang),
-  ),
+  api('get', '/v2/company_kt/renew_log', { read: renewalPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), companyRenewals, ctx.scope(renewalPolicy), ctx.query, RENEWAL_LIST, ctx.lang);
+    return { list: page.list.map(renewalOf), total: page.total };
+  }),
 
   api('get', '/v2/company/', { read: companyPolicy }, (ctx) => ctx.rows(companyPolicy).map((c) => ({ value: c.id, label: c.name }))),
 
@@ -574,7 +664,7 @@ export const platformHandlers = [
     const passwords = await newOwnerPasswords(ctx.db, [ctx.body.ownerMobile]);
     assertNameFree(ctx, ctx.body.name);
     const existed = ctx.db.users.some((u) => u.mobile === ctx.body.ownerMobile);
-    const c = createCompany(ctx, ctx.db, ctx.body, today(), passwords.get(ctx.body.ownerMobile)?.hash);
+    const c = createCompany(ctx, ctx.db, { ...ctx.body, days: (await platformSettingsOf()).trialDays }, today(), passwords.get(ctx.body.ownerMobile)?.hash);
     await createWebPages(ctx.db, c.id);
     await joinDefaultGroups(ctx.db, c);
     return { ...companyItem(ctx.db, c), owner: ownerResult(ctx.db, c, passwords, existed) };
@@ -621,46 +711,50 @@ export const platformHandlers = [
   }),
 
   /* packages */
-  api('get', '/v2/package/list', { read: packagePolicy }, (ctx) => {
-    const counts = new Map<number, number>();
-    for (const o of ctx.db.subscriptionOrders) counts.set(o.packageId, (counts.get(o.packageId) ?? 0) + 1);
-    const rows: AdminPackage[] = ctx.rows(packagePolicy).map((p) => ({ campuses: 1, ...p, orderCount: counts.get(p.id) ?? 0 }) as AdminPackage);
-    return listQuery(rows, ctx.query, { keywordFields: ['name'], filters: { onSale: (r, v) => String(r.onSale) === v }, sortable: ['name', 'days', 'price', 'orderCount'], defaultSort: { field: 'id', order: 'ascend' } }, ctx.lang);
+  api('get', '/v2/package/list', { read: packagePolicy }, async (ctx) => {
+    const t = await tx();
+    const page = await sqlList(t, packages, ctx.scope(packagePolicy), ctx.query, PACKAGE_LIST, ctx.lang);
+    const ids = page.list.map((p) => p.id);
+    const counts = ids.length
+      ? await t.select({ packageId: subscriptionOrders.packageId, n: sql<number>`count(*)::int` }).from(subscriptionOrders).where(inArray(subscriptionOrders.packageId, ids)).groupBy(subscriptionOrders.packageId)
+      : [];
+    const countOf = new Map(counts.map((x) => [x.packageId, Number(x.n)]));
+    const list: AdminPackage[] = page.list.map((p) => ({ ...packageOf(p), orderCount: countOf.get(p.id) ?? 0 }));
+    return { list, total: page.total };
   }),
 
-  api('post', '/v2/package', { write: packagePolicy, body: PackageBody, labels: PACKAGE_LABELS }, (ctx) => {
-    if (ctx.db.packages.some((p) => p.name.toLowerCase() === ctx.body.name.toLowerCase())) refuse(ctx, 'package.nameTaken', { name: ctx.body.name });
-    const row = { id: nextId(ctx.db, 'packages'), ...ctx.body, description: ctx.body.description ?? '' };
-    ctx.db.packages.push(row);
-    return row;
+  api('post', '/v2/package', { write: packagePolicy, body: PackageBody, labels: PACKAGE_LABELS }, async (ctx) => {
+    const t = await tx();
+    if ((await packageNames(t)).some((p) => p.name.toLowerCase() === ctx.body.name.toLowerCase())) refuse(ctx, 'package.nameTaken', { name: ctx.body.name });
+    const [r] = await t.insert(packages).values(packageValues({ ...ctx.body, description: ctx.body.description ?? '' })).returning();
+    return created(packageOf(r));
   }),
 
-  api('put', '/v2/package', { write: packagePolicy, body: UpdatePackageBody, labels: PACKAGE_LABELS }, (ctx) => {
-    const p = ctx.target(packagePolicy, ctx.body.id, 'pf.package');
-    if (ctx.db.packages.some((x) => x.id !== p.id && x.name.toLowerCase() === ctx.body.name.toLowerCase())) refuse(ctx, 'package.nameTaken', { name: ctx.body.name });
+  api('put', '/v2/package', { write: packagePolicy, body: UpdatePackageBody, labels: PACKAGE_LABELS }, async (ctx) => {
+    const p = await ctx.find(packagePolicy, ctx.body.id, 'pf.package');
+    const t = await tx();
+    if ((await packageNames(t)).some((x) => x.id !== p.id && x.name.toLowerCase() === ctx.body.name.toLowerCase())) refuse(ctx, 'package.nameTaken', { name: ctx.body.name });
     // Orders keep their own days and amount; a change applies to later orders.
     Object.assign(p, { ...ctx.body, description: ctx.body.description ?? '' });
+    const { id: _id, ...values } = packageValues(p);
+    await t.update(packages).set(values).where(eq(packages.id, p.id));
     return p;
   }),
 
-  api<{ id: string }>('delete', '/v2/package/:id', { write: packagePolicy }, (ctx) => {
-    const p = ctx.target(packagePolicy, Number(ctx.params.id), 'pf.package');
-    const n = ctx.db.subscriptionOrders.filter((o) => o.packageId === p.id).length;
-    if (n > 0) refuse(ctx, 'package.used', { name: p.name, n });
-    ctx.db.packages = ctx.db.packages.filter((x) => x.id !== p.id);
+  api<{ id: string }>('delete', '/v2/package/:id', { write: packagePolicy }, async (ctx) => {
+    const p = await ctx.find(packagePolicy, Number(ctx.params.id), 'pf.package');
+    const t = await tx();
+    const [{ n }] = await t.select({ n: sql<number>`count(*)::int` }).from(subscriptionOrders).where(eq(subscriptionOrders.packageId, p.id));
+    if (n > 0) refuse(ctx, 'package.used', { name: p.name, n: Number(n) });
+    await t.delete(packages).where(eq(packages.id, p.id));
     return null;
   }),
 
   /* orders, settlements and online card orders of every company */
-  api('get', '/v2/admin_order', { read: adminOrderPolicy }, (ctx) =>
-    listQuery(ctx.rows(adminOrderPolicy).map((o) => localOrder(ctx.db, o, ctx.lang)), ctx.query, {
-      keywordFields: ['orderNo', 'companyName', 'packageName', 'createdBy'],
-      equalFields: ['status', 'companyId', 'packageId'],
-      dateField: 'createdAt',
-      sortable: ['createdAt', 'amount', 'days', 'companyName'],
-      defaultSort: { field: 'createdAt', order: 'descend' },
-    }, ctx.lang),
-  ),
+  api('get', '/v2/admin_order', { read: adminOrderPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), subscriptionOrders, ctx.scope(adminOrderPolicy), ctx.query, adminOrderList(ctx.lang), ctx.lang);
+    return { list: await localOrders(page.list, ctx.lang), total: page.total };
+  }),
 
   api('get', '/v2/admin_settlement', { read: adminSettlementPolicy }, async (ctx) => {
     const page = await sqlList(await tx(), settlements, ctx.scope(adminSettlementPolicy), ctx.query, ADMIN_SETTLEMENT_LIST, ctx.lang);
@@ -731,17 +825,20 @@ export const platformHandlers = [
   }),
 
   /* platform settings and the service contact (docs/api.md#calls-named-by-the-spec GET /v2/company_role/service reads the latter) */
-  api('get', '/v2/platform_setting', { read: platformSettingsPolicy }, (ctx) => ({ settings: ctx.rows(platformSettingsPolicy)[0], serviceContact: ctx.db.serviceContact })),
+  api('get', '/v2/platform_setting', { read: platformSettingsPolicy }, async () => ({ settings: await platformSettingsOf(), serviceContact: await serviceContactOf() })),
 
-  api('put', '/v2/platform_setting', { write: platformSettingsPolicy, body: PlatformSettingsBody, labels: SETTING_LABELS }, (ctx) => {
-    const row = ctx.target(platformSettingsPolicy, 1);
+  api('put', '/v2/platform_setting', { write: platformSettingsPolicy, body: PlatformSettingsBody, labels: SETTING_LABELS }, async (ctx) => {
+    const row = await ctx.find(platformSettingsPolicy, 1);
     Object.assign(row, { ...ctx.body, welcomeNote: ctx.body.welcomeNote ?? '' });
+    const { id: _id, ...values } = row;
+    await (await tx()).update(platformSettings).set(values).where(eq(platformSettings.id, 1));
     return row;
   }),
 
-  api('put', '/v2/company_role/service', { write: serviceContactPolicy, body: ServiceContactBody, labels: SETTING_LABELS }, (ctx) => {
-    const row = ctx.target(serviceContactPolicy, 1);
+  api('put', '/v2/company_role/service', { write: serviceContactPolicy, body: ServiceContactBody, labels: SETTING_LABELS }, async (ctx) => {
+    const row = await ctx.find(serviceContactPolicy, 1);
     Object.assign(row, ctx.body);
+    await (await tx()).update(serviceContact).set({ name: row.name, phone: row.phone, wechat: row.wechat }).where(eq(serviceContact.id, 1));
     return row;
   }),
 
@@ -764,9 +861,16 @@ export const platformHandlers = [
       months.push({ month: `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`, amount: 0, orders: 0 });
     }
     let paidThisYear = 0;
-    for (const o of ctx.db.subscriptionOrders) {
-      if (o.status !== 'paid' || !o.paidAt) continue;
-      const m = months.find((x) => x.month === o.paidAt!.slice(0, 7));
+    // The paid orders of the months shown and of this year.
+    const since = [`${months[0].month}-01`, `${t.slice(0, 4)}-01-01`].sort()[0];
+    const paid = await (await tx())
+      .select({ amount: subscriptionOrders.amount, paidAt: subscriptionOrders.paidAt })
+      .from(subscriptionOrders)
+      .where(and(eq(subscriptionOrders.status, 'paid'), gte(subscriptionOrders.paidAt, localDay(since))))
+      .orderBy(asc(subscriptionOrders.id));
+    for (const row of paid) {
+      const o = { amount: row.amount, paidAt: stampOf(row.paidAt!) };
+      const m = months.find((x) => x.month === o.paidAt.slice(0, 7));
       if (m) {
         m.amount = Math.round((m.amount + o.amount) * 100) / 100;
         m.orders += 1;

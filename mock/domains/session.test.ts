@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { auditEntries } from './audit';
 import { sessionByToken, waitingCodes } from '../../server/auth/state';
-import { authHeaders } from '../testing';
+import { authHeaders, rowsOf } from '../testing';
+import { packages } from '../../server/db/schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb, SESSION_IDLE_MS, SESSION_MAX_MS } from '../db';
@@ -272,7 +273,7 @@ describe('production seed: only the platform and its admin, with a one-time pass
     expect(db.companies.map((c) => c.name)).toEqual(['Campus Console Platform']);
     expect(db.users.map((u) => u.username)).toEqual(['admin']);
     expect(db.memberships).toHaveLength(1);
-    expect([db.students, db.leads, db.lessons, (await auditEntries()), db.packages].map((t) => t.length)).toEqual([0, 0, 0, 0, 0]);
+    expect([db.students, db.leads, db.lessons, (await auditEntries()), await rowsOf(packages)].map((t) => t.length)).toEqual([0, 0, 0, 0, 0]);
     const lines = printed.filter((l) => l.includes('one-time password'));
     expect(lines).toHaveLength(1);
     const password = /one-time password: (\S+)/.exec(lines[0])![1];

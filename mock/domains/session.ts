@@ -1,5 +1,5 @@
 /** Session, user, permission, store, menu and service-contact calls (docs/api.md#calls-named-by-the-spec, docs/api.md#session-calls) and the core seed. */
-import type { Db, MembershipRow } from '../db';
+import type { Db, MembershipRow, ServiceContactRow } from '../db';
 import { nextId, sessionExpired } from '../db';
 import { api, buildSession, HttpError, json, type AuthedCtx } from '../http';
 import { defineMessages } from '../messages';
@@ -13,6 +13,7 @@ import {
   SwitchStoreBody,
 } from '../../src/types/session.schemas';
 import { loginRefusal } from './companyStatus';
+import { serviceContactOf } from './platformRows';
 import { hashPassword, hashPasswordSync, needsRehash, oneTimePassword, seedHash, verifyPassword } from '../credentials';
 import { demoMode } from '../mode';
 import { sendCode, takeCode } from '../sms';
@@ -74,6 +75,11 @@ export const ROLE_FLAGS: Record<Role, Record<PermissionFlag, number>> = {
 
 const AVATAR = '/avatar.svg';
 
+/** The service contact of the seed (server/db/schema/platform.ts, written by ./platform.ts `seedPlatformTables`)… */
+export const DEMO_SERVICE_CONTACT: ServiceContactRow = { name: 'Campus Console Support / 客服小星', phone: '400-820-0088', wechat: 'campus-console-help' };
+/** …and outside demo mode (`seedPlatformProduction`). */
+export const PRODUCTION_SERVICE_CONTACT: ServiceContactRow = { name: 'Campus Console Support', phone: '', wechat: '' };
+
 /**
  * Outside demo mode (mock/mode.ts) the seed is the platform company and its admin only, with a random one-time
  * password printed once on stdout (to be changed at the first login); no demo company, account or data.
@@ -86,7 +92,6 @@ export function seedProductionCore(db: Db) {
   db.seq.users = 1;
   db.memberships.push({ roleId: 101, userId: 1, companyId: 1, role: 'admin', type: 2, flags: { ...ROLE_FLAGS.admin } });
   db.seq.memberships = 101;
-  db.serviceContact = { name: 'Campus Console Support', phone: '', wechat: '' };
   // The one place this password is ever shown: the server's own output, once.
   // eslint-disable-next-line no-console
   console.log(`[setup] Platform admin account "admin", one-time password: ${password} (to be changed at the first login; shown only now)`);
@@ -153,7 +158,6 @@ export function seedDemoCore(db: Db) {
   ];
   memberships.forEach((row, i) => db.memberships.push({ ...row, roleId: 101 + i }));
   db.seq.memberships = 100 + memberships.length;
-  db.serviceContact = { name: 'Campus Console Support / 客服小星', phone: '400-820-0088', wechat: 'campus-console-help' };
 }
 
 export const MAX_FAILURES = 5;
@@ -337,7 +341,7 @@ export const sessionHandlers = [
     return buildMenu(session);
   }),
 
-  api('get', '/v2/company_role/service', { self: true }, ({ db }) => db.serviceContact),
+  api('get', '/v2/company_role/service', { self: true }, () => serviceContactOf()),
 
   // docs/api.md#calls-named-by-the-spec makes the logout a GET: the one GET that writes (it deletes the caller's own session).
   api('get', '/v2/user/login/logout', { auth: false }, async ({ request }) => {

@@ -1,11 +1,19 @@
-/** Subscription packages, orders and renewal (docs/rules.md#subscription-and-expiry; routes /renew and /campus/order). */
+/**
+ * Subscription packages, orders and renewal (docs/rules.md#subscription-and-expiry; routes /renew and /campus/order). The
+ * packages and orders are in the database (server/db/schema/platform.ts, read and written through ./platformRows.ts).
+ */
 import type { Db } from '../db';
 import type { Lang } from '../messages';
 import { nextId } from '../db';
 import { api, definePolicy, HttpError } from '../http';
 import { defineMessages } from '../messages';
-import { listQuery } from '../list';
-import { indexOf } from '../indexes';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { tx } from '../../server/db';
+import { sqlList, type SqlListSpec } from '../../server/db/list';
+import { stampDate } from '../../server/db/time';
+import { packages, subscriptionOrders } from '../../server/db/schema';
+import { findOrder, findPackage, insertOrder, keywordOver, localOrders, localPackageName, orderNoOf, packageOf } from './platformRows';
+import { created } from './audit';
 import { OrderBody, OrderIdBody } from '../../src/types/subscription.schemas';
 import { addDays, nowStamp, today } from '../clock';
 import type { SubscriptionOrder, SubscriptionPackage, SubscriptionStatus } from '../../src/types/subscription';
@@ -19,14 +27,26 @@ defineMessages({
   'sub.offSale': { en: 'This package is not on sale.', zh: '该套餐未上架。' },
 });
 
+declare module '../db' {
+  interface Db {
+    /**
+     * The demo seed's subscription orders (the in-process seed numbers them as it goes): written to the database
+     * (server/db/schema/platform.ts) by `seedPlatformTables` (./platform.ts). Never read by a request.
+     */
+    seedSubscriptionOrders: SubscriptionOrder[];
+  }
+}
+
+/** The demo seed's packages (their campuses: ./platform.ts `seedPlatformTables`). */
+export const SEED_PACKAGES: SubscriptionPackage[] = [
+  { id: 1, name: 'Quarter', nameZh: '季度版', days: 90, price: 1280, description: '90 days, all features', descriptionZh: '90 天，全部功能', onSale: true },
+  { id: 2, name: 'Year', nameZh: '年度版', days: 365, price: 3980, description: '365 days, all features, best value', descriptionZh: '365 天，全部功能，最划算', onSale: true },
+  { id: 3, name: 'Two years', nameZh: '两年版', days: 730, price: 6980, description: '730 days, all features, priority support', descriptionZh: '730 天，全部功能，优先支持', onSale: true },
+  { id: 4, name: 'Trial month (retired)', nameZh: '体验月（已停售）', days: 30, price: 99, description: 'No longer sold', descriptionZh: '已停售', onSale: false },
+];
+
 export function seedSubscription(db: Db) {
-  db.packages.push(
-    { id: 1, name: 'Quarter', nameZh: '季度版', days: 90, price: 1280, description: '90 days, all features', descriptionZh: '90 天，全部功能', onSale: true },
-    { id: 2, name: 'Year', nameZh: '年度版', days: 365, price: 3980, description: '365 days, all features, best value', descriptionZh: '365 天，全部功能，最划算', onSale: true },
-    { id: 3, name: 'Two years', nameZh: '两年版', days: 730, price: 6980, description: '730 days, all features, priority support', descriptionZh: '730 天，全部功能，优先支持', onSale: true },
-    { id: 4, name: 'Trial month (retired)', nameZh: '体验月（已停售）', days: 30, price: 99, description: 'No longer sold', descriptionZh: '已停售', onSale: false },
-  );
-  db.seq.packages = 4;
+  db.seedSubscriptionOrders = [];
   const t = today();
   const orders: Omit<SubscriptionOrder, 'id' | 'orderNo'>[] = [
     { companyId: 2, companyName: 'Starlight Dance', packageId: 2, packageName: 'Year', days: 365, amount: 3980, status: 'paid', createdAt: `${addDays(t, -330)} 10:12:00`, paidAt: `${addDays(t, -330)} 10:15:30`, createdBy: '周晓彤' },
@@ -37,7 +57,7 @@ export function seedSubscription(db: Db) {
   ];
   orders.forEach((o) => {
     const id = nextId(db, 'subscriptionOrders');
-    db.subscriptionOrders.push({ ...o, id, orderNo: `SO${String(100000 + id)}` });
+    db.seedSubscriptionOrders.push({ ...o, id, orderNo: orderNoOf(id) });
   });
 }
 
@@ -46,26 +66,31 @@ export function localPackage<P extends SubscriptionPackage>(p: P, lang: Lang): P
   return lang === 'zh' ? { ...p, name: p.nameZh || p.name, description: p.descriptionZh || p.description } : p;
 }
 
-/** An order's package name in the caller's language: the stored name starts with the package's name at the time. */
-export function localOrder<O extends SubscriptionOrder>(db: Db, o: O, lang: Lang): O {
-  if (lang !== 'zh') return o;
-  const p = db.packages.find((x) => x.id === o.packageId);
-  if (!p?.nameZh || !o.packageName.startsWith(p.name)) return o;
-  return { ...o, packageName: p.nameZh + o.packageName.slice(p.name.length) };
-}
-
 /** The company's subscription orders: the owner and campus managers read, only the owner orders and pays. */
 export const subscriptionOrderPolicy = definePolicy<SubscriptionOrder>({
   name: 'subscription orders',
   read: 'subscription',
   write: 'isOwner',
-  rows: (db, s) => indexOf(db, 'subscriptionOrders', s.company.id),
+  where: (s) => eq(subscriptionOrders.companyId, s.company.id),
+  find: findOrder,
 });
 /** Packages on sale (platform data shown to the subscription screens). */
-export const packagePolicy = definePolicy({ name: 'packages', read: 'subscription', rows: (db: Db) => db.packages.filter((p) => p.onSale) });
+export const packagePolicy = definePolicy({ name: 'packages', read: 'subscription', where: () => eq(packages.onSale, true) });
+
+/** The company's order list; the keyword searches the package name the caller reads. */
+const orderList = (lang: Lang): SqlListSpec => ({
+  filters: { keyword: keywordOver([sql`${subscriptionOrders.orderNo}`, localPackageName(lang)]) },
+  equal: { status: subscriptionOrders.status },
+  date: subscriptionOrders.createdAt,
+  sortable: { createdAt: subscriptionOrders.createdAt, amount: subscriptionOrders.amount, days: subscriptionOrders.days },
+  defaultSort: { field: 'createdAt', order: 'descend' },
+  tiebreak: [asc(subscriptionOrders.id)],
+});
 
 export const subscriptionHandlers = [
-  api('get', '/v2/package', { read: packagePolicy }, ({ rows, lang }) => rows(packagePolicy).map((p) => localPackage(p, lang))),
+  api('get', '/v2/package', { read: packagePolicy }, async ({ scope, lang }) =>
+    (await (await tx()).select().from(packages).where(scope(packagePolicy)).orderBy(asc(packages.id))).map((p) => localPackage(packageOf(p), lang)),
+  ),
 
   api('get', '/v2/subscription/status', { read: subscriptionOrderPolicy }, ({ session }): SubscriptionStatus => ({
     companyId: session.company.id,
@@ -74,30 +99,17 @@ export const subscriptionHandlers = [
     day: daysLeft(session.company.validUntil, today()),
   })),
 
-  api('get', '/v2/subscription_order', { read: subscriptionOrderPolicy }, ({ db, rows, query, lang }) =>
-    listQuery(
-      rows(subscriptionOrderPolicy).map((o) => localOrder(db, o, lang)),
-      query,
-      {
-        keywordFields: ['orderNo', 'packageName'],
-        equalFields: ['status'],
-        dateField: 'createdAt',
-        sortable: ['createdAt', 'amount', 'days'],
-        defaultSort: { field: 'createdAt', order: 'descend' },
-      },
-      lang,
-    ),
-  ),
+  api('get', '/v2/subscription_order', { read: subscriptionOrderPolicy }, async ({ scope, query, lang }) => {
+    const page = await sqlList(await tx(), subscriptionOrders, scope(subscriptionOrderPolicy), query, orderList(lang), lang);
+    return { list: await localOrders(page.list, lang), total: page.total };
+  }),
 
-  api('post', '/v2/subscription_order', { write: subscriptionOrderPolicy, body: OrderBody, labels: { packageId: 'sub.package' } }, ({ db, session, body, t }) => {
+  api('post', '/v2/subscription_order', { write: subscriptionOrderPolicy, body: OrderBody, labels: { packageId: 'sub.package' } }, async ({ session, body, t }) => {
     const { packageId } = body;
-    const pkg = db.packages.find((p) => p.id === packageId);
+    const pkg = await findPackage(packageId);
     if (!pkg) throw new HttpError(400, t('common.notFound', { what: t('sub.package') }));
     if (!pkg.onSale) throw new HttpError(400, t('sub.offSale'));
-    const id = nextId(db, 'subscriptionOrders');
-    const order: SubscriptionOrder = {
-      id,
-      orderNo: `SO${String(100000 + id)}`,
+    const order = await insertOrder({
       companyId: session.company.id,
       companyName: session.company.name,
       packageId: pkg.id,
@@ -107,27 +119,35 @@ export const subscriptionHandlers = [
       status: 'unpaid',
       createdAt: nowStamp(),
       createdBy: session.user.name,
-    };
-    db.subscriptionOrders.push(order);
-    return order;
+    });
+    return created(order);
   }),
 
-  api('post', '/v2/subscription_order/pay', { write: subscriptionOrderPolicy, body: OrderIdBody, labels: { id: 'sub.order' } }, (ctx) => {
+  api('post', '/v2/subscription_order/pay', { write: subscriptionOrderPolicy, body: OrderIdBody, labels: { id: 'sub.order' } }, async (ctx) => {
     const { session, t } = ctx;
-    const order = ctx.target(subscriptionOrderPolicy, ctx.body.id, 'sub.order');
+    const order = await ctx.find(subscriptionOrderPolicy, ctx.body.id, 'sub.order');
     if (order.status !== 'unpaid') throw new HttpError(400, t('sub.notUnpaid'));
     const from = session.company.validUntil > today() ? session.company.validUntil : today();
-    session.company.validUntil = addDays(from, order.days);
     order.status = 'paid';
     order.paidAt = nowStamp();
+    // The order's row first: should it fail, the company's validity has not moved.
+    await (await tx())
+      .update(subscriptionOrders)
+      .set({ status: 'paid', paidAt: stampDate(order.paidAt) })
+      .where(and(eq(subscriptionOrders.id, order.id), eq(subscriptionOrders.companyId, session.company.id)));
+    session.company.validUntil = addDays(from, order.days);
     return { order, validUntil: session.company.validUntil, day: daysLeft(session.company.validUntil, today()) };
   }),
 
-  api('post', '/v2/subscription_order/cancel', { write: subscriptionOrderPolicy, body: OrderIdBody, labels: { id: 'sub.order' } }, (ctx) => {
+  api('post', '/v2/subscription_order/cancel', { write: subscriptionOrderPolicy, body: OrderIdBody, labels: { id: 'sub.order' } }, async (ctx) => {
     const { session, t } = ctx;
-    const order = ctx.target(subscriptionOrderPolicy, ctx.body.id, 'sub.order');
+    const order = await ctx.find(subscriptionOrderPolicy, ctx.body.id, 'sub.order');
     if (order.status !== 'unpaid') throw new HttpError(400, t('sub.notUnpaid'));
     order.status = 'cancelled';
+    await (await tx())
+      .update(subscriptionOrders)
+      .set({ status: 'cancelled' })
+      .where(and(eq(subscriptionOrders.id, order.id), eq(subscriptionOrders.companyId, session.company.id)));
     return order;
   }),
 ];

@@ -15,3 +15,4 @@ export * from './sales';
 export * from './campus';
 export * from './accounts';
 export * from './monthClose';
+export * from './platform';

@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { InvoiceStatus, OnlineOrderStatus, SettlementStatus } from '../../../src/types/campus';
+import { subscriptionOrders } from './platform';
 
 const ORDER_STATUSES = ['unpaid', 'paid', 'cancelled'] as const satisfies readonly OnlineOrderStatus[];
 const SETTLEMENT_STATUSES = ['pending', 'paid'] as const satisfies readonly SettlementStatus[];
@@ -91,7 +92,7 @@ export const onlineOrders = pgTable(
   ],
 );
 
-/** An invoice a company asks for on a paid subscription order (in the process: order id and number copied). */
+/** An invoice a company asks for on a paid subscription order (server/db/schema/platform.ts; its number copied). */
 export const invoices = pgTable(
   'invoices',
   {
@@ -116,6 +117,8 @@ export const invoices = pgTable(
     unique('invoices_invoice_no_key').on(t.invoiceNo),
     // One open (requested or issued) invoice per order; a rejected one may be asked again.
     uniqueIndex('invoices_open_order_key').on(t.companyId, t.orderId).where(sql`${t.status} <> 'rejected'`),
+    // An order of its own company.
+    foreignKey({ columns: [t.companyId, t.orderId], foreignColumns: [subscriptionOrders.companyId, subscriptionOrders.id], name: 'invoices_order_fk' }),
     index('invoices_company_created_idx').on(t.companyId, t.createdAt, t.id),
     index('invoices_created_idx').on(t.createdAt, t.id),
     check('invoices_status_check', sql`${t.status} in ('requested', 'issued', 'rejected')`),
