@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { auditEntries } from './audit';
 import { authHeaders, rowsOf } from '../testing';
-import { invoices, onlineOrders, saleCaps, settlements, subscriptionOrders } from '../../server/db/schema';
+import { companyRenewals, invoices, onlineOrders, saleCaps, settlements, subscriptionOrders } from '../../server/db/schema';
+import { stampOf } from '../../server/db/time';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { resetDb } from '../handlers';
@@ -245,5 +246,119 @@ describe('feedback', () => {
     const listed = (await call('GET', '/v2/platform/feedback?keyword=two%20teachers', { token: admin })).body.data as { total: number; list: { content: string }[] };
     expect(listed.list.map((f) => f.content)).toEqual(['Can a class have two teachers?']);
     expect(((await call('GET', '/v2/platform/feedback?pageSize=100', { token: admin })).body.data as { total: number }).total).toBe(before.total + 1);
+  });
+});
+
+/** Packages, every company's orders, the settings, the service contact and the renewal log, through the platform's calls. */
+describe("the platform's tables", () => {
+  it('packages: list, filter, sort, create, rename, delete only without orders', async () => {
+    const admin = await login('admin');
+    const list = async (q = '') => (await call('GET', `/v2/package/list?pageSize=50${q}`, { token: admin })).body.data as { total: number; list: { id: number; name: string; orderCount: number; campuses: number; onSale: boolean }[] };
+    const all = await list();
+    expect(all.list.map((p) => p.id)).toEqual([1, 2, 3, 4]);
+    expect(all.list.map((p) => p.campuses)).toEqual([1, 3, 5, 1]);
+    expect(all.list[0].orderCount).toBeGreaterThan(0);
+    expect((await list('&onSale=false')).list.map((p) => p.id)).toEqual([4]);
+    expect((await list('&onSale=x')).total).toBe(0);
+    expect((await list('&keyword=YEAR')).list.map((p) => p.name)).toEqual(['Year', 'Two years']);
+    expect((await list('&sortField=name&sortOrder=ascend')).list.map((p) => p.name)).toEqual(['Quarter', 'Trial month (retired)', 'Two years', 'Year']);
+    const byCount = (await list('&sortField=orderCount&sortOrder=descend')).list.map((p) => p.orderCount);
+    expect(byCount).toEqual([...byCount].sort((a, b) => b - a));
+    expect((await call('GET', '/v2/package/list?sortField=nope', { token: admin })).status).toBe(400);
+    expect((await call('POST', '/v2/package', { token: admin, body: { name: 'quarter', days: 7, price: 10, campuses: 1, onSale: true } })).body.msg).toBe('A package named quarter already exists.');
+    const made = await call('POST', '/v2/package', { token: admin, body: { name: 'Week', days: 7, price: 99.5, campuses: 2, onSale: true } });
+    expect(made.body.data).toEqual({ id: 5, name: 'Week', days: 7, price: 99.5, campuses: 2, description: '', onSale: true });
+    expect((await call('PUT', '/v2/package', { token: admin, body: { id: 5, name: 'YEAR', days: 7, price: 99.5, campuses: 2, onSale: true } })).body.msg).toBe('A package named YEAR already exists.');
+    const renamed = await call('PUT', '/v2/package', { token: admin, body: { id: 5, name: 'Week pass', nameZh: '周卡', days: 7, price: 99.5, campuses: 2, onSale: true } });
+    expect(renamed.body.data).toEqual({ id: 5, name: 'Week pass', nameZh: '周卡', days: 7, price: 99.5, campuses: 2, description: '', onSale: true });
+    expect((await list()).list.find((p) => p.id === 5)).toMatchObject({ name: 'Week pass', orderCount: 0 });
+    expect((await call('DELETE', '/v2/package/1', { token: admin })).body.msg).toBe(`Package Quarter has ${all.list[0].orderCount} orders: take it off sale instead of deleting it.`);
+    // A store orders it: from then on it is only taken off sale.
+    const maple = await login('maple', 'maple123');
+    const order = await call('POST', '/v2/subscription_order', { token: maple, body: { packageId: 5 } });
+    expect(order.body.data).toMatchObject({ packageName: 'Week pass', amount: 99.5, days: 7, status: 'unpaid', orderNo: `SO${100000 + order.body.data.id}` });
+    expect((await call('GET', '/v2/package', { token: maple, headers: { 'accept-language': 'zh-CN' } })).body.data.find((p: { id: number }) => p.id === 5)).toMatchObject({ name: '周卡' });
+    expect((await call('DELETE', '/v2/package/5', { token: admin })).body.msg).toBe('Package Week pass has 1 order: take it off sale instead of deleting it.');
+    expect((await call('POST', '/v2/package', { token: admin, body: { name: 'Spare', days: 1, price: 0, campuses: 1, onSale: false } })).body.data.id).toBe(6);
+    expect((await call('DELETE', '/v2/package/6', { token: admin })).status).toBe(200);
+    expect((await call('DELETE', '/v2/package/6', { token: admin })).status).toBe(404);
+    expect((await list()).total).toBe(5);
+  });
+
+  it("every company's orders: search in the caller's language, filter, sort, a renamed company's orders", async () => {
+    const admin = await login('admin');
+    const orders = async (q: string, lang = 'en-US') => (await call('GET', `/v2/admin_order?${q}`, { token: admin, headers: { 'accept-language': lang } })).body.data as { total: number; list: { id: number; orderNo: string; companyId: number; companyName: string; packageName: string; createdAt: string; amount: number; status: string }[] };
+    const all = await orders('pageSize=200');
+    const rows = await rowsOf(subscriptionOrders);
+    expect(all.total).toBe(rows.length);
+    const stamps = all.list.map((o) => o.createdAt);
+    expect(stamps).toEqual([...stamps].sort().reverse());
+    expect((await orders('keyword=SO100001')).list.map((o) => o.orderNo)).toEqual(['SO100001']);
+    const zh = await orders('keyword=季度版&pageSize=200', 'zh-CN');
+    expect(zh.total).toBe(rows.filter((o) => o.packageName.startsWith('Quarter')).length);
+    expect(zh.list.every((o) => o.packageName.startsWith('季度版'))).toBe(true);
+    expect((await orders('keyword=季度版')).total).toBe(0);
+    const open = await orders('status=unpaid,cancelled&pageSize=200');
+    expect(open.total).toBe(rows.filter((o) => o.status !== 'paid').length);
+    expect(open.list.every((o) => o.status !== 'paid')).toBe(true);
+    expect((await orders('companyId=x')).total).toBe(0);
+    const byAmount = (await orders('sortField=amount&sortOrder=ascend&pageSize=200')).list.map((o) => o.amount);
+    expect(byAmount).toEqual([...byAmount].sort((a, b) => a - b));
+    expect((await orders('sortField=companyName&sortOrder=ascend&pageSize=1')).list[0].companyName).toBe('Aurora Figure Skating 极光花滑');
+    expect((await call('GET', '/v2/admin_order?startDate=2026-02-30', { token: admin })).status).toBe(400);
+    // A renamed company's orders carry its new name.
+    const id = companyId('Sunrise Art');
+    expect((await call('PUT', '/v2/company_kt', { token: admin, body: { id, name: 'Sunrise Art Studio' } })).status).toBe(200);
+    expect((await orders(`companyId=${id}`)).list.map((o) => o.companyName)).toEqual(['Sunrise Art Studio']);
+    // The store's own list: its orders only, newest first.
+    const sunrise = await login('sunrise');
+    const own = (await call('GET', '/v2/subscription_order', { token: sunrise })).body.data;
+    expect(own).toMatchObject({ total: 1, list: [{ companyId: id, companyName: 'Sunrise Art Studio', packageName: 'Quarter' }] });
+  });
+
+  it('settings and service contact: read by every platform role, saved by the admin, used for new companies', async () => {
+    const admin = await login('admin');
+    const service = await login('service');
+    const before = (await call('GET', '/v2/platform_setting', { token: service })).body.data;
+    expect(before).toEqual({
+      settings: { id: 1, feePercent: 0.6, trialDays: 30, defaultCampuses: 1, defaultCapHours: 60, defaultCapMonths: 3, welcomeNote: 'Welcome to Campus Console! 欢迎使用校务云。' },
+      serviceContact: { name: 'Campus Console Support / 客服小星', phone: '400-820-0088', wechat: 'campus-console-help' },
+    });
+    const saved = await call('PUT', '/v2/platform_setting', { token: admin, body: { feePercent: 1.25, trialDays: 45, defaultCampuses: 2, defaultCapHours: 80, defaultCapMonths: 6 } });
+    expect(saved.body.data).toEqual({ id: 1, feePercent: 1.25, trialDays: 45, defaultCampuses: 2, defaultCapHours: 80, defaultCapMonths: 6, welcomeNote: '' });
+    const contact = await call('PUT', '/v2/company_role/service', { token: admin, body: { name: 'Help desk', phone: '400-820-0099', wechat: 'help' } });
+    expect(contact.body.data).toEqual({ name: 'Help desk', phone: '400-820-0099', wechat: 'help' });
+    expect((await call('GET', '/v2/platform_setting', { token: service })).body.data).toEqual({ settings: saved.body.data, serviceContact: contact.body.data });
+    const maple = await login('maple', 'maple123');
+    expect((await call('GET', '/v2/company_role/service', { token: maple })).body.data).toEqual(contact.body.data);
+    // A company created without days gets the trial days, and the default cap.
+    const add = await call('POST', '/v2/company/simple/', { token: admin, body: { name: 'Fern Piano', ownerName: '林蕨', ownerMobile: '13912340077' } });
+    expect(add.body.data).toMatchObject({ day: 45 });
+    expect((await rowsOf(saleCaps)).find((c) => c.companyId === add.body.data.id)).toMatchObject({ maxHours: 80, maxMonths: 6 });
+    const log = (await call('GET', `/v2/company_kt/renew_log?companyId=${add.body.data.id}`, { token: admin })).body.data;
+    expect(log).toMatchObject({ total: 1, list: [{ kind: 'create', days: 45, before: today(), after: shiftDate(today(), 45), companyName: 'Fern Piano', operator: '林思远' }] });
+    expect(log.list[0].remark).toBeUndefined();
+  });
+
+  it('the renewal log: every company, by kind and day, newest first; the overview counts paid orders', async () => {
+    const admin = await login('admin');
+    const log = async (q: string) => (await call('GET', `/v2/company_kt/renew_log?${q}`, { token: admin })).body.data as { total: number; list: { id: number; kind: string; at: string; companyId: number }[] };
+    const all = await log('pageSize=200');
+    const ats = all.list.map((r) => r.at);
+    expect(ats).toEqual([...ats].sort().reverse());
+    expect((await log('kind=create&pageSize=1')).total).toBe(getDb().companies.filter((c) => !c.platform).length);
+    expect((await log('kind=nope')).total).toBe(0);
+    const day = all.list[0].at.slice(0, 10);
+    expect((await log(`startDate=${day}&endDate=${day}&pageSize=200`)).total).toBe(all.list.filter((r) => r.at.startsWith(day)).length);
+    const oldest = await log('sortField=at&sortOrder=ascend&pageSize=1');
+    expect(oldest.list[0].at).toBe((await rowsOf(companyRenewals)).map((r) => stampOf(r.at)).sort()[0]);
+    const overview = async () => (await call('GET', '/v2/platform/overview', { token: admin })).body.data as { revenueByMonth: { month: string; amount: number; orders: number }[]; totals: { paidThisYear: number } };
+    const was = await overview();
+    const maple = await login('maple', 'maple123');
+    const order = (await call('POST', '/v2/subscription_order', { token: maple, body: { packageId: 1 } })).body.data;
+    expect((await call('POST', '/v2/subscription_order/pay', { token: maple, body: { id: order.id } })).status).toBe(200);
+    const now = await overview();
+    expect(Math.round((now.totals.paidThisYear - was.totals.paidThisYear) * 100)).toBe(128000);
+    expect(now.revenueByMonth.at(-1)!.orders - was.revenueByMonth.at(-1)!.orders).toBe(1);
   });
 });

@@ -289,6 +289,11 @@ describe('production seed: only the platform and its admin, with a one-time pass
     expect((await call('POST', '/v2/user/password', { token, body: { oldPassword: password, newPassword: 'my-own-secret' } })).status).toBe(200);
     expect((await call('GET', '/v2/user/info', { token })).body.data.mustChangePassword).toBeUndefined();
     expect((await call('GET', '/v2/company_kt', { token })).body.data.total).toBe(0);
+    // The platform's settings and service contact are there without any demo data (the production seed writes them).
+    expect((await call('GET', '/v2/platform_setting', { token })).body.data).toEqual({
+      settings: { id: 1, feePercent: 0.6, trialDays: 30, defaultCampuses: 1, defaultCapHours: 60, defaultCapMonths: 3, welcomeNote: 'Welcome to Campus Console! 欢迎使用校务云。' },
+      serviceContact: { name: 'Campus Console Support', phone: '', wechat: '' },
+    });
     expect((await call('POST', '/v2/user/login/password', { body: { username: 'admin', password } })).status).toBe(400);
   });
 });
