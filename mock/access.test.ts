@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { handlers } from './handlers';
 import { buildSession, registry, type RegisteredCall, type Session } from './http';
 import { getDb } from './db';
-import { call, defaultGroup, loginToken, rowsOf } from './testing';
+import { call, defaultGroup, inRequest, loginToken, rowsOf } from './testing';
+import { inTransaction } from '../server/db';
 import { exams, homework, notices, submissions } from '../server/db/schema';
 import { today } from './clock';
 import { studentRows } from './domains/schoolPolicies';
@@ -93,11 +94,15 @@ describe('every call answers within the scope of its list (issue 29)', () => {
     forbiddenNames: Set<string>;
   }
 
-  /** The caller's list scope, from the lists' own scope functions. */
+  /** The caller's list scope, from the lists' own scope functions (run as a request of the caller runs them). */
   async function scopeOf(token: string): Promise<{ scope: Scope; session: Session }> {
-    const db = getDb();
     const row = (await sessionByToken(token))!;
-    const session = (await buildSession(db, token, row.userId, row.roleId))!;
+    return inTransaction(() => scopeIn(token, row.userId, row.roleId));
+  }
+
+  async function scopeIn(token: string, userId: number, roleId: number): Promise<{ scope: Scope; session: Session }> {
+    const db = getDb();
+    const session = (await buildSession(db, token, userId, roleId))!;
     const cid = session.company.id;
     // The lists of students and leads: the student list; the lead list and the pool. A lesson in the schedule's scope
     // shows its roster (booked, on leave, rolled-call students, who may come from other classes), and a trial the
@@ -196,7 +201,7 @@ describe('every call answers within the scope of its list (issue 29)', () => {
   async function sweep(token: string, noticeIds: number[]): Promise<string[]> {
     const { scope, session } = await scopeOf(token);
     const probe = await probeOf(session, scope, noticeIds);
-    const own = studentRows(getDb(), session)[0];
+    const own = (await inRequest(session.company.id, () => studentRows(getDb(), session)))[0];
     const problems: string[] = [];
     const summary = (what: string, found: string[]) => `${what}: ${found.slice(0, 3).join(', ')}${found.length > 3 ? ` (+${found.length - 3})` : ''}`;
     const check = (what: string, data: unknown) => {
@@ -255,7 +260,7 @@ describe('every call answers within the scope of its list (issue 29)', () => {
     expect(r.status).toBe(200);
     const sales = await loginToken('sales');
     const { session } = await scopeOf(sales);
-    const inScope = studentRows(getDb(), session).length;
+    const inScope = (await inRequest(session.company.id, () => studentRows(getDb(), session))).length;
     expect(inScope).toBeGreaterThan(0);
     expect(inScope).toBeLessThan(getDb().students.filter((st) => st.companyId === 2).length);
     expect(await sweep(sales, noticeIds)).toEqual([]);
