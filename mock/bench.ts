@@ -13,6 +13,9 @@
 import fs from 'node:fs';
 import { registry } from './http';
 import { getDb } from './db';
+import { and, eq, lt } from 'drizzle-orm';
+import { tx } from '../server/db';
+import { campuses } from '../server/db/schema';
 import { call } from './testing';
 import { today } from './clock';
 
@@ -137,8 +140,8 @@ export async function benchAfterWrites(token: string, rounds = 1): Promise<Bench
     // Students who owe no lessons: a sale first settles open arrears (docs/rules.md#arrears), the return needs hours left.
     const owing = new Set(db.arrears.filter((a) => a.companyId === 2 && a.status === 'open').map((a) => a.studentId));
     const student = db.students.filter((s) => s.companyId === 2 && s.status === 'active' && !owing.has(s.id))[round];
-    const campus = db.campuses.find((c) => c.id === student.campusId);
-    if (campus && campus.validUntil && campus.validUntil < t) campus.validUntil = '2099-12-31';
+    // The student's campus stays open for the sale (a branch past its validity refuses it).
+    await (await tx()).update(campuses).set({ validUntil: '2099-12-31' }).where(and(eq(campuses.id, student.campusId), lt(campuses.validUntil, t)));
     const tpl = db.cardTemplates.find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
     const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales') ?? db.staff.find((s) => s.companyId === 2)!;
     let cardId = 0;

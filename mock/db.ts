@@ -94,7 +94,11 @@ export interface ServiceContactRow {
 export interface Db {
   users: UserRow[];
   companies: CompanyRow[];
-  campuses: CampusRow[];
+  /**
+   * The demo seed's campuses (written to the database, server/db/schema/accounts.ts, by its SqlSeeder); read by the
+   * in-process seed, never by a request (mock/domains/campusRows.ts reads the table).
+   */
+  seedCampuses: CampusRow[];
   memberships: MembershipRow[];
   /**
    * The demo seed's default permission groups, with the ids the seeded memberships name: written to the database
@@ -175,7 +179,7 @@ export function emptyDb(): Db {
   return {
     users: [],
     companies: [],
-    campuses: [],
+    seedCampuses: [],
     memberships: [],
     seedGroups: [],
     seq: {},

@@ -22,7 +22,7 @@ import access, { type Access, type AccessKey } from '../src/access';
 import type { CurrentUser, Permissions } from '../src/types/session';
 import { getDb, sessionExpired, type CampusRow, type CompanyRow, type Db, type MembershipRow, type PermissionGroupRow, type UserRow } from './db';
 import { groupOf } from './domains/groupRows';
-import { loadSettings } from './domains/companySettings';
+import { campusesOf, loadCompany } from './domains/campusRows';
 import { langOf, message, type Lang } from './messages';
 import './nouns';
 import { CALLS_OPEN_WHEN_EXPIRED, daysLeft } from '../src/utils/expiry';
@@ -191,8 +191,8 @@ export async function buildSession(db: Db, token: string, userId: number, roleId
   if (!user || !membership || !company || membership.disabled) return undefined;
   // Permission groups (docs/rules.md#permission-groups-and-data-scope): the group's flags, resolved at every request, so changes apply at once.
   const group = membership.groupId === undefined ? undefined : await groupOf(company.id, membership.groupId);
-  // The company's rules, for the synchronous rules of the request (mock/domains/companySettings.ts `settingsOf`).
-  await loadSettings(company.id);
+  // The company's rules and campuses, for the synchronous rules of the request (mock/domains/campusRows.ts).
+  await loadCompany(company.id);
   const currentUser: CurrentUser = {
     info: { username: user.username, avatar: user.avatar },
     name: user.name,
@@ -404,5 +404,5 @@ export function api<P extends Record<string, string>, S extends z.ZodType>(
 
 /** The campuses of the caller's company. */
 export function companyCampuses(db: Db, s: Session): CampusRow[] {
-  return db.campuses.filter((c) => c.companyId === s.company.id);
+  return campusesOf(db, s.company.id);
 }

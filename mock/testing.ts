@@ -5,7 +5,7 @@
  */
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { inTransaction, tx } from '../server/db';
-import { loadSettings } from './domains/companySettings';
+import { loadCompany } from './domains/campusRows';
 import { readClosedMonths } from './domains/ledger';
 import { sessionByToken } from '../server/auth/state';
 import { permissionGroups, webPages, type invitations } from '../server/db/schema';
@@ -69,11 +69,11 @@ export async function setGroup(id: number, values: Partial<Pick<typeof permissio
 /**
  * Runs a domain function the way a request of a company runs it (a test calling the ledger directly): in one
  * transaction, with what the synchronous rules read from the request: the company's rules
- * (mock/domains/companySettings.ts) and closed months (mock/domains/ledger.ts).
+ * and campuses (mock/domains/campusRows.ts) and closed months (mock/domains/ledger.ts).
  */
 export async function inRequest<T>(companyId: number, fn: () => T | Promise<T>): Promise<T> {
   return inTransaction(async () => {
-    await loadSettings(companyId);
+    await loadCompany(companyId);
     await readClosedMonths(companyId);
     return fn();
   });

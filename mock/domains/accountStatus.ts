@@ -10,6 +10,7 @@ import type { Db, MembershipRow } from '../db';
 import { SESSION_MAX_MS } from '../db';
 import { defineMessages, message, type Lang } from '../messages';
 import { endedSessionRole, rememberEndedSessions } from '../../server/auth/state';
+import { loadCampuses } from './campusRows';
 
 defineMessages({
   'auth.accountDisabled': { en: 'Your account at {company} has been disabled. {contact}', zh: '您在{company}的账号已被停用。{contact}' },
@@ -23,12 +24,12 @@ defineMessages({
 });
 
 /** What a disabled account is told: the company, and whom to ask to enable it again. */
-export function disabledAccountMessage(db: Db, m: MembershipRow, lang: Lang): string {
+export async function disabledAccountMessage(db: Db, m: MembershipRow, lang: Lang): Promise<string> {
   const company = db.companies.find((c) => c.id === m.companyId);
   const ownerMembership = db.memberships.find((x) => x.companyId === m.companyId && x.type === 0 && !x.disabled && x.roleId !== m.roleId);
   const owner = ownerMembership && db.users.find((u) => u.id === ownerMembership.userId);
   const staff = (db.staff ?? []).find((st) => st.companyId === m.companyId && st.userId === m.userId);
-  const campuses = db.campuses.filter((c) => c.companyId === m.companyId);
+  const campuses = await loadCampuses(m.companyId);
   const campus = campuses.find((c) => c.id === staff?.campusId && c.phone) ?? campuses.find((c) => c.isMain && c.phone) ?? campuses.find((c) => c.phone);
   const who = owner ? { name: owner.name, mobile: owner.mobile } : undefined;
   const where = campus ? { campus: campus.name, phone: campus.phone } : undefined;
@@ -59,5 +60,5 @@ export async function disabledSessionMessage(db: Db, request: Request, lang: Lan
   const roleId = token ? await endedSessionRole(token, request.headers.get('satoken')) : undefined;
   if (roleId === undefined) return undefined;
   const m = db.memberships.find((x) => x.roleId === roleId);
-  return m?.disabled ? disabledAccountMessage(db, m, lang) : undefined;
+  return m?.disabled ? await disabledAccountMessage(db, m, lang) : undefined;
 }

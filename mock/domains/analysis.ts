@@ -19,6 +19,7 @@ import { listQuery } from '../list';
 import { parseBody } from '../schema';
 import { addDays, today } from '../clock';
 import type { CampusRow } from '../db';
+import { campusesOf } from './campusRows';
 import type {
   AnalyzeCard,
   AnalyzeCore,
@@ -646,8 +647,8 @@ export function analyzeRecords(db: Db, who: Viewer | number, range: AnalyzeQuery
   });
   let rows: RecordBreakdownRow[];
   if (by === 'campus') {
-    rows = db.campuses
-      .filter((x) => x.companyId === d.companyId && (range.campusId === undefined || x.id === range.campusId))
+    rows = campusesOf(db, d.companyId)
+      .filter((x) => range.campusId === undefined || x.id === range.campusId)
       .map((c) => row(c.id, c.name, range.campusId === c.id ? total : rangeFigures(scopedData(db, who, c.id), r)));
   } else {
     // Class or teacher: the records written for taught lessons (hours consumed outside a lesson have neither), of

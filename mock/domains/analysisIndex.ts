@@ -14,6 +14,7 @@
  * (analysisIndex.test.ts) checks that both agree after random writes.
  */
 import type { Db } from '../db';
+import { campusesOf } from './campusRows';
 import type { CardOrder, HourRecord } from '../../src/types/school';
 import type { Attendance, AttendanceMark, Lesson } from '../../src/types/schedule';
 import { attendance, balanceOn, cardBalances, consumedHours, isConsumption, type BalanceAt, type CardBalances } from '../../src/domain/metrics';
@@ -245,7 +246,7 @@ export class CompanyIndex {
       this.lessonById.set(l.id, l);
       this.lessonsPerCampus.set(l.campusId, (this.lessonsPerCampus.get(l.campusId) ?? 0) + 1);
     }
-    this.campuses = db.campuses.filter((c) => c.companyId === cid).map((c) => c.id);
+    this.campuses = campusesOf(db, cid).map((c) => c.id);
 
     // Students who moved campus: their records and orders move with them.
     const moved = new Set<number>();

@@ -1,5 +1,7 @@
 // @vitest-environment node
-import { campusRenewals } from '../../server/db/schema';
+import { campuses, campusRenewals } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { tx } from '../../server/db';
 import { permissionGroups } from '../../server/db/schema';
 import { authHeaders, call as callIn, rowsOf } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -139,7 +141,7 @@ describe('campuses', () => {
     const main = await call('POST', '/v2/company_kt/campus/main', { token: dealer, body: { id } });
     expect(main.body.data.filter((c: { isMain: boolean }) => c.isMain).map((c: { id: number }) => c.id)).toEqual([id]);
     expect((await call('POST', '/v2/company_kt/campus/renew', { token: dealer, body: { id, packageId: 1 } })).status).toBe(400);
-    const riverside = getDb().campuses.find((c) => c.name === 'Riverside')!;
+    const riverside = (await rowsOf(campuses)).find((c) => c.name === 'Riverside')!;
     const renew = await call('POST', '/v2/company_kt/campus/renew', { token: dealer, body: { id: riverside.id, packageId: 1 } });
     expect(renew.status).toBe(200);
     expect(renew.body.data.renewal.days).toBe(90);
@@ -162,7 +164,7 @@ describe('campus validity (issue 29: it changes only through renewal)', () => {
     const companyUntil = company.validUntil;
     const made = (await call('POST', '/v2/company_kt/campus', { token: dealer, body: { name: 'Lakeside', address: '9 Hu Road', phone: '021-5555 0002' } })).body.data as { id: number; day: number; validUntil: string };
     expect(made.day).toBe(30);
-    const downtown = db.campuses.find((c) => c.companyId === 2 && c.isMain)!;
+    const downtown = (await rowsOf(campuses)).find((c) => c.companyId === 2 && c.isMain)!;
     const days = async () => {
       const list = (await call('GET', '/v2/company_kt/campus?page=1&pageSize=10', { token: dealer })).body.data.list as { id: number; day: number; validUntil: string; isMain: boolean }[];
       return Object.fromEntries(list.map((c) => [c.id, c]));
@@ -201,8 +203,8 @@ describe('an expired campus', () => {
   it('keeps its data readable but refuses card sales there', async () => {
     const dealer = await login('dealer');
     const db = getDb();
-    const riverside = db.campuses.find((c) => c.name === 'Riverside')!;
-    riverside.validUntil = '2020-01-01';
+    const riverside = (await rowsOf(campuses)).find((c) => c.name === 'Riverside')!;
+    await (await tx()).update(campuses).set({ validUntil: '2020-01-01' }).where(eq(campuses.id, riverside.id));
     const student = db.students.find((st) => st.companyId === 2 && st.campusId === riverside.id)!;
     expect((await call('GET', `/v2/student?page=1&pageSize=5&campusId=${riverside.id}`, { token: dealer })).status).toBe(200);
     const tpl = db.cardTemplates.find((tp) => tp.companyId === 2 && tp.onSale)!;

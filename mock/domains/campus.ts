@@ -32,6 +32,7 @@ import { stampDate, stampOf } from '../../server/db/time';
 import { restartIdentities, tx } from '../../server/db';
 import { campusRenewals, permissionGroups, staffGroups } from '../../server/db/schema';
 import { defaultGroupIn, groupBook, groupRowOf, insertGroups, type GroupBook } from './groupRows';
+import { campusById, campusesOf, insertCampus, updateCampus } from './campusRows';
 import { created } from './audit';
 import { findPackage, insertOrder } from './platformRows';
 
@@ -134,7 +135,7 @@ export function seedCampus(db: Db) {
     if (g) m.groupId = g.id;
   }
   // Riverside (a branch of Starlight Dance) has its own validity.
-  for (const campus of db.campuses.filter((c) => !c.isMain)) campus.validUntil = addDays(t, 200);
+  for (const campus of db.seedCampuses.filter((c) => !c.isMain)) campus.validUntil = addDays(t, 200);
 }
 
 /* ---------------- helpers ---------------- */
@@ -196,14 +197,14 @@ export function viewCampus(db: Db, c: CampusRow): Campus {
 
 /** True when a campus's validity is over (refuses new lessons, roll calls and sales there). */
 export function campusExpired(db: Db, campusId: number): boolean {
-  const c = db.campuses.find((x) => x.id === campusId);
+  const c = campusById(db, campusId);
   return !!c && daysLeft(campusValidUntil(db, c), today()) <= 0;
 }
 
 /** 400 when the campus's validity is over: an expired campus keeps its data readable but refuses new lessons, roll calls and sales. */
 export function assertCampusOpen(db: Db, campusId: number | undefined, lang: Lang): void {
   if (campusId === undefined || !campusExpired(db, campusId)) return;
-  const c = db.campuses.find((x) => x.id === campusId);
+  const c = campusById(db, campusId);
   throw new HttpError(400, message(lang, 'campus.expired', { name: c?.name ?? '' }));
 }
 
@@ -232,7 +233,7 @@ export const campusPolicy = definePolicy<CampusRow>({
   name: 'campus',
   read: 'campusManagement',
   write: 'campusManagement',
-  rows: (db, s) => db.campuses.filter((c) => c.companyId === s.company.id),
+  rows: (db, s) => campusesOf(db, s.company.id),
 });
 
 function staffAccessRow(db: Db, book: GroupBook, st: Staff): StaffAccess {
@@ -351,26 +352,24 @@ export const campusHandlers = [
   api('post', '/v2/company_kt/campus', { write: campusPolicy, body: CampusBody }, async (ctx) => {
     const { db, body, session } = ctx;
     if (ctx.rows(campusPolicy).some((c) => c.name.toLowerCase() === body.name.toLowerCase())) throw ctx.bad('campus.nameTaken', { name: body.name });
-    const row: CampusRow = {
-      id: nextId(db, 'campuses'),
-      companyId: session.company.id,
-      name: body.name,
-      address: body.address,
-      phone: body.phone,
-      isMain: false,
-      validUntil: addDays(today(), NEW_CAMPUS_DAYS),
-    };
-    db.campuses.push(row);
+    const row = created(
+      await insertCampus(await tx(), {
+        companyId: session.company.id,
+        name: body.name,
+        address: body.address,
+        phone: body.phone,
+        isMain: false,
+        validUntil: addDays(today(), NEW_CAMPUS_DAYS),
+      }),
+    );
     await createWebPages(db, row.companyId);
     return viewCampus(db, row);
   }),
 
-  api('put', '/v2/company_kt/campus', { write: campusPolicy, body: CampusUpdateBody }, (ctx) => {
+  api('put', '/v2/company_kt/campus', { write: campusPolicy, body: CampusUpdateBody }, async (ctx) => {
     const row = ctx.target(campusPolicy, ctx.body.id, 'campus.campus');
     if (ctx.rows(campusPolicy).some((c) => c.id !== row.id && c.name.toLowerCase() === ctx.body.name.toLowerCase())) throw ctx.bad('campus.nameTaken', { name: ctx.body.name });
-    row.name = ctx.body.name;
-    row.address = ctx.body.address;
-    row.phone = ctx.body.phone;
+    await updateCampus(row, { name: ctx.body.name, address: ctx.body.address, phone: ctx.body.phone });
     // Names are copied onto staff, rooms, classes and students of the campus.
     for (const table of ['staff', 'rooms', 'classes', 'students'] as const) {
       for (const r of (ctx.db[table] ?? []) as { campusId: number; campusName: string }[]) if (r.campusId === row.id) r.campusName = row.name;
@@ -378,17 +377,17 @@ export const campusHandlers = [
     return viewCampus(ctx.db, row);
   }),
 
-  api('post', '/v2/company_kt/campus/main', { write: campusPolicy, body: CampusIdBody }, (ctx) => {
+  api('post', '/v2/company_kt/campus/main', { write: campusPolicy, body: CampusIdBody }, async (ctx) => {
     const row = ctx.target(campusPolicy, ctx.body.id, 'campus.campus');
     if (row.isMain) throw ctx.bad('campus.alreadyMain');
     const old = ctx.rows(campusPolicy).find((c) => c.isMain);
     if (old) {
       // The former main campus becomes a branch with its own valid-until (none of its own yet: the first one a branch
-      // gets, as a campus added today would). The subscription's days stay with the company: no days move.
-      old.validUntil ??= addDays(today(), NEW_CAMPUS_DAYS);
-      old.isMain = false;
+      // gets, as a campus added today would). The subscription's days stay with the company: no days move. Written
+      // first: the table holds one main campus per company.
+      await updateCampus(old, { isMain: false, validUntil: old.validUntil ?? addDays(today(), NEW_CAMPUS_DAYS) });
     }
-    row.isMain = true;
+    await updateCampus(row, { isMain: true });
     return ctx.rows(campusPolicy).map((c) => viewCampus(ctx.db, c));
   }),
 
@@ -421,6 +420,7 @@ export const campusHandlers = [
       .values({ ...fresh, createdAt: stampDate(fresh.createdAt) })
       .returning();
     const renewal = renewalOf(r);
+    await updateCampus(row, { validUntil: after });
     const order = await insertOrder({
       companyId: session.company.id,
       companyName: session.company.name,
@@ -433,7 +433,6 @@ export const campusHandlers = [
       paidAt: at,
       createdBy: session.user.name,
     });
-    row.validUntil = after;
     return { campus: viewCampus(db, row), renewal, order: created(order) };
   }),
 

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { authHeaders, call as callIn, rowsOf, webPageOf } from '../testing';
-import { contractTemplates, onlineOrders, settlements, subscriptionOrders } from '../../server/db/schema';
+import { campuses, contractTemplates, onlineOrders, settlements, subscriptionOrders } from '../../server/db/schema';
 import { stampDate } from '../../server/db/time';
 import { settleFinishedMonths } from './campusSales';
 import { today } from '../clock';
@@ -126,7 +126,7 @@ describe('online sales', () => {
     const dealer = await login('dealer');
     const db = getDb();
     const card = db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.paidAmount > 0)!;
-    const campus = db.campuses.find((c) => c.id === db.students.find((s) => s.id === card.studentId)!.campusId)!;
+    const campus = (await rowsOf(campuses)).find((c) => c.id === db.students.find((s) => s.id === card.studentId)!.campusId)!;
     const en = await call('GET', `/v2/contract_template/render?cardId=${card.id}`, { token: dealer });
     const zh = await callIn('GET', `/v2/contract_template/render?cardId=${card.id}`, { token: dealer, lang: 'zh-CN' });
     const { amountInWordsEn, amountInWordsZh } = await import('../../src/domain/amountWords');
@@ -168,7 +168,7 @@ describe('online sales', () => {
     expect((await call('PUT', '/v2/campus_web', { token: dealer, body })).status).toBe(200);
     expect((await call('GET', `/v2/public/web/${p.code}`)).status).toBe(404);
     await call('PUT', '/v2/campus_web', { token: dealer, body: { ...body, published: true } });
-    getDb().campuses.find((c) => c.id === 2)!.validUntil = '2020-01-01';
+    await (await tx()).update(campuses).set({ validUntil: '2020-01-01' }).where(eq(campuses.id, 2));
     const tpl = (await call('GET', `/v2/public/web/${p.code}`)).body.data.templates[0];
     const refused = await call('POST', `/v2/public/web/${p.code}/order`, { body: { templateId: tpl.id, parentName: '刘妈妈', mobile: '13933334444', studentName: '刘小雨' } });
     expect(refused.status).toBe(400);

@@ -47,7 +47,7 @@ import { stampDate, stampOf } from '../../server/db/time';
 import { contractTemplates, invoices, onlineOrders, settlements, subscriptionOrders, webPages } from '../../server/db/schema';
 import { inTransaction, keepOnRefusal, restartIdentities, tx } from '../../server/db';
 import { recentPublicWrites, recordPublicWrite } from '../../server/auth/state';
-import { loadSettings } from './companySettings';
+import { campusById, loadCompany } from './campusRows';
 
 defineMessages({
   'web.page': { en: 'Web page', zh: '网页' },
@@ -312,6 +312,8 @@ async function publicPage(db: Db, code: string, lang: Lang): Promise<CampusWebPa
   const [r] = await (await tx()).select().from(webPages).where(and(eq(webPages.code, code), eq(webPages.published, true)));
   const company = r && db.companies.find((c) => c.id === r.companyId);
   if (!r || !company || company.status !== 'active') throw new HttpError(404, message(lang, 'web.notFound'));
+  // A public call has no session to have read the company's rules and campuses.
+  await loadCompany(r.companyId);
   return pageOf(db, r);
 }
 
@@ -341,8 +343,8 @@ export async function payOnlineOrder(db: Db, order: OnlineOrder, lang: Lang = 'e
     student = insertStudent(db, { companyId: order.companyId, campusId: order.campusId, name: order.studentName, mobile: order.mobile, parentName: order.parentName, remark: order.orderNo, lang });
   }
   const operator = { id: 0, name: `${order.parentName} (${ONLINE_SELLER.name})` };
-  // A public call has no session to have read the company's rules for the ledger.
-  await loadSettings(order.companyId);
+  // A public call has no session to have read the company's rules and campuses for the ledger.
+  await loadCompany(order.companyId);
   const { card } = sellCard(db, { companyId: order.companyId, student, tpl, amount: order.amount, method: 'wechat', startDate: at.slice(0, 10), seller: ONLINE_SELLER, operator, at, lang });
   order.status = 'paid';
   order.paidAt = at;
@@ -393,7 +395,7 @@ export async function findInvoice(id: number, scope: SQL | undefined, lock: bool
 export function contractValues(db: Db, card: StudentCard, lang: ContractLang = 'en-US'): Record<string, string | number> {
   const student = db.students.find((s) => s.id === card.studentId);
   const company = db.companies.find((c) => c.id === card.companyId);
-  const campus = student ? db.campuses.find((c) => c.id === student.campusId) : undefined;
+  const campus = student ? campusById(db, student.campusId) : undefined;
   return {
     companyName: company?.name ?? '',
     campusName: campus?.name ?? student?.campusName ?? '',

@@ -16,7 +16,7 @@ defineMessages({
 });
 
 /** The message refusing a login when none of the user's companies or accounts is active (a disabled one is named). */
-export function loginRefusal(db: Db, userId: number, lang: Lang, fallbackKey: string): string {
+export async function loginRefusal(db: Db, userId: number, lang: Lang, fallbackKey: string): Promise<string> {
   const disabled = db.memberships
     .filter((m) => m.userId === userId)
     .map((m) => db.companies.find((c) => c.id === m.companyId))
@@ -24,7 +24,7 @@ export function loginRefusal(db: Db, userId: number, lang: Lang, fallbackKey: st
   if (disabled) return message(lang, 'auth.companyDisabledLogin', { name: disabled.name });
   // A disabled account (issue 31): told so and whom to contact, not "no active company".
   const account = disabledMembershipOf(db, userId);
-  return account ? disabledAccountMessage(db, account, lang) : message(lang, fallbackKey);
+  return account ? await disabledAccountMessage(db, account, lang) : message(lang, fallbackKey);
 }
 
 /** Ends every session opened on one of the company's memberships (the next call of those users answers 401). */

@@ -1,7 +1,6 @@
 /** The customer center's mock calls, end to end through msw (seed, scoping, pool, limit, conversion, stats, forms). */
-import { authHeaders, rowsOf } from '../testing';
+import { authHeaders, inRequest, rowsOf } from '../testing';
 import { followUps } from '../../server/db/schema';
-import { inTransaction } from '../../server/db';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, resetDb } from '../db';
 import { saveSettings } from './companySettings';
@@ -178,7 +177,7 @@ describe('other domains', () => {
     const db = getDb();
     const lead = db.leads.find((l) => l.status === 'following' && l.ownerId === 5)!;
     // As in a request (a trial booked or attended): the timeline is written in its transaction.
-    await inTransaction(async () => {
+    await inRequest(2, async () => {
       setLeadStatus(db, lead.id, 'trial', { id: 9, name: '王若汐' });
       expect(lead.status).toBe('trial');
       setLeadStatus(db, lead.id, 'formal', { id: 9, name: '王若汐' });

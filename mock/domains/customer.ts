@@ -11,6 +11,7 @@ import { scopeLeads } from './dataScope';
 import { emit } from './notify';
 import type { Db } from '../db';
 import { nextId } from '../db';
+import { campusesOf } from './campusRows';
 import { settingsOf } from './companySettings';
 import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
@@ -187,7 +188,7 @@ export function ownerOptions(db: Db, companyId: number): OwnerOption[] {
 }
 
 function campusName(db: Db, companyId: number, campusId: number, lang: Lang): string {
-  const c = db.campuses.find((x) => x.id === campusId && x.companyId === companyId);
+  const c = campusesOf(db, companyId).find((x) => x.id === campusId);
   if (!c) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'lead.campus') }));
   return c.name;
 }
@@ -542,7 +543,7 @@ export const customerHandlers = [
   api('get', '/v2/customer/owners', { read: leadPolicy }, ({ db, session }) => ownerOptions(db, session.company.id)),
 
   api('get', '/v2/customer/campus_options', { read: leadPolicy }, ({ db, session }): OwnerOption[] =>
-    indexOf(db, 'campuses', session.company.id).map((c) => ({ value: c.id, label: c.name })),
+    campusesOf(db, session.company.id).map((c) => ({ value: c.id, label: c.name })),
   ),
 
   // A duplicate check over the whole company (it names the owner, never the details), as the add form needs.

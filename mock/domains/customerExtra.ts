@@ -3,6 +3,7 @@
  * sign-ups from the campus web page (/wdc-customer) and partner merchants (/market_merchant).
  */
 import type { Db } from '../db';
+import { campusById, loadCompany } from './campusRows';
 import { api, definePolicy, HttpError, type AuthedCtx, type Ctx } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
 import { parseBody } from '../schema';
@@ -33,6 +34,7 @@ import { sqlList, type SqlListSpec } from '../../server/db/list';
 import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
 import { gatherForms, gatherSubmissions, merchants, webSignups } from '../../server/db/schema';
+import { campusesOf } from './campusRows';
 
 defineMessages({
   'gather.form': { en: 'Form', zh: '表单' },
@@ -181,7 +183,7 @@ export const signupPolicy = definePolicy<WebSignup>({
     if (seesAllLeads(s.membership.role) && !narrowsScope(db, s)) return company;
     const leads = [...new Set([...leadRows(db, s), ...poolPolicy.rows!(db, s)].map((l) => l.id))];
     // The campuses of the caller's scope (a sign-up has no owner: its campus decides).
-    const campuses = scopeLeads(db, s, indexOf(db, 'campuses', s.company.id).map((c) => ({ id: c.id, campusId: c.id }))).map((c) => c.id);
+    const campuses = scopeLeads(db, s, campusesOf(db, s.company.id).map((c) => ({ id: c.id, campusId: c.id }))).map((c) => c.id);
     return and(company, or(and(isNull(webSignups.leadId), anyOf(webSignups.campusId, campuses)), anyOf(webSignups.leadId, leads)));
   },
   find: async (id, scope, lock) => {
@@ -222,7 +224,7 @@ function findForm(ctx: AuthedCtx, id: number): Promise<GatherFormRow> {
 }
 
 function readForm(ctx: AuthedCtx, b: { campusId: number; title: string; description?: string; fields: unknown[]; enabled?: boolean }) {
-  const campus = indexOf(ctx.db, 'campuses', ctx.session.company.id).find((c) => c.id === b.campusId);
+  const campus = campusesOf(ctx.db, ctx.session.company.id).find((c) => c.id === b.campusId);
   if (!campus) throw new HttpError(400, ctx.t('common.notFound', { what: ctx.t('gather.campusId') }));
   return {
     campusId: campus.id,
@@ -299,7 +301,7 @@ export function newWebSignup(
   return {
     companyId: input.companyId,
     campusId: input.campusId,
-    campusName: db.campuses.find((c) => c.id === input.campusId)?.name ?? '',
+    campusName: campusById(db, input.campusId)?.name ?? '',
     name: input.name,
     mobile: normalizeMobile(input.mobile),
     course: input.course,
@@ -439,6 +441,8 @@ async function publicForm(ctx: Ctx<Record<string, string>>): Promise<GatherFormR
   const [r] = await (await tx()).select().from(gatherForms).where(eq(gatherForms.code, ctx.params.code));
   if (!r) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('gather.form') }));
   if (!r.enabled) throw ctx.bad('gather.closed');
+  // A public call has no session to have read the company's rules and campuses.
+  await loadCompany(r.companyId);
   return formOf(r);
 }
 

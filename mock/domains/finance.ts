@@ -14,7 +14,7 @@ import { sqlList, type SqlListSpec } from '../../server/db/list';
 import { stampDate, stampOf } from '../../server/db/time';
 import { journalEntries, monthCloseFigures, monthCloses, monthReopens } from '../../server/db/schema';
 import { created } from './audit';
-import { api, definePolicy, type AuthedCtx, type Session } from '../http';
+import { api, companyCampuses, definePolicy, type AuthedCtx, type Session } from '../http';
 import { defineMessages } from '../messages';
 import { filterRows, listQuery, type ListSpec } from '../list';
 import { nowStamp, today } from '../clock';
@@ -58,6 +58,7 @@ import type { Student } from '../../src/types/school';
 import { campusesOfStudent, hasMoved, studentCampusOn } from './studentCampus';
 import { paidSlips } from './salary';
 import type { PaySlip } from '../../src/types/finance';
+import { campusesOf } from './campusRows';
 
 /**
  * The figures of a closed month as they stood at its close (issue 29: closed months stay closed). The month's report
@@ -217,7 +218,7 @@ function readPeriod(ctx: AuthedCtx): { period: Period; month?: string } {
 function readCampus(ctx: AuthedCtx): number | undefined {
   if (!ctx.query.campusId) return undefined;
   const id = Number(ctx.query.campusId);
-  if (!ctx.db.campuses.some((c) => c.id === id && c.companyId === ctx.session.company.id)) throw ctx.bad('fin.badCampus');
+  if (!companyCampuses(ctx.db, ctx.session).some((c) => c.id === id)) throw ctx.bad('fin.badCampus');
   return id;
 }
 
@@ -424,7 +425,7 @@ async function storedCards(companyId: number, month: string): Promise<{ close: M
 function figuresAtClose(db: Db, companyId: number, month: string): ClosedMonthFigures {
   const overview = accrualOverview(db, companyId, month);
   const revenue: Record<string, RevenueMonth> = { '': revenueMonthLive(db, companyId, month) };
-  for (const campus of indexOf(db, 'campuses', companyId)) revenue[campus.id] = revenueMonthLive(db, companyId, month, campus.id);
+  for (const campus of campusesOf(db, companyId)) revenue[campus.id] = revenueMonthLive(db, companyId, month, campus.id);
   return { companyId, month, campuses: overview.campuses, total: overview.total, cards: accrualCards(db, companyId, month), revenue };
 }
 
@@ -546,7 +547,7 @@ export function accrualOverview(db: Db, companyId: number, month: string | Perio
   const head = { month: m ?? start.slice(0, 7), startDate: start, endDate: end, closed: !!stored, closedAt: stored?.close.closedAt, closedBy: stored?.close.closedBy };
   if (stored) return { ...head, campuses: stored.campuses.map((c) => ({ ...c })), total: { ...stored.total } };
   const byCampus = new Map<number, { name: string; sum: ReturnType<typeof figureSum> }>();
-  for (const campus of indexOf(db, 'campuses', companyId)) byCampus.set(campus.id, { name: campus.name, sum: figureSum() });
+  for (const campus of campusesOf(db, companyId)) byCampus.set(campus.id, { name: campus.name, sum: figureSum() });
   const range = figureRanges([{ from: start, to: end }], t);
   for (const c of companyCardRefs(db, companyId, undefined, end < start ? start : end)) {
     let entry = byCampus.get(c.campusId);
@@ -759,7 +760,7 @@ function checkEntry(ctx: AuthedCtx, body: { date: string; direction: string; cat
   if (!body.category.startsWith(`${body.direction}.`)) throw ctx.bad('fin.categoryDirection');
   if (body.date > today()) throw ctx.bad('ledger.futureDate');
   if (isMonthClosed(ctx.session.company.id, body.date)) throw ctx.bad('fin.entryClosed', { month: body.date.slice(0, 7) });
-  const campus = ctx.db.campuses.find((c) => c.id === body.campusId && c.companyId === ctx.session.company.id);
+  const campus = companyCampuses(ctx.db, ctx.session).find((c) => c.id === body.campusId);
   if (!campus) throw ctx.bad('fin.badCampus');
   return campus;
 }
@@ -772,7 +773,7 @@ export const seedJournal: SqlSeeder = async (sql, db) => {
   const months = monthsEnding(t.slice(0, 7), 12);
   const rows: JournalEntry[] = [];
   for (const company of db.companies.filter((c) => !c.platform)) {
-    const campuses = db.campuses.filter((c) => c.companyId === company.id);
+    const campuses = db.seedCampuses.filter((c) => c.companyId === company.id);
     const manager = db.staff.find((s) => s.companyId === company.id && (s.role === 'dealer' || s.role === 'manager'));
     months.forEach((m, i) => {
       campuses.forEach((campus, k) => {

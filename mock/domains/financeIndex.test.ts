@@ -10,7 +10,8 @@ import fc from 'fast-check';
 import { resetDb } from '../handlers';
 import { getDb, type Db } from '../db';
 import { today } from '../clock';
-import { call, loginToken } from '../testing';
+import { call, loginToken, rowsOf } from '../testing';
+import { campuses } from '../../server/db/schema';
 import { groupOf, indexOf } from '../indexes';
 import { cardFigures, cashInOf, deferredRevenue, monthRange, monthsEnding, periodToDate, recognisedRevenue, refundsOutOf, shownRollforward, sumMoney, type LedgerCard } from '@/domain/revenue';
 import { financeIndexStats } from './financeIndex';
@@ -120,10 +121,10 @@ describe('finance caches after writes = the straightforward computation', () => 
     await check('invalidation');
   });
 
-  it('the kept sums of one campus follow a student who moves to another campus (the card leaves one set, joins the other)', () => {
+  it('the kept sums of one campus follow a student who moves to another campus (the card leaves one set, joins the other)', async () => {
     const db = getDb();
     const months = monthsEnding(THIS, 3);
-    const [a, b] = db.campuses.filter((c) => c.companyId === 2);
+    const [a, b] = (await rowsOf(campuses)).filter((c) => c.companyId === 2);
     const byHand = (campusId: number) => months.map((m) => revenueByHand(db, m, campusId));
     expect(revenueMonths(db, 2, months, a.id)).toEqual(byHand(a.id));
     expect(revenueMonths(db, 2, months, b.id)).toEqual(byHand(b.id));
@@ -140,7 +141,7 @@ describe('finance caches after writes = the straightforward computation', () => 
     const token = await loginToken('dealer');
     const db = getDb();
     const months = monthsEnding(THIS, 3);
-    const [a, b] = db.campuses.filter((c) => c.companyId === 2);
+    const [a, b] = (await rowsOf(campuses)).filter((c) => c.companyId === 2);
     const moved = db.students.find((s) => s.companyId === 2 && s.campusId === a.id && db.studentCards.some((c) => c.studentId === s.id && c.kind === 'count' && c.status === 'active' && c.remainingHours > 0 && db.cardOrders.some((o) => o.cardId === c.id && o.amount > 0 && o.createdAt < `${months[0]}-01`)))!;
     const before = { a: revenueMonths(db, 2, months, a.id), b: revenueMonths(db, 2, months, b.id) };
     const r = await call('PUT', '/v2/student', { token, body: { id: moved.id, campusId: b.id, name: moved.name, mobile: moved.mobile, gender: moved.gender, status: moved.status } });
@@ -184,7 +185,7 @@ describe('finance caches after writes = the straightforward computation', () => 
     const refund = (await get(token, `/v2/bill?source=refund&keyword=${sold.card.cardNo}`)).list;
     expect(refund).toHaveLength(1);
     // A student moving campus moves their entries (the cached entry is not reused).
-    const other = db.campuses.find((c) => c.companyId === 2 && c.id !== student.campusId)!;
+    const other = (await rowsOf(campuses)).find((c) => c.companyId === 2 && c.id !== student.campusId)!;
     student.campusId = other.id;
     student.campusName = other.name;
     const moved = (await journalRows(db, 2)).find((e) => e.key === `o-${sold.order.id}`)!;

@@ -13,7 +13,8 @@ import { stampDate, stampOf } from '../../server/db/time';
 import { bulletinReads, bulletins, feedback, inbox, messageTemplates, noticeReceivers, notices } from '../../server/db/schema';
 import { nextId } from '../db';
 import { settingsOf } from './companySettings';
-import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
+import { api, companyCampuses, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
+import { campusById } from './campusRows';
 import { defineMessages } from '../messages';
 import { listQuery } from '../list';
 import { addDays, nowStamp, today } from '../clock';
@@ -143,7 +144,7 @@ function valuesFor(db: Db, s: Session, st: Student): TemplateValues {
     remainingHours: Math.round(hours * 10) / 10,
     expiryDate: expiry ?? '',
     lessonTime: lesson ? `${lesson.date} ${lesson.start}` : '',
-    campusName: db.campuses.find((c) => c.id === st.campusId)?.name ?? '',
+    campusName: campusById(db, st.campusId)?.name ?? '',
     companyName: s.company.name,
   };
 }
@@ -512,7 +513,7 @@ export const noticeHandlers = [
       companyName: ctx.session.company.name,
       // The company's own logo (issue 31: never the app's); none: the poster writes the company's name.
       companyLogo: ctx.session.company.logo ?? null,
-      campuses: ctx.db.campuses.filter((c) => c.companyId === cid).map((c) => ({ id: c.id, name: c.name, address: c.address, phone: c.phone })),
+      campuses: companyCampuses(ctx.db, ctx.session).map((c) => ({ id: c.id, name: c.name, address: c.address, phone: c.phone })),
       forms,
       merchants,
     };
@@ -521,7 +522,7 @@ export const noticeHandlers = [
     const st = studentRows(ctx.db, ctx.session).find((s) => s.id === Number(ctx.query.studentId));
     if (!st) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('field.studentId') }));
     const attended = (ctx.db.attendances ?? []).filter((x) => x.studentId === st.id && x.mark === 'present').length;
-    return { studentName: st.name, className: ctx.db.classes.find((c) => st.classIds.includes(c.id))?.name ?? '', attended, campusName: ctx.db.campuses.find((c) => c.id === st.campusId)?.name ?? '' };
+    return { studentName: st.name, className: ctx.db.classes.find((c) => st.classIds.includes(c.id))?.name ?? '', attended, campusName: campusById(ctx.db, st.campusId)?.name ?? '' };
   }),
 
   /** The caller's avatar (an image data URL, ≤ 2 MB). */

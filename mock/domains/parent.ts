@@ -5,6 +5,7 @@
  * another family's child is 404.
  */
 import type { Db } from '../db';
+import { campusById } from './campusRows';
 import { settingsOf } from './companySettings';
 import { api, definePolicy, HttpError, type Session } from '../http';
 import { defineMessages } from '../messages';
@@ -52,7 +53,7 @@ async function overviewOf(db: Db, s: Session, child: Student, now: string): Prom
   return {
     studentId: child.id,
     name: child.name,
-    campusName: db.campuses.find((c) => c.id === child.campusId)?.name ?? child.campusName ?? '',
+    campusName: campusById(db, child.campusId)?.name ?? child.campusName ?? '',
     hoursLeft: state.usableHours,
     usableCards: state.usable,
     low: state.low,

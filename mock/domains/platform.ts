@@ -4,7 +4,7 @@
  * settings and the service contact, the overview. Company roles get 403 on every call here; service and operation
  * read everything and change nothing (each resource's policy writes with `platformAdmin`).
  */
-import type { CompanyRow, Db, ServiceContactRow, SqlSeeder, UserRow } from '../db';
+import type { CampusRow, CompanyRow, Db, ServiceContactRow, SqlSeeder, UserRow } from '../db';
 import { nextId, SESSION_IDLE_MS, SESSION_MAX_MS } from '../db';
 import { liveSessionCounts } from '../../server/auth/state';
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import { insertMany } from '../../server/db/bulk';
 import { localDay, sqlList, type SqlListSpec } from '../../server/db/list';
 import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
-import { companyRenewals, feedback, invoices, onlineOrders, packages, platformSettings, saleCaps, serviceContact, settlements, subscriptionOrders } from '../../server/db/schema';
+import { campuses, companyRenewals, feedback, invoices, onlineOrders, packages, platformSettings, saleCaps, serviceContact, settlements, subscriptionOrders } from '../../server/db/schema';
 import type { Lang } from '../messages';
 import { created } from './audit';
 import {
@@ -36,6 +36,7 @@ import {
   type PlatformSettingsRow,
 } from './platformRows';
 import { SEED_PACKAGES } from './subscription';
+import { campusCounts, insertCampus } from './campusRows';
 import { setSaleCap } from './campusSettings';
 import { hashPassword, oneTimePassword } from '../credentials';
 import { api, definePolicy, HttpError, type AuthedCtx } from '../http';
@@ -209,7 +210,7 @@ function studentCounts(db: Db): Map<number, number> {
   return m;
 }
 
-export function companyItem(db: Db, c: CompanyRow, counts = studentCounts(db)): CompanyListItem {
+export function companyItem(db: Db, c: CompanyRow, campusCount: Map<number, number>, counts = studentCounts(db)): CompanyListItem {
   const t = today();
   const owner = ownerOf(db, c);
   return {
@@ -225,7 +226,7 @@ export function companyItem(db: Db, c: CompanyRow, counts = studentCounts(db)): 
     status: c.status,
     state: companyState(c, t),
     disabledAt: c.disabledAt,
-    campusCount: db.campuses.filter((x) => x.companyId === c.id).length,
+    campusCount: campusCount.get(c.id) ?? 0,
     studentCount: counts.get(c.id) ?? 0,
     createdAt: c.createdAt,
   };
@@ -293,7 +294,8 @@ function createCompany(ctx: AuthedCtx | undefined, db: Db, input: { name: string
     remark: input.remark,
   };
   db.companies.push(c);
-  db.campuses.push({ id: nextId(db, 'campuses'), companyId: c.id, name: `${input.name} · 总校区`, address: input.address ?? '', phone: input.ownerMobile, isMain: true });
+  // Its main campus: the seed's in the seed, a call's written by the call (`createCompanyCampus`).
+  if (!ctx) db.seedCampuses.push({ id: nextId(db, 'campuses'), ...mainCampus(c, input) });
   let user = db.users.find((u) => u.mobile === input.ownerMobile);
   if (!user) {
     const id = nextId(db, 'users');
@@ -313,6 +315,16 @@ function createCompany(ctx: AuthedCtx | undefined, db: Db, input: { name: string
   if (ctx) void beforeCommit(async () => void (await logRenewal(ctx, c, creation, `${createdAt} 09:00:00`)));
   else seedRenewal(db, c, creation, `${createdAt} 09:00:00`);
   return c;
+}
+
+function mainCampus(c: CompanyRow, input: { name: string; ownerMobile: string; address?: string }): Omit<CampusRow, 'id'> {
+  return { companyId: c.id, name: `${input.name} · 总校区`, address: input.address ?? '', phone: input.ownerMobile, isMain: true };
+}
+
+/** A company created by a call: its main campus in the database, then its campus web page. */
+async function createCompanyCampus(db: Db, c: CompanyRow, input: { name: string; ownerMobile: string; address?: string }): Promise<void> {
+  await insertCampus(await tx(), mainCampus(c, input));
+  await createWebPages(db, c.id);
 }
 
 /** The owner's membership of a company in the owner's default group (its id given by the seed or the database). */
@@ -564,8 +576,9 @@ const TEMPLATE: ImportTemplate = {
 
 export const platformHandlers = [
   /* companies (docs/api.md#calls-named-by-the-spec) */
-  api('get', '/v2/company_kt', { read: companyPolicy }, (ctx) => {
+  api('get', '/v2/company_kt', { read: companyPolicy }, async (ctx) => {
     const counts = studentCounts(ctx.db);
+    const campusCount = await campusCounts();
     const t = today();
     const rows = ctx.rows(companyPolicy);
     const win = ctx.query.expiresWithin;
@@ -573,7 +586,7 @@ export const platformHandlers = [
     if (ctx.query.state && ctx.query.state.split(',').some((s) => !(COMPANY_STATES as string[]).includes(s))) throw new HttpError(400, ctx.t('v.oneOf', { field: 'state', values: COMPANY_STATES.join(', ') }));
     const filtered = win ? rows.filter((c) => expiresWithin(c, t, Number(win))) : rows;
     return listQuery(
-      filtered.map((c) => companyItem(ctx.db, c, counts)),
+      filtered.map((c) => companyItem(ctx.db, c, campusCount, counts)),
       ctx.query,
       {
         keywordFields: ['name', 'ownerName', 'ownerMobile', 'contact'],
@@ -592,9 +605,9 @@ export const platformHandlers = [
     assertNameFree(ctx, ctx.body.name);
     const existed = ctx.db.users.some((u) => u.mobile === ctx.body.ownerMobile);
     const c = createCompany(ctx, ctx.db, { ...ctx.body, days: ctx.body.days ?? (await platformSettingsOf()).trialDays }, today(), passwords.get(ctx.body.ownerMobile)?.hash);
-    await createWebPages(ctx.db, c.id);
+    await createCompanyCampus(ctx.db, c, ctx.body);
     await joinDefaultGroups(ctx.db, c);
-    return { ...companyItem(ctx.db, c), owner: ownerResult(ctx.db, c, passwords, existed) };
+    return { ...companyItem(ctx.db, c, await campusCounts(c.id)), owner: ownerResult(ctx.db, c, passwords, existed) };
   }),
 
   api('put', '/v2/company_kt', { write: companyPolicy, body: UpdateCompanyBody, labels: COMPANY_LABELS }, async (ctx) => {
@@ -605,7 +618,7 @@ export const platformHandlers = [
     c.address = ctx.body.address;
     c.remark = ctx.body.remark;
     await (await tx()).update(subscriptionOrders).set({ companyName: c.name, companyNameSort: sortKey(c.name) }).where(eq(subscriptionOrders.companyId, c.id));
-    return companyItem(ctx.db, c);
+    return companyItem(ctx.db, c, await campusCounts(c.id));
   }),
 
   api<{ id: string }>('delete', '/v2/company_kt/:id', { write: companyPolicy }, async (ctx) => {
@@ -616,7 +629,8 @@ export const platformHandlers = [
     const db = ctx.db;
     await endCompanySessions(db, c.id);
     db.companies = db.companies.filter((x) => x.id !== c.id);
-    db.campuses = db.campuses.filter((x) => x.companyId !== c.id);
+    // Its campuses, and with them their web pages and renewal log (foreign keys).
+    await (await tx()).delete(campuses).where(eq(campuses.companyId, c.id));
     db.memberships = db.memberships.filter((x) => x.companyId !== c.id);
     return null;
   }),
@@ -627,7 +641,7 @@ export const platformHandlers = [
     if (typeof r === 'string') refuse(ctx, r);
     const log = await logRenewal(ctx, c, { kind: 'renew', days: r.days, before: r.before, after: r.after, remark: ctx.body.remark });
     c.validUntil = r.after;
-    return { company: companyItem(ctx.db, c), renewal: created(log) };
+    return { company: companyItem(ctx.db, c, await campusCounts(c.id)), renewal: created(log) };
   }),
 
   api('post', '/v2/company_kt/disable', { write: companyPolicy, body: CompanyIdBody, labels: COMPANY_LABELS }, async (ctx) => {
@@ -637,7 +651,7 @@ export const platformHandlers = [
     c.status = r.status;
     c.disabledAt = r.disabledAt;
     const ended = await endCompanySessions(ctx.db, c.id);
-    return { company: companyItem(ctx.db, c), sessionsEnded: ended };
+    return { company: companyItem(ctx.db, c, await campusCounts(c.id)), sessionsEnded: ended };
   }),
 
   api('post', '/v2/company_kt/recover', { write: companyPolicy, body: CompanyIdBody, labels: COMPANY_LABELS }, async (ctx) => {
@@ -648,7 +662,7 @@ export const platformHandlers = [
     c.status = 'active';
     c.disabledAt = undefined;
     c.validUntil = r.after;
-    return { company: companyItem(ctx.db, c), renewal: created(log) };
+    return { company: companyItem(ctx.db, c, await campusCounts(c.id)), renewal: created(log) };
   }),
 
   /** The renewal log (renewals, recoveries, creation) of one company or all. */
@@ -665,12 +679,12 @@ export const platformHandlers = [
     assertNameFree(ctx, ctx.body.name);
     const existed = ctx.db.users.some((u) => u.mobile === ctx.body.ownerMobile);
     const c = createCompany(ctx, ctx.db, { ...ctx.body, days: (await platformSettingsOf()).trialDays }, today(), passwords.get(ctx.body.ownerMobile)?.hash);
-    await createWebPages(ctx.db, c.id);
+    await createCompanyCampus(ctx.db, c, ctx.body);
     await joinDefaultGroups(ctx.db, c);
-    return { ...companyItem(ctx.db, c), owner: ownerResult(ctx.db, c, passwords, existed) };
+    return { ...companyItem(ctx.db, c, await campusCounts(c.id)), owner: ownerResult(ctx.db, c, passwords, existed) };
   }),
 
-  api('post', '/v2/company/modify_mobile', { write: companyPolicy, body: ModifyMobileBody, labels: COMPANY_LABELS }, (ctx) => {
+  api('post', '/v2/company/modify_mobile', { write: companyPolicy, body: ModifyMobileBody, labels: COMPANY_LABELS }, async (ctx) => {
     const c = ctx.target(companyPolicy, ctx.body.id, 'pf.company');
     const mobile = ctx.body.mobile;
     if (mobile === c.ownerMobile) refuse(ctx, 'company.mobileSame');
@@ -680,7 +694,7 @@ export const platformHandlers = [
     // Every company this person owns shows the new number.
     for (const x of ctx.db.companies) if (x.ownerMobile === c.ownerMobile) x.ownerMobile = mobile;
     c.ownerMobile = mobile;
-    return companyItem(ctx.db, c);
+    return companyItem(ctx.db, c, await campusCounts(c.id));
   }),
 
   /** The Excel template's columns and an example row (the client builds the .xlsx). */
@@ -702,9 +716,9 @@ export const platformHandlers = [
     for (const r of checked) {
       const existed = ctx.db.users.some((u) => u.mobile === r.value!.ownerMobile);
       const c = createCompany(ctx, ctx.db, r.value!, today(), passwords.get(r.value!.ownerMobile)?.hash);
-      await createWebPages(ctx.db, c.id);
+      await createCompanyCampus(ctx.db, c, r.value!);
       await joinDefaultGroups(ctx.db, c);
-      companies.push(companyItem(ctx.db, c));
+      companies.push(companyItem(ctx.db, c, await campusCounts(c.id)));
       owners.push(ownerResult(ctx.db, c, passwords, existed));
     }
     return { created: companies.length, companies, owners };

@@ -658,7 +658,7 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
     db.trials.push({
       id: nextId(db, 'trials'),
       companyId,
-      campusId: lesson?.campusId ?? teacher?.campusId ?? db.campuses.find((c) => c.companyId === companyId)?.id ?? 0,
+      campusId: lesson?.campusId ?? teacher?.campusId ?? db.seedCampuses.find((c) => c.companyId === companyId)?.id ?? 0,
       leadId: lead?.id,
       leadName: lead?.name ?? trialNames[i % trialNames.length],
       mobile: lead?.mobile ?? `139${String(10000000 + i * 7919 + companyId * 131).slice(0, 8)}`,

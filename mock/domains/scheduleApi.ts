@@ -66,6 +66,7 @@ import { settingsOf } from './companySettings';
 import { insertLead, leadRows, poolPolicy, setLeadStatus } from './customer';
 import { seesAllLeads } from '../../src/domain/leads';
 import { drillRows } from './analysis';
+import { campusesOf } from './campusRows';
 
 const manage = (a: Access) => a.isDealer || a.isManager;
 
@@ -374,7 +375,7 @@ export const scheduleHandlers: HttpHandler[] = [
       classes: indexOf(db, 'classes', cid)
         .filter((c) => !own || c.teacherId === actor.staffId)
         .map((c) => ({ value: c.id, label: c.name, campusId: c.campusId, teacherId: c.teacherId, roomId: c.roomId, hours: c.hoursPerLesson, status: c.status })),
-      campuses: indexOf(db, 'campuses', cid).map((c) => ({ value: c.id, label: c.name })),
+      campuses: campusesOf(db, cid).map((c) => ({ value: c.id, label: c.name })),
     };
   }),
 

@@ -176,7 +176,7 @@ describe('school mock backend', () => {
 
   it('offers the contract helpers to other domains', async () => {
     const db = getDb();
-    const st = insertStudent(db, { companyId: 2, campusId: 1, name: '宋雨桐', mobile: '13600001111', classIds: [1] });
+    const st = await inRequest(2, () => insertStudent(db, { companyId: 2, campusId: 1, name: '宋雨桐', mobile: '13600001111', classIds: [1] }));
     expect(st.classIds).toEqual([1]);
     const card = db.studentCards.find((c) => c.companyId === 2 && c.status === 'active' && c.kind === 'count' && c.classIds.length === 0)!;
     const student = db.students.find((s) => s.id === card.studentId)!;

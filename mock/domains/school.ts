@@ -6,6 +6,7 @@
  */
 import type { Db } from '../db';
 import { nextId } from '../db';
+import { campusById, campusesOf } from './campusRows';
 import { HttpError, type Session } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
 import { addDays, today } from '../clock';
@@ -63,7 +64,7 @@ export function operatorOf(db: Db, s: Pick<Session, 'user' | 'company'>): Operat
 }
 
 function campusName(db: Db, campusId: number): string {
-  return db.campuses.find((c) => c.id === campusId)?.name ?? '';
+  return campusById(db, campusId)?.name ?? '';
 }
 
 /** Recomputes a class's derived student count. */
@@ -100,7 +101,7 @@ export interface InsertStudentInput {
 /** Creates a student (used by the student screens and by the customer center when a lead becomes formal). */
 export function insertStudent(db: Db, input: InsertStudentInput): Student {
   const lang = input.lang ?? 'en';
-  const campus = db.campuses.find((c) => c.id === input.campusId && c.companyId === input.companyId);
+  const campus = campusesOf(db, input.companyId).find((c) => c.id === input.campusId);
   if (!campus) throw new HttpError(400, message(lang, 'school.campusNotFound'));
   for (const id of input.classIds ?? []) {
     const cls = db.classes.find((c) => c.id === id && c.companyId === input.companyId);

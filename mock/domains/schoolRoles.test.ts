@@ -6,7 +6,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { resetDb } from '../handlers';
-import { call, loginToken } from '../testing';
+import { call, loginToken, rowsOf } from '../testing';
+import { campuses } from '../../server/db/schema';
 
 beforeEach(() => {
   resetDb();
@@ -17,7 +18,7 @@ const userIdOf = (username: string) => getDb().users.find((u) => u.username === 
 describe('student delete: dealer and managers only', () => {
   it('sales get 403 and the student stays; a manager deletes the same student', async () => {
     const sales = await loginToken('sales');
-    const campusId = getDb().campuses.find((c) => c.companyId === 2)!.id;
+    const campusId = (await rowsOf(campuses)).find((c) => c.companyId === 2)!.id;
     const created = await call('POST', '/v2/student', { token: sales, body: { campusId, name: 'Role Test', mobile: '13900007777', gender: 'female' } });
     expect(created.status).toBe(200);
     const id = created.body.data.id as number;

@@ -6,7 +6,7 @@
 import { recordCampusMove } from './studentCampus';
 import type { CampusRow, Db } from '../db';
 import { nextId } from '../db';
-import { api, definePolicy, type AuthedCtx, type Session } from '../http';
+import { api, companyCampuses, definePolicy, type AuthedCtx, type Session } from '../http';
 import { defineMessages } from '../messages';
 import { listQuery, type ListSpec } from '../list';
 import { today } from '../clock';
@@ -47,6 +47,7 @@ import {
   visibleStudents,
 } from './schoolPolicies';
 import { drillRows } from './analysis';
+import { campusesOf } from './campusRows';
 
 export { readSchool, visibleClassIds, visibleStudentIds, visibleStudents };
 
@@ -110,7 +111,7 @@ const CLASS_LABELS = { ...SF('campusId', 'course', 'teacherId', 'roomId', 'capac
 const STUDENT_LABELS = SF('campusId', 'name', 'mobile', 'parentName', 'gender', 'birthday', 'status', 'remark', 'classIds', 'classId', 'studentIds', 'studentId');
 
 function campusOf(ctx: AuthedCtx, campusId: number) {
-  const c = ctx.db.campuses.find((x) => x.id === campusId && x.companyId === ctx.session.company.id);
+  const c = companyCampuses(ctx.db, ctx.session).find((x) => x.id === campusId);
   if (!c) throw ctx.bad('school.campusNotFound');
   return c;
 }
@@ -206,7 +207,7 @@ function staffAsSeenBy(rows: Staff[], s: Session): Staff[] {
 }
 
 /** Campuses as the school screens pick them (the campus-management domain owns the campus rows). */
-const schoolCampusPolicy = definePolicy<CampusRow>({ name: 'campuses', read: readSchool, rows: (db, s) => indexOf(db, 'campuses', s.company.id) });
+const schoolCampusPolicy = definePolicy<CampusRow>({ name: 'campuses', read: readSchool, rows: (db, s) => campusesOf(db, s.company.id) });
 
 export const schoolSetupHandlers = [
   /* ---------------- campus options, checklist ---------------- */
@@ -215,7 +216,7 @@ export const schoolSetupHandlers = [
   api('get', '/v2/school/checklist', { access: 'staging' }, ({ db, session }) => {
     const cid = session.company.id;
     const items = [
-      { key: 'campus', count: indexOf(db, 'campuses', cid).length, path: '/campus/list' },
+      { key: 'campus', count: campusesOf(db, cid).length, path: '/campus/list' },
       { key: 'rooms', count: indexOf(db, 'rooms', cid).length, path: '/school/room' },
       { key: 'staff', count: indexOf(db, 'staff', cid).length, path: '/school/staff' },
       { key: 'classes', count: indexOf(db, 'classes', cid).length, path: '/school/class' },

@@ -112,7 +112,7 @@ export function seedDemoCore(db: Db) {
     { id: 4, name: 'Maple Music', platform: false, validUntil: t, status: 'active', ownerMobile: '13800000010', createdAt: '2023-11-20' },
   );
   db.seq.companies = 4;
-  db.campuses.push(
+  db.seedCampuses.push(
     { id: 1, companyId: 2, name: 'Downtown', address: '88 Renmin Road, Floor 3', phone: '021-62880001', isMain: true },
     { id: 2, companyId: 2, name: 'Riverside', address: '12 Binjiang Avenue', phone: '021-62880002', isMain: false },
     { id: 3, companyId: 3, name: 'Sunrise Main', address: '5 Chaoyang Street', phone: '010-65550003', isMain: true },
@@ -268,7 +268,7 @@ export const sessionHandlers = [
     try {
       return await startSession(db, user.id);
     } catch {
-      throw new HttpError(400, loginRefusal(db, user.id, lang, 'auth.disabled'));
+      throw new HttpError(400, await loginRefusal(db, user.id, lang, 'auth.disabled'));
     }
   }),
 
@@ -303,7 +303,7 @@ export const sessionHandlers = [
     try {
       return await startSession(db, user.id);
     } catch {
-      throw new HttpError(400, loginRefusal(db, user.id, lang, 'auth.disabled'));
+      throw new HttpError(400, await loginRefusal(db, user.id, lang, 'auth.disabled'));
     }
   }),
 

@@ -26,12 +26,13 @@ import { appendHourRecord } from './ledger';
 import { classRows, studentPolicy, studentRows } from './schoolPolicies';
 import { assertCampusOpen } from './campus';
 import { assertRoom, ensureCustomerTables, insertLead, leadPolicy, leadRows, ownerOptions, poolPolicy, sweepPool } from './customer';
+import { campusesOf } from './campusRows';
 
 defineMessages(IMPORT_MESSAGES);
 
 /** Campuses the caller may import into: the company's, narrowed to their own campus by a campus or own data scope. */
 function campusesInScope(db: Db, s: Session) {
-  const all = indexOf(db, 'campuses', s.company.id);
+  const all = campusesOf(db, s.company.id);
   const v = viewerOf(db, s);
   return v && v.campusId !== undefined ? all.filter((c) => c.id === v.campusId) : all;
 }

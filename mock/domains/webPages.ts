@@ -3,6 +3,7 @@
  * by the calls that create campuses and companies; the calls over them are in ./campusSales.ts.
  */
 import type { Db, SqlSeeder } from '../db';
+import { campusById, loadCampuses } from './campusRows';
 import { randomInt } from 'node:crypto';
 import { tx } from '../../server/db';
 import { webPages } from '../../server/db/schema';
@@ -17,7 +18,7 @@ export function pageCode(): string {
 }
 
 export function pageOf(db: Db, r: typeof webPages.$inferSelect): CampusWebPage {
-  const campus = db.campuses.find((c) => c.id === r.campusId);
+  const campus = campusById(db, r.campusId);
   return { companyId: r.companyId, campusId: r.campusId, campusName: campus?.name ?? '', code: r.code, title: r.title, intro: r.intro, photos: r.photos, address: r.address, phone: r.phone, published: r.published, templateIds: r.templateIds };
 }
 
@@ -27,7 +28,7 @@ export function pageOf(db: Db, r: typeof webPages.$inferSelect): CampusWebPage {
  */
 export async function createWebPages(db: Db, companyId: number): Promise<void> {
   const company = db.companies.find((c) => c.id === companyId);
-  const campuses = db.campuses.filter((c) => c.companyId === companyId);
+  const campuses = await loadCampuses(companyId);
   if (!company || company.platform || !campuses.length) return;
   await (await tx())
     .insert(webPages)
@@ -37,7 +38,7 @@ export async function createWebPages(db: Db, companyId: number): Promise<void> {
 
 /** Every campus's page, published with the cards on sale for the demo companies (those with card templates). */
 export const seedWebPages: SqlSeeder = async (sql, db) => {
-  const rows = db.campuses.flatMap((campus) => {
+  const rows = db.seedCampuses.flatMap((campus) => {
     const company = db.companies.find((c) => c.id === campus.companyId);
     if (!company || company.platform) return [];
     const templates = (db.cardTemplates ?? []).filter((tp) => tp.companyId === campus.companyId && tp.onSale);

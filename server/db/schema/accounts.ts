@@ -1,9 +1,31 @@
 /**
- * Companies and their people (docs/rules.md#people-and-credentials): the rules each company sets for its school
- * (`company_settings`, /setting). A company without a row follows the defaults (src/types/settings.ts).
+ * Companies and their people (docs/rules.md#people-and-credentials): the campuses of each company
+ * (/campus/campus; exactly one main campus, whose validity is the company's) and the rules each company sets for its
+ * school (`company_settings`, /setting; a company without a row follows the defaults, src/types/settings.ts).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const campuses = pgTable(
+  'campuses',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: integer('company_id').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    phone: text('phone').notNull(),
+    isMain: boolean('is_main').notNull(),
+    /** A branch's own validity (moved only by a campus renewal); kept, unused, while the campus is main. */
+    validUntil: date('valid_until', { mode: 'string' }),
+  },
+  (t) => [
+    index('campuses_company_idx').on(t.companyId),
+    // One main campus per company (making another main clears the old one first, in the same transaction).
+    uniqueIndex('campuses_main_key').on(t.companyId).where(sql`${t.isMain}`),
+    // Names are unique in a company whatever their case.
+    uniqueIndex('campuses_name_key').on(t.companyId, sql`lower(${t.name})`),
+  ],
+);
 
 export const companySettings = pgTable(
   'company_settings',

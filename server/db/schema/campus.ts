@@ -4,13 +4,16 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { campuses } from './accounts';
 
 export const campusRenewals = pgTable(
   'campus_renewals',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     companyId: integer('company_id').notNull(),
-    campusId: integer('campus_id').notNull(),
+    campusId: integer('campus_id')
+      .notNull()
+      .references(() => campuses.id, { onDelete: 'cascade' }),
     campusName: text('campus_name').notNull(),
     packageId: integer('package_id').notNull(),
     packageName: text('package_name').notNull(),

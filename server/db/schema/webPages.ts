@@ -3,11 +3,14 @@
  * random public code (mock/domains/campusSales.ts `pageCode`) and the card templates it sells.
  */
 import { boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { campuses } from './accounts';
 
 export const webPages = pgTable(
   'web_pages',
   {
-    campusId: integer('campus_id').primaryKey(),
+    campusId: integer('campus_id')
+      .primaryKey()
+      .references(() => campuses.id, { onDelete: 'cascade' }),
     companyId: integer('company_id').notNull(),
     code: text('code').notNull(),
     title: text('title').notNull(),
