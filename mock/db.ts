@@ -93,7 +93,8 @@ export interface ServiceContactRow {
 // eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface Db {
   users: UserRow[];
-  companies: CompanyRow[];
+  /** The demo seed's companies (written to the database by their SqlSeeder); never read by a request (./domains/companyRows.ts). */
+  seedCompanies: CompanyRow[];
   /**
    * The demo seed's campuses (written to the database, server/db/schema/accounts.ts, by its SqlSeeder); read by the
    * in-process seed, never by a request (mock/domains/campusRows.ts reads the table).
@@ -178,7 +179,7 @@ async function startAfterEarlierRuns(db: Database): Promise<void> {
 export function emptyDb(): Db {
   return {
     users: [],
-    companies: [],
+    seedCompanies: [],
     seedCampuses: [],
     memberships: [],
     seedGroups: [],

@@ -22,7 +22,8 @@ import access, { type Access, type AccessKey } from '../src/access';
 import type { CurrentUser, Permissions } from '../src/types/session';
 import { getDb, sessionExpired, type CampusRow, type CompanyRow, type Db, type MembershipRow, type PermissionGroupRow, type UserRow } from './db';
 import { groupOf } from './domains/groupRows';
-import { campusesOf, loadCompany } from './domains/campusRows';
+import { campusesOf } from './domains/campusRows';
+import { loadCompany } from './domains/companyRows';
 import { langOf, message, type Lang } from './messages';
 import './nouns';
 import { CALLS_OPEN_WHEN_EXPIRED, daysLeft } from '../src/utils/expiry';
@@ -187,12 +188,12 @@ export function companyDay(company: CompanyRow): number {
 export async function buildSession(db: Db, token: string, userId: number, roleId: number): Promise<Session | undefined> {
   const user = db.users.find((u) => u.id === userId);
   const membership = db.memberships.find((m) => m.roleId === roleId && m.userId === userId);
-  const company = membership && db.companies.find((c) => c.id === membership.companyId);
-  if (!user || !membership || !company || membership.disabled) return undefined;
+  if (!user || !membership || membership.disabled) return undefined;
+  // The company's row, rules and campuses, for the request and its synchronous rules (mock/domains/companyRows.ts).
+  const company = await loadCompany(membership.companyId);
+  if (!company) return undefined;
   // Permission groups (docs/rules.md#permission-groups-and-data-scope): the group's flags, resolved at every request, so changes apply at once.
   const group = membership.groupId === undefined ? undefined : await groupOf(company.id, membership.groupId);
-  // The company's rules and campuses, for the synchronous rules of the request (mock/domains/campusRows.ts).
-  await loadCompany(company.id);
   const currentUser: CurrentUser = {
     info: { username: user.username, avatar: user.avatar },
     name: user.name,

@@ -104,7 +104,7 @@ export function orderProblems(db: Db, teaching: SeededInDatabase): string[] {
     if (l.convertedAt && l.convertedAt < l.createdAt) problems.push(`lead #${l.id} converted ${l.convertedAt} before it came in ${l.createdAt}`);
     if (l.assignedAt && l.assignedAt < l.createdAt) problems.push(`lead #${l.id} assigned ${l.assignedAt} before it came in ${l.createdAt}`);
   }
-  for (const c of db.companies) {
+  for (const c of db.seedCompanies) {
     const last = db.seedCompanyRenewals.filter((r) => r.companyId === c.id).reduce((m, r) => (r.after > m ? r.after : m), '');
     if (last && c.validUntil && last > c.validUntil) problems.push(`company ${c.name}: renewal log ends ${last}, after its valid-until ${c.validUntil}`);
   }

@@ -5,7 +5,7 @@
  */
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { inTransaction, tx } from '../server/db';
-import { loadCompany } from './domains/campusRows';
+import { loadCompany } from './domains/companyRows';
 import { readClosedMonths } from './domains/ledger';
 import { sessionByToken } from '../server/auth/state';
 import { permissionGroups, webPages, type invitations } from '../server/db/schema';

@@ -11,6 +11,7 @@ import { SESSION_MAX_MS } from '../db';
 import { defineMessages, message, type Lang } from '../messages';
 import { endedSessionRole, rememberEndedSessions } from '../../server/auth/state';
 import { loadCampuses } from './campusRows';
+import { findCompany } from './companyRows';
 
 defineMessages({
   'auth.accountDisabled': { en: 'Your account at {company} has been disabled. {contact}', zh: '您在{company}的账号已被停用。{contact}' },
@@ -25,7 +26,7 @@ defineMessages({
 
 /** What a disabled account is told: the company, and whom to ask to enable it again. */
 export async function disabledAccountMessage(db: Db, m: MembershipRow, lang: Lang): Promise<string> {
-  const company = db.companies.find((c) => c.id === m.companyId);
+  const company = await findCompany(m.companyId);
   const ownerMembership = db.memberships.find((x) => x.companyId === m.companyId && x.type === 0 && !x.disabled && x.roleId !== m.roleId);
   const owner = ownerMembership && db.users.find((u) => u.id === ownerMembership.userId);
   const staff = (db.staff ?? []).find((st) => st.companyId === m.companyId && st.userId === m.userId);
@@ -45,8 +46,9 @@ export async function disabledAccountMessage(db: Db, m: MembershipRow, lang: Lan
 }
 
 /** The disabled membership of a person who has no usable one (for the login's refusal), if any. */
-export function disabledMembershipOf(db: Db, userId: number): MembershipRow | undefined {
-  return db.memberships.find((m) => m.userId === userId && m.disabled && db.companies.find((c) => c.id === m.companyId)?.status === 'active');
+export async function disabledMembershipOf(db: Db, userId: number): Promise<MembershipRow | undefined> {
+  for (const m of db.memberships) if (m.userId === userId && m.disabled && (await findCompany(m.companyId))?.status === 'active') return m;
+  return undefined;
 }
 
 /** Remembers the sessions of an account being disabled (before they are ended), so that their next call says why. */

@@ -574,7 +574,7 @@ function auditSeed(db: Db): (Omit<NewAuditEntry, 'at'> & { at: string })[] {
   const admin = users[4];
   for (const [companyId, days] of [[4, 365], [3, 90]] as const) {
     const day = addDays(t, -rng.int(60, 200));
-    const name = db.companies.find((c) => c.id === companyId)?.name;
+    const name = db.seedCompanies.find((c) => c.id === companyId)?.name;
     log.push({ at: `${day} 10:0${companyId}:00`, ip: '10.0.0.8', ...admin, method: 'POST', path: '/v2/company_kt/renew_valid_day', resource: 'company_kt', targetId: companyId, action: 'action', kind: 'company.renew', subject: name, params: { days }, changes: [{ field: 'validUntil', before: addDays(day, 3), after: addDays(day, 3 + days) }] });
   }
   return log.sort((a, b) => a.at.localeCompare(b.at));

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { campuses, campusRenewals } from '../../server/db/schema';
+import { campuses, campusRenewals, companies } from '../../server/db/schema';
 import { eq } from 'drizzle-orm';
 import { tx } from '../../server/db';
 import { permissionGroups } from '../../server/db/schema';
@@ -160,7 +160,7 @@ describe('campus validity (issue 29: it changes only through renewal)', () => {
   it('making a campus main twice moves no days: a 30-day branch stays a 30-day branch, the company keeps its own', async () => {
     const dealer = await login('dealer');
     const db = getDb();
-    const company = db.companies.find((c) => c.id === 2)!;
+    const company = (await rowsOf(companies)).find((c) => c.id === 2)!;
     const companyUntil = company.validUntil;
     const made = (await call('POST', '/v2/company_kt/campus', { token: dealer, body: { name: 'Lakeside', address: '9 Hu Road', phone: '021-5555 0002' } })).body.data as { id: number; day: number; validUntil: string };
     expect(made.day).toBe(30);

@@ -33,6 +33,7 @@ import { restartIdentities, tx } from '../../server/db';
 import { campusRenewals, permissionGroups, staffGroups } from '../../server/db/schema';
 import { defaultGroupIn, groupBook, groupRowOf, insertGroups, type GroupBook } from './groupRows';
 import { campusById, campusesOf, insertCampus, updateCampus } from './campusRows';
+import { companyById } from './companyRows';
 import { created } from './audit';
 import { findPackage, insertOrder } from './platformRows';
 
@@ -129,7 +130,7 @@ export const seedPermissionGroups: SqlSeeder = async (t, db) => {
 export function seedCampus(db: Db) {
   db.seedGroups = db.seedGroups ?? [];
   const t = today();
-  for (const c of db.companies.filter((x) => !x.platform)) seedCompanyGroups(db, c.id);
+  for (const c of db.seedCompanies.filter((x) => !x.platform)) seedCompanyGroups(db, c.id);
   for (const m of db.memberships) {
     const g = db.seedGroups.find((x) => x.companyId === m.companyId && x.defaultFor === m.role);
     if (g) m.groupId = g.id;
@@ -176,7 +177,7 @@ function assertNameFree(ctx: AuthedCtx, book: GroupBook, name: string, id?: numb
  * handed to a branch (issue 29: making a campus main moves no days).
  */
 export function campusValidUntil(db: Db, c: CampusRow): string {
-  if (c.isMain) return db.companies.find((x) => x.id === c.companyId)?.validUntil ?? today();
+  if (c.isMain) return companyById(db, c.companyId)?.validUntil ?? today();
   return c.validUntil ?? today();
 }
 

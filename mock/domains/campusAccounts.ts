@@ -75,7 +75,7 @@ export function seedAccounts(db: Db) {
   for (const u of db.users) {
     const ms = db.memberships.filter((m) => m.userId === u.id);
     const companyId = ms[0]?.companyId;
-    const company = db.companies.find((c) => c.id === companyId);
+    const company = db.seedCompanies.find((c) => c.id === companyId);
     if (company && !company.platform && ms.every((m) => m.companyId === companyId && m.type !== 0)) u.createdByCompanyId = companyId;
   }
 }

@@ -1,6 +1,6 @@
 /**
  * Campuses in the database (server/db/schema/accounts.ts `campuses`). A request reads its company's campuses once
- * (`loadCompany`, run by the session, mock/http.ts) into the request's memo, where the synchronous rules still kept
+ * (`loadCompany` in ./companyRows.ts, run by the session, mock/http.ts) into the request's memo, where the synchronous rules still kept
  * in the process (a student's campus name, an expired campus refusing a sale) find them; calls that reach another
  * company (a public page, an online payment) load that company first. Writes go to the table and to the memo's row.
  * No import of the http layer, so both may use it.
@@ -9,7 +9,6 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { requestMemo, restartIdentities, tx, type Database } from '../../server/db';
 import { campuses } from '../../server/db/schema';
 import { isSeeding, type CampusRow, type Db } from '../db';
-import { loadSettings } from './companySettings';
 
 const key = (companyId: number) => `campuses:${companyId}`;
 
@@ -27,12 +26,6 @@ export async function loadCampuses(companyId: number): Promise<CampusRow[]> {
   const rows = (await (await tx()).select().from(campuses).where(eq(campuses.companyId, companyId)).orderBy(asc(campuses.id))).map(campusRowOf);
   requestMemo()?.set(key(companyId), rows);
   return rows;
-}
-
-/** What the synchronous rules of a request on a company need: its rules and its campuses. */
-export async function loadCompany(companyId: number): Promise<void> {
-  await loadSettings(companyId);
-  await loadCampuses(companyId);
 }
 
 /** A company's campuses for synchronous code: those the request loaded, or the seed's while the in-process seed runs. */

@@ -47,7 +47,8 @@ import { stampDate, stampOf } from '../../server/db/time';
 import { contractTemplates, invoices, onlineOrders, settlements, subscriptionOrders, webPages } from '../../server/db/schema';
 import { inTransaction, keepOnRefusal, restartIdentities, tx } from '../../server/db';
 import { recentPublicWrites, recordPublicWrite } from '../../server/auth/state';
-import { campusById, loadCompany } from './campusRows';
+import { campusById } from './campusRows';
+import { companyById, findCompany, loadCompany } from './companyRows';
 
 defineMessages({
   'web.page': { en: 'Web page', zh: '网页' },
@@ -183,7 +184,7 @@ async function throttlePublic(page: CampusWebPage, request: Request, lang: Lang,
 /** Online orders of the past three months (Starlight Dance), linked to cards of the seed, and their settlements. */
 export const seedSales: SqlSeeder = async (sql, db) => {
   const t = today();
-  const company = db.companies.find((c) => c.id === 2);
+  const company = db.seedCompanies.find((c) => c.id === 2);
   if (!company) return;
   const thisMonth = t.slice(0, 7);
   const cards = (db.studentCards ?? []).filter((c) => c.companyId === 2 && c.createdAt.slice(0, 7) < thisMonth && c.createdAt >= addDays(t, -100)).slice(0, 12);
@@ -270,7 +271,7 @@ export async function settleFinishedMonths(db: Db, companyId: number, day = toda
     .for('update');
   const monthOf = (o: (typeof open)[number]) => stampOf(o.paidAt!).slice(0, 7);
   const months = [...new Set(open.map(monthOf))].sort();
-  const company = db.companies.find((c) => c.id === companyId);
+  const company = await findCompany(companyId);
   let made = 0;
   for (const month of months) {
     const orders = open.filter((o) => monthOf(o) === month);
@@ -310,10 +311,9 @@ function offeredTemplates(db: Db, page: CampusWebPage): CardTemplate[] {
 
 async function publicPage(db: Db, code: string, lang: Lang): Promise<CampusWebPage> {
   const [r] = await (await tx()).select().from(webPages).where(and(eq(webPages.code, code), eq(webPages.published, true)));
-  const company = r && db.companies.find((c) => c.id === r.companyId);
+  // A public call has no session to have read the company, its rules and campuses.
+  const company = r && (await loadCompany(r.companyId));
   if (!r || !company || company.status !== 'active') throw new HttpError(404, message(lang, 'web.notFound'));
-  // A public call has no session to have read the company's rules and campuses.
-  await loadCompany(r.companyId);
   return pageOf(db, r);
 }
 
@@ -394,7 +394,7 @@ export async function findInvoice(id: number, scope: SQL | undefined, lock: bool
 /** The values of a card's contract variables; the amount in words in the template's language. */
 export function contractValues(db: Db, card: StudentCard, lang: ContractLang = 'en-US'): Record<string, string | number> {
   const student = db.students.find((s) => s.id === card.studentId);
-  const company = db.companies.find((c) => c.id === card.companyId);
+  const company = companyById(db, card.companyId);
   const campus = student ? campusById(db, student.campusId) : undefined;
   return {
     companyName: company?.name ?? '',
@@ -502,7 +502,7 @@ function contractOf(r: typeof contractTemplates.$inferSelect): ContractTemplate 
 /** The default contract of each company, one per language (issue 31). */
 export const seedContracts: SqlSeeder = async (sql, db) => {
   const at = stampDate(`${addDays(today(), -90)} 10:00:00`);
-  const rows = db.companies
+  const rows = db.seedCompanies
     .filter((c) => !c.platform)
     .flatMap((company) => CONTRACT_LANGS.map((lang) => ({ companyId: company.id, name: DEFAULT_CONTRACTS[lang].name, nameSort: sortKey(DEFAULT_CONTRACTS[lang].name), body: DEFAULT_CONTRACTS[lang].body, lang, isDefault: true, updatedAt: at })));
   if (rows.length) await sql.insert(contractTemplates).values(rows);
@@ -521,7 +521,7 @@ async function companyContracts(scope: SQL | undefined): Promise<ContractTemplat
 }
 
 async function viewPublic(db: Db, page: CampusWebPage): Promise<PublicWebPage> {
-  const company = db.companies.find((c) => c.id === page.companyId)!;
+  const company = companyById(db, page.companyId)!;
   const cap = await saleCapOf(page.companyId);
   return {
     code: page.code,
@@ -571,7 +571,7 @@ export const campusSalesHandlers = [
     if (refusal) throw refusal;
     assertCampusOpen(ctx.db, page.campusId, ctx.lang);
     await throttlePublic(page, ctx.request, ctx.lang);
-    const company = ctx.db.companies.find((c) => c.id === page.companyId)!;
+    const company = companyById(ctx.db, page.companyId)!;
     const t = await tx();
     // The number carries the id: the id is drawn first, then the row written with both.
     const [{ id }] = await t.select({ id: sql<number>`nextval(pg_get_serial_sequence('online_orders', 'id'))::int` }).from(sql`(values (1)) as one (x)`);

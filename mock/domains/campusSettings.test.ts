@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { authHeaders, rowsOf } from '../testing';
-import { companySettings, merchants } from '../../server/db/schema';
+import { companies, companySettings, merchants } from '../../server/db/schema';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
@@ -48,7 +48,7 @@ describe('theme colour', () => {
     expect(low.status).toBe(400);
     expect(low.body.msg).toMatch(/contrast/);
     expect((await call('PUT', '/v2/company_kt/theme_color', { token: dealer, body: { color: 'navy' } })).status).toBe(400);
-    expect(getDb().companies.find((c) => c.id === 2)?.themeColor).toBeUndefined();
+    expect((await rowsOf(companies)).find((c) => c.id === 2)?.themeColor).toBeNull();
     expect((await call('PUT', '/v2/company_kt/theme_color', { token: dealer, body: { color: '#1d4ed8' } })).body.data.color).toBe('#1D4ED8');
     const teacher = await login('teacher');
     expect((await call('GET', '/v2/user/info', { token: teacher })).body.data.company.themeColor).toBe('#1D4ED8');
@@ -70,7 +70,7 @@ describe('company and partner logos (issue 31)', () => {
     expect((await call('GET', '/v2/poster/info', { token: dealer })).body.data.companyLogo).toBe(PNG);
     expect((await call('PUT', '/v2/company_kt/logo', { token: await login('teacher'), body: { logo: PNG } })).status).toBe(403);
     expect((await call('DELETE', '/v2/company_kt/logo', { token: dealer })).status).toBe(200);
-    expect(getDb().companies.find((c) => c.id === 2)?.logo).toBeUndefined();
+    expect((await rowsOf(companies)).find((c) => c.id === 2)?.logo).toBeNull();
   });
 
   it('a partner merchant keeps its logo for the co-branded poster', async () => {

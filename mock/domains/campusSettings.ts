@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { tx } from '../../server/db';
 import { saleCaps } from '../../server/db/schema';
 import { loadSettings, saveSettings } from './companySettings';
+import { updateCompany } from './companyRows';
 import { api, definePolicy } from '../http';
 import { defineMessages } from '../messages';
 import type { CompanySettings } from '../../src/types/settings';
@@ -86,30 +87,30 @@ export const settingsHandlers = [
 
   api('get', '/v2/company_kt/theme_color', { read: themePolicy }, (ctx) => ({ color: ctx.session.company.themeColor ?? null })),
 
-  api('put', '/v2/company_kt/theme_color', { write: themePolicy, body: ThemeColorBody }, (ctx) => {
+  api('put', '/v2/company_kt/theme_color', { write: themePolicy, body: ThemeColorBody }, async (ctx) => {
     const color = ctx.body.color.toUpperCase();
     if (!whiteTextPassesAA(color)) throw ctx.bad('theme.lowContrast', { color, ratio: whiteTextContrast(color), min: AA_NORMAL_TEXT });
-    ctx.session.company.themeColor = color;
+    await updateCompany(ctx.session.company, { themeColor: color });
     return { color };
   }),
 
-  api('delete', '/v2/company_kt/theme_color', { write: themePolicy }, (ctx) => {
-    delete ctx.session.company.themeColor;
+  api('delete', '/v2/company_kt/theme_color', { write: themePolicy }, async (ctx) => {
+    await updateCompany(ctx.session.company, { themeColor: undefined });
     return { color: null };
   }),
 
   /* The company's logo (issue 31): drawn on posters instead of the app's. */
   api('get', '/v2/company_kt/logo', { read: themePolicy }, (ctx) => ({ logo: ctx.session.company.logo ?? null })),
 
-  api('put', '/v2/company_kt/logo', { write: themePolicy, body: LogoBody }, (ctx) => {
+  api('put', '/v2/company_kt/logo', { write: themePolicy, body: LogoBody }, async (ctx) => {
     const problem = checkImageDataUrl(ctx.body.logo);
     if (problem) throw ctx.bad(problem === 'type' ? 'logo.notImage' : 'logo.tooLarge');
-    ctx.session.company.logo = ctx.body.logo;
+    await updateCompany(ctx.session.company, { logo: ctx.body.logo });
     return { logo: ctx.body.logo };
   }),
 
-  api('delete', '/v2/company_kt/logo', { write: themePolicy }, (ctx) => {
-    delete ctx.session.company.logo;
+  api('delete', '/v2/company_kt/logo', { write: themePolicy }, async (ctx) => {
+    await updateCompany(ctx.session.company, { logo: undefined });
     return { logo: null };
   }),
 ];

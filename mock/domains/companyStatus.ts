@@ -3,7 +3,8 @@
  * (mock/domains/platform.ts): a disabled company's logins are refused with a clear message and its sessions end.
  * No imports from the domain modules, so that both can use it without a cycle.
  */
-import type { Db } from '../db';
+import type { CompanyRow, Db } from '../db';
+import { findCompany } from './companyRows';
 import { defineMessages, message, type Lang } from '../messages';
 import { endSessions } from '../../server/auth/state';
 import { disabledAccountMessage, disabledMembershipOf } from './accountStatus';
@@ -17,13 +18,17 @@ defineMessages({
 
 /** The message refusing a login when none of the user's companies or accounts is active (a disabled one is named). */
 export async function loginRefusal(db: Db, userId: number, lang: Lang, fallbackKey: string): Promise<string> {
-  const disabled = db.memberships
-    .filter((m) => m.userId === userId)
-    .map((m) => db.companies.find((c) => c.id === m.companyId))
-    .find((c) => c && c.status === 'disabled');
+  let disabled: CompanyRow | undefined;
+  for (const m of db.memberships.filter((x) => x.userId === userId)) {
+    const c = await findCompany(m.companyId);
+    if (c?.status === 'disabled') {
+      disabled = c;
+      break;
+    }
+  }
   if (disabled) return message(lang, 'auth.companyDisabledLogin', { name: disabled.name });
   // A disabled account (issue 31): told so and whom to contact, not "no active company".
-  const account = disabledMembershipOf(db, userId);
+  const account = await disabledMembershipOf(db, userId);
   return account ? await disabledAccountMessage(db, account, lang) : message(lang, fallbackKey);
 }
 

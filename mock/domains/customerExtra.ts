@@ -3,7 +3,8 @@
  * sign-ups from the campus web page (/wdc-customer) and partner merchants (/market_merchant).
  */
 import type { Db } from '../db';
-import { campusById, loadCompany } from './campusRows';
+import { campusById } from './campusRows';
+import { companyById, loadCompany } from './companyRows';
 import { api, definePolicy, HttpError, type AuthedCtx, type Ctx } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
 import { parseBody } from '../schema';
@@ -508,7 +509,7 @@ export const customerExtraHandlers = [
   /* ----- the public form (no login) ----- */
   api('get', '/v2/public/gather/:code', { auth: false }, async (ctx): Promise<PublicGatherForm> => {
     const f = await publicForm(ctx);
-    const company = ctx.db.companies.find((c) => c.id === f.companyId);
+    const company = companyById(ctx.db, f.companyId);
     return { code: f.code, title: f.title, description: f.description, companyName: company?.name ?? '', campusName: f.campusName, fields: f.fields };
   }),
 

@@ -772,7 +772,7 @@ export const seedJournal: SqlSeeder = async (sql, db) => {
   const t = today();
   const months = monthsEnding(t.slice(0, 7), 12);
   const rows: JournalEntry[] = [];
-  for (const company of db.companies.filter((c) => !c.platform)) {
+  for (const company of db.seedCompanies.filter((c) => !c.platform)) {
     const campuses = db.seedCampuses.filter((c) => c.companyId === company.id);
     const manager = db.staff.find((s) => s.companyId === company.id && (s.role === 'dealer' || s.role === 'manager'));
     months.forEach((m, i) => {

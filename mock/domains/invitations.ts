@@ -24,7 +24,8 @@ import { afterCommit, tx } from '../../server/db';
 import { sqlList, type SqlListSpec } from '../../server/db/list';
 import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
-import { invitations } from '../../server/db/schema';
+import { companies, invitations } from '../../server/db/schema';
+import { companyById, rememberCompanies } from './companyRows';
 import { api, definePolicy, HttpError, type AuthedCtx, type Ctx, type Session } from '../http';
 import { defineMessages, message } from '../messages';
 import { nowStamp } from '../clock';
@@ -109,14 +110,15 @@ const pending = eq(invitations.status, 'pending');
 const isOpen = (r: InvitationRow) => r.status === 'pending';
 
 /** The companies whose invitations can be answered (active ones). */
-function activeCompanies(db: Db): SQL {
-  const ids = db.companies.filter((c) => c.status === 'active').map((c) => c.id);
-  return ids.length ? inArray(invitations.companyId, ids) : sql`false`;
+function activeCompanies(_db: Db): SQL {
+  return sql`${invitations.companyId} in (select ${companies.id} from ${companies} where ${companies.status} = 'active')`;
 }
 
 /** Pending invitations of a person, from companies that are active, oldest first. */
 async function pendingOf(db: Db, userId: number): Promise<InvitationRow[]> {
   const rows = await (await tx()).select().from(invitations).where(and(eq(invitations.userId, userId), pending, activeCompanies(db))).orderBy(asc(invitations.id));
+  // Their companies' names, for the synchronous views.
+  await rememberCompanies(rows.map((r) => r.companyId));
   return rows.map(invitationOf);
 }
 
@@ -185,7 +187,7 @@ export async function createInvitation(ctx: AuthedCtx<Record<string, string>, un
 }
 
 function companyName(db: Db, companyId: number): string {
-  return db.companies.find((c) => c.id === companyId)?.name ?? '';
+  return companyById(db, companyId)?.name ?? '';
 }
 
 function viewMine(db: Db, r: InvitationRow): MyInvitation {
@@ -222,7 +224,7 @@ async function decide(ctx: Ctx, r: InvitationRow, status: Exclude<InvitationStat
 /** Accepts: the membership the invitation carried (group, staff link, linked students). */
 async function accept(ctx: Ctx, r: InvitationRow): Promise<MembershipRow> {
   const { db } = ctx;
-  const company = db.companies.find((c) => c.id === r.companyId);
+  const company = companyById(db, r.companyId);
   if (!company || company.status !== 'active') throw ctx.bad('invitation.companyDisabled', { company: company?.name ?? '' });
   if (db.memberships.some((m) => m.userId === r.userId && m.companyId === r.companyId)) throw ctx.bad('invitation.member', { company: company.name });
   const staff = r.staffId === undefined ? undefined : db.staff.find((s) => s.id === r.staffId && s.companyId === r.companyId);
@@ -289,6 +291,7 @@ function logTicketAnswer(ctx: Ctx, user: UserRow, r: InvitationRow, before: Invi
 async function findInvitation(id: number, scope: SQL | undefined, lock: boolean): Promise<InvitationRow | undefined> {
   const q = (await tx()).select().from(invitations).where(and(eq(invitations.id, id), scope));
   const [r] = lock ? await q.for('update') : await q;
+  if (r) await rememberCompanies([r.companyId]);
   return r && invitationOf(r);
 }
 
@@ -322,7 +325,7 @@ const INVITATION_LIST: SqlListSpec = {
 for (const path of ['/v2/invitation/accept', '/v2/invitation/decline']) {
   auditCompanyOf.set(path, (e) => {
     const row = e.targets[0]?.row as InvitationRow | undefined;
-    const c = row && e.ctx.db.companies.find((x) => x.id === row.companyId);
+    const c = row && companyById(e.ctx.db, row.companyId);
     return c && { id: c.id, name: c.name };
   });
 }

@@ -297,7 +297,7 @@ export const seedMessages: SqlSeeder = async (sql, db) => {
     ['希望工资条可以批量下载。', 'suggestion'],
     ['The trial class booking link works great on phones.', 'other'],
   ];
-  const companies = db.companies.filter((c) => !c.platform);
+  const companies = db.seedCompanies.filter((c) => !c.platform);
   await sql.insert(feedback).values(
     notes.map(([text, category], i) => {
       const c = companies[(i * 7) % companies.length];

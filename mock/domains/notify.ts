@@ -11,6 +11,7 @@ import type { Db, SqlSeeder } from '../db';
 import { isSeeding } from '../db';
 import { loadSettings, settingsOf } from './companySettings';
 import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { allCompanies } from './companyRows';
 import { beforeCommit, inTransaction, savepoint, tx, type Database } from '../../server/db';
 import { sqlList, type SqlListSpec } from '../../server/db/list';
 import { stampDate, stampOf } from '../../server/db/time';
@@ -253,7 +254,7 @@ export async function sweepReminders(db: Db, companyId: number, day = today()): 
 
 /** Sweeps today's reminders of every company, each in its own transaction (one company's failure stops no other). */
 export async function sweepAllReminders(db: Db): Promise<void> {
-  for (const c of db.companies) {
+  for (const c of await allCompanies()) {
     await inTransaction(() => sweepReminders(db, c.id)).catch((e: unknown) => console.error(`reminders of company ${c.id}:`, e instanceof Error ? e.message : e));
   }
 }

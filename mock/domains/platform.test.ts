@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { auditEntries } from './audit';
 import { authHeaders, rowsOf } from '../testing';
-import { companyRenewals, invoices, onlineOrders, saleCaps, settlements, subscriptionOrders } from '../../server/db/schema';
+import { companies, companyRenewals, invoices, onlineOrders, saleCaps, settlements, subscriptionOrders } from '../../server/db/schema';
 import { stampOf } from '../../server/db/time';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
@@ -25,7 +25,7 @@ async function login(username: string, password = `${username}123`) {
   expect(r.status).toBe(200);
   return r.body.data.token as string;
 }
-const companyId = (name: string) => getDb().companies.find((c) => c.name === name)!.id;
+const companyId = async (name: string) => (await rowsOf(companies)).find((c) => c.name === name)!.id;
 
 beforeEach(() => {
   resetDb();
@@ -51,7 +51,7 @@ describe('companies', () => {
   it('disable ends the sessions and refuses logins with a clear message; recover adds the lost days back', async () => {
     const admin = await login('admin');
     const owner = await login('sunrise');
-    const id = companyId('Sunrise Art');
+    const id = await companyId('Sunrise Art');
     const d = await call('POST', '/v2/company_kt/disable', { token: admin, body: { id } });
     expect(d.status).toBe(200);
     expect((await call('GET', '/v2/user/info', { token: owner })).status).toBe(401);
@@ -64,7 +64,7 @@ describe('companies', () => {
     expect(r.body.data.renewal).toMatchObject({ kind: 'recover', days: 0 });
     await login('sunrise');
     // A company disabled 10 days ago gets those 10 days back.
-    const whale = getDb().companies.find((c) => c.name.startsWith('Blue Whale'))!;
+    const whale = (await rowsOf(companies)).find((c) => c.name.startsWith('Blue Whale'))!;
     const rec = await call('POST', '/v2/company_kt/recover', { token: admin, body: { id: whale.id } });
     expect(rec.body.data.renewal).toMatchObject({ days: 10, before: shiftDate(today(), 10), after: shiftDate(today(), 20) });
     expect(rec.body.data.company).toMatchObject({ day: 20, state: 'expiring', status: 'active' });
@@ -72,7 +72,7 @@ describe('companies', () => {
 
   it('renew writes before/after to the log and unlocks an expired company at once', async () => {
     const admin = await login('admin');
-    const id = companyId('Maple Music');
+    const id = await companyId('Maple Music');
     const bad = await call('POST', '/v2/company_kt/renew_valid_day', { token: admin, body: { id, days: '30' } });
     expect(bad).toMatchObject({ status: 400, body: { msg: 'Valid days must be a number.' } });
     const r = await call('POST', '/v2/company_kt/renew_valid_day', { token: admin, body: { id, days: 90, remark: 'Paid by transfer' } });
@@ -85,7 +85,7 @@ describe('companies', () => {
 
   it('delete is refused while the company has students; add, edit, owner mobile', async () => {
     const admin = await login('admin');
-    const del = await call('DELETE', `/v2/company_kt/${companyId('Starlight Dance')}`, { token: admin });
+    const del = await call('DELETE', `/v2/company_kt/${await companyId('Starlight Dance')}`, { token: admin });
     expect(del.status).toBe(400);
     expect(del.body.msg).toMatch(/Starlight Dance still has \d+ students?:/);
     const add = await call('POST', '/v2/company_kt/add_company', { token: admin, body: { name: 'Oak Drama 橡树戏剧', ownerName: '林可', ownerMobile: '13912340001', days: 60 } });
@@ -104,12 +104,12 @@ describe('companies', () => {
     const put = await call('PUT', '/v2/company_kt', { token: admin, body: { id: add.body.data.id, name: 'Oak Drama Club', address: '3 Oak Road' } });
     expect(put.body.data).toMatchObject({ name: 'Oak Drama Club', address: '3 Oak Road' });
     expect((await call('DELETE', `/v2/company_kt/${add.body.data.id}`, { token: admin })).status).toBe(200);
-    expect(getDb().companies.some((c) => c.id === add.body.data.id)).toBe(false);
+    expect((await rowsOf(companies)).some((c) => c.id === add.body.data.id)).toBe(false);
   });
 
   it('imports all rows or none', async () => {
     const admin = await login('admin');
-    const before = getDb().companies.length;
+    const before = (await rowsOf(companies)).length;
     const rows = [
       { name: 'Harbor Kids Chess', ownerName: '王一', ownerMobile: '13912340011', days: 365 },
       { name: 'Pine Hill Guitar', ownerName: '王二', ownerMobile: '1391234', days: 90 },
@@ -119,11 +119,11 @@ describe('companies', () => {
     expect(bad.body.msg).toMatch(/Owner mobile #2 must be an 11-digit/);
     const dup = await call('POST', '/v2/company/import_batch_excel', { token: admin, body: { rows: [rows[0], { ...rows[0], ownerMobile: '13912340012' }] } });
     expect(dup.body.msg).toBe('Row 2: the name appears twice in the file');
-    expect(getDb().companies.length).toBe(before);
+    expect((await rowsOf(companies)).length).toBe(before);
     rows[1].ownerMobile = '13912340012';
     const ok = await call('POST', '/v2/company/import_batch_excel', { token: admin, body: { rows } });
     expect(ok.body.data.created).toBe(2);
-    expect(getDb().companies.length).toBe(before + 2);
+    expect((await rowsOf(companies)).length).toBe(before + 2);
     const tpl = await call('GET', '/v2/company/import_batch_excel', { token: admin });
     expect(tpl.body.data.columns.map((c: { key: string }) => c.key)).toEqual(['name', 'ownerName', 'ownerMobile', 'days', 'address', 'remark']);
   });
@@ -194,7 +194,7 @@ describe('access', () => {
       for (const [m, p] of calls) expect([who, m, p, (await call(m, p, { token })).status]).toEqual([who, m, p, 200]);
       for (const [m, p, b] of writes) expect([who, m, p, (await call(m, p, { token, body: b })).status]).toEqual([who, m, p, 403]);
     }
-    expect(getDb().companies.find((c) => c.id === 3)!.status).toBe('active');
+    expect((await rowsOf(companies)).find((c) => c.id === 3)!.status).toBe('active');
   });
 });
 
@@ -307,7 +307,7 @@ describe("the platform's tables", () => {
     expect((await orders('sortField=companyName&sortOrder=ascend&pageSize=1')).list[0].companyName).toBe('Aurora Figure Skating 极光花滑');
     expect((await call('GET', '/v2/admin_order?startDate=2026-02-30', { token: admin })).status).toBe(400);
     // A renamed company's orders carry its new name.
-    const id = companyId('Sunrise Art');
+    const id = await companyId('Sunrise Art');
     expect((await call('PUT', '/v2/company_kt', { token: admin, body: { id, name: 'Sunrise Art Studio' } })).status).toBe(200);
     expect((await orders(`companyId=${id}`)).list.map((o) => o.companyName)).toEqual(['Sunrise Art Studio']);
     // The store's own list: its orders only, newest first.
@@ -346,7 +346,7 @@ describe("the platform's tables", () => {
     const all = await log('pageSize=200');
     const ats = all.list.map((r) => r.at);
     expect(ats).toEqual([...ats].sort().reverse());
-    expect((await log('kind=create&pageSize=1')).total).toBe(getDb().companies.filter((c) => !c.platform).length);
+    expect((await log('kind=create&pageSize=1')).total).toBe((await rowsOf(companies)).filter((c) => !c.platform).length);
     expect((await log('kind=nope')).total).toBe(0);
     const day = all.list[0].at.slice(0, 10);
     expect((await log(`startDate=${day}&endDate=${day}&pageSize=200`)).total).toBe(all.list.filter((r) => r.at.startsWith(day)).length);

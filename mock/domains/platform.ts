@@ -7,13 +7,13 @@
 import type { CampusRow, CompanyRow, Db, ServiceContactRow, SqlSeeder, UserRow } from '../db';
 import { nextId, SESSION_IDLE_MS, SESSION_MAX_MS } from '../db';
 import { liveSessionCounts } from '../../server/auth/state';
-import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { beforeCommit, restartIdentities, tx, type Database } from '../../server/db';
 import { insertMany } from '../../server/db/bulk';
 import { localDay, sqlList, type SqlListSpec } from '../../server/db/list';
 import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
-import { campuses, companyRenewals, feedback, invoices, onlineOrders, packages, platformSettings, saleCaps, serviceContact, settlements, subscriptionOrders } from '../../server/db/schema';
+import { companies, companyRenewals, feedback, invoices, onlineOrders, packages, platformSettings, saleCaps, serviceContact, settlements, subscriptionOrders } from '../../server/db/schema';
 import type { Lang } from '../messages';
 import { created } from './audit';
 import {
@@ -37,6 +37,7 @@ import {
 } from './platformRows';
 import { SEED_PACKAGES } from './subscription';
 import { campusCounts, insertCampus } from './campusRows';
+import { allCompanies, companyRowOf, deleteCompany, insertCompany, newCompanyId, updateCompany } from './companyRows';
 import { setSaleCap } from './campusSettings';
 import { hashPassword, oneTimePassword } from '../credentials';
 import { api, definePolicy, HttpError, type AuthedCtx } from '../http';
@@ -158,7 +159,17 @@ const SETTING_LABELS = { feePercent: 'pf.feePercent', trialDays: 'pf.trialDays',
 
 /* ---------------- policies: platform roles read, only admin writes ---------------- */
 
-export const companyPolicy = definePolicy<CompanyRow>({ name: 'company', read: 'isPlatform', write: 'platformAdmin', rows: (db) => db.companies.filter((c) => !c.platform) });
+/** The subscribing companies (not the platform's own), in the database (server/db/schema/accounts.ts). */
+const subscribers = eq(companies.platform, false);
+async function findCompanyIn(id: number, scope: SQL | undefined, lock: boolean): Promise<CompanyRow | undefined> {
+  const q = (await tx()).select().from(companies).where(and(eq(companies.id, id), scope));
+  const [r] = lock ? await q.for('update') : await q;
+  return r && companyRowOf(r);
+}
+async function companiesIn(scope: SQL | undefined): Promise<CompanyRow[]> {
+  return (await (await tx()).select().from(companies).where(scope).orderBy(asc(companies.id))).map(companyRowOf);
+}
+export const companyPolicy = definePolicy<CompanyRow>({ name: 'company', read: 'isPlatform', write: 'platformAdmin', where: () => subscribers, find: findCompanyIn });
 /** The platform's tables (server/db/schema/platform.ts): every company's rows. */
 export const renewalPolicy = definePolicy<CompanyRenewal>({ name: 'companyRenewal', read: 'isPlatform', where: () => undefined });
 export const packagePolicy = definePolicy<PackageRow>({ name: 'package', read: 'isPlatform', write: 'platformAdmin', where: () => undefined, find: (id, scope, lock) => findPackage(id, scope, lock) });
@@ -182,7 +193,7 @@ export const adminInvoicePolicy = definePolicy<InvoiceRequest>({
   find: findInvoice,
 });
 export const adminStudentOrderPolicy = definePolicy<AdminStudentOrder>({ name: 'adminStudentOrder', read: 'isPlatform', where: () => undefined });
-export const overviewPolicy = definePolicy<CompanyRow>({ name: 'platformOverview', read: 'isPlatform', rows: (db) => db.companies.filter((c) => !c.platform) });
+export const overviewPolicy = definePolicy<CompanyRow>({ name: 'platformOverview', read: 'isPlatform', where: () => subscribers, find: findCompanyIn });
 
 /** A feedback row as the platform's overview and /cool list it. */
 function feedbackLine(r: typeof feedback.$inferSelect): PlatformOverview['newestFeedback'][number] {
@@ -278,10 +289,10 @@ function ownerResult(db: Db, c: CompanyRow, created: Map<string, { password: str
  * becomes the owner, its password and sign-in untouched. Else a new account, with `ownerHash` (a one-time password's
  * hash, to be changed at the first login) or, for the seeded demo companies, no password at all (SMS sign-in only).
  */
-function createCompany(ctx: AuthedCtx | undefined, db: Db, input: { name: string; ownerName: string; ownerMobile: string; days: number; contact?: string; address?: string; remark?: string }, createdAt = today(), ownerHash?: string): CompanyRow {
+function createCompany(ctx: AuthedCtx | undefined, db: Db, input: { name: string; ownerName: string; ownerMobile: string; days: number; contact?: string; address?: string; remark?: string }, createdAt = today(), ownerHash?: string, id?: number): CompanyRow {
   const days = input.days;
   const c: CompanyRow = {
-    id: nextId(db, 'companies'),
+    id: id ?? nextId(db, 'companies'),
     name: input.name,
     platform: false,
     validUntil: addDays(createdAt, days),
@@ -293,7 +304,8 @@ function createCompany(ctx: AuthedCtx | undefined, db: Db, input: { name: string
     address: input.address,
     remark: input.remark,
   };
-  db.companies.push(c);
+  // The seed's company is a seed row; a call's is written by the call with the id it drew (`createCompanyByCall`).
+  if (!ctx) db.seedCompanies.push(c);
   // Its main campus: the seed's in the seed, a call's written by the call (`createCompanyCampus`).
   if (!ctx) db.seedCampuses.push({ id: nextId(db, 'campuses'), ...mainCampus(c, input) });
   let user = db.users.find((u) => u.mobile === input.ownerMobile);
@@ -321,8 +333,9 @@ function mainCampus(c: CompanyRow, input: { name: string; ownerMobile: string; a
   return { companyId: c.id, name: `${input.name} · 总校区`, address: input.address ?? '', phone: input.ownerMobile, isMain: true };
 }
 
-/** A company created by a call: its main campus in the database, then its campus web page. */
+/** A company created by a call: the company in the database, its main campus, then its campus web page. */
 async function createCompanyCampus(db: Db, c: CompanyRow, input: { name: string; ownerMobile: string; address?: string }): Promise<void> {
+  await insertCompany(c);
   await insertCampus(await tx(), mainCampus(c, input));
   await createWebPages(db, c.id);
 }
@@ -338,9 +351,9 @@ async function joinDefaultGroups(db: Db, c: CompanyRow): Promise<void> {
   joinOwnerGroup(db, c, await createCompanyGroups(c.id, `${today()} 09:00:00`));
 }
 
-function assertNameFree(ctx: AuthedCtx, name: string, exceptId?: number) {
+async function assertNameFree(ctx: AuthedCtx, name: string, exceptId?: number) {
   const norm = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
-  if (ctx.db.companies.some((c) => c.id !== exceptId && norm(c.name) === norm(name))) throw ctx.bad('company.nameTaken', { name });
+  if ((await allCompanies()).some((c) => c.id !== exceptId && norm(c.name) === norm(name))) throw ctx.bad('company.nameTaken', { name });
 }
 
 function refuse(ctx: AuthedCtx, r: string, values?: Record<string, string | number>): never {
@@ -352,7 +365,7 @@ function refuse(ctx: AuthedCtx, r: string, values?: Record<string, string | numb
 /** The online-sale cap the seed's platform companies were created with (the platform's defaults). */
 export const seedSaleCaps: SqlSeeder = async (sql, db) => {
   const names = new Set(SEED_COMPANIES.map(([name]) => name));
-  const rows = db.companies
+  const rows = db.seedCompanies
     .filter((c) => !c.platform && names.has(c.name))
     .map((c) => ({ companyId: c.id, maxHours: SEED_PLATFORM_SETTINGS.defaultCapHours, maxMonths: SEED_PLATFORM_SETTINGS.defaultCapMonths }));
   if (rows.length) await sql.insert(saleCaps).values(rows);
@@ -427,7 +440,7 @@ export function seedPlatform(db: Db) {
   const rng = createRng(1414);
   db.seedCompanyRenewals = [];
   // The demo companies' creation and a past renewal each, so their logs are not empty.
-  for (const c of db.companies.filter((x) => !x.platform)) {
+  for (const c of db.seedCompanies.filter((x) => !x.platform)) {
     seedRenewal(db, c, { kind: 'create', days: 30, before: c.createdAt, after: addDays(c.createdAt, 30) }, `${c.createdAt} 09:00:00`);
   }
   const streets = ['Renmin Road', 'Jiefang Avenue', 'Zhongshan Road', 'Huaihai Road', 'Binjiang Avenue', 'Wenhua Street', 'Xinhua Road'];
@@ -436,7 +449,7 @@ export function seedPlatform(db: Db) {
     const age = Math.max(rng.int(60, 730), 30 - left);
     const createdAt = addDays(t, -age);
     const ownerName = chineseName(rng);
-    const mobile = `139${String(10_000_000 + db.companies.length * 7919).slice(-8)}`;
+    const mobile = `139${String(10_000_000 + db.seedCompanies.length * 7919).slice(-8)}`;
     const c = createCompany(undefined, db, { name, ownerName, ownerMobile: mobile, days: 30, contact: chineseName(rng), address: `${rng.int(1, 300)} ${rng.pick(streets)}` }, createdAt);
     joinOwnerGroup(db, c, seedCompanyGroups(db, c.id, `${createdAt} 09:00:00`));
     c.validUntil = addDays(t, left);
@@ -580,7 +593,7 @@ export const platformHandlers = [
     const counts = studentCounts(ctx.db);
     const campusCount = await campusCounts();
     const t = today();
-    const rows = ctx.rows(companyPolicy);
+    const rows = await companiesIn(ctx.scope(companyPolicy));
     const win = ctx.query.expiresWithin;
     if (win && !EXPIRY_WINDOWS.map(String).includes(win)) throw new HttpError(400, ctx.t('v.oneOf', { field: 'expiresWithin', values: EXPIRY_WINDOWS.join(', ') }));
     if (ctx.query.state && ctx.query.state.split(',').some((s) => !(COMPANY_STATES as string[]).includes(s))) throw new HttpError(400, ctx.t('v.oneOf', { field: 'state', values: COMPANY_STATES.join(', ') }));
@@ -600,68 +613,61 @@ export const platformHandlers = [
   }),
 
   api('post', '/v2/company_kt/add_company', { write: companyPolicy, body: AddCompanyBody, labels: COMPANY_LABELS }, async (ctx): Promise<CompanyCreated> => {
-    assertNameFree(ctx, ctx.body.name);
+    await assertNameFree(ctx, ctx.body.name);
     const passwords = await newOwnerPasswords(ctx.db, [ctx.body.ownerMobile]);
-    assertNameFree(ctx, ctx.body.name);
+    await assertNameFree(ctx, ctx.body.name);
     const existed = ctx.db.users.some((u) => u.mobile === ctx.body.ownerMobile);
-    const c = createCompany(ctx, ctx.db, { ...ctx.body, days: ctx.body.days ?? (await platformSettingsOf()).trialDays }, today(), passwords.get(ctx.body.ownerMobile)?.hash);
+    const c = createCompany(ctx, ctx.db, { ...ctx.body, days: ctx.body.days ?? (await platformSettingsOf()).trialDays }, today(), passwords.get(ctx.body.ownerMobile)?.hash, await newCompanyId());
     await createCompanyCampus(ctx.db, c, ctx.body);
     await joinDefaultGroups(ctx.db, c);
     return { ...companyItem(ctx.db, c, await campusCounts(c.id)), owner: ownerResult(ctx.db, c, passwords, existed) };
   }),
 
   api('put', '/v2/company_kt', { write: companyPolicy, body: UpdateCompanyBody, labels: COMPANY_LABELS }, async (ctx) => {
-    const c = ctx.target(companyPolicy, ctx.body.id, 'pf.company');
-    assertNameFree(ctx, ctx.body.name, c.id);
-    c.name = ctx.body.name;
-    c.contact = ctx.body.contact;
-    c.address = ctx.body.address;
-    c.remark = ctx.body.remark;
+    const c = await ctx.find(companyPolicy, ctx.body.id, 'pf.company');
+    await assertNameFree(ctx, ctx.body.name, c.id);
+    await updateCompany(c, { name: ctx.body.name, contact: ctx.body.contact, address: ctx.body.address, remark: ctx.body.remark });
     await (await tx()).update(subscriptionOrders).set({ companyName: c.name, companyNameSort: sortKey(c.name) }).where(eq(subscriptionOrders.companyId, c.id));
     return companyItem(ctx.db, c, await campusCounts(c.id));
   }),
 
   api<{ id: string }>('delete', '/v2/company_kt/:id', { write: companyPolicy }, async (ctx) => {
-    const c = ctx.target(companyPolicy, Number(ctx.params.id), 'pf.company');
+    const c = await ctx.find(companyPolicy, Number(ctx.params.id), 'pf.company');
     const n = studentCounts(ctx.db).get(c.id) ?? 0;
     const ok = canDelete(n, c.platform);
     if (ok !== true) refuse(ctx, ok, { name: c.name, n });
     const db = ctx.db;
     await endCompanySessions(db, c.id);
-    db.companies = db.companies.filter((x) => x.id !== c.id);
-    // Its campuses, and with them their web pages and renewal log (foreign keys).
-    await (await tx()).delete(campuses).where(eq(campuses.companyId, c.id));
+    // With it its campuses, their web pages and renewal log, its rules (foreign keys).
+    await deleteCompany(c.id);
     db.memberships = db.memberships.filter((x) => x.companyId !== c.id);
     return null;
   }),
 
   api('post', '/v2/company_kt/renew_valid_day', { write: companyPolicy, body: RenewCompanyBody, labels: COMPANY_LABELS }, async (ctx) => {
-    const c = ctx.target(companyPolicy, ctx.body.id, 'pf.company');
+    const c = await ctx.find(companyPolicy, ctx.body.id, 'pf.company');
     const r = renew(c, ctx.body.days, today());
     if (typeof r === 'string') refuse(ctx, r);
     const log = await logRenewal(ctx, c, { kind: 'renew', days: r.days, before: r.before, after: r.after, remark: ctx.body.remark });
-    c.validUntil = r.after;
+    await updateCompany(c, { validUntil: r.after });
     return { company: companyItem(ctx.db, c, await campusCounts(c.id)), renewal: created(log) };
   }),
 
   api('post', '/v2/company_kt/disable', { write: companyPolicy, body: CompanyIdBody, labels: COMPANY_LABELS }, async (ctx) => {
-    const c = ctx.target(companyPolicy, ctx.body.id, 'pf.company');
+    const c = await ctx.find(companyPolicy, ctx.body.id, 'pf.company');
     const r = disable(c, today());
     if (typeof r === 'string') refuse(ctx, r);
-    c.status = r.status;
-    c.disabledAt = r.disabledAt;
+    await updateCompany(c, { status: r.status, disabledAt: r.disabledAt });
     const ended = await endCompanySessions(ctx.db, c.id);
     return { company: companyItem(ctx.db, c, await campusCounts(c.id)), sessionsEnded: ended };
   }),
 
   api('post', '/v2/company_kt/recover', { write: companyPolicy, body: CompanyIdBody, labels: COMPANY_LABELS }, async (ctx) => {
-    const c = ctx.target(companyPolicy, ctx.body.id, 'pf.company');
+    const c = await ctx.find(companyPolicy, ctx.body.id, 'pf.company');
     const r = recover(c, today());
     if (typeof r === 'string') refuse(ctx, r);
     const log = await logRenewal(ctx, c, { kind: 'recover', days: r.days, before: r.before, after: r.after, remark: ctx.body.remark });
-    c.status = 'active';
-    c.disabledAt = undefined;
-    c.validUntil = r.after;
+    await updateCompany(c, { status: 'active', disabledAt: undefined, validUntil: r.after });
     return { company: companyItem(ctx.db, c, await campusCounts(c.id)), renewal: created(log) };
   }),
 
@@ -671,28 +677,28 @@ export const platformHandlers = [
     return { list: page.list.map(renewalOf), total: page.total };
   }),
 
-  api('get', '/v2/company/', { read: companyPolicy }, (ctx) => ctx.rows(companyPolicy).map((c) => ({ value: c.id, label: c.name }))),
+  api('get', '/v2/company/', { read: companyPolicy }, async (ctx) => (await companiesIn(ctx.scope(companyPolicy))).map((c) => ({ value: c.id, label: c.name }))),
 
   api('post', '/v2/company/simple/', { write: companyPolicy, body: SimpleCompanyBody, labels: COMPANY_LABELS }, async (ctx): Promise<CompanyCreated> => {
-    assertNameFree(ctx, ctx.body.name);
+    await assertNameFree(ctx, ctx.body.name);
     const passwords = await newOwnerPasswords(ctx.db, [ctx.body.ownerMobile]);
-    assertNameFree(ctx, ctx.body.name);
+    await assertNameFree(ctx, ctx.body.name);
     const existed = ctx.db.users.some((u) => u.mobile === ctx.body.ownerMobile);
-    const c = createCompany(ctx, ctx.db, { ...ctx.body, days: (await platformSettingsOf()).trialDays }, today(), passwords.get(ctx.body.ownerMobile)?.hash);
+    const c = createCompany(ctx, ctx.db, { ...ctx.body, days: (await platformSettingsOf()).trialDays }, today(), passwords.get(ctx.body.ownerMobile)?.hash, await newCompanyId());
     await createCompanyCampus(ctx.db, c, ctx.body);
     await joinDefaultGroups(ctx.db, c);
     return { ...companyItem(ctx.db, c, await campusCounts(c.id)), owner: ownerResult(ctx.db, c, passwords, existed) };
   }),
 
   api('post', '/v2/company/modify_mobile', { write: companyPolicy, body: ModifyMobileBody, labels: COMPANY_LABELS }, async (ctx) => {
-    const c = ctx.target(companyPolicy, ctx.body.id, 'pf.company');
+    const c = await ctx.find(companyPolicy, ctx.body.id, 'pf.company');
     const mobile = ctx.body.mobile;
     if (mobile === c.ownerMobile) refuse(ctx, 'company.mobileSame');
     const owner = ownerOf(ctx.db, c);
     if (ctx.db.users.some((u) => u.mobile === mobile && u.id !== owner?.id)) refuse(ctx, 'company.mobileTaken', { mobile });
     if (owner) owner.mobile = mobile;
     // Every company this person owns shows the new number.
-    for (const x of ctx.db.companies) if (x.ownerMobile === c.ownerMobile) x.ownerMobile = mobile;
+    await (await tx()).update(companies).set({ ownerMobile: mobile }).where(eq(companies.ownerMobile, c.ownerMobile));
     c.ownerMobile = mobile;
     return companyItem(ctx.db, c, await campusCounts(c.id));
   }),
@@ -702,26 +708,26 @@ export const platformHandlers = [
 
   /** The import itself: every row checked again, all created or none (400 naming the first bad row). */
   api('post', '/v2/company/import_batch_excel', { write: companyPolicy, body: ImportCompaniesBody, labels: COMPANY_LABELS }, async (ctx): Promise<CompaniesImported> => {
-    const check = () => {
-      const checked = checkImportRows(ctx.body.rows, ctx.db.companies.map((c) => c.name));
+    const check = async () => {
+      const checked = checkImportRows(ctx.body.rows, (await allCompanies()).map((c) => c.name));
       const bad = checked.find((r) => r.errors.length);
       if (bad) refuse(ctx, 'company.importRow', { row: bad.rowNo, errors: bad.errors.map((k) => ctx.t(k)).join('; ') });
       return checked;
     };
-    const passwords = await newOwnerPasswords(ctx.db, check().map((r) => r.value!.ownerMobile));
+    const passwords = await newOwnerPasswords(ctx.db, (await check()).map((r) => r.value!.ownerMobile));
     // Checked again after the hashing (another call may have created a company meanwhile): all rows or none.
-    const checked = check();
-    const companies: CompanyListItem[] = [];
+    const checked = await check();
+    const made: CompanyListItem[] = [];
     const owners: NewCompanyOwner[] = [];
     for (const r of checked) {
       const existed = ctx.db.users.some((u) => u.mobile === r.value!.ownerMobile);
-      const c = createCompany(ctx, ctx.db, r.value!, today(), passwords.get(r.value!.ownerMobile)?.hash);
+      const c = createCompany(ctx, ctx.db, r.value!, today(), passwords.get(r.value!.ownerMobile)?.hash, await newCompanyId());
       await createCompanyCampus(ctx.db, c, r.value!);
       await joinDefaultGroups(ctx.db, c);
-      companies.push(companyItem(ctx.db, c, await campusCounts(c.id)));
+      made.push(companyItem(ctx.db, c, await campusCounts(c.id)));
       owners.push(ownerResult(ctx.db, c, passwords, existed));
     }
-    return { created: companies.length, companies, owners };
+    return { created: made.length, companies: made, owners };
   }),
 
   /* packages */
@@ -821,11 +827,12 @@ export const platformHandlers = [
   api('get', '/v2/account_user', { read: accountPolicy }, async (ctx) => {
     const db = ctx.db;
     const sessions = await liveSessionCounts(Date.now(), SESSION_IDLE_MS, SESSION_MAX_MS);
+    const names = new Map((await allCompanies()).map((c) => [c.id, c.name]));
     const rows: PlatformUserAccount[] = ctx.rows(accountPolicy).map((u) => {
-      const companies = db.memberships
+      const theirs = db.memberships
         .filter((m) => m.userId === u.id)
-        .map((m) => ({ companyId: m.companyId, companyName: db.companies.find((c) => c.id === m.companyId)?.name ?? '', role: m.role, owner: m.type === 0 }));
-      return { id: u.id, username: u.username, name: u.name, mobile: u.mobile, companies, companyNames: companies.map((c) => c.companyName).join(', '), roles: [...new Set(companies.map((c) => c.role))].join(','), sessions: sessions.get(u.id) ?? 0 };
+        .map((m) => ({ companyId: m.companyId, companyName: names.get(m.companyId) ?? '', role: m.role, owner: m.type === 0 }));
+      return { id: u.id, username: u.username, name: u.name, mobile: u.mobile, companies: theirs, companyNames: theirs.map((c) => c.companyName).join(', '), roles: [...new Set(theirs.map((c) => c.role))].join(','), sessions: sessions.get(u.id) ?? 0 };
     });
     return listQuery(rows, ctx.query, {
       keywordFields: ['username', 'name', 'mobile', 'companyNames'],
@@ -865,9 +872,9 @@ export const platformHandlers = [
   api('get', '/v2/platform/overview', { read: overviewPolicy }, async (ctx): Promise<PlatformOverview> => {
     const newest = await (await tx()).select().from(feedback).orderBy(desc(feedback.createdAt), desc(feedback.id)).limit(5);
     const t = today();
-    const companies = ctx.rows(overviewPolicy);
+    const subscribing = await companiesIn(ctx.scope(overviewPolicy));
     const byState = { active: 0, expiring: 0, expired: 0, disabled: 0 } as PlatformOverview['byState'];
-    for (const c of companies) byState[companyState(c, t)] += 1;
+    for (const c of subscribing) byState[companyState(c, t)] += 1;
     const months: PlatformOverview['revenueByMonth'] = [];
     for (let i = 11; i >= 0; i -= 1) {
       const d = new Date(`${t.slice(0, 7)}-01T00:00:00`);
@@ -894,13 +901,13 @@ export const platformHandlers = [
     return {
       byState,
       expiring: {
-        within7: companies.filter((c) => expiresWithin(c, t, 7)).length,
-        within30: companies.filter((c) => expiresWithin(c, t, 30)).length,
-        within90: companies.filter((c) => expiresWithin(c, t, 90)).length,
+        within7: subscribing.filter((c) => expiresWithin(c, t, 7)).length,
+        within30: subscribing.filter((c) => expiresWithin(c, t, 30)).length,
+        within90: subscribing.filter((c) => expiresWithin(c, t, 90)).length,
       },
       revenueByMonth: months,
       newestFeedback: newest.map(feedbackLine),
-      totals: { companies: companies.length, students: (ctx.db.students ?? []).length, paidThisYear: Math.round(paidThisYear * 100) / 100 },
+      totals: { companies: subscribing.length, students: (ctx.db.students ?? []).length, paidThisYear: Math.round(paidThisYear * 100) / 100 },
     };
   }),
 ];

@@ -411,7 +411,7 @@ export const seedSalaries: SqlSeeder = async (t, db) => {
   const plans: SalaryPlan[] = [];
   const lines: SalaryLine[] = [];
   const slips: PaySlip[] = [];
-  for (const company of db.companies.filter((c) => !c.platform)) {
+  for (const company of db.seedCompanies.filter((c) => !c.platform)) {
     const staff = db.staff.filter((s) => s.companyId === company.id);
     const byStaff = new Map<number, SalaryPlan>();
     staff.forEach((s, i) => {

@@ -2,7 +2,7 @@
 import { auditEntries } from './audit';
 import { sessionByToken, waitingCodes } from '../../server/auth/state';
 import { authHeaders, rowsOf } from '../testing';
-import { packages } from '../../server/db/schema';
+import { companies, packages } from '../../server/db/schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb, SESSION_IDLE_MS, SESSION_MAX_MS } from '../db';
@@ -270,7 +270,7 @@ describe('production seed: only the platform and its admin, with a one-time pass
       printed.push(args.join(' '));
     });
     const db = resetDb();
-    expect(db.companies.map((c) => c.name)).toEqual(['Campus Console Platform']);
+    expect((await rowsOf(companies)).map((c) => c.name)).toEqual(['Campus Console Platform']);
     expect(db.users.map((u) => u.username)).toEqual(['admin']);
     expect(db.memberships).toHaveLength(1);
     expect([db.students, db.leads, db.lessons, (await auditEntries()), await rowsOf(packages)].map((t) => t.length)).toEqual([0, 0, 0, 0, 0]);

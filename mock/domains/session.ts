@@ -25,6 +25,7 @@ import type { InvitationTicket, LoginAnswer } from '../../src/types/invitation';
 import { PERMISSION_FLAGS } from '../../src/types/session';
 import { MENU_GROUPS, ROUTES } from '../../src/config/routeTable';
 import access from '../../src/access';
+import { companyNames, companyStates, findCompany } from './companyRows';
 
 defineMessages({
   'auth.fields': { en: 'Please enter your account and password.', zh: '请输入账号和密码。' },
@@ -85,7 +86,7 @@ export const PRODUCTION_SERVICE_CONTACT: ServiceContactRow = { name: 'Campus Con
  * password printed once on stdout (to be changed at the first login); no demo company, account or data.
  */
 export function seedProductionCore(db: Db) {
-  db.companies.push({ id: 1, name: 'Campus Console Platform', platform: true, validUntil: addDays(today(), 36500), status: 'active', ownerMobile: '', createdAt: today() });
+  db.seedCompanies.push({ id: 1, name: 'Campus Console Platform', platform: true, validUntil: addDays(today(), 36500), status: 'active', ownerMobile: '', createdAt: today() });
   db.seq.companies = 1;
   const password = oneTimePassword();
   db.users.push({ id: 1, username: 'admin', passwordHash: hashPasswordSync(password), mustChangePassword: true, mobile: '', name: 'Platform admin', avatar: AVATAR });
@@ -105,7 +106,7 @@ export function seedCore(db: Db) {
 /** The demo companies (platform, Starlight Dance, Sunrise Art, Maple Music) and the demo accounts of tests/demoAccounts.ts. */
 export function seedDemoCore(db: Db) {
   const t = today();
-  db.companies.push(
+  db.seedCompanies.push(
     { id: 1, name: 'Campus Console Platform', platform: true, validUntil: addDays(t, 36500), status: 'active', ownerMobile: '13800000001', createdAt: '2024-01-01' },
     { id: 2, name: 'Starlight Dance', platform: false, validUntil: addDays(t, 400), status: 'active', ownerMobile: '13800000002', createdAt: '2024-03-15' },
     { id: 3, name: 'Sunrise Art', platform: false, validUntil: addDays(t, 12), status: 'active', ownerMobile: '13800000009', createdAt: '2024-09-01' },
@@ -211,7 +212,8 @@ export const withoutMembership: ((db: Db, userId: number) => Promise<InvitationT
 
 export async function startSession(db: Db, userId: number): Promise<LoginAnswer> {
   const user = db.users.find((u) => u.id === userId)!;
-  const active = db.memberships.filter((mm) => mm.userId === userId && !mm.disabled && db.companies.find((c) => c.id === mm.companyId)?.status === 'active');
+  const states = await companyStates(db.memberships.filter((mm) => mm.userId === userId).map((mm) => mm.companyId));
+  const active = db.memberships.filter((mm) => mm.userId === userId && !mm.disabled && states.get(mm.companyId)?.status === 'active');
   if (active.length === 0) {
     for (const hook of withoutMembership) {
       const answer = await hook(db, userId);
@@ -314,17 +316,17 @@ export const sessionHandlers = [
     return session.permissions;
   }),
 
-  api('get', '/v2/company_role/select', { self: true }, ({ db, session }): CompanyRoleEntry[] =>
-    db.memberships
-      .filter((mm) => mm.userId === session.user.id && !mm.disabled)
-      .map((mm) => ({ roleId: mm.roleId, role: mm.role, companyName: db.companies.find((c) => c.id === mm.companyId)?.name ?? '' })),
-  ),
+  api('get', '/v2/company_role/select', { self: true }, async ({ db, session }): Promise<CompanyRoleEntry[]> => {
+    const mine = db.memberships.filter((mm) => mm.userId === session.user.id && !mm.disabled);
+    const names = await companyNames(mine.map((mm) => mm.companyId));
+    return mine.map((mm) => ({ roleId: mm.roleId, role: mm.role, companyName: names.get(mm.companyId) ?? '' }));
+  }),
 
   api('post', '/v2/company_role/switch', { self: true, body: SwitchStoreBody }, async ({ db, session, body, t }) => {
     const { roleId } = body;
     const target = db.memberships.find((mm) => mm.roleId === roleId && mm.userId === session.user.id && !mm.disabled);
     if (!target) throw new HttpError(403, t('auth.notYourStore'));
-    if (db.companies.find((c) => c.id === target.companyId)?.status !== 'active') throw new HttpError(400, t('auth.companyDisabled'));
+    if ((await findCompany(target.companyId))?.status !== 'active') throw new HttpError(400, t('auth.companyDisabled'));
     await setSessionRole(session.token, roleId);
     session.user.lastRoleId = roleId;
     return { roleId };

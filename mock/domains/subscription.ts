@@ -2,6 +2,7 @@
  * Subscription packages, orders and renewal (docs/rules.md#subscription-and-expiry; routes /renew and /campus/order). The
  * packages and orders are in the database (server/db/schema/platform.ts, read and written through ./platformRows.ts).
  */
+import { lockCompany, updateCompany } from './companyRows';
 import type { Db } from '../db';
 import type { Lang } from '../messages';
 import { nextId } from '../db';
@@ -127,6 +128,8 @@ export const subscriptionHandlers = [
     const { session, t } = ctx;
     const order = await ctx.find(subscriptionOrderPolicy, ctx.body.id, 'sub.order');
     if (order.status !== 'unpaid') throw new HttpError(400, t('sub.notUnpaid'));
+    // The company's row locked: two payments at once each add their days.
+    await lockCompany(session.company);
     const from = session.company.validUntil > today() ? session.company.validUntil : today();
     order.status = 'paid';
     order.paidAt = nowStamp();
@@ -135,7 +138,7 @@ export const subscriptionHandlers = [
       .update(subscriptionOrders)
       .set({ status: 'paid', paidAt: stampDate(order.paidAt) })
       .where(and(eq(subscriptionOrders.id, order.id), eq(subscriptionOrders.companyId, session.company.id)));
-    session.company.validUntil = addDays(from, order.days);
+    await updateCompany(session.company, { validUntil: addDays(from, order.days) });
     return { order, validUntil: session.company.validUntil, day: daysLeft(session.company.validUntil, today()) };
   }),
 

@@ -4,6 +4,7 @@
  */
 import type { Db, SqlSeeder } from '../db';
 import { campusById, loadCampuses } from './campusRows';
+import { findCompany } from './companyRows';
 import { randomInt } from 'node:crypto';
 import { tx } from '../../server/db';
 import { webPages } from '../../server/db/schema';
@@ -27,7 +28,7 @@ export function pageOf(db: Db, r: typeof webPages.$inferSelect): CampusWebPage {
  * public code. Called by the calls that create campuses (a read never writes them).
  */
 export async function createWebPages(db: Db, companyId: number): Promise<void> {
-  const company = db.companies.find((c) => c.id === companyId);
+  const company = await findCompany(companyId);
   const campuses = await loadCampuses(companyId);
   if (!company || company.platform || !campuses.length) return;
   await (await tx())
@@ -39,7 +40,7 @@ export async function createWebPages(db: Db, companyId: number): Promise<void> {
 /** Every campus's page, published with the cards on sale for the demo companies (those with card templates). */
 export const seedWebPages: SqlSeeder = async (sql, db) => {
   const rows = db.seedCampuses.flatMap((campus) => {
-    const company = db.companies.find((c) => c.id === campus.companyId);
+    const company = db.seedCompanies.find((c) => c.id === campus.companyId);
     if (!company || company.platform) return [];
     const templates = (db.cardTemplates ?? []).filter((tp) => tp.companyId === campus.companyId && tp.onSale);
     const demo = templates.length > 0;

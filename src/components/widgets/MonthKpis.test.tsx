@@ -12,6 +12,7 @@ import { DASHBOARD_WIDGETS } from '@/pages/dashboard/components/widgets';
 import { loginAs, renderApp } from '../../../tests/utils/render';
 import { getDb, resetDb } from '../../../mock/db';
 import { appendHourRecord } from '../../../mock/domains/ledger';
+import { inRequest } from '../../../mock/testing';
 
 beforeEach(() => {
   resetDb();
@@ -64,7 +65,7 @@ describe('dashboard month KPIs', () => {
     // A consumption of 2 hours today moves the widget's consumed hours by 2.
     const db = getDb();
     const card = db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.status === 'active' && c.remainingHours >= 2 && c.startDate <= endDate && c.expiryDate >= endDate)!;
-    appendHourRecord(db, { cardId: card.id, type: 'diy', hours: 2, reason: 'test', operator: { id: 0, name: 'test' } });
+    await inRequest(2, () => appendHourRecord(db, { cardId: card.id, type: 'diy', hours: 2, reason: 'test', operator: { id: 0, name: 'test' } }));
     renderApp(<MonthKpis />, { route: '/dashboard', session });
     const after = await widgetValues();
     const hours = (s: string) => Number(s.replace(/[^\d.]/g, ''));

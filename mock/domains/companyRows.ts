@@ -1,0 +1,138 @@
+/**
+ * Companies in the database (server/db/schema/accounts.ts `companies`). A request reads its company once (with its
+ * rules and campuses: `loadCompany`, run when the session is built, mock/http.ts) into the request's memo: the
+ * session's `company` is that row, and the synchronous rules still in the process find it there (`companyById`: the
+ * validity of a main campus). Calls over other companies (the platform's, the public pages') read them here.
+ * Writes go to the table and to the row given. No import of the http layer, so both may use it.
+ */
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { requestMemo, restartIdentities, tx, type Database } from '../../server/db';
+import { companies } from '../../server/db/schema';
+import { isSeeding, type CompanyRow, type Db } from '../db';
+import { loadCampuses } from './campusRows';
+import { loadSettings } from './companySettings';
+
+const key = (companyId: number) => `company:${companyId}`;
+
+export function companyRowOf(r: typeof companies.$inferSelect): CompanyRow {
+  const out: CompanyRow = { id: r.id, name: r.name, platform: r.platform, validUntil: r.validUntil, status: r.status, ownerMobile: r.ownerMobile, createdAt: r.createdAt };
+  if (r.ownerName !== null) out.ownerName = r.ownerName;
+  if (r.themeColor !== null) out.themeColor = r.themeColor;
+  if (r.logo !== null) out.logo = r.logo;
+  if (r.contact !== null) out.contact = r.contact;
+  if (r.address !== null) out.address = r.address;
+  if (r.remark !== null) out.remark = r.remark;
+  if (r.disabledAt !== null) out.disabledAt = r.disabledAt;
+  return out;
+}
+
+function valuesOf(c: Omit<CompanyRow, 'id'>): Omit<typeof companies.$inferInsert, 'id'> {
+  return {
+    name: c.name,
+    platform: c.platform,
+    validUntil: c.validUntil,
+    status: c.status,
+    ownerMobile: c.ownerMobile,
+    ownerName: c.ownerName ?? null,
+    createdAt: c.createdAt,
+    themeColor: c.themeColor ?? null,
+    logo: c.logo ?? null,
+    contact: c.contact ?? null,
+    address: c.address ?? null,
+    remark: c.remark ?? null,
+    disabledAt: c.disabledAt ?? null,
+  };
+}
+
+/** A company by id (none: no such company). */
+export async function findCompany(id: number): Promise<CompanyRow | undefined> {
+  const [r] = await (await tx()).select().from(companies).where(eq(companies.id, id));
+  return r && companyRowOf(r);
+}
+
+/** Every company, by id (the platform's lists and timers). */
+export async function allCompanies(): Promise<CompanyRow[]> {
+  return (await (await tx()).select().from(companies).orderBy(asc(companies.id))).map(companyRowOf);
+}
+
+/** The companies of the ids, by id. */
+export async function companyStates(ids: number[]): Promise<Map<number, CompanyRow>> {
+  if (!ids.length) return new Map();
+  const rows = await (await tx()).select().from(companies).where(inArray(companies.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, companyRowOf(r)]));
+}
+
+/** The names of the companies of the ids. */
+export async function companyNames(ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await (await tx()).select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * What the synchronous rules of a request on a company need, read once into the request's memo: the company's row
+ * (the one returned: the session's `company`), its rules and its campuses. None when there is no such company.
+ */
+export async function loadCompany(companyId: number): Promise<CompanyRow | undefined> {
+  const memo = requestMemo();
+  const held = memo?.get(key(companyId)) as CompanyRow | undefined;
+  const row = held ?? (await findCompany(companyId));
+  if (!row) return undefined;
+  memo?.set(key(companyId), row);
+  await loadSettings(companyId);
+  await loadCampuses(companyId);
+  return row;
+}
+
+/** Reads companies into the request's memo (their names and states for synchronous views), those not there yet. */
+export async function rememberCompanies(ids: number[]): Promise<void> {
+  const memo = requestMemo();
+  const missing = [...new Set(ids)].filter((id) => !memo?.has(key(id)));
+  if (!memo || !missing.length) return;
+  for (const r of await (await tx()).select().from(companies).where(inArray(companies.id, missing))) memo.set(key(r.id), companyRowOf(r));
+}
+
+/** A company for synchronous code: one the request loaded, or the seed's while the in-process seed runs. */
+export function companyById(db: Db, id: number): CompanyRow | undefined {
+  if (isSeeding()) return db.seedCompanies.find((c) => c.id === id);
+  return requestMemo()?.get(key(id)) as CompanyRow | undefined;
+}
+
+/** The id a new company will have (drawn first: the process's rows that name it are written before the company). */
+export async function newCompanyId(): Promise<number> {
+  const [r] = await (await tx()).select({ id: sql<number>`nextval(pg_get_serial_sequence('companies', 'id'))::int` }).from(sql`(values (1)) as one (x)`);
+  return r.id;
+}
+
+/** Writes a new company with its id. */
+export async function insertCompany(c: CompanyRow): Promise<void> {
+  await (await tx()).insert(companies).values({ id: c.id, ...valuesOf(c) });
+}
+
+/** Locks a company's row for a write that reads it first (a renewal) and brings the request's row up to date. */
+export async function lockCompany(row: CompanyRow): Promise<CompanyRow> {
+  const [r] = await (await tx()).select().from(companies).where(eq(companies.id, row.id)).for('update');
+  if (r) Object.assign(row, companyRowOf(r));
+  return row;
+}
+
+/** Writes a company's fields (the row given is changed too). */
+export async function updateCompany(row: CompanyRow, patch: Partial<Omit<CompanyRow, 'id'>>): Promise<CompanyRow> {
+  Object.assign(row, patch);
+  const loose = row as unknown as Record<string, unknown>;
+  for (const [k, v] of Object.entries(patch)) if (v === undefined) delete loose[k];
+  await (await tx()).update(companies).set(valuesOf(row)).where(eq(companies.id, row.id));
+  return row;
+}
+
+/** Deletes a company (its campuses, pages and rules go with it: foreign keys). */
+export async function deleteCompany(id: number): Promise<void> {
+  await (await tx()).delete(companies).where(eq(companies.id, id));
+}
+
+/** The demo seed's companies with their ids. */
+export async function seedCompanyRows(sqlDb: Database, db: Db): Promise<void> {
+  if (!db.seedCompanies.length) return;
+  await sqlDb.insert(companies).values(db.seedCompanies.map((c) => ({ id: c.id, ...valuesOf(c) })));
+  await restartIdentities(sqlDb, ['companies']);
+}
