@@ -50,6 +50,11 @@ async function post(port: number, p: string, body: unknown, headers: Record<stri
 }
 
 type Tokens = { token: string; satoken: string };
+
+async function send(port: number, method: 'POST' | 'PUT', p: string, body: unknown, s: Tokens) {
+  const res = await fetch(`http://127.0.0.1:${port}${p}`, { method, headers: { 'content-type': 'application/json', 'request-token': s.token, satoken: s.satoken }, body: JSON.stringify(body) });
+  return { status: res.status, body: (await res.json()) as { code: number; msg?: string } };
+}
 const auth = (s: Tokens) => ({ 'request-token': s.token, satoken: s.satoken });
 
 async function get<T>(port: number, p: string, s: Tokens): Promise<T> {
@@ -100,6 +105,11 @@ describe('a restart', () => {
     const dealer = (await post(port, '/v2/user/login/password', { username: 'dealer', password: 'dealer123' })).body.data!;
     const made = await newHomework(port, dealer, 'Before the restart');
     expect(made.status).toBe(200);
+    // And the company's own records: a campus added, a rule and the theme colour changed.
+    expect((await send(port, 'POST', '/v2/company_kt/campus', { name: 'Restart Hall', address: '1 Kept Road', phone: '021-5550 0101' }, dealer)).status).toBe(200);
+    const rules = await get<Record<string, unknown>>(port, '/v2/setting', dealer);
+    expect((await send(port, 'PUT', '/v2/setting', { ...rules, leadPoolDays: 21 }, dealer)).status).toBe(200);
+    expect((await send(port, 'PUT', '/v2/company_kt/theme_color', { color: '#1D4ED8' }, dealer)).status).toBe(200);
 
     await stopped(server, 'SIGTERM');
     server = await start(dir, port);
@@ -107,6 +117,10 @@ describe('a restart', () => {
     const kept = (await get<{ list: HomeworkView[] }>(port, '/v2/homework?keyword=Before%20the%20restart', dealer)).list;
     expect(kept.map((h) => h.title)).toEqual(['Before the restart']);
     expect(kept[0].counts.total).toBe(kept[0].studentIds.length);
+    const campuses = (await get<{ list: { name: string; isMain: boolean }[] }>(port, '/v2/company_kt/campus?page=1&pageSize=20', dealer)).list;
+    expect(campuses.filter((c) => c.name === 'Restart Hall').map((c) => c.isMain)).toEqual([false]);
+    expect((await get<{ leadPoolDays: number }>(port, '/v2/setting', dealer)).leadPoolDays).toBe(21);
+    expect((await get<{ company: { themeColor?: string } }>(port, '/v2/user/info', dealer)).company.themeColor).toBe('#1D4ED8');
 
     // Acknowledged writes survive a kill: a second login, then SIGKILL right after its answer.
     const second = (await post(port, '/v2/user/login/password', { username: 'dealer', password: 'dealer123' })).body.data!;
