@@ -24,6 +24,27 @@ function valuesOf(c: Omit<CampusRow, 'id'>): Omit<typeof campuses.$inferInsert, 
 /** Reads a company's campuses (by id) into the request's memo and returns them. */
 export async function loadCampuses(companyId: number): Promise<CampusRow[]> {
   const rows = (await (await tx()).select().from(campuses).where(eq(campuses.companyId, companyId)).orderBy(asc(campuses.id))).map(campusRowOf);
+  return rememberCampuses(companyId, rows);
+}
+
+/** A campus as `json_agg` gives it (the table's column names). */
+export interface CampusJson {
+  id: number;
+  company_id: number;
+  name: string;
+  address: string;
+  phone: string;
+  is_main: boolean;
+  valid_until: string | null;
+}
+
+/** The campuses of a company as `json_agg(campuses)` gives them (./companyRows.ts reads them with the company). */
+export function campusesOfJson(list: CampusJson[]): CampusRow[] {
+  return list.map((c) => campusRowOf({ id: c.id, companyId: c.company_id, name: c.name, address: c.address, phone: c.phone, isMain: c.is_main, validUntil: c.valid_until }));
+}
+
+/** Keeps a company's campuses as read in the request's memo. */
+export function rememberCampuses(companyId: number, rows: CampusRow[]): CampusRow[] {
   requestMemo()?.set(key(companyId), rows);
   return rows;
 }

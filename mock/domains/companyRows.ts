@@ -7,10 +7,10 @@
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { requestMemo, restartIdentities, tx, type Database } from '../../server/db';
-import { companies } from '../../server/db/schema';
+import { campuses, companies, companySettings } from '../../server/db/schema';
 import { isSeeding, type CompanyRow, type Db } from '../db';
-import { loadCampuses } from './campusRows';
-import { loadSettings } from './companySettings';
+import { campusesOfJson, rememberCampuses, type CampusJson } from './campusRows';
+import { rememberSettings } from './companySettings';
 
 const key = (companyId: number) => `company:${companyId}`;
 
@@ -75,12 +75,23 @@ export async function companyNames(ids: number[]): Promise<Map<number, string>> 
  */
 export async function loadCompany(companyId: number): Promise<CompanyRow | undefined> {
   const memo = requestMemo();
+  // One query at every request: the company, its rules (none saved: the defaults) and its campuses.
+  const [r] = await (await tx())
+    .select({
+      company: companies,
+      settings: companySettings,
+      campuses: sql<CampusJson[]>`coalesce((select json_agg(c order by c.id) from ${campuses} as c where c.company_id = ${companies.id}), '[]'::json)`,
+    })
+    .from(companies)
+    .leftJoin(companySettings, eq(companySettings.companyId, companies.id))
+    .where(eq(companies.id, companyId));
+  if (!r) return undefined;
+  // A row the request already holds (its names read earlier) stays the one its code holds.
   const held = memo?.get(key(companyId)) as CompanyRow | undefined;
-  const row = held ?? (await findCompany(companyId));
-  if (!row) return undefined;
+  const row = held ? Object.assign(held, companyRowOf(r.company)) : companyRowOf(r.company);
   memo?.set(key(companyId), row);
-  await loadSettings(companyId);
-  await loadCampuses(companyId);
+  rememberSettings(companyId, r.settings);
+  rememberCampuses(companyId, campusesOfJson(r.campuses));
   return row;
 }
 

@@ -23,7 +23,12 @@ function rulesOf(r: typeof companySettings.$inferSelect | undefined): Rules {
 /** Reads a company's rules (kept in the request's memo for `settingsOf`). */
 export async function loadSettings(companyId: number): Promise<CompanySettings> {
   const [r] = await (await tx()).select().from(companySettings).where(eq(companySettings.companyId, companyId));
-  const row: CompanySettings = { companyId, ...rulesOf(r) };
+  return rememberSettings(companyId, r);
+}
+
+/** Keeps a company's rules as read (none: the defaults) in the request's memo. */
+export function rememberSettings(companyId: number, r: typeof companySettings.$inferSelect | null | undefined): CompanySettings {
+  const row: CompanySettings = { companyId, ...rulesOf(r ?? undefined) };
   requestMemo()?.set(key(companyId), row);
   return row;
 }
