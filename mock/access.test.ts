@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { handlers } from './handlers';
 import { buildSession, registry, type RegisteredCall, type Session } from './http';
 import { getDb } from './db';
-import { call, defaultGroup, inRequest, loginToken, rowsOf } from './testing';
+import { call, defaultGroup, inRequest, loginToken, membershipRows, rowsOf, userRows } from './testing';
 import { inTransaction } from '../server/db';
 import { exams, homework, notices, submissions } from '../server/db/schema';
 import { today } from './clock';
@@ -118,12 +118,12 @@ describe('every call answers within the scope of its list (issue 29)', () => {
     ];
     const allStudents = db.students.filter((st) => st.companyId === cid);
     const allLeads = db.leads.filter((l) => l.companyId === cid);
-    const staffUsers = new Set(db.memberships.filter((m) => m.companyId === cid && m.role !== 'customer').map((m) => m.userId));
+    const staffUsers = new Set((await membershipRows()).filter((m) => m.companyId === cid && m.role !== 'customer').map((m) => m.userId));
     const allowed = new Set([
       ...students.map((st) => st.mobile),
       ...leads.map((l) => l.mobile),
       ...db.staff.filter((st) => st.companyId === cid).map((st) => st.mobile),
-      ...db.users.filter((u) => staffUsers.has(u.id)).map((u) => u.mobile),
+      ...(await userRows()).filter((u) => staffUsers.has(u.id)).map((u) => u.mobile),
     ]);
     const ids = new Set(students.map((st) => st.id));
     const names = new Set([...students.map((st) => st.name), ...leads.map((l) => l.name)]);

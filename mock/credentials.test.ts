@@ -3,9 +3,8 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword, hashPasswordSync, needsRehash, oneTimePassword, randomCode, SCRYPT, verifyPassword } from './credentials';
-import { getDb } from './db';
 import { resetDb } from './handlers';
-import { call } from './testing';
+import { call, setUserFields, userNamed } from './testing';
 
 /** A hash made outside the module with another cost (N = 2^14), in the stored format. */
 function hashWithCost(password: string, logN: number): string {
@@ -67,15 +66,16 @@ describe('re-hash at login', () => {
   });
 
   it('a user whose hash has another cost gets a current-cost hash after a successful login, not after a failed one', async () => {
-    const user = getDb().users.find((u) => u.username === 'teacher')!;
+    const { id } = await userNamed('teacher');
+    const hash = async () => (await userNamed('teacher')).passwordHash;
     const older = hashWithCost('teacher123', 14);
-    user.passwordHash = older;
+    await setUserFields(id, { passwordHash: older });
     expect((await call('POST', '/v2/user/login/password', { body: { username: 'teacher', password: 'wrong' } })).status).toBe(400);
-    expect(user.passwordHash).toBe(older);
+    expect(await hash()).toBe(older);
     expect((await call('POST', '/v2/user/login/password', { body: { username: 'teacher', password: 'teacher123' } })).status).toBe(200);
-    expect(user.passwordHash).not.toBe(older);
-    expect(user.passwordHash.startsWith(`scrypt$${SCRYPT.logN}$${SCRYPT.r}$${SCRYPT.p}$`)).toBe(true);
-    expect(needsRehash(user.passwordHash)).toBe(false);
+    expect(await hash()).not.toBe(older);
+    expect((await hash()).startsWith(`scrypt$${SCRYPT.logN}$${SCRYPT.r}$${SCRYPT.p}$`)).toBe(true);
+    expect(needsRehash(await hash())).toBe(false);
     expect((await call('POST', '/v2/user/login/password', { body: { username: 'teacher', password: 'teacher123' } })).status).toBe(200);
   });
 

@@ -66,6 +66,8 @@ export interface MembershipRow {
   groupId?: number;
   /** A disabled account (/account/staff, /account/student): its sessions end at once (401), logins refused. */
   disabled?: boolean;
+  /** When the account was created ('YYYY-MM-DD HH:mm:ss'; the account lists show it). */
+  createdAt?: string;
 }
 
 /** A permission group (the derived counts of the API type are computed on read). */
@@ -92,7 +94,8 @@ export interface ServiceContactRow {
 
 // eslint-disable-next-line @typescript-eslint/no-empty-interface
 export interface Db {
-  users: UserRow[];
+  /** The demo seed's users (written to the database by their SqlSeeder, ./domains/people.ts); never read by a request. */
+  seedUsers: UserRow[];
   /** The demo seed's companies (written to the database by their SqlSeeder); never read by a request (./domains/companyRows.ts). */
   seedCompanies: CompanyRow[];
   /**
@@ -100,7 +103,8 @@ export interface Db {
    * in-process seed, never by a request (mock/domains/campusRows.ts reads the table).
    */
   seedCampuses: CampusRow[];
-  memberships: MembershipRow[];
+  /** The demo seed's accounts (memberships), written with the users; never read by a request. */
+  seedMemberships: MembershipRow[];
   /**
    * The demo seed's default permission groups, with the ids the seeded memberships name: written to the database
    * (server/db/schema/groups.ts) by its SqlSeeder. Never read by a request (mock/domains/groupRows.ts reads the table).
@@ -134,8 +138,8 @@ export function setSeeders(list: Seeder[], production?: Seeder, inDatabase: SqlS
 }
 
 /** The rows of the database's tables (demo mode: the demo rows; else the production ones), written after the in-process seed they may read. */
-async function seedDatabase(sql: Database): Promise<void> {
-  for (const seed of demoMode() ? sqlSeeders : productionSqlSeeders) await seed(sql, getDb());
+async function seedDatabase(sql: Database, demo = demoMode(), db?: Db): Promise<void> {
+  for (const seed of demo ? sqlSeeders : productionSqlSeeders) await seed(sql, db ?? getDb());
 }
 
 /**
@@ -178,10 +182,10 @@ async function startAfterEarlierRuns(db: Database): Promise<void> {
 
 export function emptyDb(): Db {
   return {
-    users: [],
+    seedUsers: [],
     seedCompanies: [],
     seedCampuses: [],
-    memberships: [],
+    seedMemberships: [],
     seedGroups: [],
     seq: {},
   } as unknown as Db;
@@ -191,8 +195,11 @@ export function resetDb(): Db {
   // The tables already in the database (server/db) are emptied and seeded again: requests wait for it (no await
   // needed here). Their seed reads the in-process seed, written first.
   const db = seedMemory();
+  // The mode and the in-memory seed of this reset, whenever the database's turn comes (a later reset may have
+  // changed both meanwhile).
+  const demo = demoMode();
   void resetTables(async (sql) => {
-    await seedDatabase(sql);
+    await seedDatabase(sql, demo, db);
     await sql.insert(appMeta).values({ key: 'seeded', value: new Date().toISOString() });
   });
   return db;

@@ -24,6 +24,7 @@ import { getDb, sessionExpired, type CampusRow, type CompanyRow, type Db, type M
 import { groupOf } from './domains/groupRows';
 import { campusesOf } from './domains/campusRows';
 import { loadCompany } from './domains/companyRows';
+import { memberOf } from './domains/people';
 import { langOf, message, type Lang } from './messages';
 import './nouns';
 import { CALLS_OPEN_WHEN_EXPIRED, daysLeft } from '../src/utils/expiry';
@@ -186,9 +187,10 @@ export function companyDay(company: CompanyRow): number {
 }
 
 export async function buildSession(db: Db, token: string, userId: number, roleId: number): Promise<Session | undefined> {
-  const user = db.users.find((u) => u.id === userId);
-  const membership = db.memberships.find((m) => m.roleId === roleId && m.userId === userId);
-  if (!user || !membership || membership.disabled) return undefined;
+  // The user and the account, read once (mock/domains/people.ts): the session's rows, which its writes keep current.
+  const member = await memberOf(userId, roleId);
+  if (!member || member.membership.disabled) return undefined;
+  const { user, membership } = member;
   // The company's row, rules and campuses, for the request and its synchronous rules (mock/domains/companyRows.ts).
   const company = await loadCompany(membership.companyId);
   if (!company) return undefined;

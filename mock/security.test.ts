@@ -11,7 +11,7 @@ import { sweepReminders } from './domains/notify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from './db';
 import { handlers, handlersFor, resetDb } from './handlers';
-import { call, defaultGroup, loginToken, rowsOf } from './testing';
+import { call, defaultGroup, loginToken, rowsOf, userNamed, userRows } from './testing';
 import { followUps, submissions } from '../server/db/schema';
 import { staffOfSession } from './domains/school';
 import { studentRows } from './domains/schoolPolicies';
@@ -22,7 +22,8 @@ beforeEach(() => {
   resetDb();
 });
 
-const userId = (username: string) => getDb().users.find((u) => u.username === username)!.id;
+/** A demo account's user id (the seed's, which no test changes). */
+const userId = (username: string) => getDb().seedUsers.find((u) => u.username === username)!.id;
 const staffIdOf = (username: string) => staffOfSession(getDb(), { user: { id: userId(username) } as never, company: { id: 2 } as never })!.id;
 
 describe('options and overviews follow the scope of the list they mirror', () => {
@@ -236,8 +237,7 @@ describe('issue 29: owners created by the platform get a one-time password, neve
     expect(a.body.data.owner).toMatchObject({ name: '林可', mobile: '13912340001', existing: false });
     expect(pa).toMatch(/^[A-Za-z2-9]{12}$/);
     expect(pb).not.toBe(pa);
-    const db = getDb();
-    const owner = db.users.find((u) => u.mobile === '13912340001')!;
+    const owner = (await userRows()).find((u) => u.mobile === '13912340001')!;
     expect(owner.mustChangePassword).toBe(true);
     expect(owner.passwordHash).toMatch(/^scrypt\$/);
     // `cc` + the last six digits (the old rule) no longer signs in; the one-time password does.
@@ -263,7 +263,7 @@ describe('issue 29: owners created by the platform get a one-time password, neve
     expect((await call('GET', '/v2/company_role/permissions', { token })).status).toBe(200);
     expect((await call('POST', '/v2/user/password', { token, body: { oldPassword: pa, newPassword: pa } })).status).toBe(400);
     expect((await call('POST', '/v2/user/password', { token, body: { oldPassword: pa, newPassword: 'oak-drama-2026' } })).status).toBe(200);
-    expect(owner.mustChangePassword).toBeUndefined();
+    expect((await userRows()).find((u) => u.id === owner.id)!.mustChangePassword).toBeUndefined();
     expect((await call('GET', '/v2/user/info', { token })).body.data.mustChangePassword).toBeUndefined();
     expect((await call('GET', '/v2/student', { token })).status).toBe(200);
     expect((await call('POST', '/v2/user/login/password', { body: { username: '13912340001', password: pa } })).status).toBe(400);
@@ -272,13 +272,13 @@ describe('issue 29: owners created by the platform get a one-time password, neve
 
   it('an owner mobile that already has an account: that account becomes the owner, its password and sign-in untouched', async () => {
     const admin = await loginToken('admin');
-    const teacher = getDb().users.find((u) => u.username === 'teacher')!;
+    const teacher = await userNamed('teacher');
     const before = teacher.passwordHash;
     const r = await create(admin, 'Birch Dance', teacher.mobile);
     expect(r.status).toBe(200);
     expect(r.body.data.owner).toEqual({ companyId: r.body.data.id, companyName: 'Birch Dance', name: teacher.name, mobile: teacher.mobile, username: 'teacher', existing: true });
-    expect(teacher.passwordHash).toBe(before);
-    expect(teacher.mustChangePassword).toBeUndefined();
+    expect((await userNamed('teacher')).passwordHash).toBe(before);
+    expect((await userNamed('teacher')).mustChangePassword).toBeUndefined();
     const token = await loginToken('teacher');
     const stores = (await call('GET', '/v2/company_role/select', { token })).body.data as { companyName: string; role: string }[];
     expect(stores).toContainEqual({ roleId: expect.any(Number), companyName: 'Birch Dance', role: 'dealer' });
@@ -355,7 +355,7 @@ describe('reads stay in the scope of their list (issue 29)', () => {
     const outbox = (await call('GET', '/v2/notify/outbox?page=1&pageSize=200', { token: teacher })).body.data;
     const whole = (await call('GET', '/v2/notify/outbox?page=1&pageSize=200', { token: dealer })).body.data;
     expect(outbox.total).toBeLessThan(whole.total);
-    const me = db.users.find((u) => u.username === 'teacher')!;
+    const me = await userNamed('teacher');
     for (const r of outbox.list as { receiver: string; studentId?: number; mobile: string }[]) {
       expect(r.receiver === 'parent' ? mine.has(r.studentId!) : r.mobile === me.mobile).toBe(true);
     }
@@ -374,7 +374,7 @@ describe('reads stay in the scope of their list (issue 29)', () => {
     const pool = db.leads.filter((l) => l.companyId === 2 && l.ownerId === undefined);
     expect(leads.length).toBe(own.length + pool.length);
     expect(leads.length).toBeLessThan(db.leads.filter((l) => l.companyId === 2).length);
-    const me = db.users.find((u) => u.id === userId('sales'))!.name;
+    const me = (await userNamed('sales')).name;
     expect(leads.every((l) => l.ownerName === undefined || l.ownerName === me)).toBe(true);
     // The import itself still refuses a mobile of another owner's lead (the company's unique mobiles).
     const taken = db.leads.find((l) => l.companyId === 2 && l.ownerId !== undefined && l.ownerId !== userId('sales'))!;

@@ -8,7 +8,9 @@ import { inTransaction, tx } from '../server/db';
 import { loadCompany } from './domains/companyRows';
 import { readClosedMonths } from './domains/ledger';
 import { sessionByToken } from '../server/auth/state';
-import { permissionGroups, webPages, type invitations } from '../server/db/schema';
+import { memberships, permissionGroups, users, webPages, type invitations } from '../server/db/schema';
+import { membershipRowOf, userRowOf } from './domains/people';
+import type { MembershipRow, UserRow } from './db';
 import { and, eq } from 'drizzle-orm';
 
 export const BASE = 'http://localhost';
@@ -77,4 +79,31 @@ export async function inRequest<T>(companyId: number, fn: () => T | Promise<T>):
     await readClosedMonths(companyId);
     return fn();
   });
+}
+
+/** Every user as the backend reads it (mock/domains/people.ts), in id order. */
+export async function userRows(): Promise<UserRow[]> {
+  return (await rowsOf(users)).sort((a, b) => a.id - b.id).map(userRowOf);
+}
+
+/** Every account (membership) as the backend reads it, in id order. */
+export async function membershipRows(): Promise<MembershipRow[]> {
+  return (await rowsOf(memberships)).sort((a, b) => a.roleId - b.roleId).map(membershipRowOf);
+}
+
+/** A user by username (a demo account's). */
+export async function userNamed(username: string): Promise<UserRow> {
+  const u = (await userRows()).find((x) => x.username === username);
+  if (!u) throw new Error(`no user ${username}`);
+  return u;
+}
+
+/** Changes a user behind the API (a test's setup). */
+export async function setUserFields(id: number, values: Partial<Pick<typeof users.$inferInsert, 'passwordHash' | 'mobile' | 'mustChangePassword'>>): Promise<void> {
+  await (await tx()).update(users).set(values).where(eq(users.id, id));
+}
+
+/** Disables (or enables) a user's accounts behind the API (a test's setup). */
+export async function setAccountsDisabled(userId: number, disabled: boolean): Promise<void> {
+  await (await tx()).update(memberships).set({ disabled }).where(eq(memberships.userId, userId));
 }

@@ -11,7 +11,7 @@ import '../handlers';
 const TEACHER = 4; // 王若汐, Starlight Dance, staff of the Downtown campus
 
 function teacherRole(): number {
-  return getDb().memberships.find((m) => m.userId === TEACHER && m.companyId === 2)!.roleId;
+  return getDb().seedMemberships.find((m) => m.userId === TEACHER && m.companyId === 2)!.roleId;
 }
 
 describe('a disabled account', () => {

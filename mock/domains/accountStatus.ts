@@ -12,6 +12,7 @@ import { defineMessages, message, type Lang } from '../messages';
 import { endedSessionRole, rememberEndedSessions } from '../../server/auth/state';
 import { loadCampuses } from './campusRows';
 import { findCompany } from './companyRows';
+import { membershipByRole, membershipsOfUser, ownerOf } from './people';
 
 defineMessages({
   'auth.accountDisabled': { en: 'Your account at {company} has been disabled. {contact}', zh: '您在{company}的账号已被停用。{contact}' },
@@ -27,8 +28,8 @@ defineMessages({
 /** What a disabled account is told: the company, and whom to ask to enable it again. */
 export async function disabledAccountMessage(db: Db, m: MembershipRow, lang: Lang): Promise<string> {
   const company = await findCompany(m.companyId);
-  const ownerMembership = db.memberships.find((x) => x.companyId === m.companyId && x.type === 0 && !x.disabled && x.roleId !== m.roleId);
-  const owner = ownerMembership && db.users.find((u) => u.id === ownerMembership.userId);
+  const found = await ownerOf(m.companyId);
+  const owner = found && found.membership.type === 0 && !found.membership.disabled && found.membership.roleId !== m.roleId ? found.user : undefined;
   const staff = (db.staff ?? []).find((st) => st.companyId === m.companyId && st.userId === m.userId);
   const campuses = await loadCampuses(m.companyId);
   const campus = campuses.find((c) => c.id === staff?.campusId && c.phone) ?? campuses.find((c) => c.isMain && c.phone) ?? campuses.find((c) => c.phone);
@@ -47,7 +48,7 @@ export async function disabledAccountMessage(db: Db, m: MembershipRow, lang: Lan
 
 /** The disabled membership of a person who has no usable one (for the login's refusal), if any. */
 export async function disabledMembershipOf(db: Db, userId: number): Promise<MembershipRow | undefined> {
-  for (const m of db.memberships) if (m.userId === userId && m.disabled && (await findCompany(m.companyId))?.status === 'active') return m;
+  for (const m of await membershipsOfUser(userId)) if (m.disabled && (await findCompany(m.companyId))?.status === 'active') return m;
   return undefined;
 }
 
@@ -61,6 +62,6 @@ export async function disabledSessionMessage(db: Db, request: Request, lang: Lan
   const token = request.headers.get('request-token');
   const roleId = token ? await endedSessionRole(token, request.headers.get('satoken')) : undefined;
   if (roleId === undefined) return undefined;
-  const m = db.memberships.find((x) => x.roleId === roleId);
+  const m = await membershipByRole(roleId);
   return m?.disabled ? await disabledAccountMessage(db, m, lang) : undefined;
 }

@@ -15,6 +15,7 @@ import { createWebPages } from './webPages';
 import type { CampusRow, Db, MembershipRow, PermissionGroupRow, SqlSeeder } from '../db';
 import { nextId } from '../db';
 import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
+import { updateMembership } from './people';
 import { defineMessages, message, type Lang } from '../messages';
 import { listQuery } from '../list';
 import { addDays, nowStamp, today, notAfterNow } from '../clock';
@@ -131,7 +132,7 @@ export function seedCampus(db: Db) {
   db.seedGroups = db.seedGroups ?? [];
   const t = today();
   for (const c of db.seedCompanies.filter((x) => !x.platform)) seedCompanyGroups(db, c.id);
-  for (const m of db.memberships) {
+  for (const m of db.seedMemberships) {
     const g = db.seedGroups.find((x) => x.companyId === m.companyId && x.defaultFor === m.role);
     if (g) m.groupId = g.id;
   }
@@ -141,18 +142,17 @@ export function seedCampus(db: Db) {
 
 /* ---------------- helpers ---------------- */
 
-function membershipOfStaff(db: Db, st: Staff): MembershipRow | undefined {
-  if (st.userId === undefined) return undefined;
-  return db.memberships.find((m) => m.userId === st.userId && m.companyId === st.companyId && m.role !== 'customer');
+function membershipOfStaff(book: GroupBook, st: Staff): MembershipRow | undefined {
+  return st.userId === undefined ? undefined : book.accounts.get(st.userId);
 }
 
 /** The group of a staff member: their account's, else the one chosen before an account existed, else the role's default. */
-export function groupIdOfStaff(db: Db, book: GroupBook, st: Staff): number | undefined {
-  return membershipOfStaff(db, st)?.groupId ?? book.assigned.get(st.id) ?? defaultGroupIn(book, st.role)?.id;
+export function groupIdOfStaff(book: GroupBook, st: Staff): number | undefined {
+  return membershipOfStaff(book, st)?.groupId ?? book.assigned.get(st.id) ?? defaultGroupIn(book, st.role)?.id;
 }
 
-function isOwnerStaff(db: Db, st: Staff): boolean {
-  return membershipOfStaff(db, st)?.type === 0;
+function isOwnerStaff(book: GroupBook, st: Staff): boolean {
+  return membershipOfStaff(book, st)?.type === 0;
 }
 
 function companyStaff(db: Db, companyId: number): Staff[] {
@@ -160,8 +160,8 @@ function companyStaff(db: Db, companyId: number): Staff[] {
 }
 
 export function viewGroup(db: Db, book: GroupBook, g: PermissionGroupRow): PermissionGroup {
-  const staff = companyStaff(db, g.companyId).filter((st) => groupIdOfStaff(db, book, st) === g.id);
-  const ownerGroup = db.memberships.some((m) => m.companyId === g.companyId && m.type === 0 && m.groupId === g.id);
+  const staff = companyStaff(db, g.companyId).filter((st) => groupIdOfStaff(book, st) === g.id);
+  const ownerGroup = [...book.accounts.values()].some((m) => m.type === 0 && m.groupId === g.id);
   return { ...g, flags: { ...g.flags }, memberCount: staff.length, ownerGroup };
 }
 
@@ -238,7 +238,7 @@ export const campusPolicy = definePolicy<CampusRow>({
 });
 
 function staffAccessRow(db: Db, book: GroupBook, st: Staff): StaffAccess {
-  const gid = groupIdOfStaff(db, book, st);
+  const gid = groupIdOfStaff(book, st);
   const g = book.groups.find((x) => x.id === gid);
   return {
     staffId: st.id,
@@ -248,8 +248,8 @@ function staffAccessRow(db: Db, book: GroupBook, st: Staff): StaffAccess {
     campusName: st.campusName,
     groupId: g?.id,
     groupName: g?.name,
-    hasAccount: !!membershipOfStaff(db, st),
-    owner: isOwnerStaff(db, st),
+    hasAccount: !!membershipOfStaff(book, st),
+    owner: isOwnerStaff(book, st),
   };
 }
 
@@ -326,11 +326,12 @@ export const campusHandlers = [
   api('post', '/v2/permission_group/assign', { write: accessPolicy, body: AssignGroupBody }, async (ctx) => {
     const group = await ctx.find(groupPolicy, ctx.body.groupId, 'group.group');
     const staff = ctx.body.staffIds.map((id) => ctx.target(accessPolicy, id, 'group.staff'));
-    if (staff.some((st) => isOwnerStaff(ctx.db, st)) && !grantsEverything(group.flags, group.dataScope)) throw ctx.bad('group.ownerMove');
+    const before = await groupBook(ctx.session.company.id);
+    if (staff.some((st) => isOwnerStaff(before, st)) && !grantsEverything(group.flags, group.dataScope)) throw ctx.bad('group.ownerMove');
     const t = await tx();
     for (const st of staff) {
-      const m = membershipOfStaff(ctx.db, st);
-      if (m) m.groupId = group.id;
+      const m = membershipOfStaff(before, st);
+      if (m) await updateMembership(m, { groupId: group.id });
       await t
         .insert(staffGroups)
         .values({ companyId: st.companyId, staffId: st.id, groupId: group.id })

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { auditEntries } from './audit';
-import { authHeaders } from '../testing';
+import { authHeaders, membershipRows, userRows } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
@@ -42,12 +42,12 @@ describe('staff accounts', () => {
   it('refuses disabling the owner or oneself; another company’s account is 404', async () => {
     const dealer = (await login('dealer'))!;
     const manager = (await login('manager'))!;
-    const owner = getDb().memberships.find((m) => m.userId === 2 && m.companyId === 2)!;
+    const owner = (await membershipRows()).find((m) => m.userId === 2 && m.companyId === 2)!;
     // The owner's membership is the platform's (docs/rules.md#people-and-credentials): 403, not a mere validation refusal.
     expect((await call('POST', '/v2/account/disable', { token: manager, body: { roleId: owner.roleId } })).status).toBe(403);
-    const me = getDb().memberships.find((m) => m.userId === 3)!;
+    const me = (await membershipRows()).find((m) => m.userId === 3)!;
     expect((await call('POST', '/v2/account/disable', { token: manager, body: { roleId: me.roleId } })).status).toBe(400);
-    const sunrise = getDb().memberships.find((m) => m.userId === 9)!;
+    const sunrise = (await membershipRows()).find((m) => m.userId === 9)!;
     expect((await call('POST', '/v2/account/disable', { token: dealer, body: { roleId: sunrise.roleId } })).status).toBe(404);
     expect((await call('GET', '/v2/account/staff', { token: (await login('sales'))! })).status).toBe(403);
   });
@@ -56,10 +56,10 @@ describe('staff accounts', () => {
     const dealer = (await login('dealer'))!;
     const db = getDb();
     const st = db.staff.find((s) => s.companyId === 2 && s.userId === undefined && s.status === 'active' && s.role === 'teacher')!;
-    const count = db.memberships.length;
+    const count = (await membershipRows()).length;
     const bad = await call('POST', '/v2/account/staff', { token: dealer, body: { staffId: st.id, mobile: '123', password: 'secret1' } });
     expect(bad.status).toBe(400);
-    expect(getDb().memberships.length).toBe(count);
+    expect((await membershipRows()).length).toBe(count);
     const made = await call('POST', '/v2/account/staff', { token: dealer, body: { staffId: st.id, mobile: '13911112222', password: 'secret1' } });
     expect(made.status).toBe(200);
     expect(made.body.data.username).toBe('13911112222');
@@ -90,31 +90,31 @@ describe('parent accounts', () => {
 
 /* ---------------- issue 29: logins can be taken over (docs/rules.md#people-and-credentials) ---------------- */
 
-const hashOf = (userId: number) => getDb().users.find((u) => u.id === userId)!.passwordHash;
-const membershipsOf = (userId: number) => getDb().memberships.filter((m) => m.userId === userId).map((m) => `${m.companyId}:${m.role}`).sort();
+const hashOf = async (userId: number) => (await userRows()).find((u) => u.id === userId)!.passwordHash;
+const membershipsOf = async (userId: number) => (await membershipRows()).filter((m) => m.userId === userId).map((m) => `${m.companyId}:${m.role}`).sort();
 
 describe('a company manages memberships, never another company’s sign-in', () => {
   it('the Sunrise owner cannot reset the password of the dealer through the dealer’s Sunrise teacher membership', async () => {
     const sunrise = (await login('sunrise'))!;
-    const teacherAtSunrise = getDb().memberships.find((m) => m.userId === 2 && m.companyId === 3)!;
-    const before = hashOf(2);
+    const teacherAtSunrise = (await membershipRows()).find((m) => m.userId === 2 && m.companyId === 3)!;
+    const before = await hashOf(2);
     const r = await call('POST', '/v2/account/reset_password', { token: sunrise, body: { roleId: teacherAtSunrise.roleId, password: 'taken99' } });
     expect(r.status).toBe(403);
     expect(r.body.msg).toMatch(/did not create|another company/);
-    expect(hashOf(2)).toBe(before);
-    expect(getDb().users.find((u) => u.id === 2)!.mustChangePassword).toBeUndefined();
+    expect(await hashOf(2)).toBe(before);
+    expect((await userRows()).find((u) => u.id === 2)!.mustChangePassword).toBeUndefined();
     expect(await login('dealer', 'taken99')).toBeUndefined();
     expect(await login('dealer')).toBeTruthy();
   });
 
   it('a manager cannot reset, disable or enable the owner; the owner’s sign-in stays theirs', async () => {
     const manager = (await login('manager'))!;
-    const owner = getDb().memberships.find((m) => m.userId === 2 && m.companyId === 2)!;
-    const before = hashOf(2);
+    const owner = (await membershipRows()).find((m) => m.userId === 2 && m.companyId === 2)!;
+    const before = await hashOf(2);
     const r = await call('POST', '/v2/account/reset_password', { token: manager, body: { roleId: owner.roleId, password: 'owner999' } });
     expect(r.status).toBe(403);
     expect(r.body.msg).toBe('The store owner’s account and sign-in can only be changed by the platform.');
-    expect(hashOf(2)).toBe(before);
+    expect(await hashOf(2)).toBe(before);
     expect(await login('dealer', 'owner999')).toBeUndefined();
     expect((await call('POST', '/v2/account/enable', { token: manager, body: { roleId: owner.roleId } })).status).toBe(403);
     // The owner themselves cannot use the company's reset on their own membership either (their password is theirs to change).
@@ -127,13 +127,13 @@ describe('a company manages memberships, never another company’s sign-in', () 
     const dealer = (await login('dealer'))!;
     const db = getDb();
     const sunriseStaff = db.staff.find((s) => s.companyId === 3 && s.userId === undefined && s.status === 'active')!;
-    const managerHash = hashOf(3);
+    const managerHash = await hashOf(3);
     const made = await call('POST', '/v2/account/staff', { token: sunrise, body: { staffId: sunriseStaff.id, mobile: '13800000003', password: 'taken99' } });
     expect(made.status).toBe(200);
     expect(made.body.data.invitation).toMatchObject({ status: 'pending', role: sunriseStaff.role, companyId: 3, userId: 3 });
     expect(made.body.data.roleId).toBeUndefined();
-    expect(membershipsOf(3)).toEqual(['2:manager']);
-    expect(hashOf(3)).toBe(managerHash);
+    expect(await membershipsOf(3)).toEqual(['2:manager']);
+    expect(await hashOf(3)).toBe(managerHash);
     expect(await login('manager', 'taken99')).toBeUndefined();
     expect(getDb().staff.find((s) => s.id === sunriseStaff.id)!.userId).toBeUndefined();
     // The staff list shows the invitation waiting; a second login for that staff member is refused until it is cancelled.
@@ -142,12 +142,12 @@ describe('a company manages memberships, never another company’s sign-in', () 
     expect((await call('POST', '/v2/account/staff', { token: sunrise, body: { staffId: sunriseStaff.id, mobile: '13911110000', password: 'secret1' } })).status).toBe(400);
 
     const starlightStaff = db.staff.find((s) => s.companyId === 2 && s.userId === undefined && s.status === 'active')!;
-    const adminHash = hashOf(1);
+    const adminHash = await hashOf(1);
     const invited = await call('POST', '/v2/account/staff', { token: dealer, body: { staffId: starlightStaff.id, mobile: '13800000001', password: 'taken99' } });
     expect(invited.status).toBe(200);
     expect(invited.body.data.invitation.status).toBe('pending');
-    expect(membershipsOf(1)).toEqual(['1:admin']);
-    expect(hashOf(1)).toBe(adminHash);
+    expect(await membershipsOf(1)).toEqual(['1:admin']);
+    expect(await hashOf(1)).toBe(adminHash);
     // The same person twice while the first invitation waits: refused, naming the mobile.
     const other = db.staff.find((s) => s.companyId === 2 && s.userId === undefined && s.status === 'active' && s.id !== starlightStaff.id)!;
     const again = await call('POST', '/v2/account/staff', { token: dealer, body: { staffId: other.id, mobile: '13800000001' } });
@@ -159,12 +159,12 @@ describe('a company manages memberships, never another company’s sign-in', () 
     const sunrise = (await login('sunrise'))!;
     const kid = getDb().students.find((s) => s.companyId === 3)!;
     const mobileBefore = kid.mobile;
-    const parentHash = hashOf(8);
+    const parentHash = await hashOf(8);
     const r = await call('POST', '/v2/account/parent', { token: sunrise, body: { name: '吴妈妈', mobile: '13800000008', password: 'taken99', studentIds: [kid.id] } });
     expect(r.status).toBe(200);
     expect(r.body.data.invitation).toMatchObject({ status: 'pending', role: 'customer', studentIds: [kid.id] });
-    expect(membershipsOf(8)).toEqual(['2:customer']);
-    expect(hashOf(8)).toBe(parentHash);
+    expect(await membershipsOf(8)).toEqual(['2:customer']);
+    expect(await hashOf(8)).toBe(parentHash);
     expect(getDb().students.find((s) => s.id === kid.id)!.mobile).toBe(mobileBefore);
     expect(await login('customer', 'taken99')).toBeUndefined();
     // A new mobile still needs a first password.
@@ -180,7 +180,7 @@ describe('a company manages memberships, never another company’s sign-in', () 
     const st = db.staff.find((s) => s.companyId === 2 && s.userId === undefined && s.status === 'active')!;
     const made = await call('POST', '/v2/account/staff', { token: dealer, body: { staffId: st.id, mobile: '13911115555', password: 'first11' } });
     expect(made.status).toBe(200);
-    const user = getDb().users.find((u) => u.mobile === '13911115555')!;
+    const user = (await userRows()).find((u) => u.mobile === '13911115555')!;
     expect(user.createdByCompanyId).toBe(2);
     expect(user.mustChangePassword).toBe(true);
     expect((await call('POST', '/v2/account/reset_password', { token: dealer, body: { roleId: made.body.data.roleId, password: 'second2' } })).status).toBe(200);
@@ -193,7 +193,7 @@ describe('a company manages memberships, never another company’s sign-in', () 
     expect(await login('13911115555', 'third33')).toBeUndefined();
     expect(await login('13911115555', 'second2')).toBeTruthy();
     // A seeded staff login of one company (created by it, in no other): the company may still set a first password.
-    const teacher = getDb().memberships.find((m) => m.userId === 4)!;
+    const teacher = (await membershipRows()).find((m) => m.userId === 4)!;
     expect((await call('POST', '/v2/account/reset_password', { token: dealer, body: { roleId: teacher.roleId, password: 'teach77' } })).status).toBe(200);
     expect(await login('teacher', 'teach77')).toBeTruthy();
   });
@@ -202,7 +202,7 @@ describe('a company manages memberships, never another company’s sign-in', () 
     const dealer = (await login('dealer'))!;
     const st = getDb().staff.find((s) => s.companyId === 2 && s.userId === undefined && s.status === 'active')!;
     const invited = await call('POST', '/v2/account/staff', { token: dealer, body: { staffId: st.id, mobile: '13800000009', password: 'taken99' } });
-    const teacher = getDb().memberships.find((m) => m.userId === 4)!;
+    const teacher = (await membershipRows()).find((m) => m.userId === 4)!;
     await call('POST', '/v2/account/reset_password', { token: dealer, body: { roleId: teacher.roleId, password: 'teach77' } });
     const log = (await auditEntries()).filter((e) => e.companyId === 2 && e.path.startsWith('/v2/account/'));
     const inv = log.find((e) => e.path === '/v2/account/staff')!;

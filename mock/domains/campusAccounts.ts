@@ -17,7 +17,6 @@
  *  - The owner's (type 0) membership and sign-in are the platform's: reset, disable and enable are 403.
  */
 import type { Db, MembershipRow, UserRow } from '../db';
-import { nextId } from '../db';
 import { hashPasswordSync } from '../credentials';
 import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
 import { defineMessages } from '../messages';
@@ -31,13 +30,10 @@ import { addMembership, createInvitation, pendingStaffInvitations, usersElsewher
 import { endSessionsOf as endUserSessions } from './session';
 import { rememberDisabledSessions } from './accountStatus';
 import { endSessions } from '../../server/auth/state';
-
-declare module '../db' {
-  interface Db {
-    /** When each account (membership) was created, for the account lists. */
-    accountCreatedAt: Record<number, string>;
-  }
-}
+import { tx } from '../../server/db';
+import { memberships, users } from '../../server/db/schema';
+import { and, eq, exists, sql } from 'drizzle-orm';
+import { accountsOf, insertUser, isMember, membershipRowOf, updateMembership, updateUser, userById, userByMobile, userRowOf } from './people';
 
 defineMessages({
   'account.account': { en: 'Account', zh: '账号' },
@@ -69,11 +65,10 @@ defineMessages({
 });
 
 export function seedAccounts(db: Db) {
-  db.accountCreatedAt = {};
-  for (const m of db.memberships) db.accountCreatedAt[m.roleId] = '2024-03-15 10:00:00';
+  for (const m of db.seedMemberships) m.createdAt = '2024-03-15 10:00:00';
   // The seed's staff and parents were created by their one company; owners and platform users by the platform.
-  for (const u of db.users) {
-    const ms = db.memberships.filter((m) => m.userId === u.id);
+  for (const u of db.seedUsers) {
+    const ms = db.seedMemberships.filter((m) => m.userId === u.id);
     const companyId = ms[0]?.companyId;
     const company = db.seedCompanies.find((c) => c.id === companyId);
     if (company && !company.platform && ms.every((m) => m.companyId === companyId && m.type !== 0)) u.createdByCompanyId = companyId;
@@ -85,9 +80,17 @@ export function endSessionsOf(roleId: number): Promise<number> {
   return endSessions({ roleIds: [roleId] });
 }
 
-function membershipOfStaff(db: Db, st: Staff): MembershipRow | undefined {
-  if (st.userId === undefined) return undefined;
-  return db.memberships.find((m) => m.userId === st.userId && m.companyId === st.companyId && m.role !== 'customer');
+/** A company's accounts with their users, by user (read once per call: `staffAccounts`). */
+type Accounts = Map<number, { membership: MembershipRow; user: UserRow }>;
+
+/** The staff accounts (every role but parents) of a company, by user. */
+async function staffAccounts(companyId: number): Promise<Accounts> {
+  const rows = await accountsOf(companyId, ['admin', 'service', 'operation', 'dealer', 'manager', 'teacher', 'sales']);
+  return new Map(rows.map((r) => [r.user.id, r]));
+}
+
+function accountOfStaff(accounts: Accounts, st: Staff): { membership: MembershipRow; user: UserRow } | undefined {
+  return st.userId === undefined ? undefined : accounts.get(st.userId);
 }
 
 /**
@@ -99,21 +102,23 @@ function passwordSettable(m: MembershipRow, user: UserRow, elsewhere: Set<number
   return m.type !== 0 && user.createdByCompanyId === m.companyId && !elsewhere.has(user.id);
 }
 
-/** What the account views read once per call: users tied to other companies, and pending staff invitations (staff id → invitation id). */
+/** What the account views read once per call: users tied to other companies, pending staff invitations (staff id → invitation id), the groups and the company's staff accounts. */
 interface AccountContext {
   elsewhere: Set<number>;
   pendingStaff: Map<number, number>;
   book: GroupBook;
+  accounts: Accounts;
 }
 
 async function accountContext(db: Db, companyId: number): Promise<AccountContext> {
-  return { elsewhere: await usersElsewhere(db, companyId), pendingStaff: await pendingStaffInvitations(companyId), book: await groupBook(companyId) };
+  return { elsewhere: await usersElsewhere(db, companyId), pendingStaff: await pendingStaffInvitations(companyId), book: await groupBook(companyId), accounts: await staffAccounts(companyId) };
 }
 
-function viewStaffAccount(db: Db, st: Staff, { elsewhere, pendingStaff, book }: AccountContext): StaffAccount {
-  const m = membershipOfStaff(db, st);
-  const user = m && db.users.find((u) => u.id === m.userId);
-  const gid = groupIdOfStaff(db, book, st);
+function viewStaffAccount(st: Staff, { elsewhere, pendingStaff, book, accounts }: AccountContext): StaffAccount {
+  const account = accountOfStaff(accounts, st);
+  const m = account?.membership;
+  const user = account?.user;
+  const gid = groupIdOfStaff(book, st);
   return {
     staffId: st.id,
     name: st.name,
@@ -134,8 +139,7 @@ function childrenOf(db: Db, companyId: number, user: UserRow): Student[] {
   return db.students.filter((s) => s.companyId === companyId && s.mobile === user.mobile);
 }
 
-function viewParent(db: Db, m: MembershipRow, elsewhere: Set<number>): ParentAccount {
-  const user = db.users.find((u) => u.id === m.userId)!;
+function viewParent(db: Db, { membership: m, user }: { membership: MembershipRow; user: UserRow }, elsewhere: Set<number>): ParentAccount {
   const kids = childrenOf(db, m.companyId, user);
   return {
     roleId: m.roleId,
@@ -146,7 +150,7 @@ function viewParent(db: Db, m: MembershipRow, elsewhere: Set<number>): ParentAcc
     status: m.disabled ? 'disabled' : 'active',
     studentIds: kids.map((s) => s.id),
     studentNames: kids.map((s) => s.name),
-    createdAt: db.accountCreatedAt?.[m.roleId] ?? '',
+    createdAt: m.createdAt ?? '',
     canSetPassword: passwordSettable(m, user, elsewhere),
   };
 }
@@ -163,9 +167,11 @@ const accountUserPolicy = definePolicy<UserRow>({
   name: 'user',
   read: 'campusManagement',
   write: 'campusManagement',
-  rows: (db, s) => {
-    const ids = new Set(db.memberships.filter((m) => m.companyId === s.company.id).map((m) => m.userId));
-    return db.users.filter((u) => ids.has(u.id));
+  where: (s) => exists(sql`(select 1 from ${memberships} where ${memberships.userId} = ${users.id} and ${memberships.companyId} = ${s.company.id})`),
+  find: async (id, scope, lock) => {
+    const q = (await tx()).select().from(users).where(and(eq(users.id, id), scope));
+    const [r] = lock ? await q.for('update') : await q;
+    return r && userRowOf(r);
   },
 });
 
@@ -174,7 +180,12 @@ export const accountPolicy = definePolicy<MembershipRow>({
   name: 'account',
   read: 'campusManagement',
   write: 'campusManagement',
-  rows: (db, s) => db.memberships.filter((m) => m.companyId === s.company.id),
+  where: (s) => eq(memberships.companyId, s.company.id),
+  find: async (id, scope, lock) => {
+    const q = (await tx()).select().from(memberships).where(and(eq(memberships.roleId, id), scope));
+    const [r] = lock ? await q.for('update') : await q;
+    return r && membershipRowOf(r);
+  },
   idOf: (m) => m.roleId,
 });
 
@@ -182,12 +193,9 @@ export const accountPolicy = definePolicy<MembershipRow>({
  * A new user for a mobile without an account (username = the mobile), created by the caller's company, with the typed
  * password as a first password (to change at first login). A mobile with an account is never touched here.
  */
-function newUser(ctx: AuthedCtx<Record<string, string>, unknown>, mobile: string, name: string, password: string | undefined): UserRow {
+function newUser(ctx: AuthedCtx<Record<string, string>, unknown>, mobile: string, name: string, password: string | undefined): Promise<UserRow> {
   if (!password) throw ctx.bad('account.passwordNeeded', { mobile });
-  const db = ctx.db;
-  const user: UserRow = { id: nextId(db, 'users'), username: mobile, passwordHash: hashPasswordSync(password), mustChangePassword: true, createdByCompanyId: ctx.session.company.id, mobile, name, avatar: '/avatar.svg' };
-  db.users.push(user);
-  return user;
+  return insertUser({ username: mobile, passwordHash: hashPasswordSync(password), mustChangePassword: true, createdByCompanyId: ctx.session.company.id, mobile, name, avatar: '/avatar.svg' });
 }
 
 /** The owner's membership and sign-in are the platform's (docs/rules.md#people-and-credentials). */
@@ -196,10 +204,10 @@ function refuseOwner(ctx: AuthedCtx<Record<string, string>, unknown>, m: Members
 }
 
 async function setDisabled(ctx: AuthedCtx<Record<string, string>, { roleId: number }>, disabled: boolean, s: Session) {
-  const m = ctx.target(accountPolicy, ctx.body.roleId, 'account.account');
+  const m = await ctx.find(accountPolicy, ctx.body.roleId, 'account.account');
   refuseOwner(ctx, m);
   if (disabled && m.roleId === s.membership.roleId) throw ctx.bad('account.self');
-  m.disabled = disabled || undefined;
+  await updateMembership(m, { disabled: disabled || undefined });
   if (disabled) {
     // Their next call is told that the account was disabled, and whom to contact (issue 31).
     await rememberDisabledSessions(m.roleId);
@@ -213,7 +221,7 @@ export const accountHandlers = [
   api('get', '/v2/account/staff', { read: staffAccountPolicy }, async (ctx) => {
     const context = await accountContext(ctx.db, ctx.session.company.id);
     return listQuery(
-      ctx.rows(staffAccountPolicy).map((st) => viewStaffAccount(ctx.db, st, context)),
+      ctx.rows(staffAccountPolicy).map((st) => viewStaffAccount(st, context)),
       ctx.query,
       {
         keywordFields: ['name', 'mobile', 'username'],
@@ -229,34 +237,34 @@ export const accountHandlers = [
   api('post', '/v2/account/staff', { write: staffAccountPolicy, body: CreateStaffAccountBody }, async (ctx) => {
     const { db, session } = ctx;
     const st = ctx.target(staffAccountPolicy, ctx.body.staffId, 'account.staff');
-    if (membershipOfStaff(db, st)) throw ctx.bad('account.exists', { name: st.name });
+    const accounts = await staffAccounts(session.company.id);
+    if (accountOfStaff(accounts, st)) throw ctx.bad('account.exists', { name: st.name });
     if (st.status !== 'active') throw ctx.bad('account.left', { name: st.name });
-    const other = db.users.find((u) => u.mobile === ctx.body.mobile);
-    if (other && db.memberships.some((m) => m.userId === other.id && m.companyId === session.company.id)) throw ctx.bad('account.mobileMember', { mobile: ctx.body.mobile });
+    const other = await userByMobile(ctx.body.mobile);
+    if (other && (await isMember(session.company.id, other.id))) throw ctx.bad('account.mobileMember', { mobile: ctx.body.mobile });
     if ((await pendingStaffInvitations(session.company.id)).has(st.id)) throw ctx.bad('invitation.pendingStaff', { name: st.name });
     const book = await groupBook(session.company.id);
-    const groupId = groupIdOfStaff(db, book, st) ?? defaultGroupIn(book, st.role)?.id;
+    const groupId = groupIdOfStaff(book, st) ?? defaultGroupIn(book, st.role)?.id;
     // An existing account: an invitation (the membership comes when the person accepts); the password is ignored.
     if (other) {
       const invitation = await createInvitation(ctx, other, { name: st.name, role: st.role, groupId, staffId: st.id });
-      return { ...viewStaffAccount(db, st, await accountContext(db, session.company.id)), invitation };
+      return { ...viewStaffAccount(st, await accountContext(db, session.company.id)), invitation };
     }
-    const user = newUser(ctx, ctx.body.mobile, st.name, ctx.body.password);
-    addMembership(db, user.id, session.company.id, st.role, groupId);
+    const user = await newUser(ctx, ctx.body.mobile, st.name, ctx.body.password);
+    await addMembership(user.id, session.company.id, st.role, groupId);
     st.userId = user.id;
-    return viewStaffAccount(db, st, await accountContext(db, session.company.id));
+    return viewStaffAccount(st, await accountContext(db, session.company.id));
   }),
 
   api('post', '/v2/account/reset_password', { write: accountPolicy, body: ResetPasswordBody }, async (ctx) => {
     const { db, session } = ctx;
-    const m = ctx.target(accountPolicy, ctx.body.roleId, 'account.account');
+    const m = await ctx.find(accountPolicy, ctx.body.roleId, 'account.account');
     refuseOwner(ctx, m);
     // The user is a target too: the audit keeps who got a first password (never the password or its hash).
-    const user = ctx.target(accountUserPolicy, m.userId, 'account.account');
+    const user = await ctx.find(accountUserPolicy, m.userId, 'account.account');
     if (user.createdByCompanyId !== session.company.id) throw new HttpError(403, ctx.t('account.notCreated', { name: user.name }));
     if ((await usersElsewhere(db, session.company.id)).has(user.id)) throw new HttpError(403, ctx.t('account.otherCompany', { name: user.name }));
-    user.passwordHash = hashPasswordSync(ctx.body.password);
-    user.mustChangePassword = true;
+    await updateUser(user, { passwordHash: hashPasswordSync(ctx.body.password), mustChangePassword: true });
     // Sessions opened with the old password end (the person signs in with the new one and chooses their own).
     await endUserSessions(user.id);
     return { id: user.id };
@@ -276,10 +284,7 @@ export const accountHandlers = [
   api('get', '/v2/account/parent', { read: accountPolicy }, async (ctx) => {
     const elsewhere = await usersElsewhere(ctx.db, ctx.session.company.id);
     return listQuery(
-      ctx
-        .rows(accountPolicy)
-        .filter((m) => m.role === 'customer')
-        .map((m) => viewParent(ctx.db, m, elsewhere)),
+      (await accountsOf(ctx.session.company.id, ['customer'])).map((a) => viewParent(ctx.db, a, elsewhere)),
       ctx.query,
       {
         keywordFields: ['name', 'mobile', 'username'],
@@ -299,33 +304,33 @@ export const accountHandlers = [
       if (!st) throw ctx.bad('common.notFound', { what: ctx.t('account.student') });
       return st;
     });
-    const other = db.users.find((u) => u.mobile === body.mobile);
-    if (other && db.memberships.some((m) => m.userId === other.id && m.companyId === session.company.id)) throw ctx.bad('account.mobileMember', { mobile: body.mobile });
+    const other = await userByMobile(body.mobile);
+    if (other && (await isMember(session.company.id, other.id))) throw ctx.bad('account.mobileMember', { mobile: body.mobile });
     // An existing account: an invitation that links the students when accepted; the password is ignored.
     if (other) return { invitation: await createInvitation(ctx, other, { name: body.name, role: 'customer', studentIds: students.map((st) => st.id) }) };
-    const user = newUser(ctx, body.mobile, body.name, body.password);
-    const m = addMembership(db, user.id, session.company.id, 'customer');
+    const user = await newUser(ctx, body.mobile, body.name, body.password);
+    const m = await addMembership(user.id, session.company.id, 'customer');
     for (const st of students) {
       st.mobile = user.mobile;
       st.parentName = user.name;
     }
-    return viewParent(db, m, await usersElsewhere(db, session.company.id));
+    return viewParent(db, { membership: m, user }, await usersElsewhere(db, session.company.id));
   }),
 
   api('post', '/v2/account/parent/link', { write: accountPolicy, body: ParentLinkBody }, async (ctx) => {
     const { db, session, body } = ctx;
-    const m = ctx.target(accountPolicy, body.roleId, 'account.account');
+    const m = await ctx.find(accountPolicy, body.roleId, 'account.account');
     if (m.role !== 'customer') throw ctx.bad('common.notFound', { what: ctx.t('account.account') });
     const students = body.studentIds.map((id) => {
       const st = db.students.find((s) => s.id === id && s.companyId === session.company.id);
       if (!st) throw ctx.bad('common.notFound', { what: ctx.t('account.student') });
       return st;
     });
-    const user = db.users.find((u) => u.id === m.userId)!;
+    const user = (await userById(m.userId))!;
     for (const st of students) {
       st.mobile = user.mobile;
       st.parentName = user.name;
     }
-    return viewParent(db, m, await usersElsewhere(db, session.company.id));
+    return viewParent(db, { membership: m, user }, await usersElsewhere(db, session.company.id));
   }),
 ];

@@ -3,7 +3,8 @@
  * rules and campuses: `loadCompany`, run when the session is built, mock/http.ts) into the request's memo: the
  * session's `company` is that row, and the synchronous rules still in the process find it there (`companyById`: the
  * validity of a main campus). Calls over other companies (the platform's, the public pages') read them here.
- * Writes go to the table and to the row given. No import of the http layer, so both may use it.
+ * Writes go to the table and to the row given. No
+ * import of the http layer, so both may use it.
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { requestMemo, restartIdentities, tx, type Database } from '../../server/db';
@@ -11,6 +12,7 @@ import { campuses, companies, companySettings } from '../../server/db/schema';
 import { isSeeding, type CompanyRow, type Db } from '../db';
 import { campusesOfJson, rememberCampuses, type CampusJson } from './campusRows';
 import { rememberSettings } from './companySettings';
+import { rememberStaffDirectory, staffDirectorySql } from './people';
 
 const key = (companyId: number) => `company:${companyId}`;
 
@@ -71,16 +73,18 @@ export async function companyNames(ids: number[]): Promise<Map<number, string>> 
 
 /**
  * What the synchronous rules of a request on a company need, read once into the request's memo: the company's row
- * (the one returned: the session's `company`), its rules and its campuses. None when there is no such company.
+ * (the one returned: the session's `company`), its rules, its campuses and its staff accounts (`staffOf`,
+ * ./people.ts). None when there is no such company.
  */
 export async function loadCompany(companyId: number): Promise<CompanyRow | undefined> {
   const memo = requestMemo();
-  // One query at every request: the company, its rules (none saved: the defaults) and its campuses.
+  // One query at every request: the company, its rules (none saved: the defaults), its campuses and its staff.
   const [r] = await (await tx())
     .select({
       company: companies,
       settings: companySettings,
       campuses: sql<CampusJson[]>`coalesce((select json_agg(c order by c.id) from ${campuses} as c where c.company_id = ${companies.id}), '[]'::json)`,
+      staff: staffDirectorySql(companies.id),
     })
     .from(companies)
     .leftJoin(companySettings, eq(companySettings.companyId, companies.id))
@@ -92,6 +96,7 @@ export async function loadCompany(companyId: number): Promise<CompanyRow | undef
   memo?.set(key(companyId), row);
   rememberSettings(companyId, r.settings);
   rememberCampuses(companyId, campusesOfJson(r.campuses));
+  rememberStaffDirectory(companyId, r.staff);
   return row;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { CompanyRow, Db } from '../db';
 import { findCompany } from './companyRows';
+import { membershipsOfUser, roleIdsOf } from './people';
 import { defineMessages, message, type Lang } from '../messages';
 import { endSessions } from '../../server/auth/state';
 import { disabledAccountMessage, disabledMembershipOf } from './accountStatus';
@@ -19,7 +20,7 @@ defineMessages({
 /** The message refusing a login when none of the user's companies or accounts is active (a disabled one is named). */
 export async function loginRefusal(db: Db, userId: number, lang: Lang, fallbackKey: string): Promise<string> {
   let disabled: CompanyRow | undefined;
-  for (const m of db.memberships.filter((x) => x.userId === userId)) {
+  for (const m of await membershipsOfUser(userId)) {
     const c = await findCompany(m.companyId);
     if (c?.status === 'disabled') {
       disabled = c;
@@ -33,6 +34,6 @@ export async function loginRefusal(db: Db, userId: number, lang: Lang, fallbackK
 }
 
 /** Ends every session opened on one of the company's memberships (the next call of those users answers 401). */
-export function endCompanySessions(db: Db, companyId: number): Promise<number> {
-  return endSessions({ roleIds: db.memberships.filter((m) => m.companyId === companyId).map((m) => m.roleId) });
+export async function endCompanySessions(db: Db, companyId: number): Promise<number> {
+  return endSessions({ roleIds: await roleIdsOf(companyId) });
 }

@@ -14,6 +14,7 @@ import { nextId } from '../db';
 import { campusesOf } from './campusRows';
 import { settingsOf } from './companySettings';
 import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
+import { staffOf, staffPerson } from './people';
 import { defineMessages, message, type Lang } from '../messages';
 import { listQuery } from '../list';
 import { parseBody } from '../schema';
@@ -177,10 +178,8 @@ const OWNER_ROLES: Role[] = ['sales', 'manager', 'dealer'];
 export function ownerOptions(db: Db, companyId: number): OwnerOption[] {
   const seen = new Set<number>();
   const out: OwnerOption[] = [];
-  for (const m of db.memberships) {
-    if (m.companyId !== companyId || !OWNER_ROLES.includes(m.role) || seen.has(m.userId)) continue;
-    const u = db.users.find((x) => x.id === m.userId);
-    if (!u) continue;
+  for (const { membership: m, person: u } of staffOf(db, companyId)) {
+    if (!OWNER_ROLES.includes(m.role) || seen.has(u.id)) continue;
     seen.add(u.id);
     out.push({ value: u.id, label: u.name });
   }
@@ -234,7 +233,7 @@ export function insertLead(db: Db, input: LeadInput, lang: Lang = 'en'): Lead {
   const dup = findDuplicate(db.leads, input.companyId, mobile);
   if (dup) throw duplicateError(db, dup, lang);
   const at = input.createdAt ?? nowStamp();
-  const owner = input.ownerId !== undefined ? db.users.find((u) => u.id === input.ownerId) : undefined;
+  const owner = input.ownerId !== undefined ? staffPerson(db, input.companyId, input.ownerId) : undefined;
   const merchant = input.merchant;
   const lead: Lead = {
     id: nextId(db, 'leads'),

@@ -6,7 +6,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import { tx, type Database } from '../../server/db';
 import { permissionGroups, staffGroups } from '../../server/db/schema';
 import { stampDate, stampOf } from '../../server/db/time';
-import type { PermissionGroupRow } from '../db';
+import type { MembershipRow, PermissionGroupRow } from '../db';
+import { staffMembershipsOf } from './people';
 import type { Role } from '../../src/types/session';
 
 export function groupRowOf(r: typeof permissionGroups.$inferSelect): PermissionGroupRow {
@@ -29,13 +30,16 @@ export interface GroupBook {
   groups: PermissionGroupRow[];
   /** staff id → group id, chosen for a staff member before an account existed. */
   assigned: Map<number, number>;
+  /** The company's staff accounts (every membership but parents'), by user id: their group is their account's. */
+  accounts: Map<number, MembershipRow>;
 }
 
 export async function groupBook(companyId: number): Promise<GroupBook> {
   const t = await tx();
   const groups = (await t.select().from(permissionGroups).where(eq(permissionGroups.companyId, companyId)).orderBy(asc(permissionGroups.id))).map(groupRowOf);
   const assigned = new Map((await t.select().from(staffGroups).where(eq(staffGroups.companyId, companyId))).map((r) => [r.staffId, r.groupId]));
-  return { groups, assigned };
+  const accounts = new Map((await staffMembershipsOf(companyId)).map((m) => [m.userId, m]));
+  return { groups, assigned, accounts };
 }
 
 /** The default group of a role in the book (none for parents and platform roles). */

@@ -5,7 +5,8 @@
 import type { HttpHandler } from 'msw';
 import type { Db, Seeder, SqlSeeder } from '../db';
 import { emptyDb } from '../db';
-import { seedCore, seedDemoCore, seedProductionCore, sessionHandlers } from './session';
+import { seedCore, seedDemoCore, seedPlatformAdmin, seedProductionCore, sessionHandlers } from './session';
+import { seedPeople } from './people';
 import { seedSubscription, subscriptionHandlers } from './subscription';
 import { seedLedgerInTimeOrder, seedSchool } from './school';
 import { schoolHandlers } from './schoolApi';
@@ -36,10 +37,10 @@ import { seedCompanyRows } from './companyRows';
 
 export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedCampus, seedAccounts, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
 /** Seeders of the tables in the database (server/db), after the in-process seed they read. */
-export const sqlSeeders: SqlSeeder[] = [seedCompanyRows, seedPlatformTables, seedCampusRows, seedPermissionGroups, seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedJournal, seedSalaries, seedCustomerTables, seedSales, seedSaleCaps, seedAudit];
+export const sqlSeeders: SqlSeeder[] = [seedCompanyRows, seedPlatformTables, seedCampusRows, seedPermissionGroups, seedPeople, seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedJournal, seedSalaries, seedCustomerTables, seedSales, seedSaleCaps, seedAudit];
 
 /** Seeders of the tables in the database outside demo mode: the rows a production start needs. */
-export const productionSqlSeeders: SqlSeeder[] = [seedCompanyRows, seedPlatformProduction];
+export const productionSqlSeeders: SqlSeeder[] = [seedCompanyRows, seedPlatformProduction, seedPlatformAdmin];
 
 /**
  * The seed outside demo mode (mock/mode.ts): every table the domains declare, empty (their seeders run once on a

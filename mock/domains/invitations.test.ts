@@ -6,7 +6,7 @@
 import { auditEntries } from './audit';
 import { allSessions } from '../../server/auth/state';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { call, loginToken, mapleTeacherInvitation, rowsOf } from '../testing';
+import { call, loginToken, mapleTeacherInvitation, membershipRows, rowsOf, userRows } from '../testing';
 import { invitations } from '../../server/db/schema';
 import { tx } from '../../server/db';
 import { resetDb } from '../handlers';
@@ -17,7 +17,7 @@ beforeEach(() => {
 });
 
 const freeStaff = (companyId: number, skip: number[] = []) => getDb().staff.find((s) => s.companyId === companyId && s.userId === undefined && s.status === 'active' && !skip.includes(s.id))!;
-const membershipsOf = (userId: number) => getDb().memberships.filter((m) => m.userId === userId);
+const membershipsOf = async (userId: number) => (await membershipRows()).filter((m) => m.userId === userId);
 
 /** Starlight's dealer invites the Sunrise owner (13800000009) as the login of one of its staff members. */
 async function inviteSunriseOwner() {
@@ -31,7 +31,7 @@ async function inviteSunriseOwner() {
 describe('the invited person, signed in', () => {
   it('sees the invitation, accepts it: the membership is created with the staff member’s role and group, and the store switch offers it', async () => {
     const { dealer, st, id } = await inviteSunriseOwner();
-    expect(membershipsOf(9).map((m) => m.companyId)).toEqual([3]);
+    expect((await membershipsOf(9)).map((m) => m.companyId)).toEqual([3]);
     const sunrise = await loginToken('sunrise');
     const mine = await call('GET', '/v2/invitation/mine', { token: sunrise });
     expect(mine.body.data).toEqual([expect.objectContaining({ id, companyName: 'Starlight Dance', role: st.role, inviterName: '周晓彤' })]);
@@ -41,7 +41,7 @@ describe('the invited person, signed in', () => {
     const r = await call('POST', '/v2/invitation/accept', { token: sunrise, body: { id } });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ id, companyName: 'Starlight Dance', role: st.role });
-    const m = membershipsOf(9).find((x) => x.companyId === 2)!;
+    const m = (await membershipsOf(9)).find((x) => x.companyId === 2)!;
     expect(m).toMatchObject({ roleId: r.body.data.roleId, role: st.role, type: 2 });
     expect(m.groupId).toBeDefined();
     expect(getDb().staff.find((s) => s.id === st.id)!.userId).toBe(9);
@@ -64,10 +64,10 @@ describe('the invited person, signed in', () => {
   it('declining leaves no membership; the company sees it declined', async () => {
     const { dealer, st, id } = await inviteSunriseOwner();
     const sunrise = await loginToken('sunrise');
-    const count = getDb().memberships.length;
+    const count = (await membershipRows()).length;
     expect((await call('POST', '/v2/invitation/decline', { token: sunrise, body: { id } })).status).toBe(200);
-    expect(getDb().memberships.length).toBe(count);
-    expect(membershipsOf(9).map((m) => m.companyId)).toEqual([3]);
+    expect((await membershipRows()).length).toBe(count);
+    expect((await membershipsOf(9)).map((m) => m.companyId)).toEqual([3]);
     expect(getDb().staff.find((s) => s.id === st.id)!.userId).toBeUndefined();
     expect((await call('POST', '/v2/invitation/accept', { token: sunrise, body: { id } })).status).toBe(404);
     const list = (await call('GET', '/v2/invitation?page=1&pageSize=10&status=declined', { token: dealer })).body.data.list as { id: number }[];
@@ -81,7 +81,7 @@ describe('the invited person, signed in', () => {
     expect(r.status).toBe(200);
     const parent = await loginToken('customer');
     expect((await call('POST', '/v2/invitation/accept', { token: parent, body: { id: r.body.data.invitation.id } })).status).toBe(200);
-    expect(membershipsOf(8).map((m) => `${m.companyId}:${m.role}`).sort()).toEqual(['2:customer', '3:customer']);
+    expect((await membershipsOf(8)).map((m) => `${m.companyId}:${m.role}`).sort()).toEqual(['2:customer', '3:customer']);
     for (const k of kids) expect(getDb().students.find((s) => s.id === k.id)!.mobile).toBe('13800000008');
     const parents = (await call('GET', '/v2/account/parent?page=1&pageSize=50', { token: sunrise })).body.data.list as { mobile: string; studentIds: number[] }[];
     expect(parents.find((p) => p.mobile === '13800000008')!.studentIds.sort()).toEqual(kids.map((k) => k.id).sort());
@@ -100,7 +100,7 @@ describe('the invited person, signed in', () => {
     expect((await call('POST', '/v2/invitation/cancel', { token: dealer, body: { id } })).status).toBe(400);
     expect((await call('GET', '/v2/invitation/mine', { token: sunrise })).body.data).toEqual([]);
     expect((await call('POST', '/v2/invitation/accept', { token: sunrise, body: { id } })).status).toBe(404);
-    expect(membershipsOf(9).map((m) => m.companyId)).toEqual([3]);
+    expect((await membershipsOf(9)).map((m) => m.companyId)).toEqual([3]);
   });
 
   it('each step is in the inviting company’s audit log, with the invitation as target', async () => {
@@ -127,7 +127,7 @@ describe('a person with no usable membership yet', () => {
     const made = await call('POST', '/v2/account/staff', { token: sunrise, body: { staffId: freeStaff(3).id, mobile: MOBILE, password: PASSWORD } });
     expect(made.status).toBe(200);
     expect((await call('POST', '/v2/account/disable', { token: sunrise, body: { roleId: made.body.data.roleId } })).status).toBe(200);
-    return getDb().users.find((u) => u.mobile === MOBILE)!;
+    return (await userRows()).find((u) => u.mobile === MOBILE)!;
   }
 
   /** …then invited by Starlight as a parent. */
@@ -177,12 +177,12 @@ describe('a person with no usable membership yet', () => {
     const login = await call('POST', '/v2/user/login/sms', { body: { mobile: MOBILE, code: sms.code } });
     expect(login.status).toBe(200);
     const { ticket } = login.body.data as { ticket: string };
-    const count = getDb().memberships.length;
+    const count = (await membershipRows()).length;
     const sessions = (await allSessions()).length;
     const r = await call('POST', '/v2/user/login/invitation', { body: { ticket, id, accept: false } });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ ticket: '', invitations: [] });
-    expect(getDb().memberships.length).toBe(count);
+    expect((await membershipRows()).length).toBe(count);
     expect((await allSessions()).length).toBe(sessions);
     expect((await rowsOf(invitations)).find((x) => x.id === id)!.status).toBe('declined');
     // Nothing left to accept: the login is refused again.

@@ -18,7 +18,6 @@
  */
 import { groupBook, type GroupBook } from './groupRows';
 import type { Db, MembershipRow, UserRow } from '../db';
-import { nextId } from '../db';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { afterCommit, tx } from '../../server/db';
 import { sqlList, type SqlListSpec } from '../../server/db/list';
@@ -27,6 +26,7 @@ import { stampDate, stampOf } from '../../server/db/time';
 import { companies, invitations } from '../../server/db/schema';
 import { companyById, rememberCompanies } from './companyRows';
 import { api, definePolicy, HttpError, type AuthedCtx, type Ctx, type Session } from '../http';
+import { insertMembership, isMember, membersElsewhere, updateUser, userById } from './people';
 import { defineMessages, message } from '../messages';
 import { nowStamp } from '../clock';
 import { smsSender } from '../sms';
@@ -136,8 +136,7 @@ export async function pendingStaffInvitations(companyId: number): Promise<Map<nu
 
 /** The users tied to a company other than `companyId`: a membership there, or an invitation pending or accepted. */
 export async function usersElsewhere(db: Db, companyId: number): Promise<Set<number>> {
-  const out = new Set<number>();
-  for (const m of db.memberships) if (m.companyId !== companyId) out.add(m.userId);
+  const out = await membersElsewhere(companyId);
   const invited = await (await tx())
     .selectDistinct({ userId: invitations.userId })
     .from(invitations)
@@ -147,11 +146,8 @@ export async function usersElsewhere(db: Db, companyId: number): Promise<Set<num
 }
 
 /** A new membership of a user in a company (an account created, or an invitation accepted). */
-export function addMembership(db: Db, userId: number, companyId: number, role: Role, groupId?: number): MembershipRow {
-  const row: MembershipRow = { roleId: nextId(db, 'memberships'), userId, companyId, role, type: 2, flags: { ...ROLE_FLAGS[role] }, ...(groupId ? { groupId } : {}) };
-  db.memberships.push(row);
-  db.accountCreatedAt[row.roleId] = nowStamp();
-  return row;
+export function addMembership(userId: number, companyId: number, role: Role, groupId?: number): Promise<MembershipRow> {
+  return insertMembership({ userId, companyId, role, type: 2, flags: { ...ROLE_FLAGS[role] }, ...(groupId ? { groupId } : {}), createdAt: nowStamp() });
 }
 
 /**
@@ -226,13 +222,13 @@ async function accept(ctx: Ctx, r: InvitationRow): Promise<MembershipRow> {
   const { db } = ctx;
   const company = companyById(db, r.companyId);
   if (!company || company.status !== 'active') throw ctx.bad('invitation.companyDisabled', { company: company?.name ?? '' });
-  if (db.memberships.some((m) => m.userId === r.userId && m.companyId === r.companyId)) throw ctx.bad('invitation.member', { company: company.name });
+  if (await isMember(r.companyId, r.userId)) throw ctx.bad('invitation.member', { company: company.name });
   const staff = r.staffId === undefined ? undefined : db.staff.find((s) => s.id === r.staffId && s.companyId === r.companyId);
   if (r.staffId !== undefined && (!staff || staff.status !== 'active' || (staff.userId !== undefined && staff.userId !== r.userId))) {
     throw ctx.bad('invitation.staffGone', { company: company.name });
   }
-  const user = db.users.find((u) => u.id === r.userId)!;
-  const m = addMembership(db, r.userId, r.companyId, r.role, r.groupId);
+  const user = (await userById(r.userId))!;
+  const m = await addMembership(r.userId, r.companyId, r.role, r.groupId);
   if (staff) staff.userId = user.id;
   for (const id of r.studentIds) {
     const st = db.students.find((s) => s.id === id && s.companyId === r.companyId);
@@ -365,7 +361,7 @@ export const invitationHandlers = [
     const { db, body } = ctx;
     const userId = await ticketUser(body.ticket, Date.now());
     if (userId === undefined) throw ctx.bad('invitation.ticket');
-    const user = db.users.find((u) => u.id === userId)!;
+    const user = (await userById(userId))!;
     const r = (await pendingOf(db, user.id)).find((x) => x.id === body.id);
     if (!r) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('invitation.invitation') }));
     const before = structuredClone(r);
@@ -373,7 +369,7 @@ export const invitationHandlers = [
       const m = await accept(ctx, r);
       await logTicketAnswer(ctx, user, r, before);
       await dropTicket(body.ticket);
-      user.lastRoleId = m.roleId;
+      await updateUser(user, { lastRoleId: m.roleId });
       return await startSession(db, user.id);
     }
     await decide(ctx, r, 'declined');

@@ -27,7 +27,8 @@ import { BulletinBody, FeedbackBody, IdBody, NoticeBody, ReceiverChoice, Templat
 import { cardRows, classRows, studentRows } from './teachingScope';
 import { visibleStudentIds } from './schoolPolicies';
 import { operatorOf } from './school';
-import { inboxValues, notifyStaff, parentUserOf, type NewMessage } from './notify';
+import { inboxValues, notifyStaff, parentUsersOf, type NewMessage } from './notify';
+import { updateUser } from './people';
 import { created } from './audit';
 import { checkImageDataUrl } from '../../src/domain/upload';
 import { z } from '../../src/types/schema';
@@ -225,9 +226,10 @@ async function writeNotice(t: Database, db: Db, n: Omit<NoticeRow, 'id' | 'statu
     .returning({ id: notices.id });
   if (n.receivers.length) await t.insert(noticeReceivers).values(n.receivers.map((r, position) => ({ ...r, companyId: n.companyId, noticeId: row.id, position })));
   const messages: NewMessage[] = [];
+  const students = n.receivers.map((r) => db.students.find((x) => x.id === r.studentId)).filter((st): st is Student => st !== undefined);
+  const parents = await parentUsersOf(n.companyId, students, t);
   for (const r of n.receivers) {
-    const st = db.students.find((x) => x.id === r.studentId);
-    const userId = st ? parentUserOf(db, st) : undefined;
+    const userId = parents.get(r.studentId);
     if (userId !== undefined) messages.push({ companyId: n.companyId, userId, kind: 'notice', noticeId: row.id, studentId: r.studentId, title: n.title, text: r.text, values: { studentId: r.studentId }, studentName: r.studentName, createdAt: n.sendAt });
   }
   if (messages.length) await t.insert(inbox).values(messages.map(inboxValues));
@@ -280,7 +282,7 @@ export const seedMessages: SqlSeeder = async (sql, db) => {
       { title: '新功能：作业与成绩', body: '老师现在可以在“作业管理”中布置作业、批改打星，并在“成绩管理”中录入考试成绩、查看统计。', startDate: addDays(t, -30), endDate: addDays(t, 60), pinned: false, authorName: '孙明轩', createdAt: stampDate(`${addDays(t, -30)} 09:00:00`) },
     ])
     .returning({ id: bulletins.id });
-  await sql.insert(bulletinReads).values(db.users.flatMap((u) => seeded.map((b) => ({ bulletinId: b.id, userId: u.id }))));
+  await sql.insert(bulletinReads).values(db.seedUsers.flatMap((u) => seeded.map((b) => ({ bulletinId: b.id, userId: u.id }))));
   await sql.insert(feedback).values({ companyId: 2, companyName: 'Starlight Dance', userId: 3, userName: '陈嘉怡', category: 'suggestion', text: '希望排课表可以按老师导出 Excel。', createdAt: stampDate(`${addDays(t, -3)} 15:20:00`) });
   // What owners across the platform sent (the platform's overview and /cool list these rows, as every feedback).
   const notes: [string, FeedbackCategory][] = [
@@ -301,8 +303,8 @@ export const seedMessages: SqlSeeder = async (sql, db) => {
   await sql.insert(feedback).values(
     notes.map(([text, category], i) => {
       const c = companies[(i * 7) % companies.length];
-      const owner = db.memberships.find((m) => m.companyId === c.id && m.type === 0) ?? db.memberships.find((m) => m.companyId === c.id && m.role === 'dealer');
-      const user = db.users.find((u) => u.id === owner?.userId);
+      const owner = db.seedMemberships.find((m) => m.companyId === c.id && m.type === 0) ?? db.seedMemberships.find((m) => m.companyId === c.id && m.role === 'dealer');
+      const user = db.seedUsers.find((u) => u.id === owner?.userId);
       return { companyId: c.id, companyName: c.name, userId: user?.id ?? 0, userName: user?.name ?? '', category, text, createdAt: stampDate(`${addDays(t, -i * 3 - 1)} ${String(9 + (i % 9)).padStart(2, '0')}:15:00`) };
     }),
   );
@@ -526,10 +528,10 @@ export const noticeHandlers = [
   }),
 
   /** The caller's avatar (an image data URL, ≤ 2 MB). */
-  api('post', '/v2/user/avatar', { self: true, body: AvatarBody }, (ctx) => {
+  api('post', '/v2/user/avatar', { self: true, body: AvatarBody }, async (ctx) => {
     const problem = checkImageDataUrl(ctx.body.avatar);
     if (problem) throw ctx.bad(problem === 'type' ? 'feedback.notImage' : 'feedback.tooLarge');
-    ctx.session.user.avatar = ctx.body.avatar;
+    await updateUser(ctx.session.user, { avatar: ctx.body.avatar });
     return null;
   }),
 

@@ -17,6 +17,7 @@ import { sqlList, type SqlListSpec } from '../../server/db/list';
 import { stampDate, stampOf } from '../../server/db/time';
 import { inbox, notifyRules, outbox, reminderSweeps } from '../../server/db/schema';
 import { api, definePolicy, type Session } from '../http';
+import { accountsOf, parentsByMobile, usersByIds } from './people';
 import { defineMessages } from '../messages';
 import { addDays, notAfterNow, nowStamp, today } from '../clock';
 import type { Access } from '../../src/access';
@@ -40,23 +41,22 @@ defineMessages({
 
 export const PARENT_ROLE = 'customer';
 
-/** The parent account of a student (see the module comment), if any. */
-export function parentUserOf(db: Db, student: Pick<Student, 'mobile' | 'companyId'>): number | undefined {
-  const user = db.users.find((u) => u.mobile === student.mobile);
-  if (!user) return undefined;
-  return db.memberships.some((m) => m.userId === user.id && m.companyId === student.companyId && m.role === PARENT_ROLE) ? user.id : undefined;
+/** The parent accounts of students (see the module comment): student id → the parent's user id, for those who have one. */
+export async function parentUsersOf(companyId: number, students: Pick<Student, 'id' | 'mobile'>[], t?: Database): Promise<Map<number, number>> {
+  const byMobile = await parentsByMobile(companyId, students.map((s) => s.mobile), t);
+  const out = new Map<number, number>();
+  for (const s of students) {
+    const userId = byMobile.get(s.mobile);
+    if (userId !== undefined) out.set(s.id, userId);
+  }
+  return out;
 }
 
-/** The students whose parent account is `userId` in a company. */
-export function childrenOf(db: Db, companyId: number, userId: number): Student[] {
-  const user = db.users.find((u) => u.id === userId);
-  if (!user) return [];
-  return db.students.filter((s) => s.companyId === companyId && s.mobile === user.mobile);
+/** The students of a company whose parent account has this mobile. */
+export function childrenOf(db: Db, companyId: number, mobile: string): Student[] {
+  return db.students.filter((s) => s.companyId === companyId && s.mobile === mobile);
 }
 
-function managersOf(db: Db, companyId: number): number[] {
-  return db.memberships.filter((m) => m.companyId === companyId && (m.role === 'manager' || m.role === 'dealer')).map((m) => m.userId);
-}
 
 function teacherUserOfClass(db: Db, classId: number | undefined): number | undefined {
   const cls = classId === undefined ? undefined : db.classes.find((c) => c.id === classId);
@@ -149,49 +149,72 @@ interface Person {
   studentId?: number;
 }
 
-/** Everyone each receiver of `event` would reach, as the people and students are now. */
-function receiversOfEvent(db: Db, companyId: number, event: NotifyEvent, payload: EmitPayload): Map<NotifyReceiver, Person[]> {
+/** Who a receiver of an event is: people known now (parents, by their students), or users found when the messages are written. */
+type Reach = { people: Person[] } | { users: number[] | 'managers'; values: Record<string, string | number> };
+
+/** Everyone each receiver of `event` would reach, as the students are now (their people are read when written: `reachOf`). */
+function receiversOfEvent(db: Db, companyId: number, event: NotifyEvent, payload: EmitPayload): Map<NotifyReceiver, Reach> {
   const values = payload.values ?? {};
   const students = (payload.studentIds ?? []).map((id) => db.students.find((s) => s.id === id && s.companyId === companyId)).filter((s): s is Student => !!s);
-  const out = new Map<NotifyReceiver, Person[]>();
+  const out = new Map<NotifyReceiver, Reach>();
   for (const receiver of EVENT_RECEIVERS[event]) {
-    const people: Person[] = [];
     if (receiver === 'parent') {
-      students.forEach((st) => people.push({ userId: parentUserOf(db, st), name: st.parentName || st.name, mobile: st.mobile, studentName: st.name, studentId: st.id, values: { ...values, studentName: st.name, ...(payload.perStudent?.[st.id] ?? {}) } }));
-    } else {
-      let ids: number[] = [];
-      if (receiver === 'manager') ids = managersOf(db, companyId);
-      if (receiver === 'teacher') ids = [teacherUserOfClass(db, payload.classId)].filter((x): x is number => x !== undefined);
-      if (receiver === 'leadOwner') ids = payload.ownerUserId === undefined ? [] : [payload.ownerUserId];
-      const summary: Record<string, string | number> = students.length ? { studentName: students.map((s) => s.name).join('、'), count: students.length } : {};
-      [...new Set(ids)].forEach((uid) => {
-        const u = db.users.find((x) => x.id === uid);
-        if (u) people.push({ userId: uid, name: u.name, mobile: u.mobile, values: { ...summary, ...values, ...(students.length === 1 ? payload.perStudent?.[students[0].id] ?? {} : {}) } });
-      });
+      // Their parents' accounts are found when the messages are written (by the students' mobiles).
+      out.set(receiver, { people: students.map((st) => ({ name: st.parentName || st.name, mobile: st.mobile, studentName: st.name, studentId: st.id, values: { ...values, studentName: st.name, ...(payload.perStudent?.[st.id] ?? {}) } })) });
+      continue;
     }
-    out.set(receiver, people);
+    let users: number[] | 'managers' = [];
+    if (receiver === 'manager') users = 'managers';
+    if (receiver === 'teacher') users = [teacherUserOfClass(db, payload.classId)].filter((x): x is number => x !== undefined);
+    if (receiver === 'leadOwner') users = payload.ownerUserId === undefined ? [] : [payload.ownerUserId];
+    const summary: Record<string, string | number> = students.length ? { studentName: students.map((s) => s.name).join('、'), count: students.length } : {};
+    out.set(receiver, { users, values: { ...summary, ...values, ...(students.length === 1 ? payload.perStudent?.[students[0].id] ?? {} : {}) } });
+  }
+  return out;
+}
+
+/** The people of each receiver, read in the transaction that writes their messages. */
+async function reachOf(companyId: number, plan: Map<NotifyReceiver, Reach>): Promise<Map<NotifyReceiver, Person[]>> {
+  const out = new Map<NotifyReceiver, Person[]>();
+  for (const [receiver, reach] of plan) {
+    if ('people' in reach) {
+      const parents = await parentUsersOf(companyId, reach.people.filter((p) => p.studentId !== undefined).map((p) => ({ id: p.studentId!, mobile: p.mobile })));
+      out.set(receiver, reach.people.map((p) => ({ ...p, ...(p.studentId !== undefined && parents.has(p.studentId) ? { userId: parents.get(p.studentId) } : {}) })));
+      continue;
+    }
+    const ids = reach.users === 'managers' ? (await accountsOf(companyId, ['manager', 'dealer'])).map((a) => a.user.id) : reach.users;
+    const unique = [...new Set(ids)];
+    const found = await usersByIds(unique);
+    out.set(
+      receiver,
+      unique.flatMap((uid) => {
+        const u = found.get(uid);
+        return u ? [{ userId: uid, name: u.name, mobile: u.mobile, values: reach.values }] : [];
+      }),
+    );
   }
   return out;
 }
 
 /**
  * The one way events produce messages: for each (channel, receiver) cell of `event` that is on in the company's
- * rules, an in-app message to each receiver's inbox or an SMS row in the outbox. Who receives is decided now; the
- * rows are written in the request's transaction before it commits (`beforeCommit`: callers deep in synchronous
+ * rules, an in-app message to each receiver's inbox or an SMS row in the outbox. Which students and users it is about
+ * is decided now; their accounts, names and mobiles are read, and the rows written, in the request's transaction before it commits (`beforeCommit`: callers deep in synchronous
  * rules need not wait), in a savepoint, so an event never breaks the call that caused it, and a request that fails
  * sends nothing. Outside a request it writes at once and resolves to how many messages were produced.
  */
 export function emit(db: Db, companyId: number, event: NotifyEvent, payload: EmitPayload): Promise<number> {
   if (isSeeding()) return Promise.resolve(0);
-  let people: Map<NotifyReceiver, Person[]>;
+  let plan: Map<NotifyReceiver, Reach>;
   try {
-    people = receiversOfEvent(db, companyId, event, payload);
+    plan = receiversOfEvent(db, companyId, event, payload);
   } catch {
     return Promise.resolve(0);
   }
   let n = 0;
   const write = async () => {
     const targets = targetsOf(await rulesOfCompany(companyId), event);
+    const people = await reachOf(companyId, plan);
     const messages: NewMessage[] = [];
     const sms: Parameters<typeof logSms>[0] = [];
     for (const { channel, receiver } of targets) {
@@ -321,7 +344,7 @@ export async function unreadCount(companyId: number, userId: number, about?: SQL
 
 /** The demo parent (customer, 13800000008) of Starlight: two students running low and one more become their children. */
 export function seedNotify(db: Db) {
-  const parent = db.users.find((u) => u.username === 'customer');
+  const parent = db.seedUsers.find((u) => u.username === 'customer');
   if (!parent) return;
   const t = today();
   const starlight = db.students.filter((s) => s.companyId === 2);
@@ -337,12 +360,12 @@ export function seedNotify(db: Db) {
 
 /** The results of the demo parent's children's last lessons that are over, sent when each ended (the first one read the next morning). */
 export function parentInboxSeed(db: Db): NewMessage[] {
-  const parent = db.users.find((u) => u.username === 'customer');
+  const parent = db.seedUsers.find((u) => u.username === 'customer');
   if (!parent) return [];
   const now = nowStamp();
   const lessonsById = new Map(db.lessons.filter((l) => l.companyId === 2).map((l) => [l.id, l]));
   const rows: NewMessage[] = [];
-  childrenOf(db, 2, parent.id)
+  childrenOf(db, 2, parent.mobile)
     .slice(0, 2)
     .forEach((s, i) => {
       const last = db.attendances

@@ -3,7 +3,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
-import { call, loginToken } from '../testing';
+import { call, loginToken, membershipRows, userNamed } from '../testing';
+import { insertMembership, insertUser } from './people';
 import { childrenOf } from './notify';
 import { today } from '../clock';
 import type { ParentOverview } from '../../src/types/parent';
@@ -13,15 +14,16 @@ beforeEach(() => {
 });
 
 /** A second family in Starlight Dance: a parent account (same password as the demo parent) for one other student. */
-function secondFamily(): { username: string; studentId: number } {
+async function secondFamily(): Promise<{ username: string; studentId: number }> {
   const db = getDb();
-  const demo = db.users.find((u) => u.username === 'customer')!;
-  const mine = new Set(childrenOf(db, 2, demo.id).map((s) => s.id));
+  const demo = await userNamed('customer');
+  const mine = new Set(childrenOf(db, 2, demo.mobile).map((s) => s.id));
   const student = db.students.find((s) => s.companyId === 2 && s.status === 'active' && !mine.has(s.id) && s.classIds.length > 0)!;
-  const userId = Math.max(...db.users.map((u) => u.id)) + 1;
-  db.users.push({ ...demo, id: userId, username: 'family2', mobile: '13912345678', name: 'Family Two' });
-  const m = db.memberships.find((x) => x.userId === demo.id && x.companyId === 2)!;
-  db.memberships.push({ ...m, userId, roleId: Math.max(...db.memberships.map((x) => x.roleId)) + 1 });
+  const { id: _id, ...rest } = demo;
+  const user = await insertUser({ ...rest, username: 'family2', mobile: '13912345678', name: 'Family Two' });
+  const m = (await membershipRows()).find((x) => x.userId === demo.id && x.companyId === 2)!;
+  const { roleId: _roleId, ...membership } = m;
+  await insertMembership({ ...membership, userId: user.id });
   student.mobile = '13912345678';
   return { username: 'family2', studentId: student.id };
 }
@@ -33,7 +35,7 @@ describe('GET /v2/parent/overview', () => {
     const r = await call('GET', '/v2/parent/overview', { token: parent });
     expect(r.status).toBe(200);
     const data = r.body.data as ParentOverview;
-    const kids = childrenOf(db, 2, db.users.find((u) => u.username === 'customer')!.id);
+    const kids = childrenOf(db, 2, (await userNamed('customer')).mobile);
     expect(kids.length).toBeGreaterThan(0);
     expect(data.children.map((c) => c.studentId).sort()).toEqual(kids.map((k) => k.id).sort());
     // The same figure as the student list (its activeHours column) for each child.
@@ -53,7 +55,7 @@ describe('GET /v2/parent/overview', () => {
   });
 
   it('a parent cannot read another family’s child (404), and sees none of its data', async () => {
-    const other = secondFamily();
+    const other = await secondFamily();
     const db = getDb();
     const parent = await loginToken('customer');
     const r = await call('GET', `/v2/parent/overview?studentId=${other.studentId}`, { token: parent });

@@ -25,7 +25,7 @@ defineMessages({
 
 /** The caller's children (a parent account): the one scope of the parent calls. */
 export function parentChildRows(db: Db, s: Session): Student[] {
-  return childrenOf(db, s.company.id, s.user.id);
+  return childrenOf(db, s.company.id, s.user.mobile);
 }
 
 export const parentPolicy = definePolicy<Student>({ name: 'children', read: 'isCustomer', rows: parentChildRows });

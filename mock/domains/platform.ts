@@ -4,7 +4,8 @@
  * settings and the service contact, the overview. Company roles get 403 on every call here; service and operation
  * read everything and change nothing (each resource's policy writes with `platformAdmin`).
  */
-import type { CampusRow, CompanyRow, Db, ServiceContactRow, SqlSeeder, UserRow } from '../db';
+import type { CampusRow, CompanyRow, Db, MembershipRow, ServiceContactRow, SqlSeeder, UserRow } from '../db';
+import { insertMembership, insertUser, membershipRowOf, mobilesWithUsers, mobileTaken, ownerOf, ownersOf, updateMembership, updateUser, userByMobile, userRowOf } from './people';
 import { nextId, SESSION_IDLE_MS, SESSION_MAX_MS } from '../db';
 import { liveSessionCounts } from '../../server/auth/state';
 import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
@@ -13,7 +14,7 @@ import { insertMany } from '../../server/db/bulk';
 import { localDay, sqlList, type SqlListSpec } from '../../server/db/list';
 import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
-import { companies, companyRenewals, feedback, invoices, onlineOrders, packages, platformSettings, saleCaps, serviceContact, settlements, subscriptionOrders } from '../../server/db/schema';
+import { companies, companyRenewals, feedback, invoices, memberships, onlineOrders, packages, platformSettings, saleCaps, serviceContact, settlements, subscriptionOrders, users } from '../../server/db/schema';
 import type { Lang } from '../messages';
 import { created } from './audit';
 import {
@@ -174,7 +175,7 @@ export const companyPolicy = definePolicy<CompanyRow>({ name: 'company', read: '
 export const renewalPolicy = definePolicy<CompanyRenewal>({ name: 'companyRenewal', read: 'isPlatform', where: () => undefined });
 export const packagePolicy = definePolicy<PackageRow>({ name: 'package', read: 'isPlatform', write: 'platformAdmin', where: () => undefined, find: (id, scope, lock) => findPackage(id, scope, lock) });
 export const adminOrderPolicy = definePolicy<SubscriptionOrder>({ name: 'adminOrder', read: 'isPlatform', where: () => undefined });
-export const accountPolicy = definePolicy<UserRow>({ name: 'userAccount', read: 'isPlatform', rows: (db) => db.users });
+export const accountPolicy = definePolicy<UserRow>({ name: 'userAccount', read: 'isPlatform', where: () => undefined });
 export const platformSettingsPolicy = definePolicy<PlatformSettingsRow>({ name: 'platformSettings', read: 'isPlatform', write: 'platformAdmin', where: () => undefined, find: (id, _scope, lock) => findPlatformSettings(id, lock) });
 export const serviceContactPolicy = definePolicy<ServiceContactRow>({ name: 'serviceContact', read: 'isPlatform', write: 'platformAdmin', where: () => undefined, find: (id, _scope, lock) => findServiceContact(id, lock) });
 /** The platform's side of the campus sales tables (server/db/schema/sales.ts): every company's rows. */
@@ -210,10 +211,6 @@ const PLATFORM_FEEDBACK_LIST: SqlListSpec = {
 
 /* ---------------- companies ---------------- */
 
-function ownerOf(db: Db, c: CompanyRow): UserRow | undefined {
-  const m = db.memberships.find((mm) => mm.companyId === c.id && mm.type === 0) ?? db.memberships.find((mm) => mm.companyId === c.id && mm.role === 'dealer');
-  return m && db.users.find((u) => u.id === m.userId);
-}
 
 function studentCounts(db: Db): Map<number, number> {
   const m = new Map<number, number>();
@@ -221,9 +218,10 @@ function studentCounts(db: Db): Map<number, number> {
   return m;
 }
 
-export function companyItem(db: Db, c: CompanyRow, campusCount: Map<number, number>, counts = studentCounts(db)): CompanyListItem {
+/** A company as the platform's list shows it; `owners`: the companies' owners (`ownersOf`, ./people.ts). */
+export function companyItem(db: Db, c: CompanyRow, campusCount: Map<number, number>, owners: Map<number, Pick<UserRow, 'name'>>, counts = studentCounts(db)): CompanyListItem {
   const t = today();
-  const owner = ownerOf(db, c);
+  const owner = owners.get(c.id);
   return {
     id: c.id,
     name: c.name,
@@ -241,6 +239,11 @@ export function companyItem(db: Db, c: CompanyRow, campusCount: Map<number, numb
     studentCount: counts.get(c.id) ?? 0,
     createdAt: c.createdAt,
   };
+}
+
+/** One company as the list shows it, read for an answer. */
+async function itemOf(db: Db, c: CompanyRow): Promise<CompanyListItem> {
+  return companyItem(db, c, await campusCounts(c.id), await ownersOf([c.id]));
 }
 
 type RenewalFields = Omit<CompanyRenewal, 'id' | 'companyId' | 'companyName' | 'operator' | 'at'>;
@@ -264,7 +267,8 @@ function seedRenewal(db: Db, c: CompanyRow, r: RenewalFields, at: string) {
  * thread before the company is created (docs/rules.md#people-and-credentials): shown once in the answer, changed at the first login.
  */
 async function newOwnerPasswords(db: Db, mobiles: string[]): Promise<Map<string, { password: string; hash: string }>> {
-  const fresh = [...new Set(mobiles)].filter((m) => !db.users.some((u) => u.mobile === m));
+  const known = await mobilesWithUsers(mobiles);
+  const fresh = [...new Set(mobiles)].filter((m) => !known.has(m));
   const entries = await Promise.all(
     fresh.map(async (m) => {
       const password = oneTimePassword();
@@ -278,8 +282,8 @@ async function newOwnerPasswords(db: Db, mobiles: string[]): Promise<Map<string,
  * The owner part of a create answer: a new account with its one-time password (this answer is the only place it is
  * ever shown), or an existing account attached as the owner, whose credentials are left as they are.
  */
-function ownerResult(db: Db, c: CompanyRow, created: Map<string, { password: string; hash: string }>, existed: boolean): NewCompanyOwner {
-  const user = ownerOf(db, c)!;
+async function ownerResult(c: CompanyRow, created: Map<string, { password: string; hash: string }>, existed: boolean): Promise<NewCompanyOwner> {
+  const user = (await ownerOf(c.id))!.user;
   const fresh = created.get(c.ownerMobile);
   return { companyId: c.id, companyName: c.name, name: user.name, mobile: user.mobile, username: user.username, existing: existed, ...(!existed && fresh && user.passwordHash === fresh.hash ? { oneTimePassword: fresh.password } : {}) };
 }
@@ -308,15 +312,18 @@ function createCompany(ctx: AuthedCtx | undefined, db: Db, input: { name: string
   if (!ctx) db.seedCompanies.push(c);
   // Its main campus: the seed's in the seed, a call's written by the call (`createCompanyCampus`).
   if (!ctx) db.seedCampuses.push({ id: nextId(db, 'campuses'), ...mainCampus(c, input) });
-  let user = db.users.find((u) => u.mobile === input.ownerMobile);
-  if (!user) {
-    const id = nextId(db, 'users');
-    user = { id, username: `u${input.ownerMobile}`, passwordHash: ownerHash ?? '', ...(ownerHash ? { mustChangePassword: true } : {}), mobile: input.ownerMobile, name: input.ownerName, avatar: '/avatar.svg' };
-    db.users.push(user);
+  // Its owner: the seed's here, a call's written after the company (`createCompanyCampus`).
+  if (!ctx) {
+    let user = db.seedUsers.find((u) => u.mobile === input.ownerMobile);
+    if (!user) {
+      user = { id: nextId(db, 'users'), ...newOwner(input, ownerHash) };
+      db.seedUsers.push(user);
+    }
+    const roleId = nextId(db, 'memberships');
+    db.seedMemberships.push({ roleId, ...ownerMembership(c, user.id) });
   }
   // The defaults for a new company (docs/rules.md#platform): permission groups per role (the caller writes them:
   // `seedCompanyGroups` in the seed, `joinDefaultGroups` in a call), the online-sale cap.
-  db.memberships.push({ roleId: nextId(db, 'memberships'), userId: user.id, companyId: c.id, role: 'dealer', type: 0, flags: { ...ROLE_FLAGS.dealer } });
   // Its rules are the defaults until it saves its own (server/db/schema/accounts.ts: no row needed).
   // In a call, written with the call's other writes (the seed's companies get theirs from `seedSaleCaps`).
   if (ctx) void beforeCommit(async () => {
@@ -329,26 +336,42 @@ function createCompany(ctx: AuthedCtx | undefined, db: Db, input: { name: string
   return c;
 }
 
+/** A new owner's account: no password (SMS sign-in only) or a one-time password's hash, to be changed at the first login. */
+function newOwner(input: { ownerName: string; ownerMobile: string }, ownerHash?: string): Omit<UserRow, 'id'> {
+  return { username: `u${input.ownerMobile}`, passwordHash: ownerHash ?? '', ...(ownerHash ? { mustChangePassword: true } : {}), mobile: input.ownerMobile, name: input.ownerName, avatar: '/avatar.svg' };
+}
+
+function ownerMembership(c: CompanyRow, userId: number): Omit<MembershipRow, 'roleId'> {
+  return { userId, companyId: c.id, role: 'dealer', type: 0, flags: { ...ROLE_FLAGS.dealer } };
+}
+
 function mainCampus(c: CompanyRow, input: { name: string; ownerMobile: string; address?: string }): Omit<CampusRow, 'id'> {
   return { companyId: c.id, name: `${input.name} · 总校区`, address: input.address ?? '', phone: input.ownerMobile, isMain: true };
 }
 
-/** A company created by a call: the company in the database, its main campus, then its campus web page. */
-async function createCompanyCampus(db: Db, c: CompanyRow, input: { name: string; ownerMobile: string; address?: string }): Promise<void> {
+/**
+ * A company created by a call: the company in the database, its main campus, its campus web page, then its owner:
+ * the account of the owner mobile when there is one (its password and sign-in untouched), else a new one.
+ */
+async function createCompanyCampus(db: Db, c: CompanyRow, input: { name: string; ownerName: string; ownerMobile: string; address?: string }, ownerHash?: string): Promise<void> {
   await insertCompany(c);
   await insertCampus(await tx(), mainCampus(c, input));
   await createWebPages(db, c.id);
+  const user = (await userByMobile(input.ownerMobile)) ?? (await insertUser(newOwner(input, ownerHash)));
+  await insertMembership(ownerMembership(c, user.id));
 }
 
 /** The owner's membership of a company in the owner's default group (its id given by the seed or the database). */
 function joinOwnerGroup(db: Db, c: CompanyRow, group: { id: number } | undefined) {
-  const owner = db.memberships.find((m) => m.companyId === c.id && m.type === 0);
+  const owner = db.seedMemberships.find((m) => m.companyId === c.id && m.type === 0);
   if (owner && group) owner.groupId = group.id;
 }
 
 /** A company created by a call: its default groups in the database, the owner in the store manager's. */
 async function joinDefaultGroups(db: Db, c: CompanyRow): Promise<void> {
-  joinOwnerGroup(db, c, await createCompanyGroups(c.id, `${today()} 09:00:00`));
+  const group = await createCompanyGroups(c.id, `${today()} 09:00:00`);
+  const owner = await ownerOf(c.id);
+  if (owner && owner.membership.type === 0 && group) await updateMembership(owner.membership, { groupId: group.id });
 }
 
 async function assertNameFree(ctx: AuthedCtx, name: string, exceptId?: number) {
@@ -594,12 +617,13 @@ export const platformHandlers = [
     const campusCount = await campusCounts();
     const t = today();
     const rows = await companiesIn(ctx.scope(companyPolicy));
+    const owners = await ownersOf(rows.map((c) => c.id));
     const win = ctx.query.expiresWithin;
     if (win && !EXPIRY_WINDOWS.map(String).includes(win)) throw new HttpError(400, ctx.t('v.oneOf', { field: 'expiresWithin', values: EXPIRY_WINDOWS.join(', ') }));
     if (ctx.query.state && ctx.query.state.split(',').some((s) => !(COMPANY_STATES as string[]).includes(s))) throw new HttpError(400, ctx.t('v.oneOf', { field: 'state', values: COMPANY_STATES.join(', ') }));
     const filtered = win ? rows.filter((c) => expiresWithin(c, t, Number(win))) : rows;
     return listQuery(
-      filtered.map((c) => companyItem(ctx.db, c, campusCount, counts)),
+      filtered.map((c) => companyItem(ctx.db, c, campusCount, owners, counts)),
       ctx.query,
       {
         keywordFields: ['name', 'ownerName', 'ownerMobile', 'contact'],
@@ -616,11 +640,11 @@ export const platformHandlers = [
     await assertNameFree(ctx, ctx.body.name);
     const passwords = await newOwnerPasswords(ctx.db, [ctx.body.ownerMobile]);
     await assertNameFree(ctx, ctx.body.name);
-    const existed = ctx.db.users.some((u) => u.mobile === ctx.body.ownerMobile);
+    const existed = (await userByMobile(ctx.body.ownerMobile)) !== undefined;
     const c = createCompany(ctx, ctx.db, { ...ctx.body, days: ctx.body.days ?? (await platformSettingsOf()).trialDays }, today(), passwords.get(ctx.body.ownerMobile)?.hash, await newCompanyId());
-    await createCompanyCampus(ctx.db, c, ctx.body);
+    await createCompanyCampus(ctx.db, c, ctx.body, passwords.get(ctx.body.ownerMobile)?.hash);
     await joinDefaultGroups(ctx.db, c);
-    return { ...companyItem(ctx.db, c, await campusCounts(c.id)), owner: ownerResult(ctx.db, c, passwords, existed) };
+    return { ...(await itemOf(ctx.db, c)), owner: await ownerResult(c, passwords, existed) };
   }),
 
   api('put', '/v2/company_kt', { write: companyPolicy, body: UpdateCompanyBody, labels: COMPANY_LABELS }, async (ctx) => {
@@ -628,7 +652,7 @@ export const platformHandlers = [
     await assertNameFree(ctx, ctx.body.name, c.id);
     await updateCompany(c, { name: ctx.body.name, contact: ctx.body.contact, address: ctx.body.address, remark: ctx.body.remark });
     await (await tx()).update(subscriptionOrders).set({ companyName: c.name, companyNameSort: sortKey(c.name) }).where(eq(subscriptionOrders.companyId, c.id));
-    return companyItem(ctx.db, c, await campusCounts(c.id));
+    return await itemOf(ctx.db, c);
   }),
 
   api<{ id: string }>('delete', '/v2/company_kt/:id', { write: companyPolicy }, async (ctx) => {
@@ -638,9 +662,8 @@ export const platformHandlers = [
     if (ok !== true) refuse(ctx, ok, { name: c.name, n });
     const db = ctx.db;
     await endCompanySessions(db, c.id);
-    // With it its campuses, their web pages and renewal log, its rules (foreign keys).
+    // With it its campuses, their web pages and renewal log, its rules, its accounts (foreign keys).
     await deleteCompany(c.id);
-    db.memberships = db.memberships.filter((x) => x.companyId !== c.id);
     return null;
   }),
 
@@ -650,7 +673,7 @@ export const platformHandlers = [
     if (typeof r === 'string') refuse(ctx, r);
     const log = await logRenewal(ctx, c, { kind: 'renew', days: r.days, before: r.before, after: r.after, remark: ctx.body.remark });
     await updateCompany(c, { validUntil: r.after });
-    return { company: companyItem(ctx.db, c, await campusCounts(c.id)), renewal: created(log) };
+    return { company: await itemOf(ctx.db, c), renewal: created(log) };
   }),
 
   api('post', '/v2/company_kt/disable', { write: companyPolicy, body: CompanyIdBody, labels: COMPANY_LABELS }, async (ctx) => {
@@ -659,7 +682,7 @@ export const platformHandlers = [
     if (typeof r === 'string') refuse(ctx, r);
     await updateCompany(c, { status: r.status, disabledAt: r.disabledAt });
     const ended = await endCompanySessions(ctx.db, c.id);
-    return { company: companyItem(ctx.db, c, await campusCounts(c.id)), sessionsEnded: ended };
+    return { company: await itemOf(ctx.db, c), sessionsEnded: ended };
   }),
 
   api('post', '/v2/company_kt/recover', { write: companyPolicy, body: CompanyIdBody, labels: COMPANY_LABELS }, async (ctx) => {
@@ -668,7 +691,7 @@ export const platformHandlers = [
     if (typeof r === 'string') refuse(ctx, r);
     const log = await logRenewal(ctx, c, { kind: 'recover', days: r.days, before: r.before, after: r.after, remark: ctx.body.remark });
     await updateCompany(c, { status: 'active', disabledAt: undefined, validUntil: r.after });
-    return { company: companyItem(ctx.db, c, await campusCounts(c.id)), renewal: created(log) };
+    return { company: await itemOf(ctx.db, c), renewal: created(log) };
   }),
 
   /** The renewal log (renewals, recoveries, creation) of one company or all. */
@@ -683,24 +706,24 @@ export const platformHandlers = [
     await assertNameFree(ctx, ctx.body.name);
     const passwords = await newOwnerPasswords(ctx.db, [ctx.body.ownerMobile]);
     await assertNameFree(ctx, ctx.body.name);
-    const existed = ctx.db.users.some((u) => u.mobile === ctx.body.ownerMobile);
+    const existed = (await userByMobile(ctx.body.ownerMobile)) !== undefined;
     const c = createCompany(ctx, ctx.db, { ...ctx.body, days: (await platformSettingsOf()).trialDays }, today(), passwords.get(ctx.body.ownerMobile)?.hash, await newCompanyId());
-    await createCompanyCampus(ctx.db, c, ctx.body);
+    await createCompanyCampus(ctx.db, c, ctx.body, passwords.get(ctx.body.ownerMobile)?.hash);
     await joinDefaultGroups(ctx.db, c);
-    return { ...companyItem(ctx.db, c, await campusCounts(c.id)), owner: ownerResult(ctx.db, c, passwords, existed) };
+    return { ...(await itemOf(ctx.db, c)), owner: await ownerResult(c, passwords, existed) };
   }),
 
   api('post', '/v2/company/modify_mobile', { write: companyPolicy, body: ModifyMobileBody, labels: COMPANY_LABELS }, async (ctx) => {
     const c = await ctx.find(companyPolicy, ctx.body.id, 'pf.company');
     const mobile = ctx.body.mobile;
     if (mobile === c.ownerMobile) refuse(ctx, 'company.mobileSame');
-    const owner = ownerOf(ctx.db, c);
-    if (ctx.db.users.some((u) => u.mobile === mobile && u.id !== owner?.id)) refuse(ctx, 'company.mobileTaken', { mobile });
-    if (owner) owner.mobile = mobile;
+    const owner = (await ownerOf(c.id))?.user;
+    if (await mobileTaken(mobile, owner?.id)) refuse(ctx, 'company.mobileTaken', { mobile });
+    if (owner) await updateUser(owner, { mobile });
     // Every company this person owns shows the new number.
     await (await tx()).update(companies).set({ ownerMobile: mobile }).where(eq(companies.ownerMobile, c.ownerMobile));
     c.ownerMobile = mobile;
-    return companyItem(ctx.db, c, await campusCounts(c.id));
+    return await itemOf(ctx.db, c);
   }),
 
   /** The Excel template's columns and an example row (the client builds the .xlsx). */
@@ -720,12 +743,12 @@ export const platformHandlers = [
     const made: CompanyListItem[] = [];
     const owners: NewCompanyOwner[] = [];
     for (const r of checked) {
-      const existed = ctx.db.users.some((u) => u.mobile === r.value!.ownerMobile);
+      const existed = (await userByMobile(r.value!.ownerMobile)) !== undefined;
       const c = createCompany(ctx, ctx.db, r.value!, today(), passwords.get(r.value!.ownerMobile)?.hash, await newCompanyId());
-      await createCompanyCampus(ctx.db, c, r.value!);
+      await createCompanyCampus(ctx.db, c, r.value!, passwords.get(r.value!.ownerMobile)?.hash);
       await joinDefaultGroups(ctx.db, c);
-      made.push(companyItem(ctx.db, c, await campusCounts(c.id)));
-      owners.push(ownerResult(ctx.db, c, passwords, existed));
+      made.push(await itemOf(ctx.db, c));
+      owners.push(await ownerResult(c, passwords, existed));
     }
     return { created: made.length, companies: made, owners };
   }),
@@ -828,9 +851,12 @@ export const platformHandlers = [
     const db = ctx.db;
     const sessions = await liveSessionCounts(Date.now(), SESSION_IDLE_MS, SESSION_MAX_MS);
     const names = new Map((await allCompanies()).map((c) => [c.id, c.name]));
-    const rows: PlatformUserAccount[] = ctx.rows(accountPolicy).map((u) => {
-      const theirs = db.memberships
-        .filter((m) => m.userId === u.id)
+    const t = await tx();
+    const everyone = (await t.select().from(users).where(ctx.scope(accountPolicy)).orderBy(asc(users.id))).map(userRowOf);
+    const byUser = new Map<number, MembershipRow[]>();
+    for (const r of await t.select().from(memberships).orderBy(asc(memberships.roleId))) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), membershipRowOf(r)]);
+    const rows: PlatformUserAccount[] = everyone.map((u) => {
+      const theirs = (byUser.get(u.id) ?? [])
         .map((m) => ({ companyId: m.companyId, companyName: names.get(m.companyId) ?? '', role: m.role, owner: m.type === 0 }));
       return { id: u.id, username: u.username, name: u.name, mobile: u.mobile, companies: theirs, companyNames: theirs.map((c) => c.companyName).join(', '), roles: [...new Set(theirs.map((c) => c.role))].join(','), sessions: sessions.get(u.id) ?? 0 };
     });

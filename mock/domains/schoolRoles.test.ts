@@ -13,7 +13,7 @@ beforeEach(() => {
   resetDb();
 });
 
-const userIdOf = (username: string) => getDb().users.find((u) => u.username === username)!.id;
+const userIdOf = (username: string) => getDb().seedUsers.find((u) => u.username === username)!.id;
 
 describe('student delete: dealer and managers only', () => {
   it('sales get 403 and the student stays; a manager deletes the same student', async () => {

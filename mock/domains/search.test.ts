@@ -77,7 +77,7 @@ describe('GET /v2/search', () => {
     const group = await defaultGroup(2, 'manager');
     expect((await call('PUT', '/v2/permission_group/', { token: dealer, body: { id: group.id, name: group.name, flags: group.flags, dataScope: 'campus' } })).status).toBe(200);
     const manager = await loginToken('manager');
-    const me = db.staff.find((s) => s.companyId === 2 && s.role === 'manager' && s.mobile === db.users.find((u) => u.username === 'manager')?.mobile) ?? db.staff.find((s) => s.companyId === 2 && s.role === 'manager')!;
+    const me = db.staff.find((s) => s.companyId === 2 && s.role === 'manager' && s.mobile === db.seedUsers.find((u) => u.username === 'manager')?.mobile) ?? db.staff.find((s) => s.companyId === 2 && s.role === 'manager')!;
     const campusOf = (studentId: number) => db.students.find((s) => s.id === studentId)!.campusId;
     const inside = db.studentCards.find((c) => c.companyId === 2 && campusOf(c.studentId) === me.campusId)!;
     const outside = db.studentCards.find((c) => c.companyId === 2 && campusOf(c.studentId) !== me.campusId)!;

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { auditEntries } from './audit';
 import { sessionByToken, waitingCodes } from '../../server/auth/state';
-import { authHeaders, rowsOf } from '../testing';
+import { authHeaders, membershipRows, rowsOf, userNamed, userRows } from '../testing';
 import { companies, packages } from '../../server/db/schema';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDb } from '../handlers';
@@ -251,7 +251,7 @@ describe('SMS codes outside demo mode (APP_MODE=production)', () => {
     await call('POST', '/api/send/sms', { token, body: { mobile: '13911110001', scene: 'bind' } });
     const { code } = (await lastCode('13911110001'))!;
     expect((await call('POST', '/v2/user/mobile', { token, body: { mobile: '13911110001', code } })).status).toBe(200);
-    expect(getDb().users.find((u) => u.username === 'teacher')!.mobile).toBe('13911110001');
+    expect((await userNamed('teacher')).mobile).toBe('13911110001');
     expect((await call('POST', '/v2/user/mobile', { token, body: { mobile: '13911110001', code } })).status).toBe(400);
   });
 });
@@ -271,14 +271,14 @@ describe('production seed: only the platform and its admin, with a one-time pass
     });
     const db = resetDb();
     expect((await rowsOf(companies)).map((c) => c.name)).toEqual(['Campus Console Platform']);
-    expect(db.users.map((u) => u.username)).toEqual(['admin']);
-    expect(db.memberships).toHaveLength(1);
+    expect((await userRows()).map((u) => u.username)).toEqual(['admin']);
+    expect(await membershipRows()).toHaveLength(1);
     expect([db.students, db.leads, db.lessons, (await auditEntries()), await rowsOf(packages)].map((t) => t.length)).toEqual([0, 0, 0, 0, 0]);
     const lines = printed.filter((l) => l.includes('one-time password'));
     expect(lines).toHaveLength(1);
     const password = /one-time password: (\S+)/.exec(lines[0])![1];
     expect(password).toMatch(/^[A-Za-z2-9]{12}$/);
-    expect(db.users[0].passwordHash).not.toContain(password);
+    expect((await userRows())[0].passwordHash).not.toContain(password);
     for (const [u, p] of [['admin', 'admin123'], ['dealer', 'dealer123'], ['teacher', 'teacher123']]) {
       expect((await call('POST', '/v2/user/login/password', { body: { username: u, password: p } })).status, u).toBe(400);
     }

@@ -1,5 +1,5 @@
 /** Session, user, permission, store, menu and service-contact calls (docs/api.md#calls-named-by-the-spec, docs/api.md#session-calls) and the core seed. */
-import type { Db, MembershipRow, ServiceContactRow } from '../db';
+import type { Db, MembershipRow, ServiceContactRow, SqlSeeder } from '../db';
 import { nextId, sessionExpired } from '../db';
 import { api, buildSession, HttpError, json, type AuthedCtx } from '../http';
 import { defineMessages } from '../messages';
@@ -14,7 +14,8 @@ import {
 } from '../../src/types/session.schemas';
 import { loginRefusal } from './companyStatus';
 import { serviceContactOf } from './platformRows';
-import { hashPassword, hashPasswordSync, needsRehash, oneTimePassword, seedHash, verifyPassword } from '../credentials';
+import { hashPassword, needsRehash, oneTimePassword, seedHash, verifyPassword } from '../credentials';
+import { insertMembership, insertUser, membershipsOfUser, mobileTaken, updateUser, userById, userByLogin, userByMobile } from './people';
 import { demoMode } from '../mode';
 import { sendCode, takeCode } from '../sms';
 import { keepOnRefusal } from '../../server/db';
@@ -88,15 +89,20 @@ export const PRODUCTION_SERVICE_CONTACT: ServiceContactRow = { name: 'Campus Con
 export function seedProductionCore(db: Db) {
   db.seedCompanies.push({ id: 1, name: 'Campus Console Platform', platform: true, validUntil: addDays(today(), 36500), status: 'active', ownerMobile: '', createdAt: today() });
   db.seq.companies = 1;
+}
+
+/**
+ * The platform's admin of a production start, written once, when the database is new (a restart keeps the account
+ * and prints nothing): a random one-time password, printed once on stdout, to be changed at the first login.
+ */
+export const seedPlatformAdmin: SqlSeeder = async (t) => {
   const password = oneTimePassword();
-  db.users.push({ id: 1, username: 'admin', passwordHash: hashPasswordSync(password), mustChangePassword: true, mobile: '', name: 'Platform admin', avatar: AVATAR });
-  db.seq.users = 1;
-  db.memberships.push({ roleId: 101, userId: 1, companyId: 1, role: 'admin', type: 2, flags: { ...ROLE_FLAGS.admin } });
-  db.seq.memberships = 101;
+  const user = await insertUser({ username: 'admin', passwordHash: await hashPassword(password), mustChangePassword: true, mobile: '', name: 'Platform admin', avatar: AVATAR }, t);
+  await insertMembership({ userId: user.id, companyId: 1, role: 'admin', type: 2, flags: { ...ROLE_FLAGS.admin } }, t);
   // The one place this password is ever shown: the server's own output, once.
   // eslint-disable-next-line no-console
   console.log(`[setup] Platform admin account "admin", one-time password: ${password} (to be changed at the first login; shown only now)`);
-}
+};
 
 export function seedCore(db: Db) {
   if (!demoMode()) return seedProductionCore(db);
@@ -133,7 +139,7 @@ export function seedDemoCore(db: Db) {
     ['maple', 'maple123', '13800000010', '郭俊杰'],
     ['mapleteacher', 'maple123', '13800000011', '罗婉清'],
   ];
-  users.forEach(([username, password, mobile, name], i) => db.users.push({ id: i + 1, username, passwordHash: seedHash(password), mobile, name, avatar: AVATAR }));
+  users.forEach(([username, password, mobile, name], i) => db.seedUsers.push({ id: i + 1, username, passwordHash: seedHash(password), mobile, name, avatar: AVATAR }));
   db.seq.users = users.length;
   const m = (userId: number, companyId: number, role: Role, type = 2): MembershipRow => ({
     roleId: 0,
@@ -157,7 +163,7 @@ export function seedDemoCore(db: Db) {
     m(10, 4, 'dealer', 0),
     m(11, 4, 'teacher'),
   ];
-  memberships.forEach((row, i) => db.memberships.push({ ...row, roleId: 101 + i }));
+  memberships.forEach((row, i) => db.seedMemberships.push({ ...row, roleId: 101 + i }));
   db.seq.memberships = 100 + memberships.length;
 }
 
@@ -211,9 +217,10 @@ function newToken(): string {
 export const withoutMembership: ((db: Db, userId: number) => Promise<InvitationTicket | undefined>)[] = [];
 
 export async function startSession(db: Db, userId: number): Promise<LoginAnswer> {
-  const user = db.users.find((u) => u.id === userId)!;
-  const states = await companyStates(db.memberships.filter((mm) => mm.userId === userId).map((mm) => mm.companyId));
-  const active = db.memberships.filter((mm) => mm.userId === userId && !mm.disabled && states.get(mm.companyId)?.status === 'active');
+  const user = (await userById(userId))!;
+  const mine = await membershipsOfUser(userId);
+  const states = await companyStates(mine.map((mm) => mm.companyId));
+  const active = mine.filter((mm) => !mm.disabled && states.get(mm.companyId)?.status === 'active');
   if (active.length === 0) {
     for (const hook of withoutMembership) {
       const answer = await hook(db, userId);
@@ -255,7 +262,7 @@ export const sessionHandlers = [
     const username = (body.username ?? '').trim();
     const password = body.password ?? '';
     if (!username || !password.trim()) throw new HttpError(400, t('auth.fields'));
-    const user = db.users.find((u) => u.username === username || u.mobile === username);
+    const user = await userByLogin(username);
     // At most MAX_FAILURES wrong passwords per account in the window, then a refusal with the wait (even a right one).
     const key = failureKey(user?.id, username);
     const wait = await lockedFor(key);
@@ -266,7 +273,7 @@ export const sessionHandlers = [
       throw new HttpError(400, after ? t('auth.locked', { m: after }) : t('auth.bad'));
     }
     await clearFailures(key);
-    if (needsRehash(user.passwordHash)) user.passwordHash = await hashPassword(password);
+    if (needsRehash(user.passwordHash)) await updateUser(user, { passwordHash: await hashPassword(password) });
     try {
       return await startSession(db, user.id);
     } catch {
@@ -284,14 +291,14 @@ export const sessionHandlers = [
       throw new HttpError(400, t('auth.smsWait', { s: Math.ceil((SMS_RESEND_MS - (now - last)) / 1000) }));
     }
     await recordSmsSend(mobile, now);
-    const send = scene === 'login' ? db.users.some((u) => u.mobile === mobile) : (await callerOf(request)) !== undefined;
+    const send = scene === 'login' ? (await userByMobile(mobile)) !== undefined : (await callerOf(request)) !== undefined;
     if (send) await sendCode(mobile, scene, now);
     return { sent: true, resendAfter: SMS_RESEND_MS / 1000 };
   }),
 
   api('post', '/v2/user/login/sms', { auth: false, body: SmsLoginBody }, async ({ db, body, lang, t }) => {
     const { mobile, code } = body;
-    const user = db.users.find((u) => u.mobile === mobile);
+    const user = await userByMobile(mobile);
     // An unknown mobile answers like a wrong code; both count towards the account's limit.
     const key = failureKey(user?.id, mobile);
     const wait = await lockedFor(key);
@@ -317,25 +324,25 @@ export const sessionHandlers = [
   }),
 
   api('get', '/v2/company_role/select', { self: true }, async ({ db, session }): Promise<CompanyRoleEntry[]> => {
-    const mine = db.memberships.filter((mm) => mm.userId === session.user.id && !mm.disabled);
+    const mine = (await membershipsOfUser(session.user.id)).filter((mm) => !mm.disabled);
     const names = await companyNames(mine.map((mm) => mm.companyId));
     return mine.map((mm) => ({ roleId: mm.roleId, role: mm.role, companyName: names.get(mm.companyId) ?? '' }));
   }),
 
   api('post', '/v2/company_role/switch', { self: true, body: SwitchStoreBody }, async ({ db, session, body, t }) => {
     const { roleId } = body;
-    const target = db.memberships.find((mm) => mm.roleId === roleId && mm.userId === session.user.id && !mm.disabled);
+    const target = (await membershipsOfUser(session.user.id)).find((mm) => mm.roleId === roleId && !mm.disabled);
     if (!target) throw new HttpError(403, t('auth.notYourStore'));
     if ((await findCompany(target.companyId))?.status !== 'active') throw new HttpError(400, t('auth.companyDisabled'));
     await setSessionRole(session.token, roleId);
-    session.user.lastRoleId = roleId;
+    await updateUser(session.user, { lastRoleId: roleId });
     return { roleId };
   }),
 
   api('get', '/v2/company_role/get_menu_pc', { self: true }, async ({ db, session, query, t }) => {
     const roleId = query.roleId ? Number(query.roleId) : session.membership.roleId;
     if (roleId !== session.membership.roleId) {
-      const other = db.memberships.find((mm) => mm.roleId === roleId && mm.userId === session.user.id);
+      const other = (await membershipsOfUser(session.user.id)).find((mm) => mm.roleId === roleId);
       if (!other) throw new HttpError(403, t('auth.notYourStore'));
       const s = (await buildSession(db, session.token, session.user.id, roleId))!;
       return buildMenu(s);
@@ -352,8 +359,8 @@ export const sessionHandlers = [
     return null;
   }),
 
-  api('put', '/v2/user/profile', { self: true, body: ProfileBody }, ({ session, body }) => {
-    session.user.name = body.name;
+  api('put', '/v2/user/profile', { self: true, body: ProfileBody }, async ({ session, body }) => {
+    await updateUser(session.user, { name: body.name });
     return session.currentUser && { ...session.currentUser, name: session.user.name };
   }),
 
@@ -362,8 +369,7 @@ export const sessionHandlers = [
     if (!(await verifyPassword(oldPassword, session.user.passwordHash))) throw new HttpError(400, t('auth.oldPassword'));
     if (newPassword.length < 6 || newPassword.length > 32) throw new HttpError(400, t('auth.passwordRule'));
     if (newPassword === oldPassword) throw new HttpError(400, t('auth.passwordSame'));
-    session.user.passwordHash = await hashPassword(newPassword);
-    delete session.user.mustChangePassword;
+    await updateUser(session.user, { passwordHash: await hashPassword(newPassword), mustChangePassword: undefined });
     // Every other session of the user ends (a stolen session does not survive a password change).
     await endSessionsOf(session.user.id, session.token);
     return null;
@@ -373,8 +379,8 @@ export const sessionHandlers = [
     const { mobile, code } = body;
     // The code first: whether a number has an account is told only to the one who holds that number.
     if (!(await takeCode(mobile, 'bind', code))) throw new HttpError(400, t('auth.badCode'));
-    if (db.users.some((u) => u.mobile === mobile && u.id !== session.user.id)) throw new HttpError(400, t('auth.mobileTaken'));
-    session.user.mobile = mobile;
+    if (await mobileTaken(mobile, session.user.id)) throw new HttpError(400, t('auth.mobileTaken'));
+    await updateUser(session.user, { mobile });
     return null;
   }),
 ];

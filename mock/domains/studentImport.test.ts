@@ -4,7 +4,7 @@ import { resetDb } from '../handlers';
 import { getDb } from '../db';
 import { saveSettings } from './companySettings';
 import { ownedCount } from '@/domain/leads';
-import { call, loginToken, setGroup } from '../testing';
+import { call, loginToken, membershipRows, setGroup, userNamed } from '../testing';
 import { balanceOf } from '@/domain/ledger';
 import { IMPORT_MAX_ROWS } from '@/types/import.schemas';
 import { addDays } from '@/utils/dates';
@@ -117,8 +117,8 @@ describe('student import', () => {
   it('a campus data scope narrows the campuses a file may name', async () => {
     const token = await loginToken('sales');
     const db = getDb();
-    const user = db.users.find((u) => u.username === 'sales')!;
-    const membership = db.memberships.find((m) => m.userId === user.id && m.companyId === 2)!;
+    const user = await userNamed('sales');
+    const membership = (await membershipRows()).find((m) => m.userId === user.id && m.companyId === 2)!;
     const groupId = membership.groupId!;
     const all = (await studentContext(token)).campuses;
     expect(all.length).toBeGreaterThan(1);
@@ -172,7 +172,7 @@ describe('lead import', () => {
   it("the owner's lead limit counts every row of the file at once", async () => {
     const token = await loginToken('sales');
     const db = getDb();
-    const me = db.users.find((u) => u.username === 'sales')!;
+    const me = await userNamed('sales');
     const owned = ownedCount(db.leads.filter((l) => l.companyId === 2), me.id);
     await saveSettings(2, { leadOwnLimit: owned + 1 });
     const { campuses } = (await call('GET', '/v2/customer/import/context', { token })).body.data as { campuses: { name: string }[] };
@@ -188,7 +188,8 @@ describe('lead import', () => {
   it('managers import into the pool from the pool screen, or to a named owner; teachers may not import', async () => {
     const token = await loginToken('manager');
     const { campuses, owners } = (await call('GET', '/v2/customer/import/context?pool=1', { token })).body.data as { campuses: { name: string }[]; owners: { value: number; label: string }[] };
-    const sales = owners.find((o) => o.label === getDb().users.find((u) => u.username === 'sales')!.name)!;
+    const salesName = (await userNamed('sales')).name;
+    const sales = owners.find((o) => o.label === salesName)!;
     const r = await call('POST', '/v2/customer/import', {
       token,
       body: { pool: true, rows: [{ name: '公海一', mobile: '13722220011', campus: campuses[0].name, source: 'event' }, { name: '分配一', mobile: '13722220012', campus: campuses[0].name, source: 'event', owner: sales.label }] },

@@ -1,5 +1,5 @@
 /** Homework, scores, notices, rules and inboxes through msw: scopes (403/404), state rules, snapshots, emit. */
-import { authHeaders, inRequest, rowsOf } from '../testing';
+import { authHeaders, inRequest, rowsOf, userNamed } from '../testing';
 import { homework, inbox, notices, outbox, reminderSweeps, scores } from '../../server/db/schema';
 import { addDays, today } from '../clock';
 import { inTransaction } from '../../server/db';
@@ -213,7 +213,7 @@ describe('notices, inboxes and rules', () => {
     expect((await newer(rowsOf(outbox), before)).some((r) => r.event === 'leaveReviewed' && r.receiver === 'parent' && r.values.decision === 'approved')).toBe(true);
     // Lead assigned: the new owner gets an in-app message.
     const pool = db.leads.filter((l) => l.companyId === 2 && l.ownerId === undefined && l.status !== 'formal' && l.status !== 'invalid').slice(0, 2);
-    const sales = db.users.find((u) => u.username === 'sales')!;
+    const sales = await userNamed('sales');
     const b2 = await last(rowsOf(inbox));
     expect((await call(manager, 'POST', '/v2/customer/distribute', { ids: pool.map((l) => l.id), ownerId: sales.id })).status).toBe(200);
     expect((await newer(rowsOf(inbox), b2)).some((m) => m.event === 'leadAssigned' && m.userId === sales.id && m.values?.count === 2)).toBe(true);

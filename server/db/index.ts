@@ -296,8 +296,10 @@ export function resetTables(seed?: (db: Database) => Promise<void>): Promise<voi
 
 /** After rows written with their own ids (a seed), each table's next id follows its highest. */
 export async function restartIdentities(db: Database, tables: string[]): Promise<void> {
-  for (const t of tables) {
-    if (!/^[a-z_]+$/.test(t)) throw new Error(`bad table name ${t}`);
-    await db.execute(sql.raw(`select setval(pg_get_serial_sequence('"${t}"', 'id'), coalesce((select max(id) from "${t}"), 0) + 1, false)`));
+  for (const entry of tables) {
+    // A table whose identity column is not `id` is named "table.column" (memberships.role_id).
+    const [t, column = 'id'] = entry.split('.');
+    if (!/^[a-z_]+$/.test(t) || !/^[a-z_]+$/.test(column)) throw new Error(`bad table name ${entry}`);
+    await db.execute(sql.raw(`select setval(pg_get_serial_sequence('"${t}"', '${column}'), coalesce((select max("${column}") from "${t}"), 0) + 1, false)`));
   }
 }

@@ -1,10 +1,10 @@
 /**
  * Sign-in state: sessions, SMS codes and the throttles of the login and of SMS sends. Kept in the database so that
- * a restart ends no session and several servers share them (docs/DEVELOPING.md "Data"). Person and membership rows
- * are still in the process (mock/db.ts) until their domain is ported: the ids here reference them without a foreign
- * key until then.
+ * a restart ends no session and several servers share them (docs/DEVELOPING.md "Data"). A session goes with its user
+ * and its membership (a company deleted, an account removed).
  */
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { memberships, users } from './accounts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -14,8 +14,12 @@ export const sessions = pgTable(
   {
     token: text('token').primaryKey(),
     satoken: text('satoken').notNull(),
-    userId: integer('user_id').notNull(),
-    roleId: integer('role_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => memberships.roleId, { onDelete: 'cascade' }),
     createdAt: at('created_at').notNull(),
     lastSeenAt: at('last_seen_at').notNull(),
   },

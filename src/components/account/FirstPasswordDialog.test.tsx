@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import FirstPasswordDialog from './FirstPasswordDialog';
 import { loginAs, renderApp } from '../../../tests/utils/render';
 import { useSession } from '@/hooks/useSession';
-import { getDb, resetDb } from '../../../mock/db';
+import { resetDb } from '../../../mock/db';
+import { setUserFields, userNamed } from '../../../mock/testing';
 import { rememberLoginPassword } from '@/utils/firstLogin';
 
 /** The dialog as the layout shows it, with what the session says about the password. */
@@ -14,7 +15,7 @@ function Shown() {
   return currentUser?.mustChangePassword ? <FirstPasswordDialog /> : <p>{`console for ${currentUser?.name}`}</p>;
 }
 
-const teacher = () => getDb().users.find((u) => u.username === 'teacher')!;
+const teacher = () => userNamed('teacher');
 
 describe('first-login password dialog', () => {
   beforeEach(() => {
@@ -24,7 +25,7 @@ describe('first-login password dialog', () => {
 
   it('after a reload (password not in memory) asks for the given one, shows the server refusal, then saves and lets the person in', async () => {
     const user = userEvent.setup({ delay: null });
-    teacher().mustChangePassword = true;
+    await setUserFields((await teacher()).id, { mustChangePassword: true });
     const session = await loginAs('teacher');
     expect(session.currentUser?.mustChangePassword).toBe(true);
     renderApp(<Shown />, { session });
@@ -36,18 +37,18 @@ describe('first-login password dialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save and continue' }));
     // The server's refusal of a wrong current password, in the dialog.
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('The current password is incorrect.');
-    expect(teacher().mustChangePassword).toBe(true);
+    expect((await teacher()).mustChangePassword).toBe(true);
     await user.clear(within(dialog).getByLabelText('Password you were given'));
     await user.type(within(dialog).getByLabelText('Password you were given'), 'teacher123');
     await user.click(within(dialog).getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByText('console for 王若汐')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Choose your own password' })).toBeNull());
-    expect(teacher().mustChangePassword).toBeUndefined();
+    expect((await teacher()).mustChangePassword).toBeUndefined();
   }, 120_000);
 
   it('right after the login uses the password typed there and asks only for the new one twice', async () => {
     const user = userEvent.setup({ delay: null });
-    teacher().mustChangePassword = true;
+    await setUserFields((await teacher()).id, { mustChangePassword: true });
     const session = await loginAs('teacher');
     rememberLoginPassword('teacher123');
     renderApp(<Shown />, { session });
@@ -63,6 +64,6 @@ describe('first-login password dialog', () => {
     await user.type(within(dialog).getByLabelText('Confirm new password'), 'teacher-own-1');
     await user.click(within(dialog).getByRole('button', { name: 'Save and continue' }));
     expect(await screen.findByText('console for 王若汐')).toBeInTheDocument();
-    expect(teacher().mustChangePassword).toBeUndefined();
+    expect((await teacher()).mustChangePassword).toBeUndefined();
   }, 120_000);
 });

@@ -10,10 +10,9 @@ import userEvent from '@testing-library/user-event';
 import Login from './index';
 import { history, renderApp } from '../../../../tests/utils/render';
 import { tokenStore } from '@/utils/tokenStore';
-import { getDb } from '../../../../mock/db';
 import { tx } from '../../../../server/db';
 import { invitations } from '../../../../server/db/schema';
-import { mapleTeacherInvitation, rowsOf } from '../../../../mock/testing';
+import { mapleTeacherInvitation, membershipRows, rowsOf, setAccountsDisabled } from '../../../../mock/testing';
 import { resetDb } from '../../../../mock/handlers';
 
 // Each case starts from the seed (tests/setup.ts seeds once per file).
@@ -23,8 +22,7 @@ beforeEach(() => {
 
 /** Maple's teacher (user 11) with Maple's membership disabled, invited by Starlight Dance as a teacher. */
 async function strandedAndInvited() {
-  const db = getDb();
-  db.memberships.find((m) => m.userId === 11)!.disabled = true;
+  await setAccountsDisabled(11, true);
   await (await tx()).insert(invitations).values(mapleTeacherInvitation({ createdAt: new Date('2026-11-20T10:00:00') }));
 }
 
@@ -48,7 +46,7 @@ describe('Login with invitations and no usable membership', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Accept the invitation of Starlight Dance' }));
     await waitFor(() => expect(history.location.pathname).toBe('/dashboard'));
     expect(tokenStore.get().token).toMatch(/^[0-9a-f]{48}$/);
-    const m = getDb().memberships.find((x) => x.userId === 11 && x.companyId === 2);
+    const m = (await membershipRows()).find((x) => x.userId === 11 && x.companyId === 2);
     expect(m).toMatchObject({ role: 'teacher', type: 2 });
     expect((await sessionByToken(tokenStore.get().token!))!.roleId).toBe(m!.roleId);
   });
@@ -59,14 +57,14 @@ describe('Login with invitations and no usable membership', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Invitations waiting for you' }, { timeout: 10_000 });
     await user.click(within(dialog).getByRole('button', { name: 'Decline the invitation of Starlight Dance' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('You declined every invitation and have no active company account.');
-    expect(getDb().memberships.some((x) => x.userId === 11 && x.companyId === 2)).toBe(false);
+    expect((await membershipRows()).some((x) => x.userId === 11 && x.companyId === 2)).toBe(false);
     expect((await rowsOf(invitations))[0].status).toBe('declined');
     expect(tokenStore.get().token).toBeNull();
     expect(history.location.pathname).toBe('/user/login');
   });
 
   it('without an invitation the login is refused, saying the account is disabled and whom to contact (issue 31)', async () => {
-    getDb().memberships.find((m) => m.userId === 11)!.disabled = true;
+    await setAccountsDisabled(11, true);
     await signIn();
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your account at Maple Music has been disabled.');
