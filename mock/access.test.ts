@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { handlers } from './handlers';
 import { buildSession, registry, type RegisteredCall, type Session } from './http';
 import { getDb } from './db';
-import { call, defaultGroup, inRequest, loginToken, membershipRows, rowsOf, userRows } from './testing';
+import { call, classesIn, defaultGroup, inRequest, loginToken, membershipRows, rowsOf, userRows } from './testing';
 import { inTransaction } from '../server/db';
 import { exams, homework, notices, submissions } from '../server/db/schema';
 import { today } from './clock';
@@ -170,7 +170,7 @@ describe('every call answers within the scope of its list (issue 29)', () => {
     const student = [...outside].sort((a, b) => weight(b.id) - weight(a.id))[0] ?? db.students.find((st) => st.companyId === cid)!;
     const card = db.studentCards.find((c) => c.studentId === student.id);
     const lead = db.leads.find((l) => l.companyId === cid && !scope.leads.has(l.id)) ?? db.leads.find((l) => l.companyId === cid)!;
-    const classId = student.classIds[0] ?? db.classes.find((c) => c.companyId === cid)!.id;
+    const classId = student.classIds[0] ?? (await classesIn(cid))[0].id;
     // Rows of a class holding students outside the scope (its own, else any such class).
     const outsideClasses = new Set(outside.flatMap((st) => st.classIds));
     const near = <R extends { classId?: number }>(rows: R[]) => rows.find((r) => r.classId === classId) ?? rows.find((r) => r.classId !== undefined && outsideClasses.has(r.classId));

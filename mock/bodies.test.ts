@@ -11,7 +11,7 @@ import { resetDb } from './handlers';
 import { registry } from './http';
 import { shapeOf } from './schema';
 import { message } from './messages';
-import { call, loginToken, rowsOf } from './testing';
+import { call, classesIn, loginToken, rowsOf } from './testing';
 import { contractTemplates, exams, homework, notices, submissions } from '../server/db/schema';
 import { today, addDays } from './clock';
 
@@ -71,7 +71,7 @@ describe('every body refuses duplicate ids and impossible days', () => {
   it('POST /v2/homework with a student twice: 400 naming the field, no homework, no second submission', async () => {
     const db = getDb();
     const dealer = await loginToken('dealer');
-    const cls = db.classes.find((c) => c.companyId === 2 && db.students.filter((s) => s.classIds.includes(c.id)).length >= 2)!;
+    const cls = (await classesIn(2)).find((c) => db.students.filter((s) => s.classIds.includes(c.id)).length >= 2)!;
     const [a, b] = db.students.filter((s) => s.classIds.includes(cls.id));
     const counts = async () => ({ homework: (await rowsOf(homework)).length, submissions: (await rowsOf(submissions)).length });
     const before = await counts();
@@ -99,7 +99,7 @@ describe('every body refuses duplicate ids and impossible days', () => {
     expect((await call('POST', '/v2/notice', { token: dealer, body: { ...body, sendAt: '2027-02-28 10:00' } })).status).toBe(200);
     expect((await rowsOf(notices)).length).toBe(before + 1);
     // A list of classes with a class twice is refused too.
-    const cls = db.classes.find((c) => c.companyId === 2)!;
+    const cls = (await classesIn(2))[0];
     expect((await call('POST', '/v2/notice', { token: dealer, body: { segment: 'classes', classIds: [cls.id, cls.id], title: 'x', text: 'y' } })).body.msg).toBe('Classes contains duplicates.');
   });
 });

@@ -11,8 +11,8 @@ import { sweepReminders } from './domains/notify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from './db';
 import { handlers, handlersFor, resetDb } from './handlers';
-import { call, defaultGroup, loginToken, rowsOf, userNamed, userRows } from './testing';
-import { followUps, submissions } from '../server/db/schema';
+import { call, classesIn, defaultGroup, inRequest, loginToken, rowsOf, userNamed, userRows } from './testing';
+import { classes, followUps, submissions } from '../server/db/schema';
 import { staffOfSession } from './domains/school';
 import { studentRows } from './domains/schoolPolicies';
 import { buildSession } from './http';
@@ -54,7 +54,7 @@ describe('options and overviews follow the scope of the list they mirror', () =>
     const teacher = await loginToken('teacher');
     const me = staffIdOf('teacher');
     const options = (await call('GET', '/v2/company_class/options?all=1', { token: teacher })).body.data as { value: number }[];
-    const own = new Set(getDb().classes.filter((c) => c.teacherId === me).map((c) => c.id));
+    const own = new Set((await classesIn(2)).filter((c) => c.teacherId === me).map((c) => c.id));
     expect(options.length).toBe(own.size);
     expect(options.every((o) => own.has(o.value))).toBe(true);
   });
@@ -95,11 +95,11 @@ describe('impossible days are refused (400) on every date field, nothing stored'
   it('school, cards, schedule, trials and the customer center', async () => {
     const manager = await loginToken('manager');
     const db = getDb();
-    const counts = async () => [db.staff.length, db.classes.length, db.students.length, db.studentCards.length, db.lessons.length, db.trials.length, db.leads.length, (await rowsOf(followUps)).length].join();
+    const counts = async () => [db.staff.length, (await rowsOf(classes)).length, db.students.length, db.studentCards.length, db.lessons.length, db.trials.length, db.leads.length, (await rowsOf(followUps)).length].join();
     const before = await counts();
     const card = db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.status === 'active')!;
     const lead = db.leads.find((l) => l.companyId === 2 && l.status === 'following')!;
-    const cls = db.classes.find((c) => c.companyId === 2 && c.status === 'open')!;
+    const cls = (await classesIn(2)).find((c) => c.status === 'open')!;
     const student = db.students.find((s) => s.companyId === 2)!;
     const bad: [string, string, unknown][] = [
       ['POST', '/v2/company_staff', { name: 'X', mobile: '13911112222', role: 'teacher', campusId: 1, status: 'active', hireDate: BAD }],
@@ -316,12 +316,17 @@ describe('reads stay in the scope of their list (issue 29)', () => {
     return (await buildSession(getDb(), token, row.userId, row.roleId))!;
   };
   const companyStudents = () => getDb().students.filter((st) => st.companyId === 2);
+  /** The students the caller's list shows, as a request of theirs reads them. */
+  const scopedStudents = async (token: string) => {
+    const session = await sessionOf(token);
+    return inRequest(session.company.id, () => studentRows(getDb(), session));
+  };
 
   it('a teacher: contracts, notices, the SMS outbox and the import context only for the students of their classes', async () => {
     const db = getDb();
     const teacher = await loginToken('teacher');
     const dealer = await loginToken('dealer');
-    const mine = new Set(studentRows(db, await sessionOf(teacher)).map((st) => st.id));
+    const mine = new Set((await scopedStudents(teacher)).map((st) => st.id));
     expect(mine.size).toBeGreaterThan(0);
     expect(mine.size).toBeLessThan(companyStudents().length);
     // A card of a student outside their classes: 404, as the card itself; a card of their own student prints.
@@ -334,7 +339,7 @@ describe('reads stay in the scope of their list (issue 29)', () => {
     expect(own.status).toBe(200);
     expect(own.body.data.cardNo).toBe(ownCard.cardNo);
     // A notice to another teacher's class: not in their list, 404 by id. A notice to everyone: their receivers only.
-    const otherClass = db.classes.find((c) => c.companyId === 2 && c.status === 'open' && !db.students.some((st) => mine.has(st.id) && st.classIds.includes(c.id)) && db.students.some((st) => st.classIds.includes(c.id)))!;
+    const otherClass = (await classesIn(2)).find((c) => c.status === 'open' && !db.students.some((st) => mine.has(st.id) && st.classIds.includes(c.id)) && db.students.some((st) => st.classIds.includes(c.id)))!;
     const toClass = await call('POST', '/v2/notice', { token: dealer, body: { segment: 'classes', classIds: [otherClass.id], title: 'Other class', text: '{studentName}' } });
     const toAll = await call('POST', '/v2/notice', { token: dealer, body: { segment: 'all', title: 'Everyone', text: '{studentName}' } });
     expect((await call('GET', `/v2/notice/${toClass.body.data.id}`, { token: teacher })).status).toBe(404);
@@ -342,7 +347,7 @@ describe('reads stay in the scope of their list (issue 29)', () => {
     expect(listed.some((n) => n.id === toClass.body.data.id)).toBe(false);
     const all = await call('GET', `/v2/notice/${toAll.body.data.id}`, { token: teacher });
     const receivers = all.body.data.receivers as { studentId: number; mobile: string }[];
-    const active = studentRows(db, await sessionOf(teacher)).filter((st) => st.status === 'active');
+    const active = (await scopedStudents(teacher)).filter((st) => st.status === 'active');
     expect(active.length).toBeGreaterThan(0);
     expect(receivers.map((r) => r.studentId).sort((a, b) => a - b)).toEqual(active.map((st) => st.id).sort((a, b) => a - b));
     expect(all.body.data.notice.receiverCount).toBe(receivers.length);
@@ -389,7 +394,7 @@ describe('reads stay in the scope of their list (issue 29)', () => {
     const group = await defaultGroup(2, 'sales');
     await call('PUT', '/v2/permission_group/', { token: dealer, body: { id: group.id, name: group.name, flags: group.flags, dataScope: 'campus' } });
     const sales = await loginToken('sales');
-    const scope = studentRows(db, await sessionOf(sales));
+    const scope = (await scopedStudents(sales));
     const ids = new Set(scope.map((st) => st.id));
     expect(ids.size).toBeLessThan(companyStudents().length);
     const receivers = (await call('POST', '/v2/notice/receivers', { token: sales, body: { segment: 'all' } })).body.data;

@@ -7,6 +7,9 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { inTransaction, tx } from '../server/db';
 import { loadCompany } from './domains/companyRows';
 import { readClosedMonths } from './domains/ledger';
+import { classesOf } from './domains/schoolRows';
+import { getDb } from './db';
+import type { SchoolClass } from '../src/types/school';
 import { sessionByToken } from '../server/auth/state';
 import { memberships, permissionGroups, users, webPages, type invitations } from '../server/db/schema';
 import { membershipRowOf, userRowOf } from './domains/people';
@@ -106,4 +109,9 @@ export async function setUserFields(id: number, values: Partial<Pick<typeof user
 /** Disables (or enables) a user's accounts behind the API (a test's setup). */
 export async function setAccountsDisabled(userId: number, disabled: boolean): Promise<void> {
   await (await tx()).update(memberships).set({ disabled }).where(eq(memberships.userId, userId));
+}
+
+/** A company's classes as a request of it reads them (their names and student counts derived), in the database's state now. */
+export async function classesIn(companyId: number): Promise<SchoolClass[]> {
+  return inRequest(companyId, () => classesOf(getDb(), companyId));
 }

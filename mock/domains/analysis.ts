@@ -20,6 +20,7 @@ import { parseBody } from '../schema';
 import { addDays, today } from '../clock';
 import type { CampusRow } from '../db';
 import { campusesOf } from './campusRows';
+import { classesOf } from './schoolRows';
 import type {
   AnalyzeCard,
   AnalyzeCore,
@@ -231,7 +232,7 @@ export function scopedData(db: Db, who: Viewer | number, campusId?: number): Sco
     cards: own(indexOf(db, 'studentCards', companyId)),
     orders: own(indexOf(db, 'cardOrders', companyId)),
     lessons,
-    classes: (v.classes ?? indexOf(db, 'classes', companyId)).filter((c) => campusId === undefined || c.campusId === campusId),
+    classes: (v.classes ?? classesOf(db, companyId)).filter((c) => campusId === undefined || c.campusId === campusId),
     leads: (v.leads ?? indexOf(db, 'leads', companyId)).filter((l) => campusId === undefined || l.campusId === campusId),
     index,
     recordCampuses,

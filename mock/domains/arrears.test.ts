@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import { getDb, resetDb } from '../db';
 import '../handlers';
 import { today } from '../clock';
-import { call, loginToken } from '../testing';
+import { call, classesIn, loginToken } from '../testing';
 import { classHourPrice } from '../../src/domain/arrears';
 
 beforeEach(() => {
@@ -132,7 +132,7 @@ describe('arrears', () => {
     expect(ranged.list.every((r: { lessonDate: string }) => r.lessonDate === day)).toBe(true);
     // A teacher: only the students of her classes (the student list's scope, studentRows).
     const me = db.staff.find((s) => s.companyId === 2 && s.userId === 4)!;
-    const mine = new Set(db.classes.filter((c) => c.teacherId === me.id).map((c) => c.id));
+    const mine = new Set((await classesIn(2)).filter((c) => c.teacherId === me.id).map((c) => c.id));
     const tp = (await call('GET', '/v2/arrears?pageSize=100', { token: await loginToken('teacher') })).body.data;
     expect(tp.total).toBeLessThan(all.total);
     for (const r of tp.list as { studentId: number }[]) expect(db.students.find((s) => s.id === r.studentId)!.classIds.some((id) => mine.has(id))).toBe(true);

@@ -23,6 +23,7 @@ import { round1, round2 } from '../../src/domain/ledger';
 import { appendHourRecord, type Operator } from './ledger';
 import { can, readSchool, studentRows, visibleStudentIds } from './schoolPolicies';
 import { operatorOf } from './school';
+import { classesOf } from './schoolRows';
 
 declare module '../db' {
   interface Db {
@@ -63,7 +64,7 @@ export function recordArrears(
   db: Db,
   input: { companyId: number; studentId: number; studentName: string; lessonId?: number; lessonDate: string; classId: number; mark: AttendanceMark; hours: number; reason: ArrearsReason; cardId?: number; at: string },
 ): ArrearsItem {
-  const cls = db.classes.find((c) => c.id === input.classId);
+  const cls = classesOf(db, input.companyId).find((c) => c.id === input.classId);
   const price = classHourPrice(indexOf(db, 'cardTemplates', input.companyId), input.classId);
   const item: ArrearsItem = {
     id: nextId(db, 'arrears'),

@@ -537,7 +537,7 @@ function auditSeed(db: Db): (Omit<NewAuditEntry, 'at'> & { at: string })[] {
   const cardsOf = (cid: number) => db.studentCards.filter((c) => c.companyId === cid && c.kind === 'count');
   const studentsOf = (cid: number) => db.students.filter((x) => x.companyId === cid);
   const leadsOf = (cid: number) => (db.leads ?? []).filter((x) => x.companyId === cid);
-  const classesOf = (cid: number) => db.classes.filter((x) => x.companyId === cid);
+  const classesOf = (cid: number) => db.seedClasses.filter((x) => x.companyId === cid);
   type Made = Omit<NewAuditEntry, 'at' | 'ip' | keyof (typeof users)[number]>;
   const kinds: ((u: (typeof users)[number]) => Made | undefined)[] = [
     (u) => {

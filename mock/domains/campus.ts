@@ -11,6 +11,7 @@
  * Exported for other domains (platform: default groups of a new company): `seedCompanyGroups` (the demo seed),
  * `createCompanyGroups` (a company created by a call).
  */
+import { classesOf, roomsOf } from './schoolRows';
 import { createWebPages } from './webPages';
 import type { CampusRow, Db, MembershipRow, PermissionGroupRow, SqlSeeder } from '../db';
 import { nextId } from '../db';
@@ -372,10 +373,11 @@ export const campusHandlers = [
     const row = ctx.target(campusPolicy, ctx.body.id, 'campus.campus');
     if (ctx.rows(campusPolicy).some((c) => c.id !== row.id && c.name.toLowerCase() === ctx.body.name.toLowerCase())) throw ctx.bad('campus.nameTaken', { name: ctx.body.name });
     await updateCampus(row, { name: ctx.body.name, address: ctx.body.address, phone: ctx.body.phone });
-    // Names are copied onto staff, rooms, classes and students of the campus.
-    for (const table of ['staff', 'rooms', 'classes', 'students'] as const) {
+    // Names are copied onto staff and students of the campus; rooms and classes read theirs (the request's rows follow).
+    for (const table of ['staff', 'students'] as const) {
       for (const r of (ctx.db[table] ?? []) as { campusId: number; campusName: string }[]) if (r.campusId === row.id) r.campusName = row.name;
     }
+    for (const r of [...roomsOf(ctx.db, row.companyId), ...classesOf(ctx.db, row.companyId)]) if (r.campusId === row.id) r.campusName = row.name;
     return viewCampus(ctx.db, row);
   }),
 

@@ -10,6 +10,7 @@ import type { Session } from '../http';
 import { applyDataScope, type ScopeViewer } from '../../src/domain/dataScope';
 import type { Student } from '../../src/types/school';
 import { staffOfSession } from './school';
+import { classesOf } from './schoolRows';
 
 interface Viewer extends ScopeViewer {
   userId: number;
@@ -38,7 +39,7 @@ interface LessonLike {
 export function scopeStudents<T extends Pick<Student, 'id' | 'campusId' | 'classIds' | 'leadId'>>(db: Db, s: Session, rows: T[]): T[] {
   const v = viewerOf(db, s);
   if (!v) return rows;
-  const taught = new Set(db.classes.filter((c) => c.companyId === s.company.id && v.staffId !== undefined && c.teacherId === v.staffId).map((c) => c.id));
+  const taught = new Set(classesOf(db, s.company.id).filter((c) => v.staffId !== undefined && c.teacherId === v.staffId).map((c) => c.id));
   const sold = new Set(db.studentCards.filter((c) => c.companyId === s.company.id && v.staffId !== undefined && c.sellerId === v.staffId).map((c) => c.studentId));
   const leads = ((db as unknown as { leads?: LeadLike[] }).leads ?? []).filter((l) => l.ownerId === v.userId);
   const ownLeads = new Set(leads.map((l) => l.id));

@@ -27,6 +27,7 @@ import { BulletinBody, FeedbackBody, IdBody, NoticeBody, ReceiverChoice, Templat
 import { cardRows, classRows, studentRows } from './teachingScope';
 import { visibleStudentIds } from './schoolPolicies';
 import { operatorOf } from './school';
+import { classesOf } from './schoolRows';
 import { inboxValues, notifyStaff, parentUsersOf, type NewMessage } from './notify';
 import { updateUser } from './people';
 import { created } from './audit';
@@ -131,7 +132,7 @@ export const feedbackPolicy = definePolicy<Feedback>({ name: 'feedback', read: p
 /* ---------------- receivers and rendering ---------------- */
 
 function valuesFor(db: Db, s: Session, st: Student): TemplateValues {
-  const cls = db.classes.find((c) => st.classIds.includes(c.id));
+  const cls = classesOf(db, st.companyId).find((c) => st.classIds.includes(c.id));
   const cards = db.studentCards.filter((c) => c.studentId === st.id && c.status === 'active');
   const hours = cards.filter((c) => c.kind === 'count').reduce((n, c) => n + c.remainingHours, 0);
   const expiry = cards.map((c) => c.expiryDate).sort()[0];
@@ -249,7 +250,7 @@ const TEMPLATES: [string, MessageTemplate['scene'], string][] = [
 /** One sent notice to a Starlight class, a week ago. */
 export const seedNotices: SqlSeeder = async (sql, db) => {
   const t = today();
-  const cls = db.classes.find((c) => c.companyId === 2 && c.status === 'open');
+  const cls = db.seedClasses.find((c) => c.companyId === 2 && c.status === 'open');
   if (!cls) return;
   const students = db.students.filter((s) => s.classIds.includes(cls.id));
   const text = '{studentName}家长您好，本周六{className}照常上课，请提前 10 分钟到达。';
@@ -524,7 +525,7 @@ export const noticeHandlers = [
     const st = studentRows(ctx.db, ctx.session).find((s) => s.id === Number(ctx.query.studentId));
     if (!st) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('field.studentId') }));
     const attended = (ctx.db.attendances ?? []).filter((x) => x.studentId === st.id && x.mark === 'present').length;
-    return { studentName: st.name, className: ctx.db.classes.find((c) => st.classIds.includes(c.id))?.name ?? '', attended, campusName: campusById(ctx.db, st.campusId)?.name ?? '' };
+    return { studentName: st.name, className: classesOf(ctx.db, st.companyId).find((c) => st.classIds.includes(c.id))?.name ?? '', attended, campusName: campusById(ctx.db, st.campusId)?.name ?? '' };
   }),
 
   /** The caller's avatar (an image data URL, ≤ 2 MB). */

@@ -30,6 +30,7 @@ import { RuleBody } from '../../src/types/notice.schemas';
 import { seesAllLeads } from '../../src/domain/leads';
 import { visibleStudentIds } from './schoolPolicies';
 import { narrowsScope } from './dataScope';
+import { classById } from './schoolRows';
 import { ids, z } from '../../src/types/schema';
 
 defineMessages({
@@ -59,7 +60,7 @@ export function childrenOf(db: Db, companyId: number, mobile: string): Student[]
 
 
 function teacherUserOfClass(db: Db, classId: number | undefined): number | undefined {
-  const cls = classId === undefined ? undefined : db.classes.find((c) => c.id === classId);
+  const cls = classId === undefined ? undefined : classById(db, classId);
   return cls ? db.staff.find((s) => s.id === cls.teacherId)?.userId : undefined;
 }
 

@@ -1,5 +1,5 @@
 /** The schedule calls against the mock backend: batch scheduling with clashes, roll call → ledger, undo, teacher scope. */
-import { authHeaders } from '../testing';
+import { authHeaders, classesIn } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { asSeed, getDb, resetDb } from '../db';
 import { seedSchedule } from './schedule';
@@ -41,7 +41,7 @@ describe('schedule seed', () => {
     const db = resetDb();
     const t = today();
     const lessons = db.lessons.filter((l) => l.companyId === 2);
-    const openClasses = db.classes.filter((c) => c.companyId === 2 && c.status === 'open');
+    const openClasses = db.seedClasses.filter((c) => c.companyId === 2 && c.status === 'open');
     for (const c of openClasses) expect(lessons.some((l) => l.classId === c.id)).toBe(true);
     const demo = db.staff.find((s) => s.userId === 4 && s.companyId === 2)!;
     expect(lessons.some((l) => l.date === t && l.teacherId === demo.id)).toBe(true);
@@ -61,7 +61,7 @@ describe('batch scheduling', () => {
   it('creates four weeks of lessons, then refuses the same again listing every clash', async () => {
     const token = await login('dealer');
     const db = getDb();
-    const cls = db.classes.find((c) => c.companyId === 2 && c.status === 'open' && c.studentCount > 0)!;
+    const cls = (await classesIn(2)).find((c) => c.status === 'open' && c.studentCount > 0)!;
     const start = addDays(today(), 7);
     const body = { classId: cls.id, startDate: start, endDate: addDays(start, 27), slots: [{ weekday: weekdayOf(start), start: '22:00', end: '23:00' }] };
     const first = await call<{ created: Lesson[]; saved: boolean }>(token, 'POST', '/v2/lesson/batch', body);
@@ -82,8 +82,9 @@ describe('batch scheduling', () => {
   it('saves despite a room clash only when overridden', async () => {
     const token = await login('dealer');
     const db = getDb();
-    const [a, b] = db.classes.filter((c) => c.companyId === 2 && c.status === 'open' && c.teacherId !== db.classes[0].teacherId);
-    const other = db.classes.find((c) => c.companyId === 2 && c.status === 'open' && c.teacherId !== a.teacherId && !db.students.some((s) => s.classIds.includes(c.id) && s.classIds.includes(a.id)))!;
+    const all = await classesIn(2);
+    const [a, b] = all.filter((c) => c.status === 'open' && c.teacherId !== all[0].teacherId);
+    const other = all.find((c) => c.status === 'open' && c.teacherId !== a.teacherId && !db.students.some((s) => s.classIds.includes(c.id) && s.classIds.includes(a.id)))!;
     expect(b).toBeTruthy();
     const date = addDays(today(), 40);
     const slot = { weekday: weekdayOf(date), start: '22:00', end: '23:00' };
@@ -101,7 +102,7 @@ describe('single lessons', () => {
   it('adds, moves and cancels one lesson with the same clash checks', async () => {
     const token = await login('dealer');
     const db = getDb();
-    const cls = db.classes.find((c) => c.companyId === 2 && c.status === 'open')!;
+    const cls = (await classesIn(2)).find((c) => c.status === 'open')!;
     const date = addDays(today(), 9);
     const added = await call<Lesson>(token, 'POST', '/v2/lesson', { classId: cls.id, date, start: '22:00', end: '23:00' });
     expect(added.status).toBe(200);
@@ -120,7 +121,7 @@ describe('single lessons', () => {
 
   it('refuses bad input with a message and lets only managers schedule', async () => {
     const dealer = await login('dealer');
-    const cls = getDb().classes.find((c) => c.companyId === 2 && c.status === 'open')!;
+    const cls = (await classesIn(2)).find((c) => c.status === 'open')!;
     const bad = await call(dealer, 'POST', '/v2/lesson/batch', { classId: cls.id, startDate: '2026-12-01', endDate: '2026-12-31', slots: [{ weekday: 1, start: '19:00', end: '18:00' }] });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe('The end time must be after the start time.');

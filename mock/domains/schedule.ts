@@ -20,6 +20,7 @@ import type { Actor } from '../../src/domain/schedulePermissions';
 import { weekdayOf, type Weekday } from '../../src/utils/dates';
 import { appendHourRecord, deductionCardFor, type Operator } from './ledger';
 import { staffOfSession } from './school';
+import { classesOf, roomsOf } from './schoolRows';
 import { arrearsOfLesson, arrearsTable, recordArrears, undoLessonArrears } from './arrears';
 
 declare module '../db' {
@@ -176,7 +177,7 @@ export function makeLesson(
   input: { date: string; start: string; end: string; teacherId?: number; roomId?: number; hours?: number; kind?: LessonKind; remark?: string; createdAt: string; createdBy: string },
 ): Lesson {
   const teacher = db.staff.find((s) => s.id === (input.teacherId ?? cls.teacherId));
-  const room = db.rooms.find((r) => r.id === (input.roomId ?? cls.roomId));
+  const room = roomsOf(db, cls.companyId).find((r) => r.id === (input.roomId ?? cls.roomId));
   return {
     id: 0,
     companyId: cls.companyId,
@@ -486,7 +487,7 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
     if (!holidayCache.has(d)) holidayCache.set(d, holidayOf(d));
     return holidayCache.get(d);
   };
-  const classes = db.classes.filter((c) => c.companyId === companyId);
+  const classes = classesOf(db, companyId);
   const slots = planSlots(db, rng, classes, weekdayOf(t));
   const manager = db.staff.find((s) => s.companyId === companyId && (s.role === 'manager' || s.role === 'dealer'));
   const from = addDays(t, -91);

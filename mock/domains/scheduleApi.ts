@@ -67,6 +67,7 @@ import { insertLead, leadRows, poolPolicy, setLeadStatus } from './customer';
 import { seesAllLeads } from '../../src/domain/leads';
 import { drillRows } from './analysis';
 import { campusesOf } from './campusRows';
+import { classesOf, roomsOf } from './schoolRows';
 
 const manage = (a: Access) => a.isDealer || a.isManager;
 
@@ -110,7 +111,7 @@ defineMessages({
 });
 
 function classOf(db: Db, s: Session, id: number, lang: Lang): SchoolClass {
-  const cls = db.classes.find((c) => c.id === id && c.companyId === s.company.id);
+  const cls = classesOf(db, s.company.id).find((c) => c.id === id);
   if (!cls) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'sch.class') }));
   return cls;
 }
@@ -124,7 +125,7 @@ function checkStaff(db: Db, s: Session, id: number | undefined, lang: Lang) {
 
 function checkRoom(db: Db, s: Session, id: number | undefined, lang: Lang) {
   if (id === undefined) return;
-  if (!db.rooms.some((r) => r.id === id && r.companyId === s.company.id)) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'sch.room') }));
+  if (!roomsOf(db, s.company.id).some((r) => r.id === id)) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'sch.room') }));
 }
 
 /** The company's lessons the caller may see (teachers: their own). The one scope of every lesson call. */
@@ -371,8 +372,8 @@ export const scheduleHandlers: HttpHandler[] = [
       teachers: indexOf(db, 'staff', cid)
         .filter((s) => s.role === 'teacher' && s.status === 'active' && (!own || s.id === actor.staffId))
         .map((s) => ({ value: s.id, label: s.name, campusId: s.campusId })),
-      rooms: indexOf(db, 'rooms', cid).map((r) => ({ value: r.id, label: r.name, campusId: r.campusId, capacity: r.capacity })),
-      classes: indexOf(db, 'classes', cid)
+      rooms: roomsOf(db, cid).map((r) => ({ value: r.id, label: r.name, campusId: r.campusId, capacity: r.capacity })),
+      classes: classesOf(db, cid)
         .filter((c) => !own || c.teacherId === actor.staffId)
         .map((c) => ({ value: c.id, label: c.name, campusId: c.campusId, teacherId: c.teacherId, roomId: c.roomId, hours: c.hoursPerLesson, status: c.status })),
       campuses: campusesOf(db, cid).map((c) => ({ value: c.id, label: c.name })),

@@ -31,7 +31,8 @@ import {
 import { RequestError } from '@/utils/request';
 import { appendHourRecord, deductionCardFor } from './ledger';
 import { insertStudent } from './school';
-import { inRequest } from '../testing';
+import { classesIn, inRequest, rowsOf } from '../testing';
+import { classes, rooms } from '../../server/db/schema';
 
 const quiet = async <T,>(p: Promise<T>): Promise<RequestError> => {
   try {
@@ -54,12 +55,12 @@ describe('school mock backend', () => {
     resetDb();
   });
 
-  it('seeds Starlight Dance per docs/rules.md#demo-data-and-modes with every card state and record type', () => {
+  it('seeds Starlight Dance per docs/rules.md#demo-data-and-modes with every card state and record type', async () => {
     const db = getDb();
     const c2 = <T extends { companyId: number }>(rows: T[]) => rows.filter((r) => r.companyId === 2);
     expect(c2(db.staff).length).toBeGreaterThanOrEqual(20);
-    expect(c2(db.rooms)).toHaveLength(8);
-    expect(c2(db.classes)).toHaveLength(30);
+    expect(c2(await rowsOf(rooms))).toHaveLength(8);
+    expect(c2(await rowsOf(classes))).toHaveLength(30);
     expect(c2(db.students).length).toBeGreaterThanOrEqual(400);
     expect(new Set(c2(db.studentCards).map((c) => c.status))).toEqual(new Set(['active', 'exhausted', 'expired', 'invalid']));
     // Every type but 'fail': a lesson attended without hours is an arrears item, not a record (docs/rules.md#arrears).
@@ -68,7 +69,7 @@ describe('school mock backend', () => {
     for (const [userId, role] of [[2, 'dealer'], [3, 'manager'], [4, 'teacher'], [5, 'sales']] as const) {
       expect(db.staff.find((s) => s.companyId === 2 && s.userId === userId)?.role).toBe(role);
     }
-    expect(db.classes.filter((c) => c.companyId === 2 && c.teacherName === '王若汐').length).toBeGreaterThanOrEqual(3);
+    expect((await classesIn(2)).filter((c) => c.teacherName === '王若汐').length).toBeGreaterThanOrEqual(3);
     expect(db.students.filter((s) => s.companyId === 3).length).toBeGreaterThan(0);
     expect(db.students.filter((s) => s.companyId === 4).length).toBeGreaterThan(0);
     expect(invariantHolds()).toBe(true);

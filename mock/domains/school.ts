@@ -7,6 +7,7 @@
 import type { Db } from '../db';
 import { nextId } from '../db';
 import { campusById, campusesOf } from './campusRows';
+import { classesOf } from './schoolRows';
 import { HttpError, type Session } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
 import { addDays, today } from '../clock';
@@ -32,8 +33,10 @@ import type { ArrearsSettlement } from '../../src/types/arrears';
 declare module '../db' {
   interface Db {
     staff: Staff[];
-    rooms: Room[];
-    classes: SchoolClass[];
+    /** The demo seed's rooms (written to the database by their SqlSeeder); a request reads the table (./schoolRows.ts). */
+    seedRooms: Room[];
+    /** The demo seed's classes, with the student counts the seed gives them; a request reads the table (./schoolRows.ts). */
+    seedClasses: SchoolClass[];
     students: Student[];
     cardTemplates: CardTemplate[];
     studentCards: StudentCard[];
@@ -67,15 +70,14 @@ function campusName(db: Db, campusId: number): string {
   return campusById(db, campusId)?.name ?? '';
 }
 
-/** Recomputes a class's derived student count. */
-export function refreshClassCount(db: Db, classId: number) {
-  const cls = db.classes.find((c) => c.id === classId);
-  if (cls) cls.studentCount = db.students.filter((s) => s.classIds.includes(classId)).length;
+/** Recomputes a class's derived student count (the request's row). */
+export function refreshClassCount(db: Db, cls: SchoolClass) {
+  cls.studentCount = db.students.filter((s) => s.classIds.includes(cls.id)).length;
 }
 
 /** Enrols a student in a class within its capacity (400 when full). */
 export function enrolStudent(db: Db, student: Student, classId: number, lang: Lang = 'en') {
-  const cls = db.classes.find((c) => c.id === classId && c.companyId === student.companyId);
+  const cls = classesOf(db, student.companyId).find((c) => c.id === classId);
   if (!cls) throw new HttpError(400, message(lang, 'school.classNotFound'));
   if (student.classIds.includes(classId)) return;
   if (cls.studentCount >= cls.capacity) throw new HttpError(400, message(lang, 'school.classFull', { name: cls.name, capacity: cls.capacity }));
@@ -104,7 +106,7 @@ export function insertStudent(db: Db, input: InsertStudentInput): Student {
   const campus = campusesOf(db, input.companyId).find((c) => c.id === input.campusId);
   if (!campus) throw new HttpError(400, message(lang, 'school.campusNotFound'));
   for (const id of input.classIds ?? []) {
-    const cls = db.classes.find((c) => c.id === id && c.companyId === input.companyId);
+    const cls = classesOf(db, input.companyId).find((c) => c.id === id);
     if (!cls) throw new HttpError(400, message(lang, 'school.classNotFound'));
     if (cls.studentCount >= cls.capacity) throw new HttpError(400, message(lang, 'school.classFull', { name: cls.name, capacity: cls.capacity }));
   }
@@ -321,7 +323,7 @@ function seedCompany(db: Db, cfg: CompanySeed, scale: number) {
   // Rooms
   const rooms: Room[] = cfg.rooms.map((r) => {
     const row: Room = { id: nextId(db, 'rooms'), companyId, campusId: r.campusId, campusName: campusName(db, r.campusId), name: r.name, capacity: r.capacity };
-    db.rooms.push(row);
+    db.seedRooms.push(row);
     return row;
   });
 
@@ -362,7 +364,7 @@ function seedCompany(db: Db, cfg: CompanySeed, scale: number) {
       status: closed ? 'closed' : 'open',
       studentCount: 0,
     };
-    db.classes.push(row);
+    db.seedClasses.push(row);
     classes.push(row);
   }
   const openClasses = classes.filter((c) => c.status === 'open');
@@ -706,8 +708,8 @@ export function seedLedgerInTimeOrder(db: Db) {
 /** Seeds the school tables (docs/rules.md#demo-data-and-modes). `MOCK_SCALE=large` gives 20 000 students to Starlight Dance. */
 export function seedSchool(db: Db) {
   db.staff = [];
-  db.rooms = [];
-  db.classes = [];
+  db.seedRooms = [];
+  db.seedClasses = [];
   db.students = [];
   db.cardTemplates = [];
   db.studentCards = [];

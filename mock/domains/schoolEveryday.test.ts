@@ -6,7 +6,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { resetDb } from '../handlers';
-import { call, loginToken } from '../testing';
+import { call, classesIn, loginToken } from '../testing';
+import { tx } from '../../server/db';
+import { classes } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
 
 beforeEach(() => {
   resetDb();
@@ -15,14 +18,16 @@ beforeEach(() => {
 describe('class options for enrolment', () => {
   it('name the campus, and show a full class disabled only when enrolling', async () => {
     const db = getDb();
-    const full = db.classes.find((c) => c.companyId === 2 && c.status === 'open' && c.studentCount > 0)!;
+    const all = await classesIn(2);
+    const full = all.find((c) => c.status === 'open' && c.studentCount > 0)!;
     full.capacity = full.studentCount;
+    await (await tx()).update(classes).set({ capacity: full.capacity }).where(eq(classes.id, full.id));
     const token = await loginToken('manager');
     const enrol = (await call('GET', '/v2/company_class/options?enrol=1', { token })).body.data as { value: number; label: string; disabled?: boolean }[];
     const option = enrol.find((o) => o.value === full.id)!;
     expect(option.label).toContain(` · ${full.campusName} · `);
     expect(option.disabled).toBe(true);
-    const open = enrol.filter((o) => !o.disabled).map((o) => db.classes.find((c) => c.id === o.value)!);
+    const open = enrol.filter((o) => !o.disabled).map((o) => all.find((c) => c.id === o.value)!);
     expect(open.length).toBeGreaterThan(0);
     expect(open.every((c) => c.studentCount < c.capacity)).toBe(true);
     const plain = (await call('GET', '/v2/company_class/options', { token })).body.data as { value: number; disabled?: boolean }[];

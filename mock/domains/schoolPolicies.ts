@@ -8,11 +8,14 @@ import type { Access } from '../../src/access';
 import type { CardOrder, CardTemplate, HourRecord, Room, SchoolClass, Staff, Student, StudentCard } from '../../src/types/school';
 import type { Role } from '../../src/types/session';
 import { canEditSetup, canEditStudents, canSeeAllStudents } from '../../src/domain/schoolPermissions';
-import type { Db } from '../db';
+import { getDb, type Db } from '../db';
 import { definePolicy, type Session } from '../http';
 import { indexOf } from '../indexes';
 import { staffOfSession } from './school';
 import { scopeStudents } from './dataScope';
+import { classesOf, findClass, findRoom, roomsOf } from './schoolRows';
+import { classes, rooms } from '../../server/db/schema';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 
 /** Read access to the school tables: anyone with a student, educational or schedule flag. */
 export const readSchool = (a: Access) => a.studentManagement || a.educationalManagement || a.scheduleManagement;
@@ -27,14 +30,20 @@ export const can = (fn: (role: Role) => boolean) => (_a: Access, s: Session) => 
 export function visibleClassIds(db: Db, s: Session): Set<number> | undefined {
   if (canSeeAllStudents(s.membership.role)) return undefined;
   const me = staffOfSession(db, s);
-  return new Set(indexOf(db, 'classes', s.company.id).filter((c) => me && c.teacherId === me.id).map((c) => c.id));
+  return new Set(classesOf(db, s.company.id).filter((c) => me && c.teacherId === me.id).map((c) => c.id));
 }
 
 /** The classes the caller may see (teachers: their own). */
 export function classRows(db: Db, s: Session): SchoolClass[] {
-  const all = indexOf(db, 'classes', s.company.id);
+  const all = classesOf(db, s.company.id);
   const own = visibleClassIds(db, s);
   return own ? all.filter((c) => own.has(c.id)) : all;
+}
+
+/** The same scope over the table (classes: teachers their own). */
+export function classWhere(s: Session, db: Db): SQL {
+  const own = visibleClassIds(db, s);
+  return and(eq(classes.companyId, s.company.id), own && (own.size ? inArray(classes.id, [...own]) : sql`false`))!;
 }
 
 /** The students the caller may see (teachers: their classes' students). The one scope of every student call. */
@@ -83,7 +92,9 @@ export const roomPolicy = definePolicy<Room>({
   name: 'rooms',
   read: readSchool,
   write: ['educationalManagement', setupWriter],
-  rows: (db, s) => indexOf(db, 'rooms', s.company.id),
+  rows: (db, s) => roomsOf(db, s.company.id),
+  where: (s) => eq(rooms.companyId, s.company.id),
+  find: (id, scope, lock) => findRoom(getDb(), id, scope, lock),
 });
 
 export const classPolicy = definePolicy<SchoolClass>({
@@ -91,6 +102,8 @@ export const classPolicy = definePolicy<SchoolClass>({
   read: readSchool,
   write: ['educationalManagement', setupWriter],
   rows: classRows,
+  where: classWhere,
+  find: (id, scope, lock) => findClass(getDb(), id, scope, lock),
 });
 
 /** Enrolments: who is in which class (the class's scope, the student writers' rule). */

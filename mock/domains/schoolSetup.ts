@@ -10,7 +10,7 @@ import { api, companyCampuses, definePolicy, type AuthedCtx, type Session } from
 import { defineMessages } from '../messages';
 import { listQuery, type ListSpec } from '../list';
 import { today } from '../clock';
-import type { Room, SchoolClass, Staff, Student } from '../../src/types/school';
+import type { Staff, Student } from '../../src/types/school';
 import {
   ClassBody,
   ClassUpdateBody,
@@ -48,6 +48,12 @@ import {
 } from './schoolPolicies';
 import { drillRows } from './analysis';
 import { campusesOf } from './campusRows';
+import { classesOf, classOf, deleteClass, deleteRoom, insertClass, insertRoom, nameRanks, roomOf, roomsOf, studentCounts, updateClass, updateRoom, valueOf } from './schoolRows';
+import { created } from './audit';
+import { and, asc, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { tx } from '../../server/db';
+import { classes, rooms } from '../../server/db/schema';
+import { contains, listConditions, sqlList, type SqlListSpec } from '../../server/db/list';
 
 export { readSchool, visibleClassIds, visibleStudentIds, visibleStudents };
 
@@ -144,26 +150,24 @@ function readStaffBody(ctx: AuthedCtx, b: StaffInput) {
 
 function readRoomBody(ctx: AuthedCtx, b: { campusId: number; name: string; capacity: number }) {
   const campus = campusOf(ctx, b.campusId);
-  return { campusId: campus.id, campusName: campus.name, name: b.name, capacity: b.capacity };
+  return { campusId: campus.id, name: b.name, capacity: b.capacity };
 }
 
-function readClassBody(ctx: AuthedCtx, b: ClassInput) {
+async function readClassBody(ctx: AuthedCtx, b: ClassInput) {
   const teacher = ctx.target(staffPolicy, b.teacherId, 'school.staff');
   const campus = campusOf(ctx, b.campusId);
   if (teacher.role !== 'teacher' || teacher.status !== 'active') throw ctx.bad('school.notTeacher');
-  const room = ctx.target(roomPolicy, b.roomId, 'school.room');
+  // Locked: the room is not deleted nor made smaller before the class is written.
+  const room = await ctx.find(roomPolicy, b.roomId, 'school.room');
   if (room.campusId !== campus.id) throw ctx.bad('school.roomOtherCampus');
   if (b.capacity > room.capacity) throw ctx.bad('school.roomTooSmall', { room: room.name, n: room.capacity });
   if (b.startDate > b.endDate) throw ctx.bad('school.datesOrder');
   return {
     campusId: campus.id,
-    campusName: campus.name,
     name: b.name,
     course: b.course,
     teacherId: teacher.id,
-    teacherName: teacher.name,
     roomId: room.id,
-    roomName: room.name,
     capacity: b.capacity,
     hoursPerLesson: b.hoursPerLesson,
     startDate: b.startDate,
@@ -217,9 +221,9 @@ export const schoolSetupHandlers = [
     const cid = session.company.id;
     const items = [
       { key: 'campus', count: campusesOf(db, cid).length, path: '/campus/list' },
-      { key: 'rooms', count: indexOf(db, 'rooms', cid).length, path: '/school/room' },
+      { key: 'rooms', count: roomsOf(db, cid).length, path: '/school/room' },
       { key: 'staff', count: indexOf(db, 'staff', cid).length, path: '/school/staff' },
-      { key: 'classes', count: indexOf(db, 'classes', cid).length, path: '/school/class' },
+      { key: 'classes', count: classesOf(db, cid).length, path: '/school/class' },
       { key: 'templates', count: indexOf(db, 'cardTemplates', cid).length, path: '/school/class-card' },
       { key: 'students', count: indexOf(db, 'students', cid).length, path: '/student/list' },
     ];
@@ -252,11 +256,12 @@ export const schoolSetupHandlers = [
     const row = ctx.target(staffPolicy, id, 'school.staff');
     const body = readStaffBody(ctx, ctx.body);
     if (ctx.rows(staffPolicy).some((s) => s.mobile === body.mobile && s.id !== id)) throw ctx.bad('school.staffMobileTaken');
-    const teaches = db.classes.filter((c) => c.teacherId === id && c.status === 'open').length;
+    const teaches = classesOf(db, ctx.session.company.id).filter((c) => c.teacherId === id && c.status === 'open').length;
     if (teaches && (body.role !== 'teacher' || body.status !== 'active')) throw ctx.bad('school.staffTeaches', { n: teaches });
     Object.assign(row, body);
-    db.classes.filter((c) => c.teacherId === id).forEach((c) => {
-      c.teacherName = row.name;
+    // A class shows its teacher's name (read from the staff: the request's rows follow).
+    classesOf(db, ctx.session.company.id).forEach((c) => {
+      if (c.teacherId === id) c.teacherName = row.name;
     });
     return row;
   }),
@@ -265,7 +270,7 @@ export const schoolSetupHandlers = [
     const { db } = ctx;
     const row = ctx.target(staffPolicy, Number(ctx.params.id), 'school.staff');
     if (row.userId) throw ctx.bad('school.staffHasAccount');
-    const teaches = db.classes.filter((c) => c.teacherId === row.id).length;
+    const teaches = classesOf(db, ctx.session.company.id).filter((c) => c.teacherId === row.id).length;
     if (teaches) throw ctx.bad('school.staffTeaches', { n: teaches });
     const sold = db.studentCards.filter((c) => c.sellerId === row.id).length;
     if (sold) throw ctx.bad('school.staffSold', { n: sold });
@@ -274,14 +279,17 @@ export const schoolSetupHandlers = [
   }),
 
   /* ---------------- rooms ---------------- */
-  api('get', '/v2/company_dance_room', { read: roomPolicy }, (ctx) =>
-    listQuery(ctx.rows(roomPolicy), ctx.query, {
-      keywordFields: ['name'],
-      equalFields: ['campusId'],
-      sortable: ['name', 'capacity', 'campusName'],
-      defaultSort: { field: 'id', order: 'ascend' },
-    }, ctx.lang),
-  ),
+  api('get', '/v2/company_dance_room', { read: roomPolicy }, async (ctx) => {
+    const campusRanks = nameRanks(campusesOf(ctx.db, ctx.session.company.id));
+    const page = await sqlList(await tx(), rooms, ctx.scope(roomPolicy), ctx.query, {
+      keyword: [rooms.name],
+      equal: { campusId: rooms.campusId },
+      sortable: { name: rooms.nameSort, capacity: rooms.capacity, campusName: valueOf(rooms.campusId, campusRanks) },
+      defaultSort: { field: 'id', order: 'ascend', by: rooms.id },
+      tiebreak: [asc(rooms.id)],
+    }, ctx.lang);
+    return { list: page.list.map((r) => roomOf(ctx.db, r)), total: page.total };
+  }),
 
   api('get', '/v2/company_dance_room/options', { read: roomPolicy }, ({ rows, query }) =>
     rows(roomPolicy)
@@ -289,51 +297,84 @@ export const schoolSetupHandlers = [
       .map((r) => ({ value: r.id, label: `${r.name} (${r.capacity})` })),
   ),
 
-  api('post', '/v2/company_dance_room', { write: roomPolicy, body: RoomBody, labels: ROOM_LABELS }, (ctx) => {
+  api('post', '/v2/company_dance_room', { write: roomPolicy, body: RoomBody, labels: ROOM_LABELS }, async (ctx) => {
     const { db, session } = ctx;
     const body = readRoomBody(ctx, ctx.body);
     if (ctx.rows(roomPolicy).some((r) => r.campusId === body.campusId && r.name === body.name)) throw ctx.bad('school.roomNameTaken');
-    const row: Room = { id: nextId(db, 'rooms'), companyId: session.company.id, ...body };
-    db.rooms.push(row);
-    return row;
+    return created(await insertRoom(db, session.company.id, body));
   }),
 
-  api('put', '/v2/company_dance_room', { write: roomPolicy, body: RoomUpdateBody, labels: ROOM_LABELS }, (ctx) => {
+  api('put', '/v2/company_dance_room', { write: roomPolicy, body: RoomUpdateBody, labels: ROOM_LABELS }, async (ctx) => {
     const { db } = ctx;
     const id = ctx.body.id;
-    const row = ctx.target(roomPolicy, id, 'school.room');
+    const row = await ctx.find(roomPolicy, id, 'school.room');
     const body = readRoomBody(ctx, ctx.body);
     if (ctx.rows(roomPolicy).some((r) => r.campusId === body.campusId && r.name === body.name && r.id !== id)) throw ctx.bad('school.roomNameTaken');
-    const classes = db.classes.filter((c) => c.roomId === id && c.status === 'open');
+    const classes = classesOf(db, ctx.session.company.id).filter((c) => c.roomId === id && c.status === 'open');
     const big = classes.find((c) => c.capacity > body.capacity);
     if (big) throw ctx.bad('school.roomBelowClass', { cls: big.name, n: big.capacity });
     if (classes.length && body.campusId !== row.campusId) throw ctx.bad('school.roomInUse', { name: row.name, n: classes.length });
-    Object.assign(row, body);
-    db.classes.filter((c) => c.roomId === id).forEach((c) => {
-      c.roomName = row.name;
-    });
-    return row;
+    return updateRoom(db, row, body);
   }),
 
-  api<{ id: string }>('delete', '/v2/company_dance_room/:id', { write: roomPolicy }, (ctx) => {
+  api<{ id: string }>('delete', '/v2/company_dance_room/:id', { write: roomPolicy }, async (ctx) => {
     const { db, session } = ctx;
-    const row = ctx.target(roomPolicy, Number(ctx.params.id), 'school.room');
-    const n = db.classes.filter((c) => c.roomId === row.id && c.status === 'open').length + futureLessons(db, session.company.id, (l) => l.roomId === row.id);
+    const row = await ctx.find(roomPolicy, Number(ctx.params.id), 'school.room');
+    const n = classesOf(db, session.company.id).filter((c) => c.roomId === row.id && c.status === 'open').length + futureLessons(db, session.company.id, (l) => l.roomId === row.id);
     if (n) throw ctx.bad('school.roomInUse', { name: row.name, n });
-    db.rooms.splice(db.rooms.indexOf(row), 1);
+    await deleteRoom(row);
     return null;
   }),
 
   /* ---------------- classes ---------------- */
-  api('get', '/v2/company_class', { read: classPolicy }, (ctx) =>
-    listQuery(drillRows(ctx.db, ctx.session, 'company_class', ctx.rows(classPolicy), ctx.query, ctx.lang), ctx.query, {
-      keywordFields: ['name', 'course', 'teacherName'],
-      equalFields: ['campusId', 'teacherId', 'roomId', 'status', 'course'],
-      dateField: 'startDate',
-      sortable: ['name', 'course', 'startDate', 'endDate', 'capacity', 'studentCount', 'teacherName'],
-      defaultSort: { field: 'id', order: 'ascend' },
-    }, ctx.lang),
-  ),
+  api('get', '/v2/company_class', { read: classPolicy }, async (ctx) => {
+    const { db, session, query, lang } = ctx;
+    const cid = session.company.id;
+    // A drill-down narrows to the classes of its figure (computed over the caller's classes in the request).
+    const drilled = query.drill ? drillRows(db, session, 'company_class', ctx.rows(classPolicy), query, lang).map((c) => c.id) : undefined;
+    const kw = (query.keyword || '').trim().toLowerCase();
+    const counts = studentCounts(db, cid);
+    const staff = indexOf(db, 'staff', cid);
+    const studentCount = sql<number>`coalesce(${valueOf(classes.id, counts)}, 0)`;
+    const spec: SqlListSpec = {
+      equal: { campusId: classes.campusId, teacherId: classes.teacherId, roomId: classes.roomId, status: classes.status, course: classes.course },
+      filters: {
+        // The name, the course or the teacher's name (the staff are in the process: their ids).
+        keyword: () => {
+          if (!kw) return undefined;
+          const teachers = staff.filter((st) => st.name.toLowerCase().includes(kw)).map((st) => st.id);
+          return or(ilike(classes.name, contains(kw)), ilike(classes.course, contains(kw)), ...(teachers.length ? [inArray(classes.teacherId, teachers)] : []));
+        },
+      },
+      day: classes.startDate,
+      sortable: {
+        name: classes.nameSort,
+        course: classes.courseSort,
+        startDate: classes.startDate,
+        endDate: classes.endDate,
+        capacity: classes.capacity,
+        studentCount,
+        teacherName: valueOf(classes.teacherId, nameRanks(staff)),
+      },
+      defaultSort: { field: 'id', order: 'ascend', by: classes.id },
+      tiebreak: [asc(classes.id)],
+    };
+    const scope = and(ctx.scope(classPolicy), drilled && (drilled.length ? inArray(classes.id, drilled) : sql`false`));
+    const page = await sqlList(await tx(), classes, scope, query, spec, lang);
+    // `sum=a,b`: sums of numeric fields over the whole filtered set (a drill-down list shows them beside the total).
+    const sumFields = (query.sum ?? '').split(',').filter((f) => /^[A-Za-z]\w{0,40}$/.test(f));
+    const numeric: Record<string, SQL> = { studentCount, capacity: sql`${classes.capacity}`, hoursPerLesson: sql`${classes.hoursPerLesson}` };
+    let sum: Record<string, number> | undefined;
+    if (sumFields.length) {
+      const [r] = await (await tx())
+        .select(Object.fromEntries(sumFields.map((f, i) => [`s${i}`, numeric[f] ? sql<string>`coalesce(sum(${numeric[f]}), 0)` : sql<string>`0`])))
+        .from(classes)
+        .where(and(scope, ...listConditions(query, spec, lang)));
+      sum = Object.fromEntries(sumFields.map((f, i) => [f, Math.round(Number(r[`s${i}`]) * 100) / 100]));
+    }
+    const byRoom = new Map(roomsOf(db, cid).map((r) => [r.id, r]));
+    return { list: page.list.map((r) => classOf(db, r, counts.get(r.id) ?? 0, byRoom)), total: page.total, ...(sum ? { sum } : {}) };
+  }),
 
   // The same scope as the list: a teacher picks among their own classes.
   api('get', '/v2/company_class/options', { read: classPolicy }, ({ rows, query }) =>
@@ -345,30 +386,27 @@ export const schoolSetupHandlers = [
       .map((c) => ({ value: c.id, label: `${c.name} · ${c.campusName} · ${c.teacherName} (${c.studentCount}/${c.capacity})`, ...(query.enrol === '1' && c.studentCount >= c.capacity ? { disabled: true } : {}) })),
   ),
 
-  api('post', '/v2/company_class', { write: classPolicy, body: ClassBody, labels: CLASS_LABELS }, (ctx) => {
+  api('post', '/v2/company_class', { write: classPolicy, body: ClassBody, labels: CLASS_LABELS }, async (ctx) => {
     const { db, session } = ctx;
-    const body = readClassBody(ctx, ctx.body);
-    const row: SchoolClass = { id: nextId(db, 'classes'), companyId: session.company.id, ...body, studentCount: 0 };
-    db.classes.push(row);
-    return row;
+    const body = await readClassBody(ctx, ctx.body);
+    return created(await insertClass(db, session.company.id, body));
   }),
 
-  api('put', '/v2/company_class', { write: classPolicy, body: ClassUpdateBody, labels: CLASS_LABELS }, (ctx) => {
-    const row = ctx.target(classPolicy, ctx.body.id, 'school.class');
-    const body = readClassBody(ctx, ctx.body);
+  api('put', '/v2/company_class', { write: classPolicy, body: ClassUpdateBody, labels: CLASS_LABELS }, async (ctx) => {
+    const row = await ctx.find(classPolicy, ctx.body.id, 'school.class');
+    const body = await readClassBody(ctx, ctx.body);
     if (body.capacity < row.studentCount) throw ctx.bad('school.capacityBelowCount', { n: row.studentCount });
-    Object.assign(row, body);
-    return row;
+    return updateClass(ctx.db, row, body);
   }),
 
-  api<{ id: string }>('delete', '/v2/company_class/:id', { write: classPolicy }, (ctx) => {
+  api<{ id: string }>('delete', '/v2/company_class/:id', { write: classPolicy }, async (ctx) => {
     const { db, session } = ctx;
-    const row = ctx.target(classPolicy, Number(ctx.params.id), 'school.class');
-    refreshClassCount(db, row.id);
+    const row = await ctx.find(classPolicy, Number(ctx.params.id), 'school.class');
+    refreshClassCount(db, row);
     if (row.studentCount) throw ctx.bad('school.classHasStudents', { name: row.name, n: row.studentCount });
     const lessons = futureLessons(db, session.company.id, (l) => l.classId === row.id);
     if (lessons) throw ctx.bad('school.classHasLessons', { name: row.name, n: lessons });
-    db.classes.splice(db.classes.indexOf(row), 1);
+    await deleteClass(row);
     return null;
   }),
 
@@ -378,7 +416,7 @@ export const schoolSetupHandlers = [
     const students = ctx.body.studentIds.map((id) => ctx.target(studentPolicy, id, 'school.student'));
     if (cls.status !== 'open') throw ctx.bad('school.classClosed', { name: cls.name });
     const fresh = students.filter((st) => !st.classIds.includes(cls.id));
-    refreshClassCount(db, cls.id);
+    refreshClassCount(db, cls);
     const free = cls.capacity - cls.studentCount;
     if (fresh.length > free) throw ctx.bad('school.classNoSeats', { name: cls.name, free, n: fresh.length });
     fresh.forEach((st) => enrolStudent(db, st, cls.id, ctx.lang));
@@ -391,7 +429,7 @@ export const schoolSetupHandlers = [
     const st = ctx.target(studentPolicy, ctx.body.studentId, 'school.student');
     if (!st.classIds.includes(cls.id)) throw ctx.bad('school.notEnrolled');
     st.classIds = st.classIds.filter((id) => id !== cls.id);
-    refreshClassCount(db, cls.id);
+    refreshClassCount(db, cls);
     return cls;
   }),
 
@@ -400,7 +438,7 @@ export const schoolSetupHandlers = [
     const { db, session, query, lang } = ctx;
     const t = today();
     const settings = settingsOf(db, session.company.id);
-    const classNames = new Map(indexOf(db, 'classes', session.company.id).map((c) => [c.id, c.name]));
+    const classNames = new Map(classesOf(db, session.company.id).map((c) => [c.id, c.name]));
     /** Card figures of the given students (all of them when undefined). */
     // "Running low" is the student's renewal state over all their cards (`renewalStates`, the dashboard's and the
     // notice segments' rule): a renewal adds its hours to the old card's at once.
@@ -460,8 +498,8 @@ export const schoolSetupHandlers = [
       .filter((r) => r.studentId === st.id)
       .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id))
       .slice(0, 100);
-    const classes = db.classes.filter((c) => st.classIds.includes(c.id));
-    const classById = new Map(db.classes.map((c) => [c.id, c]));
+    const classById = new Map(classesOf(db, session.company.id).map((c) => [c.id, c]));
+    const classes = classesOf(db, session.company.id).filter((c) => st.classIds.includes(c.id));
     const lessons = lessonsOf(db)
       .filter((l) => l.companyId === session.company.id && (l.studentIds ? l.studentIds.includes(st.id) : st.classIds.includes(l.classId)) && l.date <= t && l.date >= st.createdAt.slice(0, 10))
       .sort((a, b) => (a.date < b.date ? 1 : -1))

@@ -27,6 +27,7 @@ import { classRows, studentPolicy, studentRows } from './schoolPolicies';
 import { assertCampusOpen } from './campus';
 import { assertRoom, ensureCustomerTables, insertLead, leadPolicy, leadRows, ownerOptions, poolPolicy, sweepPool } from './customer';
 import { campusesOf } from './campusRows';
+import { classesOf } from './schoolRows';
 
 defineMessages(IMPORT_MESSAGES);
 
@@ -114,7 +115,7 @@ export const importHandlers = [
     for (const r of withCard) assertCampusOpen(db, r.value!.campusId, ctx.lang);
     // Everything was checked above; should a create still fail, what this call added is taken back (all or none).
     const before = { students: db.students.length, cards: db.studentCards.length, records: db.hourRecords.length };
-    const classCounts = new Map(db.classes.map((c) => [c, c.studentCount]));
+    const classCounts = new Map(classesOf(db, session.company.id).map((c) => [c, c.studentCount]));
     const templates = new Map(db.cardTemplates.map((tp) => [tp, tp.issuedCount]));
     const operator = operatorOf(db, session);
     const at = nowStamp();

@@ -1,5 +1,5 @@
 /** Homework, scores, notices, rules and inboxes through msw: scopes (403/404), state rules, snapshots, emit. */
-import { authHeaders, inRequest, rowsOf, userNamed } from '../testing';
+import { authHeaders, classesIn, inRequest, rowsOf, userNamed } from '../testing';
 import { homework, inbox, notices, outbox, reminderSweeps, scores } from '../../server/db/schema';
 import { addDays, today } from '../clock';
 import { inTransaction } from '../../server/db';
@@ -29,18 +29,19 @@ beforeEach(() => {
   resetDb();
 });
 
-function teacherClasses() {
+async function teacherClasses() {
   const db = getDb();
   const me = db.staff.find((s) => s.userId === 4)!;
-  const own = db.classes.filter((c) => c.companyId === 2 && c.teacherId === me.id && db.students.some((s) => s.classIds.includes(c.id)));
-  const other = db.classes.find((c) => c.companyId === 2 && c.teacherId !== me.id)!;
+  const all = await classesIn(2);
+  const own = all.filter((c) => c.teacherId === me.id && db.students.some((s) => s.classIds.includes(c.id)));
+  const other = all.find((c) => c.teacherId !== me.id)!;
   return { own, other };
 }
 
 describe('homework', () => {
   it('a teacher assigns to an own class only; checks, rejects; deleting with checked submissions is refused', async () => {
     const teacher = await login('teacher');
-    const { own, other } = teacherClasses();
+    const { own, other } = await teacherClasses();
     const due = new Date(Date.now() + 5 * 86400000).toISOString().slice(0, 10);
     const refused = await call(teacher, 'POST', '/v2/homework', { classId: other.id, title: '练习', content: '压腿', dueDate: due });
     expect(refused.status).toBe(404);
@@ -77,7 +78,7 @@ describe('homework', () => {
 describe('scores', () => {
   it('bounds per subject; statistics exclude the absent; all or nothing', async () => {
     const teacher = await login('teacher');
-    const { own } = teacherClasses();
+    const { own } = await teacherClasses();
     const exam = await call<Exam>(teacher, 'POST', '/v2/exam', { classId: own[0].id, name: '期中考核', date: '2026-05-01', subjects: [{ name: '基本功', fullMark: 100 }] });
     expect(exam.status).toBe(200);
     const sheet = await call<ScoreSheet>(teacher, 'GET', `/v2/exam/${exam.data.id}/sheet`);

@@ -28,6 +28,7 @@ import { classRows, studentRows } from './teachingScope';
 import { visibleStudentIds } from './schoolPolicies';
 import { narrowsScope } from './dataScope';
 import { operatorOf } from './school';
+import { classesOf } from './schoolRows';
 import { emit } from './notify';
 import { created as markCreated } from './audit';
 
@@ -220,7 +221,7 @@ async function withExamCounts(db: Db, rows: ExamRow[]): Promise<Exam[]> {
     .where(and(anyOf(scores.examId, rows.map((e) => e.id)), sql`(${scores.score} is not null or ${scores.absent})`))
     .groupBy(scores.examId);
   return rows.map((e) => {
-    const cls = db.classes.find((c) => c.id === e.classId);
+    const cls = classesOf(db, e.companyId).find((c) => c.id === e.classId);
     return { ...e, scoredCount: scored.find((x) => x.examId === e.id)?.n ?? 0, studentCount: cls ? classStudents(db, cls).length : 0 };
   });
 }
@@ -236,7 +237,7 @@ function homeworkError(ctx: AuthedCtx, e: unknown): never {
 }
 
 async function sheetOf(db: Db, exam: ExamRow, visible?: Set<number>): Promise<ScoreSheet> {
-  const cls = db.classes.find((c) => c.id === exam.classId);
+  const cls = classesOf(db, exam.companyId).find((c) => c.id === exam.classId);
   const students = cls ? classStudents(db, cls) : [];
   const recorded = await examScores(exam.id);
   // Students who left the class keep their recorded scores on the sheet; a data scope shows its students only.
@@ -284,7 +285,7 @@ export function teachingSeed(db: Db): TeachingSeed {
   const rng = createRng(1310);
   const t = today();
   for (const companyId of [2, 3]) {
-    const classes = db.classes.filter((c) => c.companyId === companyId && c.status === 'open').slice(0, companyId === 2 ? 10 : 2);
+    const classes = db.seedClasses.filter((c) => c.companyId === companyId && c.status === 'open').slice(0, companyId === 2 ? 10 : 2);
     classes.forEach((cls, ci) => {
       const students = classStudents(db, cls);
       if (students.length === 0) return;
@@ -496,7 +497,7 @@ export const teachingHandlers = [
   api('get', '/v2/homework/student_classes', { read: homeworkPolicy }, (ctx) => {
     const student = ctx.target(teachingStudentPolicy, Number(ctx.query.studentId), 'hw.student');
     const mine = new Set(classRows(ctx.db, ctx.session).map((c) => c.id));
-    return ctx.db.classes.filter((c) => student.classIds.includes(c.id) && mine.has(c.id)).map((c) => ({ value: c.id, label: c.name }));
+    return classesOf(ctx.db, ctx.session.company.id).filter((c) => student.classIds.includes(c.id) && mine.has(c.id)).map((c) => ({ value: c.id, label: c.name }));
   }),
 
   /* exams and scores */

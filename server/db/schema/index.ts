@@ -16,3 +16,4 @@ export * from './campus';
 export * from './accounts';
 export * from './monthClose';
 export * from './platform';
+export * from './school';
