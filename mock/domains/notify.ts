@@ -30,7 +30,7 @@ import { RuleBody } from '../../src/types/notice.schemas';
 import { seesAllLeads } from '../../src/domain/leads';
 import { visibleStudentIds } from './schoolPolicies';
 import { narrowsScope } from './dataScope';
-import { classById } from './schoolRows';
+import { classById, loadSchoolRows } from './schoolRows';
 import { ids, z } from '../../src/types/schema';
 
 defineMessages({
@@ -257,6 +257,8 @@ export async function sweepReminders(db: Db, companyId: number, day = today()): 
   const won = await (await tx()).insert(reminderSweeps).values({ companyId, day, sweptAt: stampDate(nowStamp()) }).onConflictDoNothing().returning({ day: reminderSweeps.day });
   if (!won.length) return false;
   await loadSettings(companyId);
+  // A lesson's teacher is found through its class (`teacherUserOfClass`).
+  await loadSchoolRows(companyId);
   const next = addDays(day, 1);
   (db.lessons ?? [])
     .filter((l) => l.companyId === companyId && l.date === next && l.status !== 'cancelled')

@@ -8,7 +8,7 @@
  * process). Lists read the tables (`sqlList`); writes go to the table and to the memo's row. During the in-process
  * seed the seed's rows (`Db.seedRooms`, `Db.seedClasses`) stand for them.
  */
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { requestMemo, restartIdentities, tx, type Database } from '../../server/db';
 import { insertMany } from '../../server/db/bulk';
 import { classes, rooms } from '../../server/db/schema';
@@ -82,9 +82,21 @@ function classOfJson(c: ClassJson): ClassSql {
   };
 }
 
-/** Keeps a company's rooms and classes as `json_agg` read them (./companyRows.ts) in the request's memo. */
+/**
+ * Keeps a company's rooms and classes as `json_agg` read them (./companyRows.ts) in the request's memo. Rows the
+ * request already holds stay the ones its code holds (its own writes keep them up to date).
+ */
 export function rememberSchoolRows(companyId: number, roomList: RoomJson[], classList: ClassJson[]): void {
+  if (requestMemo()?.has(key(companyId))) return;
   requestMemo()?.set(key(companyId), { roomRows: roomList.map(roomOfJson), classRows: classList.map(classOfJson) } satisfies Loaded);
+}
+
+/** Reads a company's rooms and classes into the request's memo (code outside a session's request: the reminder sweep). */
+export async function loadSchoolRows(companyId: number): Promise<void> {
+  if (requestMemo()?.has(key(companyId))) return;
+  const t = await tx();
+  const [roomList, classList] = [await t.select().from(rooms).where(eq(rooms.companyId, companyId)).orderBy(asc(rooms.id)), await t.select().from(classes).where(eq(classes.companyId, companyId)).orderBy(asc(classes.id))];
+  requestMemo()?.set(key(companyId), { roomRows: roomList, classRows: classList } satisfies Loaded);
 }
 
 function loaded(companyId: number): Loaded {
