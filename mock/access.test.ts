@@ -12,12 +12,12 @@ import { describe, expect, it } from 'vitest';
 import { handlers } from './handlers';
 import { buildSession, registry, type RegisteredCall, type Session } from './http';
 import { getDb } from './db';
-import { call, classesIn, defaultGroup, inRequest, loginToken, membershipRows, rowsOf, userRows } from './testing';
+import { allLeads as readLeads, call, classesIn, defaultGroup, inRequest, loginToken, membershipRows, rowsOf, userRows } from './testing';
 import { inTransaction } from '../server/db';
 import { exams, homework, notices, submissions } from '../server/db/schema';
 import { today } from './clock';
 import { studentRows } from './domains/schoolPolicies';
-import { leadRows, poolPolicy } from './domains/customer';
+import { loadLeadIds, visibleLeads } from './domains/customer';
 import { lessonRows } from './domains/scheduleApi';
 
 /** Rules that say no more than "logged in". */
@@ -80,7 +80,7 @@ describe('every mock call declares its access (mock/http.ts registry)', () => {
  * One scope per resource, everywhere (issue 29): for a teacher, a sales person and a sales person whose permission
  * group is narrowed to their campus, every registered GET (bare, and with the ids and queries the calls take, pointing
  * at rows outside the caller's scope) and the receiver-computing POST answer only with students, leads and mobiles
- * of the caller's lists (`studentRows`, `leadRows` for that session). One seed for the whole sweep.
+ * of the caller's lists (`studentRows`, `visibleLeads` for that session). One seed for the whole sweep.
  */
 describe('every call answers within the scope of its list (issue 29)', () => {
   const MOBILE = /(?<!\d)1[3-9]\d{9}(?!\d)/g;
@@ -103,7 +103,9 @@ describe('every call answers within the scope of its list (issue 29)', () => {
   async function scopeIn(token: string, userId: number, roleId: number): Promise<{ scope: Scope; session: Session }> {
     const db = getDb();
     const session = (await buildSession(db, token, userId, roleId))!;
+    await loadLeadIds(db, session);
     const cid = session.company.id;
+    const companyLeads = (await readLeads()).filter((l) => l.companyId === cid);
     // The lists of students and leads: the student list; the lead list and the pool. A lesson in the schedule's scope
     // shows its roster (booked, on leave, rolled-call students, who may come from other classes), and a trial the
     // caller teaches its lead: those rows are reached through the lesson and trial lists.
@@ -113,11 +115,11 @@ describe('every call answers within the scope of its list (issue 29)', () => {
     const taughtTrials = new Set(db.trials.filter((t) => t.companyId === cid && staffId !== undefined && t.teacherId === staffId).map((t) => t.leadId));
     const students = [...studentRows(db, session), ...db.students.filter((st) => st.companyId === cid && rosters.has(st.id))];
     const leads = [
-      ...(session.access.customerCenter ? [...leadRows(db, session), ...poolPolicy.rows!(db, session)] : []),
-      ...db.leads.filter((l) => l.companyId === cid && taughtTrials.has(l.id)),
+      ...(session.access.customerCenter ? await visibleLeads(db, session, 'both') : []),
+      ...companyLeads.filter((l) => taughtTrials.has(l.id)),
     ];
     const allStudents = db.students.filter((st) => st.companyId === cid);
-    const allLeads = db.leads.filter((l) => l.companyId === cid);
+    const allLeads = companyLeads;
     const staffUsers = new Set((await membershipRows()).filter((m) => m.companyId === cid && m.role !== 'customer').map((m) => m.userId));
     const allowed = new Set([
       ...students.map((st) => st.mobile),
@@ -169,7 +171,8 @@ describe('every call answers within the scope of its list (issue 29)', () => {
       (db.studentCards.some((c) => c.studentId === id) ? 4 : 0) + (teaching.submissions.some((x) => x.studentId === id) ? 2 : 0) + (db.attendances.some((a) => a.studentId === id && a.mark === 'present') ? 1 : 0);
     const student = [...outside].sort((a, b) => weight(b.id) - weight(a.id))[0] ?? db.students.find((st) => st.companyId === cid)!;
     const card = db.studentCards.find((c) => c.studentId === student.id);
-    const lead = db.leads.find((l) => l.companyId === cid && !scope.leads.has(l.id)) ?? db.leads.find((l) => l.companyId === cid)!;
+    const companyLeads = (await readLeads()).filter((l) => l.companyId === cid);
+    const lead = companyLeads.find((l) => !scope.leads.has(l.id)) ?? companyLeads[0];
     const classId = student.classIds[0] ?? (await classesIn(cid))[0].id;
     // Rows of a class holding students outside the scope (its own, else any such class).
     const outsideClasses = new Set(outside.flatMap((st) => st.classIds));
@@ -201,7 +204,12 @@ describe('every call answers within the scope of its list (issue 29)', () => {
   async function sweep(token: string, noticeIds: number[]): Promise<string[]> {
     const { scope, session } = await scopeOf(token);
     const probe = await probeOf(session, scope, noticeIds);
-    const own = (await inRequest(session.company.id, () => studentRows(getDb(), session)))[0];
+    const own = (
+      await inRequest(session.company.id, async () => {
+        await loadLeadIds(getDb(), session);
+        return studentRows(getDb(), session);
+      })
+    )[0];
     const problems: string[] = [];
     const summary = (what: string, found: string[]) => `${what}: ${found.slice(0, 3).join(', ')}${found.length > 3 ? ` (+${found.length - 3})` : ''}`;
     const check = (what: string, data: unknown) => {
@@ -260,7 +268,12 @@ describe('every call answers within the scope of its list (issue 29)', () => {
     expect(r.status).toBe(200);
     const sales = await loginToken('sales');
     const { session } = await scopeOf(sales);
-    const inScope = (await inRequest(session.company.id, () => studentRows(getDb(), session))).length;
+    const inScope = (
+      await inRequest(session.company.id, async () => {
+        await loadLeadIds(getDb(), session);
+        return studentRows(getDb(), session);
+      })
+    ).length;
     expect(inScope).toBeGreaterThan(0);
     expect(inScope).toBeLessThan(getDb().students.filter((st) => st.companyId === 2).length);
     expect(await sweep(sales, noticeIds)).toEqual([]);

@@ -4,17 +4,19 @@
  * session table (server/auth/state.ts), so a test only keeps the `token` returned by the login.
  */
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Lead } from '../src/types/customer';
 import { inTransaction, tx } from '../server/db';
 import { loadCompany } from './domains/companyRows';
+import { leadOf, loadCompanyLeads } from './domains/customer';
 import { readClosedMonths } from './domains/ledger';
 import { classesOf } from './domains/schoolRows';
 import { getDb } from './db';
 import type { SchoolClass } from '../src/types/school';
 import { sessionByToken } from '../server/auth/state';
-import { memberships, permissionGroups, users, webPages, type invitations } from '../server/db/schema';
+import { leads, memberships, permissionGroups, users, webPages, type invitations } from '../server/db/schema';
 import { membershipRowOf, userRowOf } from './domains/people';
 import type { MembershipRow, UserRow } from './db';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 
 export const BASE = 'http://localhost';
 
@@ -49,6 +51,11 @@ export async function rowsOf<T extends PgTable>(table: T): Promise<T['$inferSele
   return (await (await tx()).select().from(table as PgTable)) as T['$inferSelect'][];
 }
 
+/** Every lead (the customer center's table, server/db/schema/customer.ts) in id order, as the API answers them. */
+export async function allLeads(): Promise<Lead[]> {
+  return (await (await tx()).select().from(leads).orderBy(asc(leads.id))).map(leadOf);
+}
+
 /** An invitation row to insert in a test: Maple's teacher (user 11) invited by Starlight Dance as a teacher, pending. */
 export function mapleTeacherInvitation(over: Partial<typeof invitations.$inferInsert> = {}): typeof invitations.$inferInsert {
   return { companyId: 2, userId: 11, mobile: '13800000011', name: '罗婉清', nameSort: '罗婉清', role: 'teacher', studentIds: [], inviterId: 2, inviterName: '周晓彤', createdAt: new Date(), status: 'pending', ...over };
@@ -80,6 +87,7 @@ export async function inRequest<T>(companyId: number, fn: () => T | Promise<T>):
   return inTransaction(async () => {
     await loadCompany(companyId);
     await readClosedMonths(companyId);
+    await loadCompanyLeads(companyId);
     return fn();
   });
 }

@@ -13,7 +13,7 @@ import { indexOf } from '../indexes';
 import { CompanyIndex, dayFigures, emptyFigures, recordDay, type DayFigures } from './analysisIndex';
 import { classRows, visibleStudentIds } from './schoolPolicies';
 import { lessonRows } from './scheduleApi';
-import { leadRows } from './customer';
+import { companyLeadsOf, visibleLeads } from './customer';
 import { defineMessages, message } from '../messages';
 import { listQuery } from '../list';
 import { parseBody } from '../schema';
@@ -106,8 +106,8 @@ export interface Viewer {
   leads?: Lead[];
 }
 
-/** The caller's viewer: the scope functions of the lists. */
-export function viewerOfSession(db: Db, s: Session): Viewer {
+/** The caller's viewer: the scope functions of the lists (the leads read from the database). */
+export async function viewerOfSession(db: Db, s: Session): Promise<Viewer> {
   const cid = s.company.id;
   const lessons = lessonRows(db, s);
   return {
@@ -115,7 +115,7 @@ export function viewerOfSession(db: Db, s: Session): Viewer {
     students: visibleStudentIds(db, s),
     lessons: lessons.length === indexOf(db, 'lessons', cid).length ? undefined : new Set(lessons.map((l) => l.id)),
     classes: classRows(db, s),
-    leads: leadRows(db, s),
+    leads: await visibleLeads(db, s),
   };
 }
 
@@ -233,7 +233,10 @@ export function scopedData(db: Db, who: Viewer | number, campusId?: number): Sco
     orders: own(indexOf(db, 'cardOrders', companyId)),
     lessons,
     classes: (v.classes ?? classesOf(db, companyId)).filter((c) => campusId === undefined || c.campusId === campusId),
-    leads: (v.leads ?? indexOf(db, 'leads', companyId)).filter((l) => campusId === undefined || l.campusId === campusId),
+    // Read when a figure needs them (a bare company id: the leads the request loaded, `loadCompanyLeads`).
+    get leads() {
+      return (v.leads ?? companyLeadsOf(db, companyId)).filter((l) => campusId === undefined || l.campusId === campusId);
+    },
     index,
     recordCampuses,
     markCampuses,
@@ -520,6 +523,14 @@ export function drillRows<T>(db: Db, session: Pick<Session, 'company'>, entity: 
   }
 }
 
+/** The lead list's drill-down (`drill=leads|converted` with `from`, `to`, `campus`, `owner`), checked as `drillRows` checks it, for its SQL; undefined without `drill`. */
+export function leadDrill(query: Record<string, string>, lang: 'en' | 'zh' = 'en'): { converted: boolean; range: DayRange; campus?: number; owner?: number } | undefined {
+  const kind = query.drill as DrillKind | undefined;
+  if (!kind) return undefined;
+  if (!DRILL_KINDS.includes(kind) || !ENTITY_KINDS.customer.includes(kind)) throw new HttpError(400, message(lang, 'an.badDrill', { drill: String(kind) }));
+  return { converted: kind === 'converted', range: { start: query.from || '0000-01-01', end: query.to || today() }, campus: num(query.campus), owner: num(query.owner) };
+}
+
 /* ------------------------------------------------------------ the calls ------------------------------------------------------------ */
 
 function kpi(key: Kpi['key'], unit: Kpi['unit'], value: number, previous: number, drill: DrillParams, extra: Partial<Kpi> = {}): Kpi {
@@ -726,14 +737,14 @@ export function analyzeStaff(db: Db, who: Viewer | number, range: AnalyzeQuery):
 }
 
 export const analysisHandlers = [
-  api('get', '/v2/company_kt/analyze_core', { read: analysisPolicy }, (ctx) => analyzeCore(ctx.db, viewerOfSession(ctx.db, ctx.session), rangeOf(ctx).range)),
+  api('get', '/v2/company_kt/analyze_core', { read: analysisPolicy }, async (ctx) => analyzeCore(ctx.db, await viewerOfSession(ctx.db, ctx.session), rangeOf(ctx).range)),
 
-  api('get', '/v2/company_kt/analyze/card', { read: analysisPolicy }, (ctx) => analyzeCard(ctx.db, viewerOfSession(ctx.db, ctx.session), rangeOf(ctx).range)),
+  api('get', '/v2/company_kt/analyze/card', { read: analysisPolicy }, async (ctx) => analyzeCard(ctx.db, await viewerOfSession(ctx.db, ctx.session), rangeOf(ctx).range)),
 
-  api('get', '/v2/company_kt/analyze_consume_progress', { read: analysisPolicy }, (ctx) => {
+  api('get', '/v2/company_kt/analyze_consume_progress', { read: analysisPolicy }, async (ctx) => {
     const { range, q } = rangeOf(ctx, ConsumeProgressQuery);
     const view = (q.view as 'class' | 'card' | undefined) ?? 'class';
-    const rows = consumeProgress(ctx.db, viewerOfSession(ctx.db, ctx.session), range, view) as (ClassProgress & CardProgress)[];
+    const rows = consumeProgress(ctx.db, await viewerOfSession(ctx.db, ctx.session), range, view) as (ClassProgress & CardProgress)[];
     const { startDate: _s, endDate: _e, campusId: _c, view: _v, ...rest } = ctx.query;
     return listQuery(rows, rest, {
       keywordFields: view === 'card' ? ['studentName', 'cardNo', 'templateName'] : ['className'],
@@ -742,10 +753,10 @@ export const analysisHandlers = [
     }, ctx.lang);
   }),
 
-  api('get', '/v2/company_kt/analyzes', { read: analysisPolicy }, (ctx) => {
+  api('get', '/v2/company_kt/analyzes', { read: analysisPolicy }, async (ctx) => {
     const { range, q } = rangeOf(ctx, RecordsQuery);
-    return analyzeRecords(ctx.db, viewerOfSession(ctx.db, ctx.session), range, (q.by as RecordDimension | undefined) ?? 'campus');
+    return analyzeRecords(ctx.db, await viewerOfSession(ctx.db, ctx.session), range, (q.by as RecordDimension | undefined) ?? 'campus');
   }),
 
-  api('get', '/v2/company_kt/analyze/contact_user', { read: analysisPolicy }, (ctx) => analyzeStaff(ctx.db, viewerOfSession(ctx.db, ctx.session), rangeOf(ctx).range)),
+  api('get', '/v2/company_kt/analyze/contact_user', { read: analysisPolicy }, async (ctx) => analyzeStaff(ctx.db, await viewerOfSession(ctx.db, ctx.session), rangeOf(ctx).range)),
 ];

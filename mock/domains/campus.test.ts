@@ -3,7 +3,7 @@ import { campuses, campusRenewals, companies } from '../../server/db/schema';
 import { eq } from 'drizzle-orm';
 import { tx } from '../../server/db';
 import { permissionGroups } from '../../server/db/schema';
-import { authHeaders, call as callIn, rowsOf } from '../testing';
+import { allLeads, authHeaders, call as callIn, rowsOf } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
@@ -120,7 +120,7 @@ describe('data scope', () => {
     const db = getDb();
     const me = db.staff.find((st) => st.userId === 5 && st.companyId === 2)!;
     const sold = new Set(db.studentCards.filter((c) => c.sellerId === me.id).map((c) => c.studentId));
-    const ownedLeads = new Set(db.leads.filter((l) => l.ownerId === 5).map((l) => l.id));
+    const ownedLeads = new Set((await allLeads()).filter((l) => l.ownerId === 5).map((l) => l.id));
     for (const st of own.list as { id: number; leadId?: number }[]) expect(sold.has(st.id) || (st.leadId !== undefined && ownedLeads.has(st.leadId))).toBe(true);
     await call('PUT', '/v2/permission_group/', { token: dealer, body: { id: group.id, name: group.name, flags: group.flags, dataScope: 'campus' } });
     const campus = (await call('GET', '/v2/student?page=1&pageSize=10', { token: sales })).body.data.total as number;

@@ -1,5 +1,5 @@
 /** The customer center's mock calls, end to end through msw (seed, scoping, pool, limit, conversion, stats, forms). */
-import { authHeaders, inRequest, rowsOf } from '../testing';
+import { allLeads, authHeaders, inRequest, rowsOf } from '../testing';
 import { followUps } from '../../server/db/schema';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, resetDb } from '../db';
@@ -42,7 +42,7 @@ beforeEach(() => {
 
 describe('seed', () => {
   it('has about 600 leads with every status and source, 190 active ones for the demo sales account', async () => {
-    const leads = getDb().leads.filter((l) => l.companyId === 2);
+    const leads = (await allLeads()).filter((l) => l.companyId === 2);
     expect(leads.length).toBe(600);
     for (const s of LEAD_STATUSES) expect(leads.some((l) => l.status === s)).toBe(true);
     for (const s of LEAD_SOURCES) expect(leads.some((l) => l.source === s)).toBe(true);
@@ -147,10 +147,10 @@ describe('the pool', () => {
 describe('release', () => {
   it('an owner returns a lead to the pool; a converted one cannot be released', async () => {
     const sales = await login('sales');
-    const mine = getDb().leads.find((l) => l.ownerId === 5 && l.status === 'following')!;
+    const mine = (await allLeads()).find((l) => l.ownerId === 5 && l.status === 'following')!;
     expect((await call(sales, 'POST', '/v2/customer/release', { ids: [mine.id] })).status).toBe(200);
-    expect(mine).toMatchObject({ ownerId: undefined, poolReason: 'released', previousOwnerName: '李浩然', nextFollowUpAt: undefined });
-    const formal = getDb().leads.find((l) => l.ownerId === 5 && l.status === 'formal')!;
+    expect((await allLeads()).find((l) => l.id === mine.id)).toMatchObject({ ownerId: undefined, poolReason: 'released', previousOwnerName: '李浩然', nextFollowUpAt: undefined });
+    const formal = (await allLeads()).find((l) => l.ownerId === 5 && l.status === 'formal')!;
     expect((await call(sales, 'POST', '/v2/customer/release', { ids: [formal.id] })).status).toBe(400);
   });
 });
@@ -175,16 +175,13 @@ describe('stats', () => {
 describe('other domains', () => {
   it('setLeadStatus writes the timeline and converts with a student', async () => {
     const db = getDb();
-    const lead = db.leads.find((l) => l.status === 'following' && l.ownerId === 5)!;
+    const lead = (await allLeads()).find((l) => l.status === 'following' && l.ownerId === 5)!;
     // As in a request (a trial booked or attended): the timeline is written in its transaction.
     await inRequest(2, async () => {
-      setLeadStatus(db, lead.id, 'trial', { id: 9, name: '王若汐' });
-      expect(lead.status).toBe('trial');
-      setLeadStatus(db, lead.id, 'formal', { id: 9, name: '王若汐' });
-      expect(lead.studentId).toBeDefined();
-      setLeadStatus(db, lead.id, 'following', { id: 9, name: '王若汐' });
-      expect(lead.status).toBe('formal');
-      expect(() => insertLead(db, { companyId: 2, campusId: 1, name: 'x', mobile: lead.mobile, source: 'event' })).toThrow();
+      expect((await setLeadStatus(db, 2, lead.id, 'trial', { id: 9, name: '王若汐' })).status).toBe('trial');
+      expect((await setLeadStatus(db, 2, lead.id, 'formal', { id: 9, name: '王若汐' })).studentId).toBeDefined();
+      expect((await setLeadStatus(db, 2, lead.id, 'following', { id: 9, name: '王若汐' })).status).toBe('formal');
+      await expect(insertLead(db, { companyId: 2, campusId: 1, name: 'x', mobile: lead.mobile, source: 'event' })).rejects.toThrow();
     });
   });
 });
@@ -199,7 +196,7 @@ describe('public form', () => {
       body: JSON.stringify({ name: '周梓萱', mobile: '13688889999', age: 7 }),
     });
     expect(res.status).toBe(200);
-    const lead = getDb().leads.find((l) => l.mobile === '13688889999');
+    const lead = (await allLeads()).find((l) => l.mobile === '13688889999');
     expect(lead).toMatchObject({ source: 'form', ownerId: undefined, age: 7, status: 'new' });
     const closed = await fetch(`${BASE}/v2/public/gather/sd-hiphop`);
     expect(closed.status).toBe(400);
@@ -248,7 +245,7 @@ describe('lead sources and follow-ups (in the database)', () => {
     const byLeads = (await get<M>(manager, '/v2/market_merchant', { sortField: 'leadCount', sortOrder: 'descend' })).data.list;
     expect(byLeads.map((m) => m.leadCount)).toEqual([...byLeads.map((m) => m.leadCount)].sort((a, b) => b - a));
     const withLeads = byLeads[0];
-    expect(withLeads.leadCount).toBe(getDb().leads.filter((l) => l.merchantId === withLeads.id).length);
+    expect(withLeads.leadCount).toBe((await allLeads()).filter((l) => l.merchantId === withLeads.id).length);
     expect((await get(manager, '/v2/market_merchant', { status: 'paused' })).data.total).toBe(1);
     expect((await call<{ value: number }[]>(manager, 'GET', '/v2/market_merchant/options')).data).toHaveLength(6);
     const body = { name: '新商家', category: '教育', contact: '王老师', mobile: '13712345678' };
@@ -281,7 +278,7 @@ describe('lead sources and follow-ups (in the database)', () => {
     const [first, second] = pending.list;
     const accepted = await call<{ accepted: number; duplicates: unknown[] }>(manager, 'POST', '/v2/wdc_customer/accept', { ids: [first.id] });
     expect(accepted.data).toEqual({ accepted: 1, duplicates: [] });
-    const lead = getDb().leads.find((l) => l.mobile === first.mobile)!;
+    const lead = (await allLeads()).find((l) => l.mobile === first.mobile)!;
     expect(lead).toMatchObject({ source: 'web', intention: 'B' });
     const after = (await get<W>(manager, '/v2/wdc_customer', { pageSize: 200 })).data.list.find((w) => w.id === first.id)!;
     expect(after).toMatchObject({ status: 'accepted', leadId: lead.id });
@@ -293,7 +290,7 @@ describe('lead sources and follow-ups (in the database)', () => {
 
   it('follow-ups: the timeline of a lead, newest first, and gone with the lead', async () => {
     const manager = await login('manager');
-    const lead = getDb().leads.find((l) => l.companyId === 2 && l.followUpCount >= 3 && l.status !== 'formal')!;
+    const lead = (await allLeads()).find((l) => l.companyId === 2 && l.followUpCount >= 3 && l.status !== 'formal')!;
     const timeline = await call<{ id: number; leadId: number; createdAt: string }[]>(manager, 'GET', `/v2/customer_follow_up?leadId=${lead.id}`);
     expect(timeline.data).toHaveLength(lead.followUpCount);
     expect(timeline.data.map((f) => f.createdAt)).toEqual([...timeline.data.map((f) => f.createdAt)].sort().reverse());

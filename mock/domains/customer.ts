@@ -1,25 +1,28 @@
 /**
- * Customer center of the mock backend (docs/rules.md#leads, docs/screens.md#customer-center): leads, follow-ups, the lead pool, distribution and
- * conversion. Rules come from src/domain/leads.ts. Collection forms, web sign-ups and merchants are in
- * ./customerExtra.ts; the seed in ./customerSeed.ts. The follow-ups, forms, sign-ups and merchants are in the database
- * (server/db/schema/customer.ts); the leads are still in the process (read synchronously by other domains).
+ * Customer center of the backend (docs/rules.md#leads, docs/screens.md#customer-center): leads, follow-ups, the lead
+ * pool, distribution and conversion. Rules come from src/domain/leads.ts. Collection forms, web sign-ups and merchants
+ * are in ./customerExtra.ts; the seed in ./customerSeed.ts. Everything is in the database
+ * (server/db/schema/customer.ts): a lead call reads and writes the `leads` table in the request's transaction; the
+ * pool's rules (claim, distribution, return after N days) lock the rows they change (`for update`), and whoever
+ * gets leads is locked too (`lockOwner`), so that two claims of one lead, or two claims against one limit, cannot
+ * both succeed. The synchronous scope functions of other domains still in the process (a student converted from
+ * one's own lead, trials of the leads one sees) find the ids they need in the request's memo (`leadIdsOf`), read
+ * before the handler (`beforeCall`).
  *
  * Exported for other domains: `insertLead` (unique mobile per company) and `setLeadStatus` (free trials: booked,
  * attended, converted).
  */
-import { scopeLeads } from './dataScope';
 import { emit } from './notify';
 import type { Db } from '../db';
-import { nextId } from '../db';
+import { isSeeding, nextId } from '../db';
 import { campusesOf } from './campusRows';
 import { settingsOf } from './companySettings';
-import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
+import { api, beforeCall, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
 import { staffOf, staffPerson } from './people';
 import { defineMessages, message, type Lang } from '../messages';
-import { listQuery } from '../list';
+import { checkDates } from '../list';
 import { parseBody } from '../schema';
-import { indexOf } from '../indexes';
-import { nowStamp, today } from '../clock';
+import { addDays, nowStamp, today } from '../clock';
 import type {
   ClaimResult,
   ConvertResult,
@@ -40,6 +43,7 @@ import type {
 import { DistributeBody, FastCheckQuery, FollowUpBody, FollowUpQuery, LeadBody, LeadIdsBody, LeadUpdateBody } from '../../src/types/customer.schemas';
 import type { Role } from '../../src/types/session';
 import {
+  ACTIVE_STATUSES,
   canDelete,
   canDistribute,
   claimCheck,
@@ -47,21 +51,22 @@ import {
   findDuplicate,
   leadsDueForPool,
   leadStats,
-  matchesDue,
   normalizeMobile,
-  ownedCount,
   seesAllLeads,
   statusAfterFollowUp,
   type DueFilter,
 } from '../../src/domain/leads';
 import { createStudentForLead } from './customerStudent';
-import { drillRows } from './analysis';
+import { leadDrill } from './analysis';
 import { created } from './audit';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { leadDataScope, narrowsScope, rememberLeadIds } from './dataScope';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { beforeCommit, tx } from '../../server/db';
-import { followUps, merchants } from '../../server/db/schema';
+import { requestMemo, tx } from '../../server/db';
+import { followUps, leads, merchants } from '../../server/db/schema';
 import { stampDate, stampOf } from '../../server/db/time';
+import { sortKey } from '../../server/db/sortKey';
+import { localDay, sqlList, type SqlListSpec } from '../../server/db/list';
 
 /** Stored merchant: counts are derived when listed. */
 export type MerchantRow = Omit<Merchant, 'leadCount' | 'formalCount'>;
@@ -70,7 +75,8 @@ export type GatherFormRow = Omit<GatherForm, 'submissionCount' | 'leadCount'>;
 
 declare module '../db' {
   interface Db {
-    leads: Lead[];
+    /** The demo seed's leads, written to the database by its SqlSeeder (./customerSeed.ts); read only while seeding. */
+    seedLeads: Lead[];
   }
 }
 
@@ -167,9 +173,9 @@ export interface Operator {
   name: string;
 }
 
-/** The leads' table (created on first use, so another domain's seeder may insert leads before ours runs). */
+/** The seed's leads (created on first use, so another domain's seeder may read them before ours runs). */
 export function ensureCustomerTables(db: Db) {
-  db.leads ??= [];
+  db.seedLeads ??= [];
 }
 
 const OWNER_ROLES: Role[] = ['sales', 'manager', 'dealer'];
@@ -185,7 +191,6 @@ export function ownerOptions(db: Db, companyId: number): OwnerOption[] {
   }
   return out;
 }
-
 function campusName(db: Db, companyId: number, campusId: number, lang: Lang): string {
   const c = campusesOf(db, companyId).find((x) => x.id === campusId);
   if (!c) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'lead.campus') }));
@@ -217,31 +222,116 @@ export interface LeadInput {
   poolReason?: PoolReason;
 }
 
-function duplicateError(db: Db, existing: Lead, lang: Lang): HttpError {
+function duplicateError(existing: Pick<Lead, 'ownerId' | 'ownerName' | 'mobile' | 'name'>, lang: Lang): HttpError {
   const owner = existing.ownerId === undefined ? message(lang, 'lead.inPool') : message(lang, 'lead.ownedBy', { owner: existing.ownerName ?? '' });
   return new HttpError(400, message(lang, 'lead.duplicate', { mobile: existing.mobile, name: existing.name, owner }));
 }
 
-/**
- * Adds a lead. Enforces the unique mobile per company (400 naming the existing lead and its owner) and that the
- * campus belongs to the company. No owner = in the pool. Does not check the claim limit (callers that act for a
- * person do: see `assertRoom`).
- */
-export function insertLead(db: Db, input: LeadInput, lang: Lang = 'en'): Lead {
-  ensureCustomerTables(db);
-  const mobile = normalizeMobile(input.mobile);
-  const dup = findDuplicate(db.leads, input.companyId, mobile);
-  if (dup) throw duplicateError(db, dup, lang);
+/* ---------------- rows ---------------- */
+
+const stampOrNull = (v: string | undefined) => (v === undefined ? null : stampDate(v));
+
+/** A stored lead as the API answers it (every field present, as the in-process rows had them: an empty one undefined). */
+export function leadOf(r: typeof leads.$inferSelect): Lead {
+  const u = <T>(v: T | null): T | undefined => (v === null ? undefined : v);
+  const at = (v: Date | null) => (v === null ? undefined : stampOf(v));
+  return {
+    id: r.id,
+    companyId: r.companyId,
+    campusId: r.campusId,
+    campusName: r.campusName,
+    name: r.name,
+    mobile: r.mobile,
+    parentName: u(r.parentName),
+    gender: u(r.gender),
+    age: u(r.age),
+    course: u(r.course),
+    status: r.status,
+    intention: r.intention,
+    source: r.source,
+    ownerId: u(r.ownerId),
+    ownerName: u(r.ownerName),
+    assignedAt: at(r.assignedAt),
+    poolReason: u(r.poolReason),
+    pooledAt: at(r.pooledAt),
+    previousOwnerName: u(r.previousOwnerName),
+    lastFollowUpAt: at(r.lastFollowUpAt),
+    nextFollowUpAt: u(r.nextFollowUpAt),
+    followUpCount: r.followUpCount,
+    studentId: u(r.studentId),
+    convertedAt: at(r.convertedAt),
+    merchantId: u(r.merchantId),
+    merchantName: u(r.merchantName),
+    formId: u(r.formId),
+    remark: u(r.remark),
+    createdAt: stampOf(r.createdAt),
+    createdBy: r.createdBy,
+  };
+}
+
+/** A lead's stored fields (without its id), its name's pinyin sort key beside it. */
+export function leadValues(l: Omit<Lead, 'id'>): Omit<typeof leads.$inferInsert, 'id'> {
+  return {
+    companyId: l.companyId,
+    campusId: l.campusId,
+    campusName: l.campusName,
+    name: l.name,
+    nameSort: sortKey(l.name),
+    mobile: l.mobile,
+    parentName: l.parentName ?? null,
+    gender: l.gender ?? null,
+    age: l.age ?? null,
+    course: l.course ?? null,
+    status: l.status,
+    intention: l.intention,
+    source: l.source,
+    ownerId: l.ownerId ?? null,
+    ownerName: l.ownerName ?? null,
+    assignedAt: stampOrNull(l.assignedAt),
+    poolReason: l.poolReason ?? null,
+    pooledAt: stampOrNull(l.pooledAt),
+    previousOwnerName: l.previousOwnerName ?? null,
+    lastFollowUpAt: stampOrNull(l.lastFollowUpAt),
+    nextFollowUpAt: l.nextFollowUpAt ?? null,
+    followUpCount: l.followUpCount,
+    studentId: l.studentId ?? null,
+    convertedAt: stampOrNull(l.convertedAt),
+    merchantId: l.merchantId ?? null,
+    merchantName: l.merchantName ?? null,
+    formId: l.formId ?? null,
+    remark: l.remark ?? null,
+    createdAt: stampDate(l.createdAt),
+    createdBy: l.createdBy,
+  };
+}
+
+/** Writes a lead a request read (locked) and changed. */
+export async function saveLead(l: Lead): Promise<void> {
+  const { companyId: _company, ...fields } = leadValues(l);
+  await (await tx()).update(leads).set(fields).where(and(eq(leads.companyId, l.companyId), eq(leads.id, l.id)));
+}
+
+/** The lead of the company with that mobile (digits compared), but `exceptId`. */
+export async function leadByMobile(companyId: number, mobile: string, exceptId?: number): Promise<Lead | undefined> {
+  const [r] = await (await tx())
+    .select()
+    .from(leads)
+    .where(and(eq(leads.companyId, companyId), eq(leads.mobile, normalizeMobile(mobile)), exceptId === undefined ? undefined : ne(leads.id, exceptId)));
+  return r && leadOf(r);
+}
+
+/** A new lead's fields: no owner = in the pool. */
+function newLead(db: Db, input: LeadInput, id: number, lang: Lang): Lead {
   const at = input.createdAt ?? nowStamp();
   const owner = input.ownerId !== undefined ? staffPerson(db, input.companyId, input.ownerId) : undefined;
   const merchant = input.merchant;
   const lead: Lead = {
-    id: nextId(db, 'leads'),
+    id,
     companyId: input.companyId,
     campusId: input.campusId,
     campusName: campusName(db, input.companyId, input.campusId, lang),
     name: input.name,
-    mobile,
+    mobile: normalizeMobile(input.mobile),
     parentName: input.parentName,
     gender: input.gender,
     age: input.age,
@@ -263,7 +353,33 @@ export function insertLead(db: Db, input: LeadInput, lang: Lang = 'en'): Lead {
     createdAt: at,
     createdBy: input.createdBy ?? 'system',
   };
-  db.leads.push(lead);
+  return lead;
+}
+
+/**
+ * Adds a lead. Enforces the unique mobile per company (400 naming the existing lead and its owner; the unique index
+ * `leads_company_mobile_key` decides between two at once) and that the campus belongs to the company. No owner = in
+ * the pool. Does not check the claim limit (callers that act for a person do: see `assertRoom`).
+ */
+export async function insertLead(db: Db, input: LeadInput, lang: Lang = 'en'): Promise<Lead> {
+  const dup = await leadByMobile(input.companyId, input.mobile);
+  if (dup) throw duplicateError(dup, lang);
+  const [row] = await (await tx()).insert(leads).values(leadValues(newLead(db, input, 0, lang))).onConflictDoNothing({ target: [leads.companyId, leads.mobile] }).returning();
+  if (!row) {
+    const taken = await leadByMobile(input.companyId, input.mobile);
+    if (taken) throw duplicateError(taken, lang);
+    throw new Error('lead not inserted');
+  }
+  return leadOf(row);
+}
+
+/** Adds a lead of the demo seed (in process, written by the seed's SqlSeeder): the same rules as `insertLead`. */
+export function seedLead(db: Db, input: LeadInput, lang: Lang = 'en'): Lead {
+  ensureCustomerTables(db);
+  const dup = findDuplicate(db.seedLeads, input.companyId, input.mobile);
+  if (dup) throw duplicateError(dup, lang);
+  const lead = newLead(db, input, nextId(db, 'leads'), lang);
+  db.seedLeads.push(lead);
   return lead;
 }
 
@@ -301,24 +417,22 @@ export function followUpOf(r: typeof followUps.$inferSelect): FollowUp {
   return row;
 }
 
-/**
- * The default sink: the follow-up is written in the request's transaction before its commit (the callers in other
- * domains, free trials, are synchronous); outside a request at once.
- */
-const queueFollowUp: FollowUpSink = (row) => {
-  void beforeCommit(async () => {
-    await (await tx()).insert(followUps).values(followUpValues(row));
-  });
-};
+/** A sink that keeps the follow-ups to write (`writeFollowUps`). */
+function collect(): { rows: FollowUpRecord[]; sink: FollowUpSink } {
+  const rows: FollowUpRecord[] = [];
+  return { rows, sink: (r) => rows.push(r) };
+}
+
+async function writeFollowUps(rows: FollowUpRecord[]): Promise<void> {
+  if (rows.length) await (await tx()).insert(followUps).values(rows.map(followUpValues));
+}
 
 /** Appends a follow-up to the timeline (written by `sink`) and updates the lead (status, intention, dates, count). */
 export function recordFollowUp(
-  db: Db,
   lead: Lead,
   input: { method: FollowUpMethod; content: string; nextFollowUpAt?: string; status: LeadStatus; intention: LeadIntention; operator: Operator; at?: string },
-  sink: FollowUpSink = queueFollowUp,
+  sink: FollowUpSink,
 ): FollowUpRecord {
-  ensureCustomerTables(db);
   const at = input.at ?? nowStamp();
   const row: FollowUpRecord = {
     companyId: lead.companyId,
@@ -344,14 +458,14 @@ export function recordFollowUp(
 }
 
 /**
- * Converts a lead: creates the student (school domain) in the same step and marks the lead formal.
- * Throws 400 when the lead cannot be converted.
+ * Converts a lead: creates the student (school domain) in the same step and marks the lead formal (the caller writes
+ * the lead and the follow-up `sink` received). Throws 400 when the lead cannot be converted.
  */
-export function convertLead(db: Db, lead: Lead, operator: Operator, lang: Lang = 'en', at = nowStamp(), sink: FollowUpSink = queueFollowUp): number {
+export function convertLead(db: Db, lead: Lead, operator: Operator, sink: FollowUpSink, lang: Lang = 'en', at = nowStamp()): number {
   const blocker = conversionBlocker(lead);
   if (blocker) throw new HttpError(400, message(lang, blocker, { name: lead.name }));
   const studentId = createStudentForLead(db, lead, at, lang);
-  recordFollowUp(db, lead, {
+  recordFollowUp(lead, {
     method: 'other',
     content: message(lang, 'lead.autoStatus', { status: statusLabel(lang, 'formal'), operator: operator.name }),
     status: 'formal',
@@ -365,42 +479,73 @@ export function convertLead(db: Db, lead: Lead, operator: Operator, lang: Lang =
   return studentId;
 }
 
+/** Locks leads of a company by id (in id order, so that two writes over the same leads do not deadlock) and returns them by id. */
+async function lockLeads(companyId: number, ids: number[]): Promise<Map<number, Lead>> {
+  const rows = ids.length
+    ? await (await tx()).select().from(leads).where(and(eq(leads.companyId, companyId), inArray(leads.id, [...new Set(ids)]))).orderBy(asc(leads.id)).for('update')
+    : [];
+  return new Map(rows.map((r) => [r.id, leadOf(r)]));
+}
+
 /**
  * Sets a lead's status from another domain (free trials: 'trial' when booked or attended, 'formal' when converted,
  * which creates the student). The change is written to the lead's follow-up timeline. A converted lead is left as it
- * is for any other status. Returns the lead.
+ * is for any other status. Returns the lead as written.
  */
-export function setLeadStatus(db: Db, leadId: number, status: LeadStatus, operator: Operator, lang: Lang = 'en'): Lead {
-  ensureCustomerTables(db);
-  const lead = db.leads.find((l) => l.id === leadId);
+export async function setLeadStatus(db: Db, companyId: number, leadId: number, status: LeadStatus, operator: Operator, lang: Lang = 'en'): Promise<Lead> {
+  const lead = (await lockLeads(companyId, [leadId])).get(leadId);
   if (!lead) throw new HttpError(404, message(lang, 'common.notFound', { what: message(lang, 'lead.lead') }));
   if (lead.status === status) return lead;
-  if (status === 'formal') {
-    convertLead(db, lead, operator, lang);
-    return lead;
-  }
   // A converted lead stays formal: later trial events (attended, no-show...) do not move it back.
-  if (lead.status === 'formal') return lead;
-  recordFollowUp(db, lead, {
-    method: 'other',
-    content: message(lang, 'lead.autoStatus', { status: statusLabel(lang, status), operator: operator.name }),
-    nextFollowUpAt: lead.nextFollowUpAt,
-    status,
-    intention: lead.intention,
-    operator,
-  });
+  if (lead.status === 'formal' && status !== 'formal') return lead;
+  const timeline = collect();
+  if (status === 'formal') convertLead(db, lead, operator, timeline.sink, lang);
+  else {
+    recordFollowUp(lead, {
+      method: 'other',
+      content: message(lang, 'lead.autoStatus', { status: statusLabel(lang, status), operator: operator.name }),
+      nextFollowUpAt: lead.nextFollowUpAt,
+      status,
+      intention: lead.intention,
+      operator,
+    }, timeline.sink);
+  }
+  await saveLead(lead);
+  await writeFollowUps(timeline.rows);
   return lead;
 }
 
-/** Returns to the pool the company's leads whose owners have not followed them up for the configured days. */
-export function sweepPool(db: Db, companyId: number, day = today(), at = nowStamp()): number {
+/**
+ * Returns to the pool the company's leads whose owners have not followed them up for the configured days (one
+ * update, which locks them): an owned, active lead whose last follow-up, assignment or creation is `leadPoolDays`
+ * days or more before `day` (src/domain/leads.ts `dueForPool`).
+ */
+export async function sweepPool(db: Db, companyId: number, day = today(), at = nowStamp()): Promise<number> {
+  const { leadPoolDays } = settingsOf(db, companyId);
+  if (leadPoolDays <= 0) return 0;
+  // Due when the last activity's day is at most day - poolDays: before the start of the day after that.
+  const before = localDay(addDays(day, 1 - leadPoolDays)).toISOString();
+  const moved = await (await tx())
+    .update(leads)
+    .set({ previousOwnerName: sql`${leads.ownerName}`, ownerId: null, ownerName: null, assignedAt: null, poolReason: 'returned', pooledAt: stampDate(at), nextFollowUpAt: null })
+    .where(
+      and(
+        eq(leads.companyId, companyId),
+        isNotNull(leads.ownerId),
+        inArray(leads.status, [...ACTIVE_STATUSES]),
+        sql`greatest(${leads.lastFollowUpAt}, ${leads.assignedAt}, ${leads.createdAt}) < ${before}::timestamptz`,
+      ),
+    )
+    .returning({ id: leads.id });
+  return moved.length;
+}
+
+/** The seed's sweep (in process, `sweepPool`'s rule over the seed's leads). */
+export function sweepSeedPool(db: Db, companyId: number, day = today(), at = nowStamp()): number {
   ensureCustomerTables(db);
   const { leadPoolDays } = settingsOf(db, companyId);
-  const ids = new Set(leadsDueForPool(db.leads.filter((l) => l.companyId === companyId), day, leadPoolDays));
-  for (const l of db.leads) {
-    if (!ids.has(l.id)) continue;
-    toPool(l, 'returned', at);
-  }
+  const ids = new Set(leadsDueForPool(db.seedLeads.filter((l) => l.companyId === companyId), day, leadPoolDays));
+  for (const l of db.seedLeads) if (ids.has(l.id)) toPool(l, 'returned', at);
   return ids.size;
 }
 
@@ -423,13 +568,26 @@ function assign(l: Lead, owner: OwnerOption, at: string) {
   l.pooledAt = undefined;
 }
 
-/** 400 unless `owner` may take `count` more leads. */
-export function assertRoom(db: Db, companyId: number, owner: OwnerOption, count: number, lang: Lang, self: boolean) {
+/** The advisory lock class of a person getting leads (with their user id): "ld" in ASCII. */
+const OWNER_LOCK = 0x6c64;
+
+/** Active leads a user owns in a company. */
+async function ownedActive(companyId: number, ownerId: number): Promise<number> {
+  const [{ n }] = await (await tx())
+    .select({ n: sql<number>`count(*)::int` })
+    .from(leads)
+    .where(and(eq(leads.companyId, companyId), eq(leads.ownerId, ownerId), inArray(leads.status, [...ACTIVE_STATUSES])));
+  return Number(n);
+}
+
+/**
+ * 400 unless `owner` may take `count` more leads. Locks the owner's intake until the request ends, so that two
+ * requests giving them leads count one after the other.
+ */
+export async function assertRoom(db: Db, companyId: number, owner: OwnerOption, count: number, lang: Lang, self: boolean): Promise<void> {
+  await (await tx()).execute(sql`select pg_advisory_xact_lock(${OWNER_LOCK}, ${owner.value})`);
   const { leadOwnLimit } = settingsOf(db, companyId);
-  const owned = ownedCount(
-    db.leads.filter((l) => l.companyId === companyId),
-    owner.value,
-  );
+  const owned = await ownedActive(companyId, owner.value);
   const check = claimCheck(owned, count, leadOwnLimit);
   if (!check.ok) {
     throw new HttpError(400, message(lang, self ? 'lead.limit' : 'lead.ownerLimit', { owner: owner.label, owned, limit: leadOwnLimit, room: check.room }));
@@ -440,39 +598,83 @@ function operatorOf(s: Session): Operator {
   return { id: s.user.id, name: s.user.name };
 }
 
-/** The leads of the caller's company that the caller may see on /customer (sales: their own). The one scope of every lead call. */
-export function leadRows(db: Db, s: Session): Lead[] {
-  ensureCustomerTables(db);
-  sweepPool(db, s.company.id);
-  const all = indexOf(db, 'leads', s.company.id);
-  // The data scope of the caller's permission group (own / campus / company), mock/domains/dataScope.ts.
-  return scopeLeads(db, s, seesAllLeads(s.membership.role) ? all : all.filter((l) => l.ownerId === s.user.id));
+/** The leads of the caller's company that the caller may see on /customer (sales: their own), within their data scope. The one scope of every lead call. */
+export function leadScope(s: Session, db: Db): SQL {
+  return and(eq(leads.companyId, s.company.id), seesAllLeads(s.membership.role) ? undefined : eq(leads.ownerId, s.user.id), leadDataScope(db, s, leads))!;
 }
 
-const visibleLeads = leadRows;
+/** The lead pool (/customer/pool): unowned leads of the company, within the caller's data scope (campus: their campus). */
+export function poolScope(s: Session, db: Db): SQL {
+  return and(eq(leads.companyId, s.company.id), isNull(leads.ownerId), leadDataScope(db, s, leads))!;
+}
+
+/** The leads of the caller's lists (`leads`: /customer; `both`: and the pool), swept first, in id order. */
+export async function visibleLeads(db: Db, s: Session, which: 'leads' | 'both' = 'leads'): Promise<Lead[]> {
+  await sweepPool(db, s.company.id);
+  const where = which === 'leads' ? leadScope(s, db) : or(leadScope(s, db), poolScope(s, db));
+  return (await (await tx()).select().from(leads).where(where).orderBy(asc(leads.id))).map(leadOf);
+}
+
+/**
+ * Reads into the request's memo the lead ids the synchronous scope functions of the caller need (./dataScope.ts):
+ * their own leads when their data scope narrows (students converted from them), the leads of both their lists when
+ * they run the schedule without seeing every lead (trials of those leads).
+ */
+export async function loadLeadIds(db: Db, s: Session): Promise<void> {
+  const narrowed = narrowsScope(db, s);
+  const trials = s.access.scheduleManagement && (!seesAllLeads(s.membership.role) || narrowed);
+  if (!narrowed && !trials) return;
+  const t = await tx();
+  if (narrowed) {
+    const own = await t.select({ id: leads.id }).from(leads).where(and(eq(leads.companyId, s.company.id), eq(leads.ownerId, s.user.id)));
+    rememberLeadIds(s, 'owned', new Set(own.map((r) => r.id)));
+  }
+  if (trials) {
+    await sweepPool(db, s.company.id);
+    const seen = await t.select({ id: leads.id }).from(leads).where(or(leadScope(s, db), poolScope(s, db)));
+    rememberLeadIds(s, 'seen', new Set(seen.map((r) => r.id)));
+  }
+}
+beforeCall.push(loadLeadIds);
+
+const companyLeadsKey = (companyId: number) => `leads:${companyId}`;
+
+/** Reads a company's leads into the request's memo for the synchronous figures given a bare company id (`companyLeadsOf`). */
+export async function loadCompanyLeads(companyId: number): Promise<Lead[]> {
+  const rows = (await (await tx()).select().from(leads).where(eq(leads.companyId, companyId)).orderBy(asc(leads.id))).map(leadOf);
+  requestMemo()?.set(companyLeadsKey(companyId), rows);
+  return rows;
+}
+
+/** A company's leads for synchronous code: the seed's while it runs, else those the request loaded (`loadCompanyLeads`). */
+export function companyLeadsOf(db: Db, companyId: number): Lead[] {
+  if (isSeeding()) return (db.seedLeads ?? []).filter((l) => l.companyId === companyId);
+  const rows = requestMemo()?.get(companyLeadsKey(companyId)) as Lead[] | undefined;
+  if (!rows) throw new Error(`The leads of company ${companyId} were not loaded in this request (loadCompanyLeads).`);
+  return rows;
+}
+
+/** One lead by id within a scope condition, locked for update when `lock`. */
+export async function findLead(id: number, scope: SQL | undefined, lock: boolean): Promise<Lead | undefined> {
+  const q = (await tx()).select().from(leads).where(and(eq(leads.id, id), scope));
+  const [r] = lock ? await q.for('update') : await q;
+  return r && leadOf(r);
+}
 
 /** Leads: /customer, its options, stats and every write on a lead. */
-export const leadPolicy = definePolicy<Lead>({ name: 'leads', read: 'customerCenter', rows: leadRows });
+export const leadPolicy = definePolicy<Lead>({ name: 'leads', read: 'customerCenter', where: leadScope, find: findLead });
 /** The lead pool (/customer/pool): unowned leads of the company, open to every customer-center user. */
-export const poolPolicy = definePolicy<Lead>({
-  name: 'lead pool',
-  read: 'customerCenter',
-  rows: (db, s) => {
-    ensureCustomerTables(db);
-    sweepPool(db, s.company.id);
-    // The permission group's data scope applies to the pool as to every lead list (campus: the caller's campus).
-    return scopeLeads(db, s, indexOf(db, 'leads', s.company.id).filter((l) => l.ownerId === undefined));
-  },
-});
+export const poolPolicy = definePolicy<Lead>({ name: 'lead pool', read: 'customerCenter', where: poolScope, find: findLead });
 /** Follow-ups: those of the leads the caller sees. */
 export const followUpPolicy = definePolicy<FollowUp>({
   name: 'follow-ups',
   read: 'customerCenter',
-  where: (s, db) => and(eq(followUps.companyId, s.company.id), anyOf(followUps.leadId, leadRows(db, s).map((l) => l.id))),
+  where: (s, db) => and(eq(followUps.companyId, s.company.id), sql`${followUps.leadId} in (select ${leads.id} from ${leads} where ${leadScope(s, db)})`),
 });
 
-function findVisible(ctx: AuthedCtx, id: number): Lead {
-  return ctx.target(leadPolicy, id, 'lead.lead');
+/** A lead the caller sees (404 otherwise), swept first; locked for a write. */
+async function findVisible(ctx: AuthedCtx, id: number): Promise<Lead> {
+  return ctx.find(leadPolicy, id, 'lead.lead');
 }
 
 function ownerOf(ctx: AuthedCtx, ownerId: number): OwnerOption {
@@ -521,21 +723,70 @@ async function readDetails(b: LeadDetailsInput, ctx: AuthedCtx, keepNext?: strin
 const F = Object.fromEntries(FIELD_KEYS.map((k) => [k, `f.${k}`]));
 
 const DUE: DueFilter[] = ['overdue', 'today', 'week', 'none'];
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-function leadListSpec(day: string) {
-  return {
-    keywordFields: ['name', 'mobile', 'parentName', 'course'] as (keyof Lead)[],
-    equalFields: ['status', 'intention', 'source', 'campusId', 'merchantId', 'formId', 'poolReason'] as (keyof Lead)[],
-    filters: {
-      ownerId: (r: Lead, v: string) => (v === 'pool' ? r.ownerId === undefined : v.split(',').includes(String(r.ownerId))),
-      due: (r: Lead, v: string) => DUE.includes(v as DueFilter) && matchesDue(r, v as DueFilter, day),
-      convertedStart: (r: Lead, v: string) => !!r.convertedAt && r.convertedAt.slice(0, 10) >= v,
-      convertedEnd: (r: Lead, v: string) => !!r.convertedAt && r.convertedAt.slice(0, 10) <= v,
-    },
-    dateField: 'createdAt' as keyof Lead,
-    sortable: ['createdAt', 'lastFollowUpAt', 'nextFollowUpAt', 'intention', 'name', 'convertedAt', 'pooledAt', 'followUpCount'] as (keyof Lead)[],
-    defaultSort: { field: 'createdAt' as keyof Lead, order: 'descend' as const },
+/** The lists of leads and of the pool: the same parameters as before, in SQL. */
+function leadListSpec(day: string, defaultSort: SqlListSpec['defaultSort']): SqlListSpec {
+  const active = inArray(leads.status, [...ACTIVE_STATUSES]);
+  const due: Record<DueFilter, SQL> = {
+    overdue: and(active, lt(leads.nextFollowUpAt, day))!,
+    today: and(active, eq(leads.nextFollowUpAt, day))!,
+    week: and(active, gte(leads.nextFollowUpAt, day), lte(leads.nextFollowUpAt, addDays(day, 6)))!,
+    none: or(isNull(leads.nextFollowUpAt), notInArray(leads.status, [...ACTIVE_STATUSES]))!,
   };
+  const nextDay = (v: string) => localDay(addDays(v, 1));
+  return {
+    keyword: [leads.name, leads.mobile, leads.parentName, leads.course],
+    equal: {
+      status: leads.status,
+      intention: leads.intention,
+      source: leads.source,
+      campusId: leads.campusId,
+      merchantId: leads.merchantId,
+      formId: leads.formId,
+      poolReason: leads.poolReason,
+    },
+    filters: {
+      ownerId: (v) => (v === 'pool' ? isNull(leads.ownerId) : anyOf(leads.ownerId, v.split(',').filter((x) => /^-?\d{1,9}$/.test(x)).map(Number))),
+      due: (v) => (DUE.includes(v as DueFilter) ? due[v as DueFilter] : sql`false`),
+      convertedStart: (v) => (DAY.test(v) ? gte(leads.convertedAt, localDay(v)) : sql`false`),
+      convertedEnd: (v) => (DAY.test(v) ? lt(leads.convertedAt, nextDay(v)) : sql`false`),
+    },
+    date: leads.createdAt,
+    sortable: {
+      createdAt: leads.createdAt,
+      lastFollowUpAt: leads.lastFollowUpAt,
+      nextFollowUpAt: leads.nextFollowUpAt,
+      intention: leads.intention,
+      name: sql`${leads.nameSort} collate "C"`,
+      convertedAt: leads.convertedAt,
+      pooledAt: leads.pooledAt,
+      followUpCount: leads.followUpCount,
+    },
+    defaultSort,
+    // Equal values in the order the leads came in (as the in-process lists' stable sort).
+    tiebreak: [asc(leads.id)],
+  };
+}
+
+/** The lead list's drill-down (from a figure, mock/domains/analysis.ts) as a condition. */
+function drillCondition(query: Record<string, string>, lang: Lang): SQL | undefined {
+  const d = leadDrill(query, lang);
+  if (!d) return undefined;
+  return and(
+    gte(leads.createdAt, localDay(d.range.start)),
+    lt(leads.createdAt, localDay(addDays(d.range.end, 1))),
+    d.campus === undefined ? undefined : eq(leads.campusId, d.campus),
+    d.owner === undefined ? undefined : eq(leads.ownerId, d.owner),
+    d.converted ? eq(leads.status, 'formal') : undefined,
+  );
+}
+
+async function leadPage(ctx: AuthedCtx, scope: SQL | undefined, defaultSort: SqlListSpec['defaultSort']) {
+  await sweepPool(ctx.db, ctx.session.company.id);
+  const where = and(scope, drillCondition(ctx.query, ctx.lang));
+  const page = await sqlList(await tx(), leads, where, ctx.query, leadListSpec(today(), defaultSort), ctx.lang);
+  return { list: page.list.map(leadOf), total: page.total };
 }
 
 export const customerHandlers = [
@@ -546,10 +797,10 @@ export const customerHandlers = [
   ),
 
   // A duplicate check over the whole company (it names the owner, never the details), as the add form needs.
-  api('get', '/v2/customer/fast_check', { read: leadPolicy }, (ctx): FastCheckResult => {
+  api('get', '/v2/customer/fast_check', { read: leadPolicy }, async (ctx): Promise<FastCheckResult> => {
     const { mobile } = parseBody(FastCheckQuery, { mobile: ctx.query.mobile }, ctx.lang, F);
-    sweepPool(ctx.db, ctx.session.company.id);
-    const l = findDuplicate(ctx.db.leads, ctx.session.company.id, mobile);
+    await sweepPool(ctx.db, ctx.session.company.id);
+    const l = await leadByMobile(ctx.session.company.id, mobile);
     if (!l) return { exists: false };
     return {
       exists: true,
@@ -566,16 +817,14 @@ export const customerHandlers = [
     };
   }),
 
-  api('get', '/v2/customer/stats', { read: leadPolicy }, (ctx) => {
+  api('get', '/v2/customer/stats', { read: leadPolicy }, async (ctx) => {
     const { startDate, endDate } = ctx.query;
     // Validates the dates and the range the same way the lists do.
-    listQuery([], { startDate, endDate, page: '1', pageSize: '1' }, {}, ctx.lang);
-    return leadStats(ctx.rows(leadPolicy), { startDate: startDate || undefined, endDate: endDate || undefined }, ctx.t('lead.pool'), today());
+    checkDates({ startDate, endDate }, ctx.lang);
+    return leadStats(await visibleLeads(ctx.db, ctx.session), { startDate: startDate || undefined, endDate: endDate || undefined }, ctx.t('lead.pool'), today());
   }),
 
-  api('get', '/v2/customer', { read: leadPolicy }, (ctx) =>
-    listQuery(drillRows(ctx.db, ctx.session, 'customer', ctx.rows(leadPolicy), ctx.query, ctx.lang), ctx.query, leadListSpec(today()), ctx.lang),
-  ),
+  api('get', '/v2/customer', { read: leadPolicy }, (ctx) => leadPage(ctx, ctx.scope(leadPolicy), { field: 'createdAt', order: 'descend' })),
 
   api('post', '/v2/customer', { write: leadPolicy, body: LeadBody, labels: F }, async (ctx) => {
     const s = ctx.session;
@@ -590,26 +839,28 @@ export const customerHandlers = [
     } else {
       owner = { value: s.user.id, label: s.user.name };
     }
-    sweepPool(ctx.db, s.company.id);
-    const dup = findDuplicate(ctx.db.leads, s.company.id, mobile);
-    if (dup) throw duplicateError(ctx.db, dup, ctx.lang);
-    if (owner) assertRoom(ctx.db, s.company.id, owner, 1, ctx.lang, owner.value === s.user.id);
-    return insertLead(
+    await sweepPool(ctx.db, s.company.id);
+    const dup = await leadByMobile(s.company.id, mobile);
+    if (dup) throw duplicateError(dup, ctx.lang);
+    if (owner) await assertRoom(ctx.db, s.company.id, owner, 1, ctx.lang, owner.value === s.user.id);
+    const lead = await insertLead(
       ctx.db,
       { companyId: s.company.id, campusId, name, mobile, intention, source, ...details, ownerId: owner?.value, createdBy: s.user.name },
       ctx.lang,
     );
+    return created(lead);
   }),
 
   api('put', '/v2/customer', { write: leadPolicy, body: LeadUpdateBody, labels: F }, async (ctx) => {
     const b = ctx.body;
-    const lead = findVisible(ctx, b.id);
+    await sweepPool(ctx.db, ctx.session.company.id);
+    const lead = await findVisible(ctx, b.id);
     const patch: Partial<Lead> = {};
     if (b.name !== undefined) patch.name = b.name;
     if (b.mobile !== undefined) {
       const mobile = b.mobile;
-      const dup = findDuplicate(ctx.db.leads, ctx.session.company.id, mobile, lead.id);
-      if (dup) throw duplicateError(ctx.db, dup, ctx.lang);
+      const dup = await leadByMobile(ctx.session.company.id, mobile, lead.id);
+      if (dup) throw duplicateError(dup, ctx.lang);
       patch.mobile = normalizeMobile(mobile);
     }
     if (b.campusId !== undefined) {
@@ -630,50 +881,74 @@ export const customerHandlers = [
       patch.merchantName = d.merchant?.name;
     }
     Object.assign(lead, patch);
+    await saveLead(lead);
     return lead;
   }),
 
-  api('post', '/v2/customer/distribute', { write: leadPolicy, body: DistributeBody, labels: F }, (ctx) => {
+  api('post', '/v2/customer/distribute', { write: leadPolicy, body: DistributeBody, labels: F }, async (ctx) => {
     const s = ctx.session;
     if (!canDistribute(s.membership.role)) throw new HttpError(403, ctx.t('lead.distributeOnly'));
     const ids = ctx.body.ids;
     const owner = ownerOf(ctx, ctx.body.ownerId);
-    const leads = ids.map((id) => findVisible(ctx, id));
-    const moving = leads.filter((l) => l.ownerId !== owner.value && l.status !== 'formal' && l.status !== 'invalid');
-    const movingActive = leads.filter((l) => l.ownerId !== owner.value && (l.status === 'new' || l.status === 'following' || l.status === 'trial'));
-    if (movingActive.length) assertRoom(ctx.db, s.company.id, owner, movingActive.length, ctx.lang, owner.value === s.user.id);
+    await sweepPool(ctx.db, s.company.id);
+    await lockLeads(s.company.id, ids);
+    const found: Lead[] = [];
+    for (const id of ids) found.push(await findVisible(ctx, id));
+    const moving = found.filter((l) => l.ownerId !== owner.value && l.status !== 'formal' && l.status !== 'invalid');
+    const movingActive = found.filter((l) => l.ownerId !== owner.value && (l.status === 'new' || l.status === 'following' || l.status === 'trial'));
+    if (movingActive.length) await assertRoom(ctx.db, s.company.id, owner, movingActive.length, ctx.lang, owner.value === s.user.id);
     const at = nowStamp();
     // Converted and invalid leads may change owner too (for the records); only active ones count towards the limit.
-    for (const l of leads) if (l.ownerId !== owner.value) assign(l, owner, at);
-    if (leads.length) emit(ctx.db, s.company.id, 'leadAssigned', { ownerUserId: owner.value, values: { count: leads.length, names: leads.slice(0, 5).map((l) => l.name).join('、'), ownerName: owner.label } });
-    return { distributed: leads.length, active: moving.length };
+    for (const l of found) {
+      if (l.ownerId === owner.value) continue;
+      assign(l, owner, at);
+      await saveLead(l);
+    }
+    if (found.length) emit(ctx.db, s.company.id, 'leadAssigned', { ownerUserId: owner.value, values: { count: found.length, names: found.slice(0, 5).map((l) => l.name).join('、'), ownerName: owner.label } });
+    return { distributed: found.length, active: moving.length };
   }),
 
-  api('post', '/v2/customer/release', { write: leadPolicy, body: LeadIdsBody, labels: F }, (ctx) => {
-    const leads = ctx.body.ids.map((id) => findVisible(ctx, id));
-    for (const l of leads) {
+  api('post', '/v2/customer/release', { write: leadPolicy, body: LeadIdsBody, labels: F }, async (ctx) => {
+    await sweepPool(ctx.db, ctx.session.company.id);
+    await lockLeads(ctx.session.company.id, ctx.body.ids);
+    const found: Lead[] = [];
+    for (const id of ctx.body.ids) found.push(await findVisible(ctx, id));
+    for (const l of found) {
       if (l.ownerId === undefined) throw new HttpError(400, ctx.t('lead.alreadyInPool', { name: l.name }));
       if (l.status === 'formal') throw new HttpError(400, ctx.t('lead.alreadyFormal', { name: l.name }));
     }
     const at = nowStamp();
-    for (const l of leads) toPool(l, 'released', at);
-    return { released: leads.length };
+    for (const l of found) {
+      toPool(l, 'released', at);
+      await saveLead(l);
+    }
+    return { released: found.length };
   }),
 
-  api('post', '/v2/customer/formal', { write: leadPolicy, body: LeadIdsBody, labels: F }, (ctx): ConvertResult => {
-    const leads = ctx.body.ids.map((id) => findVisible(ctx, id));
+  api('post', '/v2/customer/formal', { write: leadPolicy, body: LeadIdsBody, labels: F }, async (ctx): Promise<ConvertResult> => {
+    await sweepPool(ctx.db, ctx.session.company.id);
+    await lockLeads(ctx.session.company.id, ctx.body.ids);
+    const found: Lead[] = [];
+    for (const id of ctx.body.ids) found.push(await findVisible(ctx, id));
     // All or nothing: check every lead first.
-    for (const l of leads) {
+    for (const l of found) {
       const blocker = conversionBlocker(l);
       if (blocker) throw new HttpError(400, ctx.t(blocker, { name: l.name }));
     }
     const op = operatorOf(ctx.session);
-    const converted = leads.map((l) => ({ leadId: l.id, studentId: convertLead(ctx.db, l, op, ctx.lang), name: l.name }));
+    const timeline = collect();
+    const converted: ConvertResult['converted'] = [];
+    for (const l of found) {
+      converted.push({ leadId: l.id, studentId: convertLead(ctx.db, l, op, timeline.sink, ctx.lang), name: l.name });
+      await saveLead(l);
+    }
+    await writeFollowUps(timeline.rows);
     return { converted };
   }),
 
   api('post', '/v2/customer_follow_up', { write: followUpPolicy, body: FollowUpBody, labels: F }, async (ctx) => {
-    const lead = findVisible(ctx, ctx.body.leadId);
+    await sweepPool(ctx.db, ctx.session.company.id);
+    const lead = await findVisible(ctx, ctx.body.leadId);
     const { method, content, nextFollowUpAt } = ctx.body;
     if (nextFollowUpAt && nextFollowUpAt < today()) throw ctx.bad('lead.nextBeforeToday');
     const requested = ctx.body.status;
@@ -681,59 +956,70 @@ export const customerHandlers = [
     const next = statusAfterFollowUp(lead.status, requested);
     if ('error' in next) throw ctx.bad(next.error);
     let record: FollowUpRecord | undefined;
-    recordFollowUp(ctx.db, lead, { method, content, nextFollowUpAt, status: next.status, intention, operator: operatorOf(ctx.session) }, (r) => (record = r));
+    recordFollowUp(lead, { method, content, nextFollowUpAt, status: next.status, intention, operator: operatorOf(ctx.session) }, (r) => (record = r));
+    await saveLead(lead);
     const [row] = await (await tx()).insert(followUps).values(followUpValues(record!)).returning();
     return created(followUpOf(row));
   }),
 
   api('get', '/v2/customer_follow_up', { read: followUpPolicy }, async (ctx) => {
     const { leadId } = parseBody(FollowUpQuery, { leadId: ctx.query.leadId }, ctx.lang, F);
-    const lead = findVisible(ctx, leadId);
+    await sweepPool(ctx.db, ctx.session.company.id);
+    const lead = await findVisible(ctx, leadId);
     // Newest first (one second's follow-ups: the latest written first).
     const rows = await (await tx()).select().from(followUps).where(and(ctx.scope(followUpPolicy), eq(followUps.leadId, lead.id))).orderBy(desc(followUps.createdAt), desc(followUps.id));
     return rows.map(followUpOf);
   }),
 
-  api('get', '/v2/customer/:id', { read: leadPolicy }, (ctx) => findVisible(ctx, Number(ctx.params.id))),
+  api('get', '/v2/customer/:id', { read: leadPolicy }, async (ctx) => {
+    await sweepPool(ctx.db, ctx.session.company.id);
+    return findVisible(ctx, Number(ctx.params.id));
+  }),
 
   api('delete', '/v2/customer/:id', { write: leadPolicy }, async (ctx) => {
-    const lead = findVisible(ctx, Number(ctx.params.id));
+    await sweepPool(ctx.db, ctx.session.company.id);
+    const lead = await findVisible(ctx, Number(ctx.params.id));
     if (!canDelete(lead)) throw ctx.bad('lead.formalNoDelete', { name: lead.name });
-    await (await tx()).delete(followUps).where(and(eq(followUps.companyId, lead.companyId), eq(followUps.leadId, lead.id)));
-    ctx.db.leads = ctx.db.leads.filter((l) => l.id !== lead.id);
+    // Its follow-ups go with it (cascade); a submission that named it keeps its row.
+    await (await tx()).delete(leads).where(and(eq(leads.companyId, lead.companyId), eq(leads.id, lead.id)));
     return { id: lead.id };
   }),
 
   /* ---------- the pool ---------- */
 
-  api('get', '/v2/lead/quota', { read: poolPolicy }, ({ db, session }): LeadQuota => {
-    sweepPool(db, session.company.id);
+  api('get', '/v2/lead/quota', { read: poolPolicy }, async ({ db, session }): Promise<LeadQuota> => {
+    await sweepPool(db, session.company.id);
     const st = settingsOf(db, session.company.id);
-    return { owned: ownedCount(db.leads.filter((l) => l.companyId === session.company.id), session.user.id), limit: st.leadOwnLimit, poolDays: st.leadPoolDays };
+    return { owned: await ownedActive(session.company.id, session.user.id), limit: st.leadOwnLimit, poolDays: st.leadPoolDays };
   }),
 
-  api('get', '/v2/lead', { read: poolPolicy }, (ctx) => {
-    return listQuery(ctx.rows(poolPolicy), ctx.query, { ...leadListSpec(today()), defaultSort: { field: 'pooledAt', order: 'descend' } }, ctx.lang);
-  }),
+  api('get', '/v2/lead', { read: poolPolicy }, (ctx) => leadPage(ctx, ctx.scope(poolPolicy), { field: 'pooledAt', order: 'descend' })),
 
-  api('post', '/v2/lead/claim', { write: poolPolicy, body: LeadIdsBody, labels: F }, (ctx): ClaimResult => {
+  api('post', '/v2/lead/claim', { write: poolPolicy, body: LeadIdsBody, labels: F }, async (ctx): Promise<ClaimResult> => {
     const s = ctx.session;
     const ids = ctx.body.ids;
-    const pool = ctx.rows(poolPolicy);
-    const leads = ids.map((id) => {
-      const l = pool.find((x) => x.id === id);
-      if (l) return l;
-      const owned = indexOf(ctx.db, 'leads', s.company.id).find((x) => x.id === id);
-      if (!owned) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('lead.lead') }));
-      throw new HttpError(400, ctx.t('lead.notInPool', { name: owned.name }));
+    await sweepPool(ctx.db, s.company.id);
+    // Locked first: a second claim of the same lead waits, then finds it owned.
+    const locked = await lockLeads(s.company.id, ids);
+    const pool = new Set(
+      ids.length ? (await (await tx()).select({ id: leads.id }).from(leads).where(and(ctx.scope(poolPolicy), inArray(leads.id, ids)))).map((r) => r.id) : [],
+    );
+    const found = ids.map((id) => {
+      const l = locked.get(id);
+      if (!l) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('lead.lead') }));
+      if (!pool.has(id)) throw new HttpError(400, ctx.t('lead.notInPool', { name: l.name }));
+      return l;
     });
     const me: OwnerOption = { value: s.user.id, label: s.user.name };
-    const activeCount = leads.filter((l) => l.status === 'new' || l.status === 'following' || l.status === 'trial').length;
+    const activeCount = found.filter((l) => l.status === 'new' || l.status === 'following' || l.status === 'trial').length;
     // Only active leads count towards the limit (an invalid lead from the pool can always be taken).
-    if (activeCount > 0) assertRoom(ctx.db, s.company.id, me, activeCount, ctx.lang, true);
+    if (activeCount > 0) await assertRoom(ctx.db, s.company.id, me, activeCount, ctx.lang, true);
     const at = nowStamp();
-    for (const l of leads) assign(l, me, at);
+    for (const l of found) {
+      assign(l, me, at);
+      await saveLead(l);
+    }
     const st = settingsOf(ctx.db, s.company.id);
-    return { claimed: leads.length, owned: ownedCount(ctx.db.leads.filter((l) => l.companyId === s.company.id), s.user.id), limit: st.leadOwnLimit };
+    return { claimed: found.length, owned: await ownedActive(s.company.id, s.user.id), limit: st.leadOwnLimit };
   }),
 ];

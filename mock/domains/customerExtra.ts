@@ -8,7 +8,6 @@ import { companyById, loadCompany } from './companyRows';
 import { api, definePolicy, HttpError, type AuthedCtx, type Ctx } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
 import { parseBody } from '../schema';
-import { indexOf } from '../indexes';
 import { int, mobile as mobileSchema, oneOf, optText, text, z } from '../../src/types/schema';
 import { GatherFormBody, GatherFormUpdateBody, MerchantBody, MerchantUpdateBody, SignupIdsBody } from '../../src/types/customer.schemas';
 import { nowStamp } from '../clock';
@@ -23,9 +22,9 @@ import type {
   WebSignup,
 } from '../../src/types/customer';
 import { GATHER_FIELD_KEYS } from '../../src/types/customer';
-import { findDuplicate, normalizeMobile, seesAllLeads } from '../../src/domain/leads';
+import { normalizeMobile, seesAllLeads } from '../../src/domain/leads';
 import { checkImageDataUrl } from '../../src/domain/upload';
-import { anyOf, ensureCustomerTables, insertLead, leadRows, poolPolicy, type GatherFormRow, type MerchantRow } from './customer';
+import { anyOf, insertLead, leadByMobile, leadScope, poolScope, type GatherFormRow, type MerchantRow } from './customer';
 import { narrowsScope, scopeLeads } from './dataScope';
 import { created } from './audit';
 import { and, asc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
@@ -34,7 +33,7 @@ import { tx } from '../../server/db';
 import { sqlList, type SqlListSpec } from '../../server/db/list';
 import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
-import { gatherForms, gatherSubmissions, merchants, webSignups } from '../../server/db/schema';
+import { gatherForms, gatherSubmissions, leads, merchants, webSignups } from '../../server/db/schema';
 import { campusesOf } from './campusRows';
 
 defineMessages({
@@ -182,10 +181,10 @@ export const signupPolicy = definePolicy<WebSignup>({
   where: (s, db) => {
     const company = eq(webSignups.companyId, s.company.id);
     if (seesAllLeads(s.membership.role) && !narrowsScope(db, s)) return company;
-    const leads = [...new Set([...leadRows(db, s), ...poolPolicy.rows!(db, s)].map((l) => l.id))];
+    const seen = sql`${webSignups.leadId} in (select ${leads.id} from ${leads} where ${or(leadScope(s, db), poolScope(s, db))})`;
     // The campuses of the caller's scope (a sign-up has no owner: its campus decides).
     const campuses = scopeLeads(db, s, campusesOf(db, s.company.id).map((c) => ({ id: c.id, campusId: c.id }))).map((c) => c.id);
-    return and(company, or(and(isNull(webSignups.leadId), anyOf(webSignups.campusId, campuses)), anyOf(webSignups.leadId, leads)));
+    return and(company, or(and(isNull(webSignups.leadId), anyOf(webSignups.campusId, campuses)), seen));
   },
   find: async (id, scope, lock) => {
     const q = (await tx()).select().from(webSignups).where(and(eq(webSignups.id, id), scope));
@@ -239,14 +238,13 @@ function readForm(ctx: AuthedCtx, b: { campusId: number; title: string; descript
 
 /** Records a public submission: a new mobile becomes a lead with source "form" (in the pool); a known one is linked. */
 export async function submitGather(db: Db, form: GatherFormRow, values: Partial<Record<GatherFieldKey, string>>, lang: Lang, at = nowStamp()): Promise<GatherSubmission> {
-  ensureCustomerTables(db);
   const name = (values.name ?? '').trim();
   const mobile = normalizeMobile(values.mobile ?? '');
-  const existing = findDuplicate(db.leads, form.companyId, mobile);
+  const existing = await leadByMobile(form.companyId, mobile);
   let leadId = existing?.id;
   if (!existing) {
     const age = values.age ? Number(values.age) : undefined;
-    const lead = insertLead(
+    const lead = await insertLead(
       db,
       {
         companyId: form.companyId,
@@ -323,20 +321,27 @@ export async function insertWebSignup(
 
 /* ---------------- merchants ---------------- */
 
-export function merchantWithCounts(db: Db, m: MerchantRow): Merchant {
-  const leads = db.leads.filter((l) => l.merchantId === m.id);
-  return { ...m, leadCount: leads.length, formalCount: leads.filter((l) => l.status === 'formal').length };
+/** Merchants with their lead and converted-lead counts (one query for all). */
+export async function merchantsWithCounts(rows: MerchantRow[]): Promise<Merchant[]> {
+  const ids = rows.map((m) => m.id);
+  const counts = ids.length
+    ? await (await tx())
+        .select({ id: leads.merchantId, leadCount: sql<number>`count(*)::int`, formalCount: sql<number>`(count(*) filter (where ${leads.status} = 'formal'))::int` })
+        .from(leads)
+        .where(inArray(leads.merchantId, ids))
+        .groupBy(leads.merchantId)
+    : [];
+  const by = new Map(counts.map((c) => [c.id, c]));
+  return rows.map((m) => ({ ...m, leadCount: Number(by.get(m.id)?.leadCount ?? 0), formalCount: Number(by.get(m.id)?.formalCount ?? 0) }));
 }
 
-/** The leads (and converted ones) of each merchant of a company, as an SQL expression over the merchant's id. */
-function merchantCount(db: Db, companyId: number, formal: boolean): SQL {
-  const counts = new Map<number, number>();
-  for (const l of indexOf(db, 'leads', companyId)) {
-    if (l.merchantId === undefined || (formal && l.status !== 'formal')) continue;
-    counts.set(l.merchantId, (counts.get(l.merchantId) ?? 0) + 1);
-  }
-  if (!counts.size) return sql`0`;
-  return sql`(case ${merchants.id} ${sql.join([...counts].map(([id, n]) => sql`when ${id}::int then ${n}::int`), sql` `)} else 0 end)`;
+async function merchantWithCounts(m: MerchantRow): Promise<Merchant> {
+  return (await merchantsWithCounts([m]))[0];
+}
+
+/** The leads (and converted ones) of a merchant, as an SQL expression over the merchant's id. */
+function merchantCount(formal: boolean): SQL {
+  return sql`(select count(*) from ${leads} where ${leads.merchantId} = ${merchants.id}${formal ? sql` and ${leads.status} = 'formal'` : sql``})`;
 }
 
 const MERCHANT_LABELS = Object.fromEntries(['name', 'category', 'contact', 'mobile', 'address', 'status', 'remark'].map((k) => [k, `merchant.${k}`]));
@@ -422,11 +427,11 @@ const SIGNUP_LIST: SqlListSpec = {
   ...newestFirst(webSignups.createdAt, webSignups.id),
 };
 
-function merchantList(db: Db, companyId: number): SqlListSpec {
+function merchantList(): SqlListSpec {
   return {
     keyword: [merchants.name, merchants.contact, merchants.mobile, merchants.category, merchants.address],
     equal: { status: merchants.status, category: merchants.category },
-    sortable: { createdAt: merchants.createdAt, leadCount: merchantCount(db, companyId, false), formalCount: merchantCount(db, companyId, true), name: sql`${merchants.nameSort} collate "C"` },
+    sortable: { createdAt: merchants.createdAt, leadCount: merchantCount(false), formalCount: merchantCount(true), name: sql`${merchants.nameSort} collate "C"` },
     ...newestFirst(merchants.createdAt, merchants.id),
   };
 }
@@ -539,13 +544,13 @@ export const customerExtraHandlers = [
     const duplicates: { id: number; name: string; leadName: string; ownerName?: string }[] = [];
     let accepted = 0;
     for (const w of rows) {
-      const dup = findDuplicate(ctx.db.leads, w.companyId, w.mobile);
+      const dup = await leadByMobile(w.companyId, w.mobile);
       if (dup) {
         w.leadId = dup.id;
         w.duplicate = true;
         duplicates.push({ id: w.id, name: w.name, leadName: dup.name, ownerName: dup.ownerName });
       } else {
-        const lead = insertLead(
+        const lead = await insertLead(
           ctx.db,
           { companyId: w.companyId, campusId: w.campusId, name: w.name, mobile: w.mobile, source: 'web', intention: 'B', course: w.course, remark: w.message, createdAt: at, createdBy: ctx.session.user.name },
           ctx.lang,
@@ -578,8 +583,8 @@ export const customerExtraHandlers = [
   }),
 
   api('get', '/v2/market_merchant', { read: merchantPolicy }, async (ctx) => {
-    const page = await sqlList(await tx(), merchants, ctx.scope(merchantPolicy), ctx.query, merchantList(ctx.db, ctx.session.company.id), ctx.lang);
-    return { list: page.list.map((m) => merchantWithCounts(ctx.db, merchantOf(m))), total: page.total };
+    const page = await sqlList(await tx(), merchants, ctx.scope(merchantPolicy), ctx.query, merchantList(), ctx.lang);
+    return { list: await merchantsWithCounts(page.list.map(merchantOf)), total: page.total };
   }),
 
   api('post', '/v2/market_merchant', { write: merchantPolicy, body: MerchantBody, labels: MERCHANT_LABELS }, async (ctx) => {
@@ -589,7 +594,7 @@ export const customerExtraHandlers = [
       .insert(merchants)
       .values(merchantValues({ companyId: ctx.session.company.id, ...data, createdAt: nowStamp() }))
       .returning();
-    return created(merchantWithCounts(ctx.db, merchantOf(row)));
+    return created(await merchantWithCounts(merchantOf(row)));
   }),
 
   api('put', '/v2/market_merchant', { write: merchantPolicy, body: MerchantUpdateBody, labels: MERCHANT_LABELS }, async (ctx) => {
@@ -601,13 +606,13 @@ export const customerExtraHandlers = [
       .update(merchants)
       .set({ name: row.name, nameSort: sortKey(row.name), category: row.category, contact: row.contact, mobile: row.mobile, address: row.address ?? null, status: row.status, remark: row.remark ?? null, logo: row.logo ?? null })
       .where(and(eq(merchants.companyId, row.companyId), eq(merchants.id, row.id)));
-    for (const l of ctx.db.leads) if (l.merchantId === row.id) l.merchantName = row.name;
-    return merchantWithCounts(ctx.db, row);
+    await (await tx()).update(leads).set({ merchantName: row.name }).where(and(eq(leads.companyId, row.companyId), eq(leads.merchantId, row.id)));
+    return merchantWithCounts(row);
   }),
 
   api('delete', '/v2/market_merchant/:id', { write: merchantPolicy }, async (ctx) => {
     const row = await findMerchant(ctx, Number(ctx.params.id));
-    const n = ctx.db.leads.filter((l) => l.merchantId === row.id).length;
+    const [{ n }] = await (await tx()).select({ n: sql<number>`count(*)::int` }).from(leads).where(eq(leads.merchantId, row.id));
     if (n > 0) throw ctx.bad('merchant.hasLeads', { name: row.name, n });
     await (await tx()).delete(merchants).where(and(eq(merchants.companyId, row.companyId), eq(merchants.id, row.id)));
     return { id: row.id };

@@ -12,9 +12,10 @@ import {
   convertLead,
   ensureCustomerTables,
   followUpValues,
-  insertLead,
+  leadValues,
   recordFollowUp,
-  sweepPool,
+  seedLead,
+  sweepSeedPool,
   toPool,
   type FollowUpRecord,
   type FollowUpSink,
@@ -25,7 +26,7 @@ import {
 import { formValues, merchantValues, newWebSignup, signupValues, submissionValues } from './customerExtra';
 import { restartIdentities } from '../../server/db';
 import { insertMany } from '../../server/db/bulk';
-import { followUps, gatherForms, gatherSubmissions, merchants as merchantTable, webSignups } from '../../server/db/schema';
+import { followUps, gatherForms, gatherSubmissions, leads as leadTable, merchants as merchantTable, webSignups } from '../../server/db/schema';
 
 const COMPANY = 2;
 const SALES: Operator = { id: 5, name: '李浩然' };
@@ -263,7 +264,7 @@ export function seedCustomer(db: Db) {
     const merchants = activeMerchants.filter((m) => m.createdAt <= createdAt);
     const merchant = source === 'merchant' && merchants.length ? rng.pick(merchants) : undefined;
     if (source === 'merchant' && !merchant) source = 'referral';
-    const lead = insertLead(
+    const lead = seedLead(
       db,
       {
         companyId: COMPANY,
@@ -302,7 +303,7 @@ export function seedCustomer(db: Db) {
         const text = last ? (status === 'trial' ? rng.pick(TEXT.trial) : status === 'invalid' ? rng.pick(TEXT.invalid) : rng.pick(TEXT.middle)) : k === 0 ? rng.pick(TEXT.first) : rng.pick(TEXT.middle);
         const at = notAfterNow(`${addDays(t, -ago)} ${pad(ago <= 0 ? 8 : 9 + Math.min(k, 10))}:${pad(rng.int(0, 59))}:00`);
         const nextAgo = ago - rng.int(2, 16);
-        recordFollowUp(db, lead, {
+        recordFollowUp(lead, {
           method: weighted(rng, METHODS),
           content: fill(text, lead.course ?? ''),
           nextFollowUpAt: status === 'invalid' ? undefined : addDays(t, -nextAgo),
@@ -321,7 +322,7 @@ export function seedCustomer(db: Db) {
     }
     if (plan.bucket === 'formal' && owner) {
       const at = notAfterNow(`${addDays(t, -plan.lastAgo)} ${plan.lastAgo <= 0 ? '08' : '19'}:${pad(rng.int(0, 59))}:00`);
-      convertLead(db, lead, owner, 'zh', notAfterNow(at > (lead.lastFollowUpAt ?? '') ? at : `${(lead.lastFollowUpAt ?? at).slice(0, 16)}:59`), toTimeline);
+      convertLead(db, lead, owner, toTimeline, 'zh', notAfterNow(at > (lead.lastFollowUpAt ?? '') ? at : `${(lead.lastFollowUpAt ?? at).slice(0, 16)}:59`));
       const fu = out.followUps[out.followUps.length - 1];
       fu.content = fill(rng.pick(TEXT.formal), lead.course ?? '');
       fu.method = 'visit';
@@ -331,7 +332,7 @@ export function seedCustomer(db: Db) {
   }
 
   /* form submissions for the form leads, and a few repeats of known numbers */
-  for (const lead of db.leads.filter((l) => l.companyId === COMPANY && l.formId !== undefined)) {
+  for (const lead of db.seedLeads.filter((l) => l.companyId === COMPANY && l.formId !== undefined)) {
     out.submissions.push({
       id: out.submissions.length + 1,
       companyId: COMPANY,
@@ -344,7 +345,7 @@ export function seedCustomer(db: Db) {
       createdAt: lead.createdAt,
     });
   }
-  const someLeads = db.leads.filter((l) => l.companyId === COMPANY && l.source !== 'form').slice(40, 46);
+  const someLeads = db.seedLeads.filter((l) => l.companyId === COMPANY && l.source !== 'form').slice(40, 46);
   for (const lead of someLeads) {
     const form = out.forms[0];
     const at = stamp(rng, rng.int(0, 20));
@@ -362,7 +363,7 @@ export function seedCustomer(db: Db) {
   }
 
   /* web sign-ups: the accepted ones are the "web" leads; plus pending and discarded ones */
-  for (const lead of db.leads.filter((l) => l.companyId === COMPANY && l.source === 'web')) {
+  for (const lead of db.seedLeads.filter((l) => l.companyId === COMPANY && l.source === 'web')) {
     const w = newWebSignup(db, { companyId: COMPANY, campusId: lead.campusId, name: lead.name, mobile: lead.mobile, course: lead.course, message: rng.chance(0.4) ? '想了解周末班的时间' : undefined, createdAt: lead.createdAt });
     out.signups.push({ ...w, id: out.signups.length + 1, status: 'accepted', leadId: lead.id, handledBy: MANAGER.name, handledAt: lead.createdAt });
   }
@@ -382,18 +383,19 @@ export function seedCustomer(db: Db) {
     if (discarded) Object.assign(w, { status: 'discarded', handledBy: SALES.name, handledAt: `${addDays(w.createdAt.slice(0, 10), 1)} 10:00:00` });
   }
 
-  sweepPool(db, COMPANY, t);
+  sweepSeedPool(db, COMPANY, t);
 }
 
-/** The seed's merchants, forms, submissions, sign-ups and follow-ups in the database, with the ids the in-process seed gave them. */
+/** The seed's merchants, forms, leads, submissions, sign-ups and follow-ups in the database, with the ids the in-process seed gave them. */
 export const seedCustomerTables: SqlSeeder = async (sql, db) => {
   const rows = seeded.get(db);
   if (!rows) return;
   await insertMany(sql, merchantTable, rows.merchants.map(merchantValues));
   await insertMany(sql, gatherForms, rows.forms.map(formValues));
+  await insertMany(sql, leadTable, db.seedLeads.map((l) => ({ ...leadValues(l), id: l.id })));
   await insertMany(sql, gatherSubmissions, rows.submissions.map(submissionValues));
   await insertMany(sql, webSignups, rows.signups.map(signupValues));
   const timeline = rows.followUps.map((f, i) => ({ ...followUpValues(f), id: i + 1 }));
   await insertMany(sql, followUps, timeline);
-  await restartIdentities(sql, ['merchants', 'gather_forms', 'gather_submissions', 'web_signups', 'follow_ups']);
+  await restartIdentities(sql, ['merchants', 'gather_forms', 'leads', 'gather_submissions', 'web_signups', 'follow_ups']);
 };

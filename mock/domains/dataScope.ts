@@ -11,6 +11,27 @@ import { applyDataScope, type ScopeViewer } from '../../src/domain/dataScope';
 import type { Student } from '../../src/types/school';
 import { staffOfSession } from './school';
 import { classesOf } from './schoolRows';
+import { eq, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { requestMemo } from '../../server/db';
+
+/**
+ * Ids of leads (in the database) that synchronous scope functions need, read before the handler (mock/domains/customer.ts,
+ * `beforeCall`) into the request's memo: `owned` the caller's own leads (when their data scope narrows), `seen` those
+ * of their two lead lists, the leads and the pool (when they do not see every lead and run the schedule).
+ */
+export type LeadIdKind = 'owned' | 'seen';
+const leadIdsKey = (kind: LeadIdKind, s: Pick<Session, 'company' | 'user'>) => `leadIds:${kind}:${s.company.id}:${s.user.id}`;
+
+export function rememberLeadIds(s: Pick<Session, 'company' | 'user'>, kind: LeadIdKind, ids: ReadonlySet<number>) {
+  requestMemo()?.set(leadIdsKey(kind, s), ids);
+}
+
+export function leadIdsOf(s: Pick<Session, 'company' | 'user'>, kind: LeadIdKind): ReadonlySet<number> {
+  const ids = requestMemo()?.get(leadIdsKey(kind, s)) as ReadonlySet<number> | undefined;
+  if (!ids) throw new Error(`The ${kind} lead ids of user ${s.user.id} were not loaded in this request (loadLeadIds).`);
+  return ids;
+}
 
 interface Viewer extends ScopeViewer {
   userId: number;
@@ -41,8 +62,7 @@ export function scopeStudents<T extends Pick<Student, 'id' | 'campusId' | 'class
   if (!v) return rows;
   const taught = new Set(classesOf(db, s.company.id).filter((c) => v.staffId !== undefined && c.teacherId === v.staffId).map((c) => c.id));
   const sold = new Set(db.studentCards.filter((c) => c.companyId === s.company.id && v.staffId !== undefined && c.sellerId === v.staffId).map((c) => c.studentId));
-  const leads = ((db as unknown as { leads?: LeadLike[] }).leads ?? []).filter((l) => l.ownerId === v.userId);
-  const ownLeads = new Set(leads.map((l) => l.id));
+  const ownLeads = leadIdsOf(s, 'owned');
   return applyDataScope(rows, v, (st) => ({
     campusId: st.campusId,
     own: sold.has(st.id) || st.classIds.some((id) => taught.has(id)) || (st.leadId !== undefined && ownLeads.has(st.leadId)),
@@ -54,6 +74,14 @@ export function scopeLeads<T extends LeadLike>(db: Db, s: Session, rows: T[]): T
   const v = viewerOf(db, s);
   if (!v) return rows;
   return applyDataScope(rows, v, (l) => ({ campusId: l.campusId, own: l.ownerId === v.userId }));
+}
+
+/** The caller's data scope over a table of leads as an SQL condition (own: the caller owns them); undefined = no narrowing. */
+export function leadDataScope(db: Db, s: Session, cols: { ownerId: PgColumn; campusId: PgColumn }): SQL | undefined {
+  const v = viewerOf(db, s);
+  if (!v || v.scope === 'company') return undefined;
+  const own = eq(cols.ownerId, v.userId);
+  return v.scope === 'campus' && v.campusId !== undefined ? or(own, eq(cols.campusId, v.campusId)) : own;
 }
 
 /** Lessons within the caller's data scope (own: the caller teaches them). */

@@ -10,12 +10,12 @@
 import type { Db, SqlSeeder } from '../db';
 import { isSeeding } from '../db';
 import { loadSettings, settingsOf } from './companySettings';
-import { and, asc, count, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { allCompanies } from './companyRows';
 import { beforeCommit, inTransaction, savepoint, tx, type Database } from '../../server/db';
 import { sqlList, type SqlListSpec } from '../../server/db/list';
 import { stampDate, stampOf } from '../../server/db/time';
-import { inbox, notifyRules, outbox, reminderSweeps } from '../../server/db/schema';
+import { inbox, leads, notifyRules, outbox, reminderSweeps } from '../../server/db/schema';
 import { api, definePolicy, type Session } from '../http';
 import { accountsOf, parentsByMobile, usersByIds } from './people';
 import { defineMessages } from '../messages';
@@ -247,6 +247,25 @@ export function afterDeduction(db: Db, card: { companyId: number; studentId: num
   if (before > th && after <= th && renewalState(db.studentCards.filter((c) => c.studentId === card.studentId), today(), settings).low) void emit(db, card.companyId, 'hoursLow', { studentIds: [card.studentId], values: { cardName: card.templateName, remainingHours: after } });
 }
 
+/** Owned leads still open (not converted, not invalid) whose next follow-up is `day`, in id order (the leads' table). */
+async function followUpsDueOn(companyId: number, day: string): Promise<{ ownerId: number; name: string }[]> {
+  const rows = await (await tx())
+    .select({ ownerId: leads.ownerId, name: leads.name })
+    .from(leads)
+    .where(and(eq(leads.companyId, companyId), isNotNull(leads.ownerId), eq(leads.nextFollowUpAt, day), notInArray(leads.status, ['formal', 'invalid'])))
+    .orderBy(asc(leads.id));
+  return rows.map((r) => ({ ownerId: r.ownerId!, name: r.name }));
+}
+
+/** How many of a user's open leads are due for a follow-up by `day`. */
+async function followUpsDueBy(companyId: number, userId: number, day: string): Promise<number> {
+  const [{ n }] = await (await tx())
+    .select({ n: count() })
+    .from(leads)
+    .where(and(eq(leads.companyId, companyId), eq(leads.ownerId, userId), lte(leads.nextFollowUpAt, day), notInArray(leads.status, ['formal', 'invalid'])));
+  return Number(n);
+}
+
 /**
  * The time-based events (lesson tomorrow, card reaching its expiry reminder, follow-up due today) of a company's
  * day, through `emit` like every other event. Once per company and day: the first caller to write the day's
@@ -271,9 +290,7 @@ export async function sweepReminders(db: Db, companyId: number, day = today()): 
     .filter((c) => c.companyId === companyId && c.status === 'active' && c.expiryDate === expiryDay)
     .forEach((c) => void emit(db, companyId, 'cardExpiring', { studentIds: [c.studentId], values: { cardName: c.templateName, expiryDate: c.expiryDate } }));
   const byOwner = new Map<number, string[]>();
-  (db.leads ?? [])
-    .filter((l) => l.companyId === companyId && l.ownerId !== undefined && l.nextFollowUpAt === day && l.status !== 'formal' && l.status !== 'invalid')
-    .forEach((l) => byOwner.set(l.ownerId!, [...(byOwner.get(l.ownerId!) ?? []), l.name]));
+  (await followUpsDueOn(companyId, day)).forEach((l) => byOwner.set(l.ownerId, [...(byOwner.get(l.ownerId) ?? []), l.name]));
   byOwner.forEach((names, ownerUserId) => void emit(db, companyId, 'followUpDue', { ownerUserId, values: { names: names.slice(0, 5).join('、'), count: names.length } }));
   return true;
 }
@@ -400,7 +417,7 @@ async function summaryOf(db: Db, s: Session): Promise<InboxSummary> {
   const pendingLeave = isStaff && (a.scheduleManagement || a.studentManagement) ? (db.leaveRequests ?? []).filter((l) => l.companyId === s.company.id && l.status === 'pending').length : 0;
   const returnsToReview = isStaff && a.studentManagement && canReviewReturn(s.membership.role) ? (db.hourRecords ?? []).filter((r) => r.companyId === s.company.id && r.type === 'backing' && !r.reviewedAt).length : 0;
   const day = today();
-  const followUpsDue = isStaff && a.customerCenter ? (db.leads ?? []).filter((l) => l.companyId === s.company.id && l.ownerId === s.user.id && l.nextFollowUpAt !== undefined && l.nextFollowUpAt <= day && l.status !== 'formal' && l.status !== 'invalid').length : 0;
+  const followUpsDue = isStaff && a.customerCenter ? await followUpsDueBy(s.company.id, s.user.id, day) : 0;
   return { unread, pendingLeave, returnsToReview, followUpsDue };
 }
 

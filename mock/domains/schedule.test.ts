@@ -1,5 +1,5 @@
 /** The schedule calls against the mock backend: batch scheduling with clashes, roll call → ledger, undo, teacher scope. */
-import { authHeaders, classesIn } from '../testing';
+import { allLeads, authHeaders, classesIn } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { asSeed, getDb, resetDb } from '../db';
 import { seedSchedule } from './schedule';
@@ -217,11 +217,11 @@ describe('leave, reservations and trials', () => {
     const lesson = db.lessons.find((l) => l.companyId === 2 && l.date > today() && l.status === 'scheduled' && l.studentCount < l.capacity - 1)!;
     const res = await call<{ id: number; leadId: number }>(token, 'POST', '/v2/trial', { leadName: '宋可馨', mobile: '13912345678', lessonId: lesson.id });
     expect(res.status).toBe(200);
-    const lead = db.leads.find((l) => l.id === res.data.leadId)!;
+    const lead = (await allLeads()).find((l) => l.id === res.data.leadId)!;
     expect(lead.status).toBe('trial');
     expect((await call(token, 'POST', '/v2/trial/status', { id: res.data.id, status: 'converted' })).status).toBe(400);
     expect((await call(token, 'POST', '/v2/trial/status', { id: res.data.id, status: 'attended' })).status).toBe(200);
     expect((await call(token, 'POST', '/v2/trial/status', { id: res.data.id, status: 'converted' })).status).toBe(200);
-    expect(lead.status).toBe('formal');
+    expect((await allLeads()).find((l) => l.id === lead.id)!.status).toBe('formal');
   });
 });

@@ -642,7 +642,7 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
   }
 
   // Free trials: leads of the customer center when present, else names only.
-  const leads: Lead[] = (db.leads ?? []).filter((l) => l.companyId === companyId);
+  const leads: Lead[] = (db.seedLeads ?? []).filter((l) => l.companyId === companyId);
   const trialStates: Trial['status'][] = ['booked', 'booked', 'booked', 'booked', 'attended', 'attended', 'noShow', 'converted', 'cancelled', 'booked'];
   const leadFor = (status: Trial['status']): Lead | undefined => {
     const wanted = status === 'converted' ? 'formal' : status === 'noShow' || status === 'cancelled' ? 'following' : 'trial';

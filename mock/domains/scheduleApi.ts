@@ -2,7 +2,7 @@
  * Calls of the schedule domain (docs/rules.md#roll-call, #scheduling, docs/screens.md#students leave/reserve, docs/screens.md#schedule). The typed client is
  * src/services/schedule.ts. Teachers see and roll-call only their own lessons (403 / filtered lists).
  */
-import { narrowsScope, scopeLessons } from './dataScope';
+import { leadIdsOf, narrowsScope, scopeLessons } from './dataScope';
 import { assertCampusOpen } from './campus';
 import { emit } from './notify';
 import type { HttpHandler } from 'msw';
@@ -63,7 +63,11 @@ import {
   type LessonIndexes,
 } from './schedule';
 import { settingsOf } from './companySettings';
-import { insertLead, leadRows, poolPolicy, setLeadStatus } from './customer';
+import { findLead, insertLead, leadScope, setLeadStatus, sweepPool } from './customer';
+import { and, asc, eq, ilike, like, notInArray, or } from 'drizzle-orm';
+import { tx } from '../../server/db';
+import { leads } from '../../server/db/schema';
+import { contains } from '../../server/db/list';
 import { seesAllLeads } from '../../src/domain/leads';
 import { drillRows } from './analysis';
 import { campusesOf } from './campusRows';
@@ -206,8 +210,8 @@ export function reservationRows(db: Db, s: Session): Reservation[] {
 
 /**
  * Trials the caller may see: teachers those they teach; whoever does not see every lead (sales, a narrowed data
- * scope) the trials of the leads of their lead lists (`leadRows` and the pool), as a trial shows its lead's name and
- * mobile (issue 29); the others every trial.
+ * scope) the trials of the leads of their lead lists (the leads and the pool: their ids read before the call,
+ * `leadIdsOf`), as a trial shows its lead's name and mobile (issue 29); the others every trial.
  */
 export function trialRows(db: Db, s: Session): Trial[] {
   ensureScheduleTables(db);
@@ -215,8 +219,8 @@ export function trialRows(db: Db, s: Session): Trial[] {
   const rows = indexOf(db, 'trials', s.company.id);
   if (limitedToOwnLessons(actor)) return rows.filter((r) => r.teacherId === actor.staffId);
   if (seesAllLeads(s.membership.role) && !narrowsScope(db, s)) return rows;
-  const leads = new Set([...leadRows(db, s), ...poolPolicy.rows!(db, s)].map((l) => l.id));
-  return rows.filter((r) => r.leadId === undefined || leads.has(r.leadId));
+  const seen = leadIdsOf(s, 'seen');
+  return rows.filter((r) => r.leadId === undefined || seen.has(r.leadId));
 }
 
 const lessonScope = (db: Db, s: Session) => {
@@ -260,7 +264,8 @@ export const trialPolicy = definePolicy<Trial>({
 export const trialLeadPolicy = definePolicy<Lead>({
   name: 'trial leads',
   read: (a) => a.scheduleManagement && a.customerCenter,
-  rows: (db, s) => leadRows(db, s).filter((l) => l.status !== 'formal' && l.status !== 'invalid'),
+  where: (s, db) => and(leadScope(s, db), notInArray(leads.status, ['formal', 'invalid'])),
+  find: findLead,
 });
 
 /** Parses the query string with a schema (400 naming the parameter). */
@@ -699,22 +704,27 @@ export const scheduleHandlers: HttpHandler[] = [
 
   // Leads to book (customer center data), by name or mobile.
   // The customer center's scope: teachers (no customer center) get 403, sales only their own leads.
-  api('get', '/v2/trial/lead_options', { read: trialLeadPolicy }, ({ rows, query }) => {
-    const kw = (query.keyword ?? '').trim().toLowerCase();
-    return rows(trialLeadPolicy)
-      .filter((l) => !kw || l.name.toLowerCase().includes(kw) || l.mobile.includes(kw))
-      .slice(0, 30)
-      .map((l) => ({ value: l.id, label: `${l.name} ${l.mobile}`, status: l.status }));
+  api('get', '/v2/trial/lead_options', { read: trialLeadPolicy }, async (ctx) => {
+    const kw = (ctx.query.keyword ?? '').trim();
+    await sweepPool(ctx.db, ctx.session.company.id);
+    const rows = await (await tx())
+      .select({ id: leads.id, name: leads.name, mobile: leads.mobile, status: leads.status })
+      .from(leads)
+      .where(and(ctx.scope(trialLeadPolicy), kw ? or(ilike(leads.name, contains(kw)), like(leads.mobile, contains(kw))) : undefined))
+      .orderBy(asc(leads.id))
+      .limit(30);
+    return rows.map((l) => ({ value: l.id, label: `${l.name} ${l.mobile}`, status: l.status }));
   }),
 
-  api('post', '/v2/trial', { write: trialPolicy, access: (a) => a.isDealer || a.isManager || a.isSales, body: TrialBody, labels: LABELS }, (ctx) => {
+  api('post', '/v2/trial', { write: trialPolicy, access: (a) => a.isDealer || a.isManager || a.isSales, body: TrialBody, labels: LABELS }, async (ctx) => {
     const { db, session, lang, body } = ctx;
     ensureScheduleTables(db);
     const operator = scheduleOperator(db, session);
     const leadIdIn = body.leadId ?? undefined;
     const remark = body.remark;
     // The lead must be in the caller's customer-center scope (sales: their own leads).
-    let lead = leadIdIn !== undefined ? ctx.rows(trialLeadPolicy).find((l) => l.id === leadIdIn) : undefined;
+    if (leadIdIn !== undefined) await sweepPool(db, session.company.id);
+    let lead = leadIdIn !== undefined ? await findLead(leadIdIn, ctx.scope(trialLeadPolicy), true) : undefined;
     if (leadIdIn !== undefined && !lead) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'sch.name') }));
     let leadName = lead?.name;
     let mobile = lead?.mobile;
@@ -753,27 +763,27 @@ export const scheduleHandlers: HttpHandler[] = [
     if (dup) throw ctx.bad('sch.trialExists', { name: leadName ?? '' });
     if (!lead) {
       // A new name and mobile becomes a lead of the customer center (400 when the mobile already belongs to one).
-      lead = insertLead(db, { companyId: session.company.id, campusId: trial.campusId, name: leadName!, mobile: mobile!, source: 'walk_in', course: trial.course, ownerId: session.access.isSales || session.access.isManager || session.access.isDealer ? session.user.id : undefined, createdBy: operator.name }, lang);
+      lead = await insertLead(db, { companyId: session.company.id, campusId: trial.campusId, name: leadName!, mobile: mobile!, source: 'walk_in', course: trial.course, ownerId: session.access.isSales || session.access.isManager || session.access.isDealer ? session.user.id : undefined, createdBy: operator.name }, lang);
     }
     const row: Trial = { ...trial, id: nextId(db, 'trials'), leadId: lead.id, leadName: lead.name, mobile: lead.mobile, status: 'booked', createdAt: nowStamp(), createdBy: operator.name };
-    if (lead.status !== 'trial') setLeadStatus(db, lead.id, 'trial', { id: session.user.id, name: operator.name }, lang);
+    if (lead.status !== 'trial') await setLeadStatus(db, session.company.id, lead.id, 'trial', { id: session.user.id, name: operator.name }, lang);
     db.trials.push(row);
     return row;
   }),
 
-  api('post', '/v2/trial/status', { write: trialPolicy, body: TrialStatusBody, labels: LABELS }, (ctx) => {
+  api('post', '/v2/trial/status', { write: trialPolicy, body: TrialStatusBody, labels: LABELS }, async (ctx) => {
     const { db, session, lang } = ctx;
     const row = ctx.target(trialPolicy, ctx.body.id, 'sch.trial');
     const actor = actorOf(db, session);
     // Sales change only the trials of their own leads (the customer center's scope); teachers those they teach.
-    if (session.access.isSales && row.leadId !== undefined && !leadRows(db, session).some((l) => l.id === row.leadId)) {
+    if (session.access.isSales && row.leadId !== undefined && !(await findLead(row.leadId, leadScope(session, db), false))) {
       throw new HttpError(403, message(lang, 'sch.notYourLead'));
     }
     const status = ctx.body.status;
     if (!TRIAL_NEXT[row.status].includes(status)) throw ctx.bad('sch.trialStatus');
     if (status === 'converted' && limitedToOwnLessons(actor)) throw new HttpError(403, message(lang, 'common.forbidden'));
-    if (row.leadId !== undefined && (db.leads ?? []).some((l) => l.id === row.leadId)) {
-      setLeadStatus(db, row.leadId, leadStatusFor(status), { id: session.user.id, name: scheduleOperator(db, session).name }, lang);
+    if (row.leadId !== undefined && (await findLead(row.leadId, eq(leads.companyId, session.company.id), false))) {
+      await setLeadStatus(db, session.company.id, row.leadId, leadStatusFor(status), { id: session.user.id, name: scheduleOperator(db, session).name }, lang);
     }
     row.status = status;
     return row;

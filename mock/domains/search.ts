@@ -6,7 +6,7 @@
  * students, a sales person's leads, a data-scoped manager's cards...). At most 8 hits per kind.
  */
 import { allows, api, definePolicy, type AuthedCtx, type Policy } from '../http';
-import { leadPolicy } from './customer';
+import { leadPolicy, visibleLeads } from './customer';
 import { cardOrderPolicy, staffPolicy, studentCardPolicy, studentPolicy } from './schoolPolicies';
 import { journalPolicy, journalRows } from './finance';
 import { onlineOrderOf, onlineOrderPolicy } from './campusSales';
@@ -72,8 +72,7 @@ export async function jumpHits(ctx: AuthedCtx, keyword: string): Promise<JumpHit
   }
   if (may('lead', leadPolicy)) {
     out.push(
-      ...ctx
-        .rows(leadPolicy)
+      ...(await visibleLeads(ctx.db, s))
         .filter((r) => hit(r.name, r.mobile))
         .slice(0, PER_KIND)
         .map((r) => ({ kind: 'lead' as const, id: r.id, name: r.name, mobile: r.mobile, detail: r.ownerName, path: `${r.ownerId === undefined ? '/lead' : '/customer'}?keyword=${r.mobile}` })),

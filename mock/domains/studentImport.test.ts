@@ -4,7 +4,7 @@ import { resetDb } from '../handlers';
 import { getDb } from '../db';
 import { saveSettings } from './companySettings';
 import { ownedCount } from '@/domain/leads';
-import { call, loginToken, membershipRows, setGroup, userNamed } from '../testing';
+import { allLeads, call, loginToken, membershipRows, setGroup, userNamed } from '../testing';
 import { balanceOf } from '@/domain/ledger';
 import { IMPORT_MAX_ROWS } from '@/types/import.schemas';
 import { addDays } from '@/utils/dates';
@@ -24,9 +24,9 @@ async function studentContext(token: string) {
   };
 }
 
-function counts() {
+async function counts() {
   const db = getDb();
-  return { students: db.students.length, cards: db.studentCards.length, records: db.hourRecords.length, orders: db.cardOrders.length, leads: db.leads.length };
+  return { students: db.students.length, cards: db.studentCards.length, records: db.hourRecords.length, orders: db.cardOrders.length, leads: (await allLeads()).length };
 }
 
 describe('student import', () => {
@@ -42,11 +42,11 @@ describe('student import', () => {
       { rowNo: 3, name: '导入学员乙', mobile: '1391111', gender: 'male', campus: campus.name, card: period.name },
       { rowNo: 4, name: '导入学员丙', mobile: '13911112223', gender: 'male', campus: campus.name },
     ];
-    const before = counts();
+    const before = await counts();
     const bad = await call('POST', '/v2/student/import', { token, body: { rows } });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe('Row 3: Mobile must be an 11-digit mobile number starting with 1.');
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
     const zh = await call('POST', '/v2/student/import', { token, body: { rows }, lang: 'zh-CN' });
     expect(zh.body.msg).toBe('第 3 行：手机号必须是以 1 开头的 11 位手机号。');
 
@@ -55,7 +55,7 @@ describe('student import', () => {
     expect(ok.status).toBe(200);
     expect(ok.body.data).toEqual({ created: 3, cards: 2, hours: 12.5 });
     const db = getDb();
-    expect(counts()).toEqual({ ...before, students: before.students + 3, cards: before.cards + 2, records: before.records + 2 });
+    expect(await counts()).toEqual({ ...before, students: before.students + 3, cards: before.cards + 2, records: before.records + 2 });
     // An opening balance is no sale: no order, no money.
     expect(db.cardOrders.length).toBe(before.orders);
     const jia = db.students.find((s) => s.mobile === '13911112221')!;
@@ -82,14 +82,14 @@ describe('student import', () => {
     const ctx = await studentContext(token);
     const existing = getDb().students.find((s) => s.companyId === 2)!;
     const base = { gender: 'female', campus: ctx.campuses[0].name };
-    const before = counts();
+    const before = await counts();
     const inFile = await call('POST', '/v2/student/import', { token, body: { rows: [{ ...base, name: '甲', mobile: '13911110001' }, { ...base, name: '甲', mobile: '13911110001' }] } });
     expect(inFile.body.msg).toBe('Row 3: Duplicate of row 2.');
     const old = await call('POST', '/v2/student/import', { token, body: { rows: [{ ...base, name: '乙', mobile: '13911110002' }, { ...base, name: existing.name, mobile: existing.mobile }] } });
     expect(old.status).toBe(400);
     expect(old.body.msg).toBe(`Row 3: Student ${existing.name} with this mobile already exists.`);
     // Same mobile, another name: a sibling, allowed (the single create's rule).
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
     const sib = await call('POST', '/v2/student/import', { token, body: { rows: [{ ...base, name: `${existing.name}妹妹`, mobile: existing.mobile }] } });
     expect(sib.body.data.created).toBe(1);
   });
@@ -146,23 +146,23 @@ describe('lead import', () => {
     const token = await loginToken('sales');
     const ctxR = await call('GET', '/v2/customer/import/context', { token });
     const { campuses, owners, self } = ctxR.body.data as { campuses: { name: string }[]; owners: { value: number; label: string }[]; self: { id: number } };
-    const existing = getDb().leads.find((l) => l.companyId === 2 && l.ownerId !== undefined)!;
+    const existing = (await allLeads()).find((l) => l.companyId === 2 && l.ownerId !== undefined)!;
     const rows = [
       { name: '线索一', mobile: '13722220001', campus: campuses[0].name, source: 'referral' },
       { name: '线索二', mobile: existing.mobile, campus: campuses[0].name, source: 'phone', intention: 'A' },
     ];
-    const before = counts();
+    const before = await counts();
     const dup = await call('POST', '/v2/customer/import', { token, body: { rows } });
     expect(dup.status).toBe(400);
     expect(dup.body.msg).toBe(`Row 3: The mobile already belongs to lead ${existing.name} (${existing.ownerName}).`);
     const other = owners.find((o) => o.value !== self.id)!;
     const notMine = await call('POST', '/v2/customer/import', { token, body: { rows: [{ ...rows[0], owner: other.label }] } });
     expect(notMine.body.msg).toBe('Row 2: You can only import leads that you own yourself.');
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
     rows[1].mobile = '13722220002';
     const ok = await call('POST', '/v2/customer/import', { token, body: { rows } });
     expect(ok.body.data).toEqual({ created: 2, pooled: 0 });
-    const added = getDb().leads.filter((l) => l.mobile.startsWith('1372222'));
+    const added = (await allLeads()).filter((l) => l.mobile.startsWith('1372222'));
     expect(added.map((l) => [l.ownerId, l.intention, l.source, l.status])).toEqual([
       [self.id, 'C', 'referral', 'new'],
       [self.id, 'A', 'phone', 'new'],
@@ -173,15 +173,15 @@ describe('lead import', () => {
     const token = await loginToken('sales');
     const db = getDb();
     const me = await userNamed('sales');
-    const owned = ownedCount(db.leads.filter((l) => l.companyId === 2), me.id);
+    const owned = ownedCount((await allLeads()).filter((l) => l.companyId === 2), me.id);
     await saveSettings(2, { leadOwnLimit: owned + 1 });
     const { campuses } = (await call('GET', '/v2/customer/import/context', { token })).body.data as { campuses: { name: string }[] };
     const rows = ['13722220021', '13722220022'].map((mobile, i) => ({ name: `限额${i}`, mobile, campus: campuses[0].name, source: 'phone' }));
-    const before = counts();
+    const before = await counts();
     const r = await call('POST', '/v2/customer/import', { token, body: { rows } });
     expect(r.status).toBe(400);
     expect(r.body.msg).toBe(`You already own ${owned} active leads; the limit is ${owned + 1} per person, so at most 1 more can be taken.`);
-    expect(counts()).toEqual(before);
+    expect(await counts()).toEqual(before);
     expect((await call('POST', '/v2/customer/import', { token, body: { rows: rows.slice(0, 1) } })).body.data.created).toBe(1);
   });
 
@@ -195,7 +195,8 @@ describe('lead import', () => {
       body: { pool: true, rows: [{ name: '公海一', mobile: '13722220011', campus: campuses[0].name, source: 'event' }, { name: '分配一', mobile: '13722220012', campus: campuses[0].name, source: 'event', owner: sales.label }] },
     });
     expect(r.body.data).toEqual({ created: 2, pooled: 1 });
-    const [pooled, owned] = ['13722220011', '13722220012'].map((m) => getDb().leads.find((l) => l.mobile === m)!);
+    const all = await allLeads();
+    const [pooled, owned] = ['13722220011', '13722220012'].map((m) => all.find((l) => l.mobile === m)!);
     expect(pooled.ownerId).toBeUndefined();
     expect(pooled.poolReason).toBe('unassigned');
     expect(owned.ownerId).toBe(sales.value);

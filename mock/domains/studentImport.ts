@@ -25,7 +25,10 @@ import { insertStudent, issueCard, operatorOf } from './school';
 import { appendHourRecord } from './ledger';
 import { classRows, studentPolicy, studentRows } from './schoolPolicies';
 import { assertCampusOpen } from './campus';
-import { assertRoom, ensureCustomerTables, insertLead, leadPolicy, leadRows, ownerOptions, poolPolicy, sweepPool } from './customer';
+import { assertRoom, insertLead, leadOf, leadPolicy, leadScope as leadListScope, ownerOptions, poolScope, sweepPool } from './customer';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { tx } from '../../server/db';
+import { leads } from '../../server/db/schema';
 import { campusesOf } from './campusRows';
 import { classesOf } from './schoolRows';
 
@@ -68,13 +71,15 @@ function studentScope(db: Db, s: Session, mobiles?: Set<string>, everyone = fals
 }
 
 /**
- * What lead rows are checked against. The preview gets the leads of the caller's two lead lists (`leadRows`: sales
+ * What lead rows are checked against. The preview gets the leads of the caller's two lead lists (`leadScope`: sales
  * their own; and the pool); the import itself (`everyone`) checks the company's unique mobiles against every lead,
  * refusing a duplicate with the single create's message (`insertLead`), one row at a time.
  */
-function leadScope(db: Db, s: Session, pool: boolean, mobiles?: Set<string>, everyone = false) {
-  ensureCustomerTables(db);
-  sweepPool(db, s.company.id);
+async function leadScope(db: Db, s: Session, pool: boolean, mobiles?: Set<string>, everyone = false) {
+  await sweepPool(db, s.company.id);
+  const seen = everyone ? eq(leads.companyId, s.company.id) : or(leadListScope(s, db), poolScope(s, db));
+  const known = mobiles ? (mobiles.size ? inArray(leads.mobile, [...mobiles].map(normalizeMobile)) : sql`false`) : undefined;
+  const existing = (await (await tx()).select().from(leads).where(and(seen, known)).orderBy(asc(leads.id))).map(leadOf);
   return {
     today: today(),
     campuses: campusesInScope(db, s).map((c) => ({ id: c.id, name: c.name })),
@@ -82,9 +87,7 @@ function leadScope(db: Db, s: Session, pool: boolean, mobiles?: Set<string>, eve
     self: { id: s.user.id, name: s.user.name },
     assignAny: seesAllLeads(s.membership.role),
     pool,
-    existing: (everyone ? indexOf(db, 'leads', s.company.id) : [...leadRows(db, s), ...poolPolicy.rows!(db, s)])
-      .filter((l) => !mobiles || mobiles.has(normalizeMobile(l.mobile)))
-      .map((l) => ({ name: l.name, mobile: l.mobile, ownerName: l.ownerName })),
+    existing: existing.map((l) => ({ name: l.name, mobile: l.mobile, ownerName: l.ownerName })),
   };
 }
 
@@ -157,13 +160,13 @@ export const importHandlers = [
   }),
 
   /** What the preview checks lead rows against: campuses in scope, owners, leads with the file's mobiles. */
-  api('get', '/v2/customer/import/context', { read: leadPolicy }, (ctx) => leadScope(ctx.db, ctx.session, ctx.query.pool === '1', mobilesOf(ctx))),
+  api('get', '/v2/customer/import/context', { read: leadPolicy }, async (ctx) => leadScope(ctx.db, ctx.session, ctx.query.pool === '1', mobilesOf(ctx))),
 
-  api('post', '/v2/customer/import', { write: leadPolicy, body: ImportRowsBody }, (ctx) => {
+  api('post', '/v2/customer/import', { write: leadPolicy, body: ImportRowsBody }, async (ctx) => {
     const { db, session } = ctx;
     const { rows } = ctx.body;
     assertSize(ctx, rows);
-    const scope = leadScope(db, session, ctx.body.pool === true, undefined, true);
+    const scope = await leadScope(db, session, ctx.body.pool === true, undefined, true);
     const checked = checkLeadRows(rows, scope, ctx.t);
     refuseBad(ctx, checked);
     // The owner limit, per owner, for all their new leads at once.
@@ -171,28 +174,23 @@ export const importHandlers = [
     for (const r of checked) if (r.value!.ownerId) perOwner.set(r.value!.ownerId, (perOwner.get(r.value!.ownerId) ?? 0) + 1);
     for (const [id, n] of perOwner) {
       const owner = scope.owners.find((o) => o.value === id)!;
-      assertRoom(db, session.company.id, owner, n, ctx.lang, id === session.user.id);
+      await assertRoom(db, session.company.id, owner, n, ctx.lang, id === session.user.id);
     }
-    const before = db.leads.length;
-    try {
-      for (const r of checked) {
-        const { ownerId, merchantId: _m, ...v } = r.value!;
-        insertLead(
-          db,
-          {
-            ...v,
-            gender: v.gender ?? undefined,
-            age: v.age ?? undefined,
-            companyId: session.company.id,
-            ownerId: ownerId === 0 ? undefined : ownerId,
-            createdBy: session.user.name,
-          },
-          ctx.lang,
-        );
-      }
-    } catch (e) {
-      db.leads.length = before;
-      throw e;
+    // A refused row rolls back the request's transaction: no lead of the file is left.
+    for (const r of checked) {
+      const { ownerId, merchantId: _m, ...v } = r.value!;
+      await insertLead(
+        db,
+        {
+          ...v,
+          gender: v.gender ?? undefined,
+          age: v.age ?? undefined,
+          companyId: session.company.id,
+          ownerId: ownerId === 0 ? undefined : ownerId,
+          createdBy: session.user.name,
+        },
+        ctx.lang,
+      );
     }
     return { created: checked.length, pooled: checked.filter((r) => r.value!.ownerId === 0).length };
   }),

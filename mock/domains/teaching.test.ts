@@ -1,5 +1,5 @@
 /** Homework, scores, notices, rules and inboxes through msw: scopes (403/404), state rules, snapshots, emit. */
-import { authHeaders, classesIn, inRequest, rowsOf, userNamed } from '../testing';
+import { allLeads, authHeaders, classesIn, inRequest, rowsOf, userNamed } from '../testing';
 import { homework, inbox, notices, outbox, reminderSweeps, scores } from '../../server/db/schema';
 import { addDays, today } from '../clock';
 import { inTransaction } from '../../server/db';
@@ -213,7 +213,7 @@ describe('notices, inboxes and rules', () => {
     expect((await call(manager, 'POST', '/v2/leave/approve', { id: leave.id })).status).toBe(200);
     expect((await newer(rowsOf(outbox), before)).some((r) => r.event === 'leaveReviewed' && r.receiver === 'parent' && r.values.decision === 'approved')).toBe(true);
     // Lead assigned: the new owner gets an in-app message.
-    const pool = db.leads.filter((l) => l.companyId === 2 && l.ownerId === undefined && l.status !== 'formal' && l.status !== 'invalid').slice(0, 2);
+    const pool = (await allLeads()).filter((l) => l.companyId === 2 && l.ownerId === undefined && l.status !== 'formal' && l.status !== 'invalid').slice(0, 2);
     const sales = await userNamed('sales');
     const b2 = await last(rowsOf(inbox));
     expect((await call(manager, 'POST', '/v2/customer/distribute', { ids: pool.map((l) => l.id), ownerId: sales.id })).status).toBe(200);
@@ -232,7 +232,7 @@ describe('notices, inboxes and rules', () => {
     // Switched off, the same event produces nothing.
     await call(manager, 'PUT', '/v2/notify/rules', { event: 'leadAssigned', channel: 'inApp', receiver: 'leadOwner', on: false });
     await call(manager, 'PUT', '/v2/notify/rules', { event: 'leadAssigned', channel: 'inApp', receiver: 'manager', on: false });
-    const more = db.leads.filter((l) => l.companyId === 2 && l.ownerId === undefined && l.status !== 'formal' && l.status !== 'invalid').slice(0, 1);
+    const more = (await allLeads()).filter((l) => l.companyId === 2 && l.ownerId === undefined && l.status !== 'formal' && l.status !== 'invalid').slice(0, 1);
     const b4 = await last(rowsOf(inbox));
     await call(manager, 'POST', '/v2/customer/distribute', { ids: more.map((l) => l.id), ownerId: sales.id });
     expect((await newer(rowsOf(inbox), b4)).filter((m) => m.event === 'leadAssigned')).toHaveLength(0);

@@ -141,18 +141,18 @@ describe('a restart', () => {
     dirs.push(dir);
     const port = freePort();
     let server = await start(dir, port);
-    const lead = (mobile: string) => ({ name: '重启前', mobile, campusId: 1, intention: 'B', source: 'phone' });
+    // Students are still kept in the process (seeded again at the start); rows in the database name them.
+    const student = (mobile: string) => ({ name: '重启前', mobile, campusId: 1, gender: 'female' });
     let dealer = (await post(port, '/v2/user/login/password', { username: 'dealer', password: 'dealer123' })).body.data!;
-    const before = await post(port, '/v2/customer', lead('19987650001'), auth(dealer));
+    const before = await post(port, '/v2/student', student('19987650001'), auth(dealer));
     expect(before.status).toBe(200);
     const beforeId = (before.body.data as unknown as { id: number }).id;
     await stopped(server, 'SIGTERM');
     server = await start(dir, port);
     dealer = (await post(port, '/v2/user/login/password', { username: 'dealer', password: 'dealer123' })).body.data!;
-    const after = await post(port, '/v2/customer', lead('19987650002'), auth(dealer));
+    const after = await post(port, '/v2/student', student('19987650002'), auth(dealer));
     expect(after.status).toBe(200);
     const afterId = (after.body.data as unknown as { id: number }).id;
-    // Leads are still kept in the process (seeded again at the start), their follow-ups in the database.
     expect(afterId).not.toBe(beforeId);
     expect(afterId).toBeGreaterThan(1_000_000);
     await stopped(server, 'SIGTERM');

@@ -1,12 +1,14 @@
 /**
  * The customer center's lead sources and follow-ups (/customer, /gather, /f/{code}, /wdc-customer, /market_merchant):
  * partner merchants, collection forms with their public submissions, sign-ups from the campus web pages and the
- * follow-up timeline of a lead. The leads themselves are still in the server process (mock/domains/customer.ts):
- * these rows name a lead by id, without a foreign key.
+ * follow-up timeline of a lead, and the leads themselves (mock/domains/customer.ts). A lead's follow-ups go with it
+ * (cascade); a submission keeps its row when its lead is deleted (the lead id cleared); a web sign-up keeps naming
+ * the lead it was accepted as (no foreign key: a lead may be deleted while its accepted sign-up stays accepted).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import type { FollowUpMethod, GatherField, GatherFieldKey, LeadIntention, LeadStatus, MerchantStatus, SubmissionResult, WebSignupStatus } from '../../../src/types/customer';
+import { boolean, check, date, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { campuses, companies } from './accounts';
+import type { FollowUpMethod, GatherField, GatherFieldKey, LeadGender, LeadIntention, LeadSource, LeadStatus, MerchantStatus, PoolReason, SubmissionResult, WebSignupStatus } from '../../../src/types/customer';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -60,6 +62,71 @@ export const gatherForms = pgTable(
   ],
 );
 
+export const leads = pgTable(
+  'leads',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    campusId: integer('campus_id')
+      .notNull()
+      .references(() => campuses.id),
+    campusName: text('campus_name').notNull(),
+    name: text('name').notNull(),
+    nameSort: text('name_sort').notNull(),
+    /** Digits only (normalizeMobile); one lead per mobile and company, whatever its state. */
+    mobile: text('mobile').notNull(),
+    parentName: text('parent_name'),
+    gender: text('gender').$type<LeadGender>(),
+    age: integer('age'),
+    course: text('course'),
+    status: text('status').$type<LeadStatus>().notNull(),
+    intention: text('intention').$type<LeadIntention>().notNull(),
+    source: text('source').$type<LeadSource>().notNull(),
+    /** The owning user (no foreign key yet: users are still in the process); null = in the pool. */
+    ownerId: integer('owner_id'),
+    /** The owner's name when it got the lead (kept, as before). */
+    ownerName: text('owner_name'),
+    assignedAt: at('assigned_at'),
+    poolReason: text('pool_reason').$type<PoolReason>(),
+    pooledAt: at('pooled_at'),
+    previousOwnerName: text('previous_owner_name'),
+    lastFollowUpAt: at('last_follow_up_at'),
+    nextFollowUpAt: date('next_follow_up_at', { mode: 'string' }),
+    followUpCount: integer('follow_up_count').notNull().default(0),
+    /** The student the conversion created (students are still in the process: no foreign key). */
+    studentId: integer('student_id'),
+    convertedAt: at('converted_at'),
+    /** A merchant with leads cannot be deleted (the call refuses it; the key too). */
+    merchantId: integer('merchant_id').references(() => merchants.id),
+    merchantName: text('merchant_name'),
+    formId: integer('form_id'),
+    remark: text('remark'),
+    createdAt: at('created_at').notNull(),
+    createdBy: text('created_by').notNull(),
+  },
+  (t) => [
+    uniqueIndex('leads_company_mobile_key').on(t.companyId, t.mobile),
+    unique('leads_company_id_key').on(t.companyId, t.id),
+    index('leads_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('leads_company_owner_idx').on(t.companyId, t.ownerId, t.status),
+    index('leads_company_pooled_idx').on(t.companyId, t.pooledAt).where(sql`${t.ownerId} is null`),
+    // The form it came from (a form with submissions, so with leads, cannot be deleted).
+    foreignKey({ columns: [t.companyId, t.formId], foreignColumns: [gatherForms.companyId, gatherForms.id], name: 'leads_form_fk' }),
+    check('leads_status_check', sql`${t.status} in ('new', 'following', 'trial', 'formal', 'invalid')`),
+    check('leads_intention_check', sql`${t.intention} in ('A', 'B', 'C', 'D')`),
+    check('leads_source_check', sql`${t.source} in ('walk_in', 'referral', 'phone', 'online', 'form', 'web', 'merchant', 'event')`),
+    check('leads_gender_check', sql`${t.gender} in ('male', 'female')`),
+    check('leads_pool_reason_check', sql`${t.poolReason} in ('unassigned', 'returned', 'released')`),
+    // In the pool = no owner, with why and since when; an owned lead has neither.
+    check('leads_pool_check', sql`(${t.ownerId} is null) = (${t.poolReason} is not null) and (${t.poolReason} is null) = (${t.pooledAt} is null)`),
+    check('leads_follow_up_count_check', sql`${t.followUpCount} >= 0`),
+    // Converted = formal with its student and the time.
+    check('leads_converted_check', sql`(${t.studentId} is null) = (${t.convertedAt} is null) and (${t.studentId} is null or ${t.status} = 'formal')`),
+  ],
+);
+
 export const gatherSubmissions = pgTable(
   'gather_submissions',
   {
@@ -70,8 +137,8 @@ export const gatherSubmissions = pgTable(
     mobile: text('mobile').notNull(),
     values: jsonb('values').$type<Partial<Record<GatherFieldKey, string>>>().notNull(),
     result: text('result').$type<SubmissionResult>().notNull(),
-    /** The lead it created or matched (leads are in the process: no foreign key). */
-    leadId: integer('lead_id'),
+    /** The lead it created or matched (cleared when the lead is deleted). */
+    leadId: integer('lead_id').references(() => leads.id, { onDelete: 'set null' }),
     createdAt: at('created_at').notNull(),
   },
   (t) => [
@@ -94,7 +161,7 @@ export const webSignups = pgTable(
     course: text('course'),
     message: text('message'),
     status: text('status').$type<WebSignupStatus>().notNull(),
-    /** The lead it became or was linked to (no foreign key: leads are in the process). */
+    /** The lead it became or was linked to (no foreign key: an accepted sign-up keeps naming a deleted lead). */
     leadId: integer('lead_id'),
     duplicate: boolean('duplicate'),
     handledBy: text('handled_by'),
@@ -116,7 +183,7 @@ export const followUps = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     companyId: integer('company_id').notNull(),
-    /** The lead (in the process: no foreign key); deleting a lead deletes its follow-ups. */
+    /** Deleting a lead deletes its follow-ups (cascade); a converted lead keeps them. */
     leadId: integer('lead_id').notNull(),
     method: text('method').$type<FollowUpMethod>().notNull(),
     content: text('content').notNull(),
@@ -130,6 +197,7 @@ export const followUps = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (t) => [
+    foreignKey({ columns: [t.companyId, t.leadId], foreignColumns: [leads.companyId, leads.id], name: 'follow_ups_lead_fk' }).onDelete('cascade'),
     index('follow_ups_company_lead_idx').on(t.companyId, t.leadId, t.createdAt, t.id),
     check('follow_ups_method_check', sql`${t.method} in ('phone', 'wechat', 'visit', 'sms', 'other')`),
     check('follow_ups_status_check', sql`${t.statusBefore} in ('new', 'following', 'trial', 'formal', 'invalid') and ${t.statusAfter} in ('new', 'following', 'trial', 'formal', 'invalid')`),

@@ -19,7 +19,7 @@ import { TemplateForm as MessageTemplateForm } from '@/pages/template-message';
 import SendNoticeModal from '@/pages/service-message/components/SendNoticeModal';
 import { loginAs, renderApp } from '../../../tests/utils/render';
 import { getDb, resetDb } from '../../../mock/db';
-import { rowsOf } from '../../../mock/testing';
+import { allLeads, rowsOf } from '../../../mock/testing';
 import { messageTemplates } from '../../../server/db/schema';
 
 const slow = { timeout: 15000 };
@@ -128,7 +128,7 @@ describe('form families: add twice, edit then add', () => {
 
   it('customers', { timeout: 90000 }, async () => {
     const session = await loginAs('manager');
-    const lead = getDb().leads.find((l) => l.companyId === 2 && l.status !== 'formal')!;
+    const lead = (await allLeads()).find((l) => l.companyId === 2 && l.status !== 'formal')!;
     renderApp(
       <>
         <AddCustomer canAssign={false} onDone={() => undefined} />

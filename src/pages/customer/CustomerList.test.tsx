@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import AddCustomer from './components/AddCustomer';
 import LeadPoolPage from '../lead';
 import { loginAs, renderApp } from '../../../tests/utils/render';
-import { getDb, resetDb } from '../../../mock/db';
+import { resetDb } from '../../../mock/db';
+import { allLeads } from '../../../mock/testing';
 
 beforeEach(() => {
   resetDb();
@@ -27,7 +28,7 @@ describe('add-customer', () => {
     expect(await within(dialog).findByText('This mobile is already a lead; it was not added again.')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Name')).toHaveValue('林可馨');
     expect(onDone).not.toHaveBeenCalled();
-    expect(getDb().leads.some((l) => l.name === '林可馨')).toBe(false);
+    expect((await allLeads()).some((l) => l.name === '林可馨')).toBe(false);
 
     fireEvent.change(within(dialog).getByLabelText('Mobile'), { target: { value: '13766668888' } });
     expect(await within(dialog).findByText('13766668888 is not a lead yet: it can be added.')).toBeInTheDocument();
@@ -36,9 +37,8 @@ describe('add-customer', () => {
 
 describe('/lead', () => {
   it('shows the quota and refuses a claim over the limit with the server message', async () => {
-    const db = getDb();
     // Bring the sales account to the limit.
-    const pool = db.leads.filter((l) => l.ownerId === undefined && l.status === 'new');
+    const pool = (await allLeads()).filter((l) => l.ownerId === undefined && l.status === 'new');
     pool.slice(0, 10).forEach((l) => Object.assign(l, { ownerId: 5, ownerName: '李浩然', assignedAt: `${new Date().toISOString().slice(0, 10)} 08:00:00`, poolReason: undefined }));
     const session = await loginAs('sales');
     renderApp(<LeadPoolPage />, { route: '/lead', session });
@@ -46,6 +46,6 @@ describe('/lead', () => {
     const claim = await screen.findAllByText('Claim', { exact: true });
     await userEvent.setup().click(claim[0]);
     expect(await screen.findByText(/the limit is 200 per person, so at most 0 more can be taken/)).toBeInTheDocument();
-    await waitFor(() => expect(db.leads.filter((l) => l.ownerId === 5 && ['new', 'following', 'trial'].includes(l.status))).toHaveLength(200));
+    await waitFor(async () => expect((await allLeads()).filter((l) => l.ownerId === 5 && ['new', 'following', 'trial'].includes(l.status))).toHaveLength(200));
   }, 90_000);
 });
