@@ -134,6 +134,16 @@ describe('the pool', () => {
     expect(taken.status).toBe(400);
   });
 
+  it('two claims of one lead at once: one takes it, the other is told it is gone', async () => {
+    const sales = await login('sales');
+    const manager = await login('manager');
+    const [lead] = (await call<ListResult<Lead>>(manager, 'GET', '/v2/lead?pageSize=1&status=new')).data.list;
+    const results = await Promise.all([sales, manager].map((token) => call<ClaimResult>(token, 'POST', '/v2/lead/claim', { ids: [lead.id] })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(results.find((r) => r.status === 400)!.msg).toContain('no longer in the pool');
+    expect([3, 5]).toContain((await allLeads()).find((l) => l.id === lead.id)!.ownerId);
+  });
+
   it('returns leads not followed up within the company setting', async () => {
     const manager = await login('manager');
     const before = (await call<ListResult<Lead>>(manager, 'GET', '/v2/lead?pageSize=1')).data.total;

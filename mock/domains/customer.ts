@@ -773,6 +773,8 @@ function leadListSpec(day: string, defaultSort: SqlListSpec['defaultSort']): Sql
 function drillCondition(query: Record<string, string>, lang: Lang): SQL | undefined {
   const d = leadDrill(query, lang);
   if (!d) return undefined;
+  // A day that is no date matches nothing (never a 500).
+  if (!DAY.test(d.range.start) || !DAY.test(d.range.end)) return sql`false`;
   return and(
     gte(leads.createdAt, localDay(d.range.start)),
     lt(leads.createdAt, localDay(addDays(d.range.end, 1))),
@@ -782,9 +784,9 @@ function drillCondition(query: Record<string, string>, lang: Lang): SQL | undefi
   );
 }
 
-async function leadPage(ctx: AuthedCtx, scope: SQL | undefined, defaultSort: SqlListSpec['defaultSort']) {
+async function leadPage(ctx: AuthedCtx, scope: SQL | undefined, defaultSort: SqlListSpec['defaultSort'], drill = false) {
   await sweepPool(ctx.db, ctx.session.company.id);
-  const where = and(scope, drillCondition(ctx.query, ctx.lang));
+  const where = drill ? and(scope, drillCondition(ctx.query, ctx.lang)) : scope;
   const page = await sqlList(await tx(), leads, where, ctx.query, leadListSpec(today(), defaultSort), ctx.lang);
   return { list: page.list.map(leadOf), total: page.total };
 }
@@ -824,7 +826,7 @@ export const customerHandlers = [
     return leadStats(await visibleLeads(ctx.db, ctx.session), { startDate: startDate || undefined, endDate: endDate || undefined }, ctx.t('lead.pool'), today());
   }),
 
-  api('get', '/v2/customer', { read: leadPolicy }, (ctx) => leadPage(ctx, ctx.scope(leadPolicy), { field: 'createdAt', order: 'descend' })),
+  api('get', '/v2/customer', { read: leadPolicy }, (ctx) => leadPage(ctx, ctx.scope(leadPolicy), { field: 'createdAt', order: 'descend' }, true)),
 
   api('post', '/v2/customer', { write: leadPolicy, body: LeadBody, labels: F }, async (ctx) => {
     const s = ctx.session;

@@ -147,6 +147,10 @@ describe('a restart', () => {
     const before = await post(port, '/v2/student', student('19987650001'), auth(dealer));
     expect(before.status).toBe(200);
     const beforeId = (before.body.data as unknown as { id: number }).id;
+    // A lead (in the database) added before the restart is there after it.
+    const lead = await post(port, '/v2/customer', { name: '重启前', mobile: '19987650003', campusId: 1, intention: 'B', source: 'phone' }, auth(dealer));
+    expect(lead.status).toBe(200);
+    const leadId = (lead.body.data as unknown as { id: number }).id;
     await stopped(server, 'SIGTERM');
     server = await start(dir, port);
     dealer = (await post(port, '/v2/user/login/password', { username: 'dealer', password: 'dealer123' })).body.data!;
@@ -155,6 +159,7 @@ describe('a restart', () => {
     const afterId = (after.body.data as unknown as { id: number }).id;
     expect(afterId).not.toBe(beforeId);
     expect(afterId).toBeGreaterThan(1_000_000);
+    expect((await get<{ name: string; mobile: string }>(port, `/v2/customer/${leadId}`, dealer)).mobile).toBe('19987650003');
     await stopped(server, 'SIGTERM');
   }, 240_000);
 
