@@ -7,6 +7,10 @@ import LeadPoolPage from '../lead';
 import { loginAs, renderApp } from '../../../tests/utils/render';
 import { resetDb } from '../../../mock/db';
 import { allLeads } from '../../../mock/testing';
+import { tx } from '../../../server/db';
+import { stampDate } from '../../../server/db/time';
+import { leads } from '../../../server/db/schema';
+import { inArray } from 'drizzle-orm';
 
 beforeEach(() => {
   resetDb();
@@ -39,7 +43,10 @@ describe('/lead', () => {
   it('shows the quota and refuses a claim over the limit with the server message', async () => {
     // Bring the sales account to the limit.
     const pool = (await allLeads()).filter((l) => l.ownerId === undefined && l.status === 'new');
-    pool.slice(0, 10).forEach((l) => Object.assign(l, { ownerId: 5, ownerName: '李浩然', assignedAt: `${new Date().toISOString().slice(0, 10)} 08:00:00`, poolReason: undefined }));
+    await (await tx())
+      .update(leads)
+      .set({ ownerId: 5, ownerName: '李浩然', assignedAt: stampDate(`${new Date().toISOString().slice(0, 10)} 08:00:00`), poolReason: null, pooledAt: null })
+      .where(inArray(leads.id, pool.slice(0, 10).map((l) => l.id)));
     const session = await loginAs('sales');
     renderApp(<LeadPoolPage />, { route: '/lead', session });
     expect(await screen.findByText('You own 200 of at most 200 active leads.', {}, { timeout: 10000 })).toBeInTheDocument();
