@@ -89,11 +89,11 @@ describe('FormModal', () => {
     const input = screen.getByLabelText('Age');
     fireEvent.change(input, { target: { value: '999' } });
     expect(input).toHaveValue('999');
-    expect(await screen.findByText('Enter a number from 1 to 80.')).toBeInTheDocument();
+    expect(await screen.findByText('Enter a number from 1 to 80.', {}, slow)).toBeInTheDocument();
     fireEvent.change(input, { target: { value: '-5' } });
-    expect(await screen.findByText('A minus sign is not allowed here: enter a positive number.')).toBeInTheDocument();
+    expect(await screen.findByText('A minus sign is not allowed here: enter a positive number.', {}, slow)).toBeInTheDocument();
     fireEvent.change(input, { target: { value: '2.5' } });
-    expect(await screen.findByText('Enter a whole number.')).toBeInTheDocument();
+    expect(await screen.findByText('Enter a whole number.', {}, slow)).toBeInTheDocument();
   });
 });
 
