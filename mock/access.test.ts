@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { handlers } from './handlers';
 import { buildSession, registry, type RegisteredCall, type Session } from './http';
 import { getDb } from './db';
-import { allLeads as readLeads, call, classesIn, defaultGroup, inRequest, loginToken, membershipRows, rowsOf, userRows } from './testing';
+import { allLeads as readLeads, allLeaveRequests, allReservations, allTrials, call, classesIn, defaultGroup, inRequest, loginToken, membershipRows, rowsOf, userRows } from './testing';
 import { inTransaction } from '../server/db';
 import { exams, homework, notices, submissions } from '../server/db/schema';
 import { today } from './clock';
@@ -110,9 +110,9 @@ describe('every call answers within the scope of its list (issue 29)', () => {
     // shows its roster (booked, on leave, rolled-call students, who may come from other classes), and a trial the
     // caller teaches its lead: those rows are reached through the lesson and trial lists.
     const lessons = new Set(lessonRows(db, session).map((l) => l.id));
-    const rosters = new Set([...db.attendances, ...db.reservations, ...db.leaveRequests].filter((r) => r.companyId === cid && r.lessonId !== undefined && lessons.has(r.lessonId)).map((r) => r.studentId));
+    const rosters = new Set([...db.attendances, ...(await allReservations()), ...(await allLeaveRequests())].filter((r) => r.companyId === cid && r.lessonId !== undefined && lessons.has(r.lessonId)).map((r) => r.studentId));
     const staffId = db.staff.find((st) => st.companyId === cid && st.userId === session.user.id)?.id;
-    const taughtTrials = new Set(db.trials.filter((t) => t.companyId === cid && staffId !== undefined && t.teacherId === staffId).map((t) => t.leadId));
+    const taughtTrials = new Set((await allTrials()).filter((t) => t.companyId === cid && staffId !== undefined && t.teacherId === staffId).map((t) => t.leadId));
     const students = [...studentRows(db, session), ...db.students.filter((st) => st.companyId === cid && rosters.has(st.id))];
     const leads = [
       ...(session.access.customerCenter ? await visibleLeads(db, session, 'both') : []),

@@ -99,7 +99,7 @@ export function orderProblems(db: Db, teaching: SeededInDatabase): string[] {
     if (s.submittedAt && h && s.submittedAt < h.createdAt) problems.push(`submission #${s.id} handed in ${s.submittedAt} before set ${h.createdAt}`);
     if (s.checkedAt && (!s.submittedAt || s.checkedAt < s.submittedAt)) problems.push(`submission #${s.id} checked ${s.checkedAt} before handed in ${s.submittedAt}`);
   }
-  for (const r of db.leaveRequests) if (r.reviewedAt && r.reviewedAt < r.createdAt) problems.push(`leave #${r.id} reviewed ${r.reviewedAt} before asked ${r.createdAt}`);
+  for (const r of db.seedLeaveRequests) if (r.reviewedAt && r.reviewedAt < r.createdAt) problems.push(`leave #${r.id} reviewed ${r.reviewedAt} before asked ${r.createdAt}`);
   for (const l of db.seedLeads ?? []) {
     if (l.convertedAt && l.convertedAt < l.createdAt) problems.push(`lead #${l.id} converted ${l.convertedAt} before it came in ${l.createdAt}`);
     if (l.assignedAt && l.assignedAt < l.createdAt) problems.push(`lead #${l.id} assigned ${l.assignedAt} before it came in ${l.createdAt}`);

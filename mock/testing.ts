@@ -13,7 +13,10 @@ import { classesOf } from './domains/schoolRows';
 import { getDb } from './db';
 import type { SchoolClass } from '../src/types/school';
 import { sessionByToken } from '../server/auth/state';
-import { leads, memberships, permissionGroups, users, webPages, type invitations } from '../server/db/schema';
+import { leads, leaveRequests, memberships, permissionGroups, reservations, trials, users, webPages, type invitations } from '../server/db/schema';
+import { leaveOf, reservationOf, trialOf } from './domains/scheduleRows';
+import type { Reservation, Trial } from '../src/types/schedule';
+import type { LeaveRequest } from '../src/types/school';
 import { membershipRowOf, userRowOf } from './domains/people';
 import type { MembershipRow, UserRow } from './db';
 import { and, asc, eq } from 'drizzle-orm';
@@ -54,6 +57,21 @@ export async function rowsOf<T extends PgTable>(table: T): Promise<T['$inferSele
 /** Every lead (the customer center's table, server/db/schema/customer.ts) in id order, as the API answers them. */
 export async function allLeads(): Promise<Lead[]> {
   return (await (await tx()).select().from(leads).orderBy(asc(leads.id))).map(leadOf);
+}
+
+/** Every free trial (server/db/schema/schedule.ts) in id order, as the API answers them. */
+export async function allTrials(): Promise<Trial[]> {
+  return (await (await tx()).select().from(trials).orderBy(asc(trials.id))).map(trialOf);
+}
+
+/** Every reservation in id order, as the API answers them. */
+export async function allReservations(): Promise<Reservation[]> {
+  return (await (await tx()).select().from(reservations).orderBy(asc(reservations.id))).map(reservationOf);
+}
+
+/** Every leave request in id order, as the API answers them. */
+export async function allLeaveRequests(): Promise<LeaveRequest[]> {
+  return (await (await tx()).select().from(leaveRequests).orderBy(asc(leaveRequests.id))).map(leaveOf);
 }
 
 /** An invitation row to insert in a test: Maple's teacher (user 11) invited by Starlight Dance as a teacher, pending. */

@@ -16,6 +16,7 @@ import { beforeCommit, inTransaction, savepoint, tx, type Database } from '../..
 import { sqlList, type SqlListSpec } from '../../server/db/list';
 import { stampDate, stampOf } from '../../server/db/time';
 import { inbox, leads, notifyRules, outbox, reminderSweeps } from '../../server/db/schema';
+import { pendingLeaveCount } from './scheduleRows';
 import { api, definePolicy, type Session } from '../http';
 import { accountsOf, parentsByMobile, usersByIds } from './people';
 import { defineMessages } from '../messages';
@@ -414,7 +415,7 @@ async function summaryOf(db: Db, s: Session): Promise<InboxSummary> {
   const unread = await unreadCount(s.company.id, s.user.id);
   const a = s.access;
   const isStaff = !a.isCustomer && !a.isPlatform;
-  const pendingLeave = isStaff && (a.scheduleManagement || a.studentManagement) ? (db.leaveRequests ?? []).filter((l) => l.companyId === s.company.id && l.status === 'pending').length : 0;
+  const pendingLeave = isStaff && (a.scheduleManagement || a.studentManagement) ? await pendingLeaveCount(s.company.id) : 0;
   const returnsToReview = isStaff && a.studentManagement && canReviewReturn(s.membership.role) ? (db.hourRecords ?? []).filter((r) => r.companyId === s.company.id && r.type === 'backing' && !r.reviewedAt).length : 0;
   const day = today();
   const followUpsDue = isStaff && a.customerCenter ? await followUpsDueBy(s.company.id, s.user.id, day) : 0;

@@ -14,8 +14,9 @@ import { nowStamp, today } from '../clock';
 import { renewalState } from '../../src/domain/receivers';
 import type { Student } from '../../src/types/school';
 import type { ParentChild, ParentOverview } from '../../src/types/parent';
-import { sql, type SQL } from 'drizzle-orm';
-import { inbox } from '../../server/db/schema';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { inbox, reservations } from '../../server/db/schema';
+import { tx } from '../../server/db';
 import { childrenOf, unreadCount } from './notify';
 import { dueHomework } from './teaching';
 
@@ -42,7 +43,12 @@ async function overviewOf(db: Db, s: Session, child: Student, now: string): Prom
     day,
     settingsOf(db, companyId),
   );
-  const booked = new Set((db.reservations ?? []).filter((r) => r.companyId === companyId && r.studentId === child.id && r.status === 'booked').map((r) => r.lessonId));
+  const booked = new Set(
+    (await (await tx())
+      .select({ lessonId: reservations.lessonId })
+      .from(reservations)
+      .where(and(eq(reservations.companyId, companyId), eq(reservations.studentId, child.id), eq(reservations.status, 'booked')))).map((r) => r.lessonId),
+  );
   const nextLessons = indexOf(db, 'lessons', companyId)
     .filter((l) => l.status === 'scheduled' && (child.classIds.includes(l.classId) || booked.has(l.id)) && (l.date > day || (l.date === day && l.end > hm)))
     .sort((a, b) => (a.date + a.start).localeCompare(b.date + b.start))

@@ -1,5 +1,5 @@
 /** The schedule calls against the mock backend: batch scheduling with clashes, roll call → ledger, undo, teacher scope. */
-import { allLeads, authHeaders, classesIn } from '../testing';
+import { allLeads, allLeaveRequests, allReservations, authHeaders, classesIn } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { asSeed, getDb, resetDb } from '../db';
 import { seedSchedule } from './schedule';
@@ -33,9 +33,9 @@ describe('schedule seed', () => {
     const t0 = performance.now();
     old.lessons = [];
     old.attendances = [];
-    old.leaveRequests = [];
-    old.reservations = [];
-    old.trials = [];
+    old.seedLeaveRequests = [];
+    old.seedReservations = [];
+    old.seedTrials = [];
     asSeed(() => seedSchedule(old));
     expect(performance.now() - t0).toBeLessThan(4000); // ~250–400 ms on an idle machine; generous for loaded CI
     const db = resetDb();
@@ -48,9 +48,9 @@ describe('schedule seed', () => {
     expect(lessons.filter((l) => l.date < t && !l.rollCalledAt && l.status === 'scheduled').length).toBeGreaterThan(0);
     expect(lessons.filter((l) => l.rollCalledAt).length).toBeGreaterThan(lessons.filter((l) => l.date < t).length / 2);
     expect(lessons.some((l) => l.date > addDays(t, 21))).toBe(true);
-    expect(new Set(db.leaveRequests.filter((r) => r.companyId === 2).map((r) => r.status))).toEqual(new Set(['pending', 'approved', 'rejected']));
-    expect(db.reservations.some((r) => r.status === 'booked')).toBe(true);
-    expect(new Set(db.trials.filter((r) => r.companyId === 2).map((r) => r.status)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(db.seedLeaveRequests.filter((r) => r.companyId === 2).map((r) => r.status))).toEqual(new Set(['pending', 'approved', 'rejected']));
+    expect(db.seedReservations.some((r) => r.status === 'booked')).toBe(true);
+    expect(new Set(db.seedTrials.filter((r) => r.companyId === 2).map((r) => r.status)).size).toBeGreaterThanOrEqual(4);
     // Roll-call records are in the ledger with the lesson.
     const att = db.attendances.find((a) => a.recordId && a.hours < 0 && a.mark === 'present')!;
     expect(db.hourRecords.find((r) => r.id === att.recordId)).toMatchObject({ lessonId: att.lessonId, type: 'reduce' });
@@ -187,7 +187,8 @@ describe('leave, reservations and trials', () => {
     const token = await login('dealer');
     const db = getDb();
     const lesson = db.lessons.find((l) => l.companyId === 2 && l.date > today() && l.status === 'scheduled' && l.studentCount > 2)!;
-    const st = db.students.find((s) => s.classIds.includes(lesson.classId) && s.status === 'active' && !db.leaveRequests.some((r) => r.lessonId === lesson.id && r.studentId === s.id))!;
+    const leave = await allLeaveRequests();
+    const st = db.students.find((s) => s.classIds.includes(lesson.classId) && s.status === 'active' && !leave.some((r) => r.lessonId === lesson.id && r.studentId === s.id))!;
     const created = await call<{ id: number; status: string }>(token, 'POST', '/v2/leave', { lessonId: lesson.id, studentId: st.id, reason: 'Family trip' });
     expect(created.data.status).toBe('pending');
     expect((await call(token, 'POST', '/v2/leave', { lessonId: lesson.id, studentId: st.id, reason: 'again' })).status).toBe(400);
@@ -201,7 +202,8 @@ describe('leave, reservations and trials', () => {
     const db = getDb();
     const lesson = db.lessons.find((l) => l.companyId === 2 && l.date > today() && l.status === 'scheduled')!;
     lesson.capacity = lesson.studentCount + 1;
-    const outsiders = db.students.filter((s) => s.companyId === 2 && s.status === 'active' && !s.classIds.includes(lesson.classId) && !db.reservations.some((r) => r.lessonId === lesson.id && r.studentId === s.id));
+    const booked = await allReservations();
+    const outsiders = db.students.filter((s) => s.companyId === 2 && s.status === 'active' && !s.classIds.includes(lesson.classId) && !booked.some((r) => r.lessonId === lesson.id && r.studentId === s.id));
     const first = await call<{ id: number }>(token, 'POST', '/v2/reservation', { lessonId: lesson.id, studentId: outsiders[0].id });
     expect(first.status).toBe(200);
     const full = await call(token, 'POST', '/v2/reservation', { lessonId: lesson.id, studentId: outsiders[1].id });
@@ -209,6 +211,28 @@ describe('leave, reservations and trials', () => {
     expect(full.body.msg).toMatch(/full/);
     expect((await call(token, 'POST', '/v2/reservation/cancel', { id: first.data.id })).status).toBe(200);
     expect((await call(token, 'POST', '/v2/reservation', { lessonId: lesson.id, studentId: outsiders[1].id })).status).toBe(200);
+  });
+
+  it('two reviews of one leave request at once: one decides it, the other finds it reviewed', async () => {
+    const token = await login('dealer');
+    const pending = (await allLeaveRequests()).find((r) => r.companyId === 2 && r.status === 'pending')!;
+    const results = await Promise.all((['approve', 'reject'] as const).map((action) => call(token, 'POST', `/v2/leave/${action}`, { id: pending.id })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(results.find((r) => r.status === 400)!.body.msg).toMatch(/already been reviewed/);
+    expect(['approved', 'rejected']).toContain((await allLeaveRequests()).find((r) => r.id === pending.id)!.status);
+  });
+
+  it('two bookings of the last place of a lesson at once: one takes it, the other finds it full', async () => {
+    const token = await login('dealer');
+    const db = getDb();
+    const lesson = db.lessons.find((l) => l.companyId === 2 && l.date > today() && l.status === 'scheduled')!;
+    lesson.capacity = lesson.studentCount + 1;
+    const booked = await allReservations();
+    const outsiders = db.students.filter((s) => s.companyId === 2 && s.status === 'active' && !s.classIds.includes(lesson.classId) && !booked.some((r) => r.lessonId === lesson.id && r.studentId === s.id));
+    const results = await Promise.all(outsiders.slice(0, 2).map((st) => call(token, 'POST', '/v2/reservation', { lessonId: lesson.id, studentId: st.id })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(results.find((r) => r.status === 400)!.body.msg).toMatch(/full/);
+    expect((await allReservations()).filter((r) => r.lessonId === lesson.id && r.status === 'booked').length).toBe(booked.filter((r) => r.lessonId === lesson.id && r.status === 'booked').length + 1);
   });
 
   it('a trial for a new name becomes a lead whose status follows the trial', async () => {

@@ -4,7 +4,7 @@
  * Handlers: ./scheduleApi.ts. Ledger records are written only through ./ledger.ts (`appendHourRecord`).
  */
 import type { Db } from '../db';
-import { nextId } from '../db';
+import { isSeeding, nextId } from '../db';
 import { settingsOf } from './companySettings';
 import { HttpError, type Session } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
@@ -22,14 +22,12 @@ import { appendHourRecord, deductionCardFor, type Operator } from './ledger';
 import { staffOfSession } from './school';
 import { classesOf, roomsOf } from './schoolRows';
 import { arrearsOfLesson, arrearsTable, recordArrears, undoLessonArrears } from './arrears';
+import { approvedLeaveOf, LIVE_RESERVATION_STATES } from './scheduleRows';
 
 declare module '../db' {
   interface Db {
     lessons: Lesson[];
     attendances: Attendance[];
-    leaveRequests: LeaveRequest[];
-    reservations: Reservation[];
-    trials: Trial[];
   }
 }
 
@@ -97,9 +95,9 @@ export const MARKS: readonly AttendanceMark[] = ['present', 'leave', 'truant'];
 export function ensureScheduleTables(db: Db) {
   db.lessons ??= [];
   db.attendances ??= [];
-  db.leaveRequests ??= [];
-  db.reservations ??= [];
-  db.trials ??= [];
+  db.seedLeaveRequests ??= [];
+  db.seedReservations ??= [];
+  db.seedTrials ??= [];
 }
 
 /** The caller as the permission rules see them. */
@@ -127,13 +125,11 @@ export function enrolmentIndex(db: Db, companyId: number): Map<number, Student[]
   return map;
 }
 
-const RESERVED_STATES: Reservation['status'][] = ['booked', 'attended', 'absent'];
-
 /** Reservations by lesson (booked, attended or absent). */
-export function reservationIndex(db: Db, companyId: number): Map<number, Reservation[]> {
+export function reservationIndex(rows: readonly Reservation[], companyId: number): Map<number, Reservation[]> {
   const map = new Map<number, Reservation[]>();
-  for (const r of db.reservations) {
-    if (r.companyId !== companyId || !RESERVED_STATES.includes(r.status)) continue;
+  for (const r of rows) {
+    if (r.companyId !== companyId || !LIVE_RESERVATION_STATES.includes(r.status)) continue;
     const list = map.get(r.lessonId);
     if (list) list.push(r);
     else map.set(r.lessonId, [r]);
@@ -146,8 +142,14 @@ export interface LessonIndexes {
   reserved: Map<number, Reservation[]>;
 }
 
-export function indexesOf(db: Db, companyId: number): LessonIndexes {
-  return { enrolled: enrolmentIndex(db, companyId), reserved: reservationIndex(db, companyId) };
+/**
+ * The students of a company's lessons: enrolled by class, and reserved by lesson from `reserved` (the live
+ * reservations of the lessons a call touches, read by the handler: `liveReservations`), or the seed's while it runs.
+ */
+export function indexesOf(db: Db, companyId: number, reserved?: readonly Reservation[]): LessonIndexes {
+  const rows = reserved ?? (isSeeding() ? db.seedReservations : undefined);
+  if (!rows) throw new Error('indexesOf: the reservations of the lessons were not read (liveReservations).');
+  return { enrolled: enrolmentIndex(db, companyId), reserved: reservationIndex(rows, companyId) };
 }
 
 /** Student ids expected in a lesson: enrolled in its class plus reserved into it. */
@@ -244,7 +246,7 @@ export function rollCallStudents(db: Db, lesson: Lesson, ix: LessonIndexes, look
   const active = db.attendances.filter((a) => a.lessonId === lesson.id && !a.undoneAt);
   const enrolled = ix.enrolled.get(lesson.classId) ?? [];
   const rows: RollCallStudent[] = [];
-  const approved = new Set(db.leaveRequests.filter((r) => r.lessonId === lesson.id && r.status === 'approved').map((r) => r.studentId));
+  const approved = approvedLeaveOf(db, lesson.id);
   const lessonArrears = active.length ? arrearsOfLesson(db, lesson.id) : [];
   const add = (studentId: number, studentName: string, source: RollCallStudent['source']) => {
     if (rows.some((r) => r.studentId === studentId)) return;
@@ -295,12 +297,12 @@ export function writeRollCall(
   lesson: Lesson,
   marks: { studentId: number; mark: AttendanceMark }[],
   operator: Operator,
-  opts: { at?: string; lang?: Lang; ix?: LessonIndexes; lookup?: CardLookup } = {},
+  opts: { at?: string; lang?: Lang; ix: LessonIndexes; lookup?: CardLookup },
 ): RollCallWrite {
   const lang = opts.lang ?? 'en';
   const at = opts.at ?? nowStamp();
   const day = at.slice(0, 10);
-  const ix = opts.ix ?? indexesOf(db, lesson.companyId);
+  const ix = opts.ix;
   const lookup = opts.lookup ?? ledgerLookup(db);
   const expected = rollCallStudents(db, lesson, ix, lookup);
   const marked = db.attendances.filter((a) => a.lessonId === lesson.id && !a.undoneAt).map((a) => a.studentId);
@@ -367,13 +369,13 @@ export function writeRollCall(
     lesson.rollCalledAt = at;
     lesson.rollCallBy = operator.name;
     lesson.presentCount = db.attendances.filter((a) => a.lessonId === lesson.id && !a.undoneAt && a.mark === 'present').length;
-    // Reservations follow the roll call.
-    for (const a of out.attendances) {
-      const r = db.reservations.find((x) => x.lessonId === lesson.id && x.studentId === a.studentId && x.status === 'booked');
-      if (r) r.status = a.mark === 'present' ? 'attended' : 'absent';
-    }
   }
   return out;
+}
+
+/** What a booked reservation becomes when its student is roll-called (the caller writes it). */
+export function reservationAfterMark(mark: AttendanceMark): Reservation['status'] {
+  return mark === 'present' ? 'attended' : 'absent';
 }
 
 /** Undoes a lesson's roll call with proof records (through the ledger), all or nothing. */
@@ -415,7 +417,6 @@ export function undoRollCall(db: Db, lesson: Lesson, operator: Operator, opts: {
   delete lesson.rollCalledAt;
   delete lesson.rollCallBy;
   delete lesson.presentCount;
-  for (const r of db.reservations) if (r.lessonId === lesson.id && (r.status === 'attended' || r.status === 'absent')) r.status = 'booked';
   return steps.filter((s) => s.proof).length;
 }
 
@@ -528,10 +529,10 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
     const students = lesson ? ix.enrolled.get(lesson.classId) ?? [] : [];
     if (!lesson || !students.length) return;
     const st = students[i % students.length];
-    if (db.leaveRequests.some((r) => r.lessonId === lesson.id && r.studentId === st.id)) return;
+    if (db.seedLeaveRequests.some((r) => r.lessonId === lesson.id && r.studentId === st.id)) return;
     const reason = rng.pick(LEAVE_REASONS);
     const leaveAt = notAfterNow(`${addDays(t, -rng.int(0, 3))} 09:${String(rng.int(10, 59))}:00`);
-    db.leaveRequests.push({
+    db.seedLeaveRequests.push({
       id: nextId(db, 'leaveRequests'),
       companyId,
       studentId: st.id,
@@ -556,7 +557,7 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
     const st = others[(k * 37 + lesson.id) % Math.max(1, others.length)];
     if (!st || st.classIds.includes(lesson.classId)) return;
     if (expectedStudentIds(lesson, ix).length >= lesson.capacity) return;
-    if (db.reservations.some((r) => r.lessonId === lesson.id && r.studentId === st.id)) return;
+    if (db.seedReservations.some((r) => r.lessonId === lesson.id && r.studentId === st.id)) return;
     const r: Reservation = {
       id: nextId(db, 'reservations'),
       companyId,
@@ -570,8 +571,8 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
       createdAt: `${addDays(lesson.date < t ? lesson.date : t, -rng.int(1, 5))} 11:${String(rng.int(10, 59))}:00`,
       createdBy: manager?.name ?? 'system',
     };
-    db.reservations.push(r);
-    if (RESERVED_STATES.includes(status)) ix.reserved.set(lesson.id, [...(ix.reserved.get(lesson.id) ?? []), r]);
+    db.seedReservations.push(r);
+    if (LIVE_RESERVATION_STATES.includes(status)) ix.reserved.set(lesson.id, [...(ix.reserved.get(lesson.id) ?? []), r]);
   };
   future.slice(0, 40).forEach((l, k) => k % 3 === 0 && addReservation(l, k % 9 === 0 ? 'cancelled' : 'booked', k));
   past.slice(-40).forEach((l, k) => k % 4 === 0 && addReservation(l, 'booked', k + 100));
@@ -615,14 +616,19 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
       continue;
     }
     try {
-      writeRollCall(db, lesson, marks, op, { at: `${lesson.date} ${lesson.end}:00`, ix, lookup });
+      const { attendances } = writeRollCall(db, lesson, marks, op, { at: `${lesson.date} ${lesson.end}:00`, ix, lookup });
+      // Reservations follow the roll call.
+      for (const a of attendances) {
+        const r = db.seedReservations.find((x) => x.lessonId === lesson.id && x.studentId === a.studentId && x.status === 'booked');
+        if (r) r.status = reservationAfterMark(a.mark);
+      }
     } catch {
       /* a card refused in the seed: leave the lesson waiting */
     }
     // Some leaves were requested beforehand and approved.
     for (const a of db.attendances.filter((x) => x.lessonId === lesson.id && x.mark === 'leave')) {
       if (!rng.chance(0.5)) continue;
-      db.leaveRequests.push({
+      db.seedLeaveRequests.push({
         id: nextId(db, 'leaveRequests'),
         companyId,
         studentId: a.studentId,
@@ -646,7 +652,7 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
   const trialStates: Trial['status'][] = ['booked', 'booked', 'booked', 'booked', 'attended', 'attended', 'noShow', 'converted', 'cancelled', 'booked'];
   const leadFor = (status: Trial['status']): Lead | undefined => {
     const wanted = status === 'converted' ? 'formal' : status === 'noShow' || status === 'cancelled' ? 'following' : 'trial';
-    return leads.find((l) => l.status === wanted && !db.trials.some((tr) => tr.leadId === l.id));
+    return leads.find((l) => l.status === wanted && !db.seedTrials.some((tr) => tr.leadId === l.id));
   };
   const trialNames = ['林可馨', '黄梓睿', 'Emma 陈', '杨一诺', '徐宇航', '郑思源', '何欣妍', '罗晨曦', '高雨桐', '谢逸飞'];
   trialStates.forEach((status, i) => {
@@ -656,7 +662,7 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
     const lesson = i % 3 === 2 ? undefined : pool[(i * 11 + 5) % Math.max(1, pool.length)];
     const teacher = lesson ? undefined : [...teachers.values()].find((s) => s.role === 'teacher' && s.status === 'active');
     const date = lesson?.date ?? addDays(t, inFuture ? rng.int(1, 10) : -rng.int(2, 20));
-    db.trials.push({
+    db.seedTrials.push({
       id: nextId(db, 'trials'),
       companyId,
       campusId: lesson?.campusId ?? teacher?.campusId ?? db.seedCampuses.find((c) => c.companyId === companyId)?.id ?? 0,

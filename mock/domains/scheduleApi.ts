@@ -7,7 +7,6 @@ import { assertCampusOpen } from './campus';
 import { emit } from './notify';
 import type { HttpHandler } from 'msw';
 import type { Db } from '../db';
-import { nextId } from '../db';
 import { api, definePolicy, HttpError, json, type AuthedCtx, type Session } from '../http';
 import { listQuery } from '../list';
 import { defineMessages, message, type Lang } from '../messages';
@@ -44,7 +43,7 @@ import {
   TrialStatusBody,
   UndoRollCallBody,
 } from '../../src/types/schedule.schemas';
-import { clashesBlock, detectClashes, generateLessons, holidayOf, isOpenForBooking, lessonLabel, MAX_BATCH_DAYS, minutesOf, slotProblems, type ClashLesson } from '../../src/domain/schedule';
+import { clashesBlock, detectClashes, generateLessons, holidayOf, isOpenForBooking, lessonLabel, MAX_BATCH_DAYS, minutesOf, rollCallStateOf, slotProblems, type ClashLesson } from '../../src/domain/schedule';
 import { canManageSchedule, canRollCall, canSeeLesson, canUndoRollCall, limitedToOwnLessons } from '../../src/domain/schedulePermissions';
 import { dateRange } from '../../src/utils/dates';
 import {
@@ -55,6 +54,7 @@ import {
   indexesOf,
   insertLesson,
   makeLesson,
+  reservationAfterMark,
   rollCallStudents,
   scheduleOperator,
   undoRollCall,
@@ -64,10 +64,28 @@ import {
 } from './schedule';
 import { settingsOf } from './companySettings';
 import { findLead, insertLead, leadScope, setLeadStatus, sweepPool } from './customer';
-import { and, asc, eq, ilike, like, notInArray, or } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { tx } from '../../server/db';
-import { leads } from '../../server/db/schema';
-import { contains } from '../../server/db/list';
+import { leads, leaveRequests, reservations, trials } from '../../server/db/schema';
+import { contains, sqlList, type SqlListSpec } from '../../server/db/list';
+import { created } from './audit';
+import {
+  bookedTrialCount,
+  findLeave,
+  findReservation,
+  findTrial,
+  idIn,
+  insertTrial,
+  leaveOf,
+  leaveValues,
+  liveReservations,
+  loadApprovedLeave,
+  lockLesson,
+  relabelLessonBookings,
+  reservationOf,
+  reservationValues,
+  trialOf,
+} from './scheduleRows';
 import { seesAllLeads } from '../../src/domain/leads';
 import { drillRows } from './analysis';
 import { campusesOf } from './campusRows';
@@ -145,16 +163,40 @@ function clashInput(l: Lesson, ix: LessonIndexes): ClashLesson {
   return { id: l.id || undefined, className: l.className, teacherId: l.teacherId, teacherName: l.teacherName, roomId: l.roomId, roomName: l.roomName, date: l.date, start: l.start, end: l.end, studentIds: expectedStudentIds(l, ix), status: l.status };
 }
 
-/** Clashes of planned lessons with the company's lessons on the same dates. */
-function clashesFor(db: Db, s: Session, planned: Lesson[], ix: LessonIndexes): Clash[] {
+/**
+ * Clashes of planned lessons with the company's lessons on the same dates, and the students of those lessons (their
+ * reservations read for the call).
+ */
+async function clashesFor(db: Db, s: Session, planned: Lesson[]): Promise<{ clashes: Clash[]; ix: LessonIndexes }> {
   const dates = new Set(planned.map((p) => p.date));
   const existing = db.lessons.filter((l) => l.companyId === s.company.id && dates.has(l.date));
+  const ix = await indexesFor(db, s, [...existing, ...planned]);
   const names = new Map(db.students.filter((st) => st.companyId === s.company.id).map((st) => [st.id, st.name]));
-  return detectClashes(
+  const clashes = detectClashes(
     planned.map((p) => clashInput(p, ix)),
     existing.map((e) => clashInput(e, ix)),
     (id) => names.get(id) ?? String(id),
   );
+  return { clashes, ix };
+}
+
+/** The students of these lessons (enrolled, and reserved: their live reservations read from the database). */
+async function indexesFor(db: Db, s: Session, lessons: readonly Lesson[]): Promise<LessonIndexes> {
+  return indexesOf(db, s.company.id, await liveReservations(s.company.id, lessons.map((l) => l.id)));
+}
+
+/** A lesson as its screens show it, its students read for the call. */
+async function viewed(db: Db, s: Session, lesson: Lesson): Promise<Lesson> {
+  return viewLesson(lesson, await indexesFor(db, s, [lesson]));
+}
+
+/** Every lesson of the company the caller sees, with its roll-call state of today (its student count comes with a page). */
+function lessonsWithState(ctx: AuthedCtx, policy: typeof lessonPolicy): Lesson[] {
+  const day = today();
+  return ctx.rows(policy).map((l) => {
+    l.rollCall = rollCallStateOf(l, day);
+    return l;
+  });
 }
 
 function clashResponse(lang: Lang, clashes: Clash[]) {
@@ -188,24 +230,25 @@ function readLessonFields(ctx: AuthedCtx, b: LessonFieldsInput) {
   return { date, start, end, teacherId, roomId, hours: b.hours ?? undefined, kind: b.kind ?? undefined, remark: b.remark, overrideRoom: b.overrideRoom ?? false };
 }
 
-/** Leave requests the caller may see: those of the lessons they see. */
-export function leaveRows(db: Db, s: Session): LeaveRequest[] {
-  ensureScheduleTables(db);
-  const rows = indexOf(db, 'leaveRequests', s.company.id);
-  // Teachers and a narrowed data scope: the leave of the lessons they see (issue 29: one scope for the lesson's rows).
-  if (!limitedToOwnLessons(actorOf(db, s)) && !narrowsScope(db, s)) return rows;
-  const own = new Set(lessonRows(db, s).map((l) => l.id));
-  return rows.filter((r) => r.lessonId !== undefined && own.has(r.lessonId));
+/**
+ * The lessons whose bookings the caller sees, when that narrows the company's: teachers and a narrowed data scope see
+ * the leave and reservations of the lessons they see (issue 29: one scope for the lesson's rows); undefined: all.
+ */
+function bookedLessonIds(db: Db, s: Session): number[] | undefined {
+  if (!limitedToOwnLessons(actorOf(db, s)) && !narrowsScope(db, s)) return undefined;
+  return lessonRows(db, s).map((l) => l.id);
 }
-const leaveVisible = leaveRows;
+
+/** Leave requests the caller may see: those of the lessons they see. */
+export function leaveScope(s: Session, db: Db): SQL {
+  const own = bookedLessonIds(db, s);
+  return and(eq(leaveRequests.companyId, s.company.id), own && idIn(leaveRequests.lessonId, own))!;
+}
 
 /** Reservations the caller may see: those of the lessons they see. */
-export function reservationRows(db: Db, s: Session): Reservation[] {
-  ensureScheduleTables(db);
-  const rows = indexOf(db, 'reservations', s.company.id);
-  if (!limitedToOwnLessons(actorOf(db, s)) && !narrowsScope(db, s)) return rows;
-  const own = new Set(lessonRows(db, s).map((l) => l.id));
-  return rows.filter((r) => own.has(r.lessonId));
+export function reservationScope(s: Session, db: Db): SQL {
+  const own = bookedLessonIds(db, s);
+  return and(eq(reservations.companyId, s.company.id), own && idIn(reservations.lessonId, own))!;
 }
 
 /**
@@ -213,14 +256,12 @@ export function reservationRows(db: Db, s: Session): Reservation[] {
  * scope) the trials of the leads of their lead lists (the leads and the pool: their ids read before the call,
  * `leadIdsOf`), as a trial shows its lead's name and mobile (issue 29); the others every trial.
  */
-export function trialRows(db: Db, s: Session): Trial[] {
-  ensureScheduleTables(db);
+export function trialScope(s: Session, db: Db): SQL {
   const actor = actorOf(db, s);
-  const rows = indexOf(db, 'trials', s.company.id);
-  if (limitedToOwnLessons(actor)) return rows.filter((r) => r.teacherId === actor.staffId);
-  if (seesAllLeads(s.membership.role) && !narrowsScope(db, s)) return rows;
-  const seen = leadIdsOf(s, 'seen');
-  return rows.filter((r) => r.leadId === undefined || seen.has(r.leadId));
+  const company = eq(trials.companyId, s.company.id);
+  if (limitedToOwnLessons(actor)) return and(company, actor.staffId === undefined ? isNull(trials.teacherId) : eq(trials.teacherId, actor.staffId))!;
+  if (seesAllLeads(s.membership.role) && !narrowsScope(db, s)) return company;
+  return and(company, or(isNull(trials.leadId), idIn(trials.leadId, leadIdsOf(s, 'seen'))))!;
 }
 
 const lessonScope = (db: Db, s: Session) => {
@@ -247,19 +288,49 @@ export const attendancePolicy = definePolicy({
     return indexOf(db, 'attendances', s.company.id).filter((a) => own.has(a.lessonId));
   },
 });
-export const leavePolicy = definePolicy<LeaveRequest>({ name: 'leave requests', read: 'studentManagement', rows: leaveRows });
+export const leavePolicy = definePolicy<LeaveRequest>({ name: 'leave requests', read: 'studentManagement', where: leaveScope, find: findLeave });
 export const reservationPolicy = definePolicy<Reservation>({
   name: 'reservations',
   read: 'studentManagement',
   write: (a) => !a.isCustomer,
-  rows: reservationRows,
+  where: reservationScope,
+  find: findReservation,
 });
 export const trialPolicy = definePolicy<Trial>({
   name: 'trials',
   read: 'scheduleManagement',
   write: (a) => a.isDealer || a.isManager || a.isSales || a.isTeacher,
-  rows: trialRows,
+  where: trialScope,
+  find: findTrial,
 });
+
+const LEAVE_LIST: SqlListSpec = {
+  keyword: [leaveRequests.studentName, leaveRequests.lessonLabel, leaveRequests.reason],
+  equal: { status: leaveRequests.status, studentId: leaveRequests.studentId, lessonId: leaveRequests.lessonId, classId: leaveRequests.classId },
+  day: leaveRequests.date,
+  sortable: { createdAt: leaveRequests.createdAt, date: leaveRequests.date },
+  defaultSort: { field: 'createdAt', order: 'descend' },
+  tiebreak: [asc(leaveRequests.id)],
+};
+const RESERVATION_LIST: SqlListSpec = {
+  keyword: [reservations.studentName, reservations.lessonLabel],
+  equal: { status: reservations.status, studentId: reservations.studentId, lessonId: reservations.lessonId },
+  day: reservations.lessonDate,
+  sortable: { createdAt: reservations.createdAt, lessonDate: reservations.lessonDate },
+  defaultSort: { field: 'lessonDate', order: 'descend' },
+  tiebreak: [asc(reservations.id)],
+};
+const TRIAL_LIST: SqlListSpec = {
+  keyword: [trials.leadName, trials.mobile, trials.className, trials.course],
+  equal: { status: trials.status, teacherId: trials.teacherId, campusId: trials.campusId, leadId: trials.leadId },
+  day: trials.date,
+  sortable: { date: trials.date, createdAt: trials.createdAt },
+  defaultSort: { field: 'date', order: 'descend' },
+  tiebreak: [asc(trials.id)],
+};
+
+/** The advisory lock class of a trial's mobile (with a hash of it): "tr" in ASCII. */
+const TRIAL_MOBILE_LOCK = 0x7472;
 /** Leads a trial may be booked for: the customer center's scope (sales: their own leads), open ones only. */
 export const trialLeadPolicy = definePolicy<Lead>({
   name: 'trial leads',
@@ -291,15 +362,11 @@ export const scheduleHandlers: HttpHandler[] = [
   /* ---------------------------------------------------------------- lessons ---------------------------------------------------------------- */
 
   // Paged list (roll-call screen, new lessons).
-  api('get', '/v2/lesson', { read: lessonPolicy }, (ctx) => {
+  api('get', '/v2/lesson', { read: lessonPolicy }, async (ctx) => {
     const { db, session, query, lang } = ctx;
-    const ix = indexesOf(db, session.company.id);
     const t = today();
-    const rows = ctx
-      .rows(lessonPolicy)
-      .map((l) => viewLesson(l, ix, t))
-      .sort((a, b) => (b.date + b.start).localeCompare(a.date + a.start));
-    return listQuery(
+    const rows = lessonsWithState(ctx, lessonPolicy).sort((a, b) => (b.date + b.start).localeCompare(a.date + a.start));
+    const page = listQuery(
       drillRows(db, session, 'lesson', rows, query, lang),
       query,
       {
@@ -311,19 +378,22 @@ export const scheduleHandlers: HttpHandler[] = [
       },
       lang,
     );
+    // The students of the page's lessons (their reservations read for them).
+    const ix = await indexesFor(db, session, page.list);
+    for (const l of page.list) viewLesson(l, ix, t);
+    return page;
   }),
 
   // Every lesson of a date range (timetable grids, export). At most 62 days.
-  api('get', '/v2/lesson/range', { read: lessonPolicy }, (ctx) => {
+  api('get', '/v2/lesson/range', { read: lessonPolicy }, async (ctx) => {
     const { db, session, query, lang } = ctx;
     const { startDate, endDate } = parseQuery(ctx, LessonRangeQuery);
     if (endDate < startDate) throw new HttpError(400, message(lang, 'common.badRange'));
     if (dateRange(startDate, endDate).length > 62) throw new HttpError(400, message(lang, 'sch.rangeTooLong', { days: 62 }));
-    const ix = indexesOf(db, session.company.id);
     const day = today();
     const num = (k: string) => (query[k] ? Number(query[k]) : undefined);
     const [teacherId, classId, roomId, campusId] = [num('teacherId'), num('classId'), num('roomId'), num('campusId')];
-    return ctx
+    const inRange = ctx
       .rows(lessonPolicy)
       .filter(
         (l) =>
@@ -334,9 +404,9 @@ export const scheduleHandlers: HttpHandler[] = [
           (roomId === undefined || l.roomId === roomId) &&
           (campusId === undefined || l.campusId === campusId) &&
           (query.includeCancelled === 'true' || l.status !== 'cancelled'),
-      )
-      .map((l) => viewLesson(l, ix, day))
-      .sort((a, b) => (a.date + a.start).localeCompare(b.date + b.start));
+      );
+    const ix = await indexesFor(db, session, inRange);
+    return inRange.map((l) => viewLesson(l, ix, day)).sort((a, b) => (a.date + a.start).localeCompare(b.date + b.start));
   }),
 
   // Lessons per day of a month (dashboard calendar, month view).
@@ -354,18 +424,24 @@ export const scheduleHandlers: HttpHandler[] = [
 
   // Dashboard: today's lessons, lessons waiting for roll call, pending leave.
   // The same scope as the timetable: the parent account and roles without the schedule get 403.
-  api('get', '/v2/lesson/overview', { read: lessonPolicy }, (ctx): ScheduleOverview => {
+  api('get', '/v2/lesson/overview', { read: lessonPolicy }, async (ctx): Promise<ScheduleOverview> => {
     const { db, session } = ctx;
-    const ix = indexesOf(db, session.company.id);
     const day = today();
-    const mine = ctx.rows(lessonPolicy).map((l) => viewLesson(l, ix, day));
+    const mine = lessonsWithState(ctx, lessonPolicy);
     const waiting = mine.filter((l) => l.rollCall === 'waiting').sort((a, b) => (b.date + b.start).localeCompare(a.date + a.start));
-    return {
-      today: mine.filter((l) => l.date === day && l.status !== 'cancelled').sort((a, b) => a.start.localeCompare(b.start)),
-      waitingRollCall: waiting.length,
-      waitingLessons: waiting.slice(0, 5),
-      pendingLeave: session.access.studentManagement ? leaveVisible(db, session).filter((r) => r.status === 'pending').length : 0,
-    };
+    const todays = mine.filter((l) => l.date === day && l.status !== 'cancelled').sort((a, b) => a.start.localeCompare(b.start));
+    const shown = [...todays, ...waiting.slice(0, 5)];
+    const ix = await indexesFor(db, session, shown);
+    for (const l of shown) viewLesson(l, ix, day);
+    let pendingLeave = 0;
+    if (session.access.studentManagement) {
+      const [{ n }] = await (await tx())
+        .select({ n: sql<number>`count(*)::int` })
+        .from(leaveRequests)
+        .where(and(ctx.scope(leavePolicy), eq(leaveRequests.status, 'pending')));
+      pendingLeave = Number(n);
+    }
+    return { today: todays, waitingRollCall: waiting.length, waitingLessons: waiting.slice(0, 5), pendingLeave };
   }),
 
   // Options for filters and forms: teachers, rooms, classes, campuses (teachers see themselves and their classes).
@@ -387,16 +463,18 @@ export const scheduleHandlers: HttpHandler[] = [
 
   // Future lessons to pick (leave, reservation, trial forms).
   // Same scope as the timetable, and flags (so an expired company or the parent account get 403).
-  api('get', '/v2/lesson/options', { read: lessonPickPolicy }, (ctx) => {
+  api('get', '/v2/lesson/options', { read: lessonPickPolicy }, async (ctx) => {
     const { db, session, query } = ctx;
-    const ix = indexesOf(db, session.company.id);
     const day = today();
     const kw = (query.keyword ?? '').trim().toLowerCase();
     const studentId = query.studentId ? Number(query.studentId) : undefined;
-    return ctx
+    const open = ctx
       .rows(lessonPickPolicy)
       .filter((l) => l.status === 'scheduled' && !l.rollCalledAt && notStarted(l))
-      .filter((l) => !kw || `${l.className} ${l.teacherName} ${l.date}`.toLowerCase().includes(kw))
+      .filter((l) => !kw || `${l.className} ${l.teacherName} ${l.date}`.toLowerCase().includes(kw));
+    // The students of the lessons still to come (their reservations read for them).
+    const ix = await indexesFor(db, session, open);
+    return open
       .filter((l) => studentId === undefined || expectedStudentIds(l, ix).includes(studentId))
       .sort((a, b) => (a.date + a.start).localeCompare(b.date + b.start))
       .slice(0, 50)
@@ -407,20 +485,21 @@ export const scheduleHandlers: HttpHandler[] = [
   }),
 
   // One lesson with its students and roll-call lines.
-  api<{ id: string }>('get', '/v2/lesson/:id', { read: lessonPolicy }, ({ db, session, params, lang }) => {
+  api<{ id: string }>('get', '/v2/lesson/:id', { read: lessonPolicy }, async ({ db, session, params, lang }) => {
     ensureScheduleTables(db);
     const lesson = findLesson(db, session, Number(params.id), lang);
     const actor = actorOf(db, session);
     if (!canSeeLesson(actor, lesson)) throw new HttpError(403, message(lang, 'sch.notYourLessonView'));
     // Outside the schedule's scope (the permission group's data scope): 404, as the lesson list does not show it.
     if (!lessonRows(db, session).includes(lesson)) throw new HttpError(404, message(lang, 'common.notFound', { what: message(lang, 'sch.lesson') }));
-    const ix = indexesOf(db, session.company.id);
+    const ix = await indexesFor(db, session, [lesson]);
+    await loadApprovedLeave(session.company.id, [lesson.id]);
     viewLesson(lesson, ix);
     return { lesson, students: rollCallStudents(db, lesson, ix) };
   }),
 
   // Batch scheduling (docs/rules.md#scheduling): generate, check clashes, save unless refused.
-  api('post', '/v2/lesson/batch', { write: lessonPolicy, access: manage, body: BatchScheduleBody, labels: LABELS }, (ctx) => {
+  api('post', '/v2/lesson/batch', { write: lessonPolicy, access: manage, body: BatchScheduleBody, labels: LABELS }, async (ctx) => {
     const { db, session, lang, body } = ctx;
     const cls = classOf(db, session, body.classId, lang);
     assertCampusOpen(db, cls.campusId, lang);
@@ -445,8 +524,7 @@ export const scheduleHandlers: HttpHandler[] = [
     const at = nowStamp();
     const creator = scheduleOperator(db, session).name;
     const planned = gen.lessons.map((g) => makeLesson(db, cls, { ...g, teacherId, roomId, hours, kind, createdAt: at, createdBy: creator }));
-    const ix = indexesOf(db, session.company.id);
-    const clashes = clashesFor(db, session, planned, ix);
+    const { clashes, ix } = await clashesFor(db, session, planned);
     const result: BatchScheduleResult = { created: [], planned: gen.lessons, skipped: gen.skipped, clashes, saved: false };
     if (dryRun) return result;
     if (clashesBlock(clashes, overrideRoom)) return clashResponse(lang, clashes);
@@ -456,20 +534,19 @@ export const scheduleHandlers: HttpHandler[] = [
   }),
 
   // Add one lesson, with the same checks.
-  api('post', '/v2/lesson', { write: lessonPolicy, access: manage, body: LessonBody, labels: LABELS }, (ctx) => {
+  api('post', '/v2/lesson', { write: lessonPolicy, access: manage, body: LessonBody, labels: LABELS }, async (ctx) => {
     const { db, session, lang } = ctx;
     const cls = classOf(db, session, ctx.body.classId, lang);
     assertCampusOpen(db, cls.campusId, lang);
     const f = readLessonFields(ctx, ctx.body);
     const lesson = makeLesson(db, cls, { ...f, createdAt: nowStamp(), createdBy: scheduleOperator(db, session).name });
-    const ix = indexesOf(db, session.company.id);
-    const clashes = clashesFor(db, session, [lesson], ix);
+    const { clashes, ix } = await clashesFor(db, session, [lesson]);
     if (clashesBlock(clashes, f.overrideRoom)) return clashResponse(lang, clashes);
     return viewLesson(insertLesson(db, lesson), ix);
   }),
 
   // Move / change one lesson (date, time, teacher, room, hours), with the same checks.
-  api('put', '/v2/lesson', { write: lessonPolicy, access: manage, body: LessonUpdateBody, labels: LABELS }, (ctx) => {
+  api('put', '/v2/lesson', { write: lessonPolicy, access: manage, body: LessonUpdateBody, labels: LABELS }, async (ctx) => {
     const { db, session, lang } = ctx;
     const lesson = ctx.target(lessonPolicy, ctx.body.id, 'sch.lesson');
     if (lesson.rollCalledAt) throw ctx.bad('sch.rollCalledNoChange');
@@ -487,16 +564,14 @@ export const scheduleHandlers: HttpHandler[] = [
       createdBy: lesson.createdBy,
     });
     moved.id = lesson.id;
-    const ix = indexesOf(db, session.company.id);
-    const clashes = clashesFor(db, session, [moved], ix);
+    const { clashes, ix } = await clashesFor(db, session, [moved]);
     if (clashesBlock(clashes, f.overrideRoom)) return clashResponse(lang, clashes);
     Object.assign(lesson, { ...moved, id: lesson.id });
-    for (const r of db.reservations) if (r.lessonId === lesson.id) Object.assign(r, { lessonLabel: lessonLabel(lesson), lessonDate: lesson.date });
-    for (const r of db.leaveRequests) if (r.lessonId === lesson.id) Object.assign(r, { lessonLabel: lessonLabel(lesson), date: lesson.date });
+    await relabelLessonBookings(session.company.id, lesson.id, lessonLabel(lesson), lesson.date);
     return viewLesson(lesson, ix);
   }),
 
-  api('post', '/v2/lesson/cancel', { write: lessonPolicy, access: manage, body: CancelLessonBody, labels: LABELS }, (ctx) => {
+  api('post', '/v2/lesson/cancel', { write: lessonPolicy, access: manage, body: CancelLessonBody, labels: LABELS }, async (ctx) => {
     const { db, session } = ctx;
     const lesson = ctx.target(lessonPolicy, ctx.body.id, 'sch.lesson');
     const reason = ctx.body.reason;
@@ -504,20 +579,24 @@ export const scheduleHandlers: HttpHandler[] = [
     if (lesson.status === 'cancelled') throw ctx.bad('sch.alreadyCancelled');
     lesson.status = 'cancelled';
     if (reason) lesson.remark = reason;
-    for (const r of db.reservations) if (r.lessonId === lesson.id && r.status === 'booked') r.status = 'cancelled';
-    return viewLesson(lesson, indexesOf(db, session.company.id));
+    await (await tx())
+      .update(reservations)
+      .set({ status: 'cancelled' })
+      .where(and(eq(reservations.companyId, session.company.id), eq(reservations.lessonId, lesson.id), eq(reservations.status, 'booked')));
+    return viewed(db, session, lesson);
   }),
 
   /* --------------------------------------------------------------- roll call --------------------------------------------------------------- */
 
-  api<{ id: string }>('get', '/v2/lesson/:id/roll_call', { read: lessonPolicy }, ({ db, session, params, lang }): RollCallView => {
+  api<{ id: string }>('get', '/v2/lesson/:id/roll_call', { read: lessonPolicy }, async ({ db, session, params, lang }): Promise<RollCallView> => {
     ensureScheduleTables(db);
     const lesson = findLesson(db, session, Number(params.id), lang);
     const actor = actorOf(db, session);
     if (!canSeeLesson(actor, lesson)) throw new HttpError(403, message(lang, 'sch.notYourLessonView'));
     // Outside the schedule's scope (the permission group's data scope): 404, as the lesson list does not show it.
     if (!lessonRows(db, session).includes(lesson)) throw new HttpError(404, message(lang, 'common.notFound', { what: message(lang, 'sch.lesson') }));
-    const ix = indexesOf(db, session.company.id);
+    const ix = await indexesFor(db, session, [lesson]);
+    await loadApprovedLeave(session.company.id, [lesson.id]);
     viewLesson(lesson, ix);
     const s = settingsOf(db, session.company.id);
     return {
@@ -529,7 +608,7 @@ export const scheduleHandlers: HttpHandler[] = [
     };
   }),
 
-  api('post', '/v2/lesson/roll_call', { write: lessonPolicy, body: RollCallBody, labels: LABELS }, (ctx) => {
+  api('post', '/v2/lesson/roll_call', { write: lessonPolicy, body: RollCallBody, labels: LABELS }, async (ctx) => {
     const { db, session, lang } = ctx;
     ensureScheduleTables(db);
     const lesson = findLesson(db, session, ctx.body.lessonId, lang);
@@ -540,7 +619,8 @@ export const scheduleHandlers: HttpHandler[] = [
     assertCampusOpen(db, lesson.campusId, lang);
     const marks = ctx.body.marks;
     if (marks.length === 0) throw ctx.bad('sch.noMarks');
-    const ix = indexesOf(db, session.company.id);
+    const ix = await indexesFor(db, session, [lesson]);
+    await loadApprovedLeave(session.company.id, [lesson.id]);
     const expected = new Set(rollCallStudents(db, lesson, ix).map((r) => r.studentId));
     const stranger = marks.find((m) => !expected.has(m.studentId));
     if (stranger) {
@@ -549,16 +629,30 @@ export const scheduleHandlers: HttpHandler[] = [
     }
     const res = writeRollCall(db, lesson, marks, scheduleOperator(db, session), { lang, ix });
     if (!res.attendances.length) throw ctx.bad('sch.nothingNew');
+    // Reservations follow the roll call.
+    for (const mark of ['present', 'leave', 'truant'] as const) {
+      const ids = res.attendances.filter((a) => a.mark === mark).map((a) => a.studentId);
+      if (!ids.length) continue;
+      await (await tx())
+        .update(reservations)
+        .set({ status: reservationAfterMark(mark) })
+        .where(and(eq(reservations.companyId, session.company.id), eq(reservations.lessonId, lesson.id), eq(reservations.status, 'booked'), inArray(reservations.studentId, ids)));
+    }
     emit(db, session.company.id, 'rollCallResult', { studentIds: res.attendances.map((a) => a.studentId), perStudent: Object.fromEntries(res.attendances.map((a) => [a.studentId, { status: a.mark }])), classId: lesson.classId, values: { className: lesson.className, date: lesson.date } });
     return { lesson: viewLesson(lesson, ix), attendances: res.attendances, failed: res.failed };
   }),
 
-  api('post', '/v2/lesson/roll_call/undo', { write: lessonPolicy, access: manage, body: UndoRollCallBody, labels: LABELS }, (ctx) => {
+  api('post', '/v2/lesson/roll_call/undo', { write: lessonPolicy, access: manage, body: UndoRollCallBody, labels: LABELS }, async (ctx) => {
     const { db, session, lang } = ctx;
     const lesson = ctx.target(lessonPolicy, ctx.body.lessonId, 'sch.lesson');
     if (!canUndoRollCall(actorOf(db, session))) throw new HttpError(403, message(lang, 'sch.undoRoles'));
     const proofs = undoRollCall(db, lesson, scheduleOperator(db, session), { lang });
-    return { lesson: viewLesson(lesson, indexesOf(db, session.company.id)), proofs };
+    // Its reservations are booked again.
+    await (await tx())
+      .update(reservations)
+      .set({ status: 'booked' })
+      .where(and(eq(reservations.companyId, session.company.id), eq(reservations.lessonId, lesson.id), inArray(reservations.status, ['attended', 'absent'])));
+    return { lesson: await viewed(db, session, lesson), proofs };
   }),
 
   // A student's lesson history (attendance lines).
@@ -569,22 +663,12 @@ export const scheduleHandlers: HttpHandler[] = [
 
   /* ------------------------------------------------------------ leave requests ------------------------------------------------------------ */
 
-  api('get', '/v2/leave', { read: leavePolicy }, ({ rows, query, lang }) => {
-    return listQuery(
-      rows(leavePolicy),
-      query,
-      {
-        keywordFields: ['studentName', 'lessonLabel', 'reason'],
-        equalFields: ['status', 'studentId', 'lessonId', 'classId'],
-        dateField: 'date',
-        sortable: ['createdAt', 'date'],
-        defaultSort: { field: 'createdAt', order: 'descend' },
-      },
-      lang,
-    );
+  api('get', '/v2/leave', { read: leavePolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), leaveRequests, ctx.scope(leavePolicy), ctx.query, LEAVE_LIST, ctx.lang);
+    return { list: page.list.map(leaveOf), total: page.total };
   }),
 
-  api('post', '/v2/leave', { write: leavePolicy, body: LeaveBody, labels: LABELS }, (ctx) => {
+  api('post', '/v2/leave', { write: leavePolicy, body: LeaveBody, labels: LABELS }, async (ctx) => {
     const { db, session, lang } = ctx;
     ensureScheduleTables(db);
     const lesson = findLesson(db, session, ctx.body.lessonId, lang);
@@ -593,11 +677,18 @@ export const scheduleHandlers: HttpHandler[] = [
     if (!isOpenForBooking(lesson, nowMinute())) throw ctx.bad('sch.pastLesson');
     const student = db.students.find((s) => s.id === studentId && s.companyId === session.company.id);
     if (!student) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'sch.student') }));
-    const ix = indexesOf(db, session.company.id);
+    // The lesson's bookings are checked and written one request at a time.
+    await lockLesson(lesson.id);
+    const ix = await indexesFor(db, session, [lesson]);
     if (!expectedStudentIds(lesson, ix).includes(studentId)) throw ctx.bad('sch.notInLesson', { name: student.name });
-    if (db.leaveRequests.some((r) => r.lessonId === lesson.id && r.studentId === studentId && r.status !== 'rejected')) throw ctx.bad('sch.leaveExists', { name: student.name });
+    const t = await tx();
+    const [open] = await t
+      .select({ id: leaveRequests.id })
+      .from(leaveRequests)
+      .where(and(eq(leaveRequests.companyId, session.company.id), eq(leaveRequests.lessonId, lesson.id), eq(leaveRequests.studentId, studentId), inArray(leaveRequests.status, ['pending', 'approved'])));
+    if (open) throw ctx.bad('sch.leaveExists', { name: student.name });
     const row: LeaveRequest = {
-      id: nextId(db, 'leaveRequests'),
+      id: 0,
       companyId: session.company.id,
       studentId,
       studentName: student.name,
@@ -610,21 +701,26 @@ export const scheduleHandlers: HttpHandler[] = [
       createdAt: nowStamp(),
       createdBy: scheduleOperator(db, session).name,
     };
-    db.leaveRequests.push(row);
-    return row;
+    const [written] = await t.insert(leaveRequests).values(leaveValues(row)).returning();
+    return created(leaveOf(written));
   }),
 
   ...(['approve', 'reject'] as const).map((action) =>
-    api('post', `/v2/leave/${action}`, { write: leavePolicy, access: manage, body: LeaveReviewBody, labels: LABELS }, (ctx) => {
+    api('post', `/v2/leave/${action}`, { write: leavePolicy, access: manage, body: LeaveReviewBody, labels: LABELS }, async (ctx) => {
       const { db, session, lang } = ctx;
       const { remark } = ctx.body;
-      const row = ctx.target(leavePolicy, ctx.body.id, 'sch.leave');
+      // Locked: of two reviews at once, the second finds it reviewed.
+      const row = await ctx.find(leavePolicy, ctx.body.id, 'sch.leave');
       if (row.status !== 'pending') throw ctx.bad('sch.leaveReviewed');
       if (!canManageSchedule(actorOf(db, session))) throw new HttpError(403, message(lang, 'common.forbidden'));
       row.status = action === 'approve' ? 'approved' : 'rejected';
       row.reviewerName = scheduleOperator(db, session).name;
       row.reviewedAt = nowStamp();
       if (remark) row.reviewRemark = remark;
+      await (await tx())
+        .update(leaveRequests)
+        .set({ status: row.status, reviewerName: row.reviewerName, reviewedAt: leaveValues(row).reviewedAt, reviewRemark: row.reviewRemark ?? null })
+        .where(and(eq(leaveRequests.companyId, session.company.id), eq(leaveRequests.id, row.id)));
       emit(db, session.company.id, 'leaveReviewed', { studentIds: [row.studentId], classId: row.classId, values: { decision: row.status, date: row.date } });
       return row;
     }),
@@ -632,22 +728,12 @@ export const scheduleHandlers: HttpHandler[] = [
 
   /* ------------------------------------------------------------- reservations ------------------------------------------------------------- */
 
-  api('get', '/v2/reservation', { read: reservationPolicy }, ({ rows, query, lang }) => {
-    return listQuery(
-      rows(reservationPolicy),
-      query,
-      {
-        keywordFields: ['studentName', 'lessonLabel'],
-        equalFields: ['status', 'studentId', 'lessonId'],
-        dateField: 'lessonDate',
-        sortable: ['createdAt', 'lessonDate'],
-        defaultSort: { field: 'lessonDate', order: 'descend' },
-      },
-      lang,
-    );
+  api('get', '/v2/reservation', { read: reservationPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), reservations, ctx.scope(reservationPolicy), ctx.query, RESERVATION_LIST, ctx.lang);
+    return { list: page.list.map(reservationOf), total: page.total };
   }),
 
-  api('post', '/v2/reservation', { write: reservationPolicy, body: ReservationBody, labels: LABELS }, (ctx) => {
+  api('post', '/v2/reservation', { write: reservationPolicy, body: ReservationBody, labels: LABELS }, async (ctx) => {
     const { db, session, lang } = ctx;
     ensureScheduleTables(db);
     const lesson = findLesson(db, session, ctx.body.lessonId, lang);
@@ -656,12 +742,14 @@ export const scheduleHandlers: HttpHandler[] = [
     if (!isOpenForBooking(lesson, nowMinute())) throw ctx.bad('sch.pastLesson');
     const student = db.students.find((s) => s.id === studentId && s.companyId === session.company.id);
     if (!student) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'sch.student') }));
-    const ix = indexesOf(db, session.company.id);
+    // Two bookings of the lesson's last place count one after the other.
+    await lockLesson(lesson.id);
+    const ix = await indexesFor(db, session, [lesson]);
     const expected = expectedStudentIds(lesson, ix);
     if (expected.includes(studentId)) throw ctx.bad('sch.alreadyIn', { name: student.name });
     if (expected.length >= lesson.capacity) throw ctx.bad('sch.full', { capacity: lesson.capacity });
     const row: Reservation = {
-      id: nextId(db, 'reservations'),
+      id: 0,
       companyId: session.company.id,
       lessonId: lesson.id,
       lessonLabel: lessonLabel(lesson),
@@ -673,33 +761,27 @@ export const scheduleHandlers: HttpHandler[] = [
       createdAt: nowStamp(),
       createdBy: scheduleOperator(db, session).name,
     };
-    db.reservations.push(row);
-    return row;
+    const [written] = await (await tx()).insert(reservations).values(reservationValues(row)).returning();
+    return created(reservationOf(written));
   }),
 
   // The reservation must be in the caller's scope: a teacher cancels only reservations of their own lessons.
-  api('post', '/v2/reservation/cancel', { write: reservationPolicy, body: ReservationCancelBody, labels: LABELS }, (ctx) => {
-    const row = ctx.target(reservationPolicy, ctx.body.id, 'sch.reservation');
+  api('post', '/v2/reservation/cancel', { write: reservationPolicy, body: ReservationCancelBody, labels: LABELS }, async (ctx) => {
+    const row = await ctx.find(reservationPolicy, ctx.body.id, 'sch.reservation');
     if (row.status !== 'booked') throw ctx.bad('sch.reservationClosed');
     row.status = 'cancelled';
+    await (await tx())
+      .update(reservations)
+      .set({ status: row.status })
+      .where(and(eq(reservations.companyId, row.companyId), eq(reservations.id, row.id)));
     return row;
   }),
 
   /* ---------------------------------------------------------------- trials ---------------------------------------------------------------- */
 
-  api('get', '/v2/trial', { read: trialPolicy }, ({ rows, query, lang }) => {
-    return listQuery(
-      rows(trialPolicy),
-      query,
-      {
-        keywordFields: ['leadName', 'mobile', 'className', 'course'],
-        equalFields: ['status', 'teacherId', 'campusId', 'leadId'],
-        dateField: 'date',
-        sortable: ['date', 'createdAt'],
-        defaultSort: { field: 'date', order: 'descend' },
-      },
-      lang,
-    );
+  api('get', '/v2/trial', { read: trialPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), trials, ctx.scope(trialPolicy), ctx.query, TRIAL_LIST, ctx.lang);
+    return { list: page.list.map(trialOf), total: page.total };
   }),
 
   // Leads to book (customer center data), by name or mobile.
@@ -739,8 +821,10 @@ export const scheduleHandlers: HttpHandler[] = [
     if (lessonId !== undefined) {
       const lesson = findLesson(db, session, lessonId, lang);
       if (!isOpenForBooking(lesson, nowMinute())) throw ctx.bad('sch.pastLesson');
-      const ix = indexesOf(db, session.company.id);
-      const taken = expectedStudentIds(lesson, ix).length + db.trials.filter((x) => x.lessonId === lesson.id && x.status === 'booked').length;
+      // Two bookings of the lesson's last place count one after the other.
+      await lockLesson(lesson.id);
+      const ix = await indexesFor(db, session, [lesson]);
+      const taken = expectedStudentIds(lesson, ix).length + (await bookedTrialCount(session.company.id, lesson.id));
       if (taken >= lesson.capacity) throw ctx.bad('sch.full', { capacity: lesson.capacity });
       trial = { companyId: session.company.id, campusId: lesson.campusId, lessonId: lesson.id, classId: lesson.classId, className: lesson.className, course: lesson.course, teacherId: lesson.teacherId, teacherName: lesson.teacherName, date: lesson.date, start: lesson.start, end: lesson.end, remark };
     } else {
@@ -759,21 +843,24 @@ export const scheduleHandlers: HttpHandler[] = [
       if (clashes.length) return clashResponse(lang, clashes);
       trial = { companyId: session.company.id, campusId: teacher.campusId, teacherId, teacherName: teacher.name, course: body.course, date, start, end, remark };
     }
-    const dup = db.trials.find((x) => x.companyId === session.company.id && x.mobile === mobile && x.date === trial.date && x.start === trial.start && x.status === 'booked');
+    // Two bookings of one mobile at once are checked one after the other.
+    await (await tx()).execute(sql`select pg_advisory_xact_lock(${TRIAL_MOBILE_LOCK}, hashtext(${mobile ?? ''}))`);
+    const [dup] = await (await tx())
+      .select({ id: trials.id })
+      .from(trials)
+      .where(and(eq(trials.companyId, session.company.id), eq(trials.mobile, mobile ?? ''), eq(trials.date, trial.date), eq(trials.start, trial.start), eq(trials.status, 'booked')));
     if (dup) throw ctx.bad('sch.trialExists', { name: leadName ?? '' });
     if (!lead) {
       // A new name and mobile becomes a lead of the customer center (400 when the mobile already belongs to one).
       lead = await insertLead(db, { companyId: session.company.id, campusId: trial.campusId, name: leadName!, mobile: mobile!, source: 'walk_in', course: trial.course, ownerId: session.access.isSales || session.access.isManager || session.access.isDealer ? session.user.id : undefined, createdBy: operator.name }, lang);
     }
-    const row: Trial = { ...trial, id: nextId(db, 'trials'), leadId: lead.id, leadName: lead.name, mobile: lead.mobile, status: 'booked', createdAt: nowStamp(), createdBy: operator.name };
     if (lead.status !== 'trial') await setLeadStatus(db, session.company.id, lead.id, 'trial', { id: session.user.id, name: operator.name }, lang);
-    db.trials.push(row);
-    return row;
+    return created(await insertTrial({ ...trial, leadId: lead.id, leadName: lead.name, mobile: lead.mobile, status: 'booked', createdAt: nowStamp(), createdBy: operator.name }));
   }),
 
   api('post', '/v2/trial/status', { write: trialPolicy, body: TrialStatusBody, labels: LABELS }, async (ctx) => {
     const { db, session, lang } = ctx;
-    const row = ctx.target(trialPolicy, ctx.body.id, 'sch.trial');
+    const row = await ctx.find(trialPolicy, ctx.body.id, 'sch.trial');
     const actor = actorOf(db, session);
     // Sales change only the trials of their own leads (the customer center's scope); teachers those they teach.
     if (session.access.isSales && row.leadId !== undefined && !(await findLead(row.leadId, leadScope(session, db), false))) {
@@ -786,6 +873,10 @@ export const scheduleHandlers: HttpHandler[] = [
       await setLeadStatus(db, session.company.id, row.leadId, leadStatusFor(status), { id: session.user.id, name: scheduleOperator(db, session).name }, lang);
     }
     row.status = status;
+    await (await tx())
+      .update(trials)
+      .set({ status })
+      .where(and(eq(trials.companyId, row.companyId), eq(trials.id, row.id)));
     return row;
   }),
 ];

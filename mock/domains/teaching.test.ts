@@ -1,5 +1,5 @@
 /** Homework, scores, notices, rules and inboxes through msw: scopes (403/404), state rules, snapshots, emit. */
-import { allLeads, authHeaders, classesIn, inRequest, rowsOf, userNamed } from '../testing';
+import { allLeads, allLeaveRequests, authHeaders, classesIn, inRequest, rowsOf, userNamed } from '../testing';
 import { homework, inbox, notices, outbox, reminderSweeps, scores } from '../../server/db/schema';
 import { addDays, today } from '../clock';
 import { inTransaction } from '../../server/db';
@@ -206,7 +206,7 @@ describe('notices, inboxes and rules', () => {
     const manager = await login('manager');
     // Leave reviewed: with the SMS cell on, the parent gets an SMS (logged in the outbox).
     await call(manager, 'PUT', '/v2/notify/rules', { event: 'leaveReviewed', channel: 'sms', receiver: 'parent', on: true });
-    const leave = db.leaveRequests.find((l) => l.companyId === 2 && l.status === 'pending')!;
+    const leave = (await allLeaveRequests()).find((l) => l.companyId === 2 && l.status === 'pending')!;
     const newer = async <T extends { id: number }>(rows: Promise<T[]>, after: number) => (await rows).filter((r) => r.id > after);
     const last = async (rows: Promise<{ id: number }[]>) => Math.max(0, ...(await rows).map((r) => r.id));
     const before = await last(rowsOf(outbox));

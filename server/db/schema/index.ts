@@ -17,3 +17,4 @@ export * from './accounts';
 export * from './monthClose';
 export * from './platform';
 export * from './school';
+export * from './schedule';
