@@ -64,7 +64,7 @@ describe('month close in order', () => {
   it('each company starts where it likes: another company’s closes do not order this one', async () => {
     const dealer = await login('dealer', 'dealer123');
     expect((await close(dealer, M3)).status).toBe(200);
-    await (await tx()).insert(monthCloses).values({ id: 9999, companyId: 99, month: M1, closedAt: new Date(), closedBy: '', closing: 0 });
+    await (await tx()).insert(monthCloses).values({ id: 9999, companyId: 3, month: M1, closedAt: new Date(), closedBy: '', closing: 0 });
     expect((await close(dealer, M2)).status).toBe(200);
   });
 

@@ -662,7 +662,7 @@ export const platformHandlers = [
     if (ok !== true) refuse(ctx, ok, { name: c.name, n });
     const db = ctx.db;
     await endCompanySessions(db, c.id);
-    // With it its campuses, their web pages and renewal log, its rules, its accounts (foreign keys).
+    // With it every row of its data (foreign keys: server/db/schema/companies.ts); the platform's records of it stay.
     await deleteCompany(c.id);
     return null;
   }),

@@ -1,43 +1,16 @@
 /**
- * Companies and their people (docs/rules.md#people-and-credentials): the companies (one of them the platform
- * itself), the campuses of each company
- * (/campus/campus; exactly one main campus, whose validity is the company's) and the rules each company sets for its
- * school (`company_settings`, /setting; a company without a row follows the defaults, src/types/settings.ts).
+ * Companies and their people (docs/rules.md#people-and-credentials): the companies (one of them the platform itself;
+ * the table is in ./companies.ts, exported here too), the campuses of each company (/campus/campus; exactly one main
+ * campus, whose validity is the company's) and the rules each company sets for its school (`company_settings`,
+ * /setting; a company without a row follows the defaults, src/types/settings.ts).
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PermissionFlag, Role } from '../../../src/types/session';
+import { companies } from './companies';
 import { permissionGroups } from './groups';
 
-export const companies = pgTable(
-  'companies',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    name: text('name').notNull(),
-    /** The platform's own company (its admin, service and operation staff): exactly one. */
-    platform: boolean('platform').notNull(),
-    validUntil: date('valid_until', { mode: 'string' }).notNull(),
-    status: text('status', { enum: ['active', 'disabled'] }).notNull(),
-    ownerMobile: text('owner_mobile').notNull(),
-    /** The owner's name when no owner account is found (imports keep it). */
-    ownerName: text('owner_name'),
-    createdAt: date('created_at', { mode: 'string' }).notNull(),
-    themeColor: text('theme_color'),
-    /** An image data URL (/campus/theme-color), drawn on posters. */
-    logo: text('logo'),
-    contact: text('contact'),
-    address: text('address'),
-    remark: text('remark'),
-    /** The day it was disabled (a recovery adds the valid days lost since). */
-    disabledAt: date('disabled_at', { mode: 'string' }),
-  },
-  (t) => [
-    // Names are unique whatever their case and spacing (the platform's check, `assertNameFree`).
-    uniqueIndex('companies_name_key').on(sql`lower(regexp_replace(btrim(${t.name}), '[[:space:]]+', ' ', 'g'))`),
-    uniqueIndex('companies_platform_key').on(t.platform).where(sql`${t.platform}`),
-    check('companies_status_check', sql`${t.status} in ('active', 'disabled')`),
-  ],
-);
+export { companies };
 
 export const campuses = pgTable(
   'campuses',

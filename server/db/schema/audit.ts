@@ -10,6 +10,10 @@ export const auditLog = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * No foreign key: the log outlives a deleted company (its rows keep the company's id and name), and the trigger
+     * refuses the delete a cascading key would make (or the update of `set null`).
+     */
     companyId: integer('company_id').notNull(),
     companyName: text('company_name').notNull(),
     companyNameSort: text('company_name_sort').notNull(),

@@ -5,12 +5,13 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { campuses } from './accounts';
+import { ofCompany } from './companies';
 
 export const campusRenewals = pgTable(
   'campus_renewals',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     campusId: integer('campus_id')
       .notNull()
       .references(() => campuses.id, { onDelete: 'cascade' }),

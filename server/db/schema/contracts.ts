@@ -5,12 +5,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ContractLang } from '../../../src/types/campus';
+import { ofCompany } from './companies';
 
 export const contractTemplates = pgTable(
   'contract_templates',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     name: text('name').notNull(),
     nameSort: text('name_sort').notNull(),
     body: text('body').notNull(),

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, index, integer, jsonb, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { campuses, companies } from './accounts';
 import type { FollowUpMethod, GatherField, GatherFieldKey, LeadGender, LeadIntention, LeadSource, LeadStatus, MerchantStatus, PoolReason, SubmissionResult, WebSignupStatus } from '../../../src/types/customer';
+import { ofCompany } from './companies';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -16,7 +17,7 @@ export const merchants = pgTable(
   'merchants',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     name: text('name').notNull(),
     nameSort: text('name_sort').notNull(),
     category: text('category').notNull(),
@@ -41,7 +42,7 @@ export const gatherForms = pgTable(
   'gather_forms',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     campusId: integer('campus_id').notNull(),
     campusName: text('campus_name').notNull(),
     title: text('title').notNull(),
@@ -131,7 +132,7 @@ export const gatherSubmissions = pgTable(
   'gather_submissions',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     formId: integer('form_id').notNull(),
     name: text('name').notNull(),
     mobile: text('mobile').notNull(),
@@ -145,6 +146,7 @@ export const gatherSubmissions = pgTable(
     // A form with submissions cannot be deleted (the call refuses it; the key too).
     foreignKey({ columns: [t.companyId, t.formId], foreignColumns: [gatherForms.companyId, gatherForms.id], name: 'gather_submissions_form_fk' }),
     index('gather_submissions_form_created_idx').on(t.formId, t.createdAt, t.id),
+    index('gather_submissions_company_form_idx').on(t.companyId, t.formId),
     check('gather_submissions_result_check', sql`${t.result} in ('lead', 'duplicate')`),
   ],
 );
@@ -153,7 +155,7 @@ export const webSignups = pgTable(
   'web_signups',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     campusId: integer('campus_id').notNull(),
     campusName: text('campus_name').notNull(),
     name: text('name').notNull(),
@@ -182,7 +184,7 @@ export const followUps = pgTable(
   'follow_ups',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     /** Deleting a lead deletes its follow-ups (cascade); a converted lead keeps them. */
     leadId: integer('lead_id').notNull(),
     method: text('method').$type<FollowUpMethod>().notNull(),

@@ -6,12 +6,13 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { JournalAccount, JournalCategory, JournalDirection } from '../../../src/types/finance';
+import { ofCompany } from './companies';
 
 export const journalEntries = pgTable(
   'journal_entries',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     date: date('date', { mode: 'string' }).notNull(),
     direction: text('direction').$type<JournalDirection>().notNull(),
     category: text('category').$type<JournalCategory>().notNull(),

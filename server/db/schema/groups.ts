@@ -8,12 +8,13 @@ import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PermissionFlag, Role } from '../../../src/types/session';
 import type { DataScope } from '../../../src/domain/dataScope';
+import { ofCompany } from './companies';
 
 export const permissionGroups = pgTable(
   'permission_groups',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     name: text('name').notNull(),
     flags: jsonb('flags').$type<Record<PermissionFlag, number>>().notNull(),
     dataScope: text('data_scope').$type<DataScope>().notNull(),
@@ -33,7 +34,7 @@ export const permissionGroups = pgTable(
 export const staffGroups = pgTable(
   'staff_groups',
   {
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     staffId: integer('staff_id').notNull(),
     groupId: integer('group_id').notNull(),
   },

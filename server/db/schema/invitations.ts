@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Role } from '../../../src/types/session';
+import { ofCompany } from './companies';
 
 export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'cancelled'] as const;
 
@@ -13,7 +14,7 @@ export const invitations = pgTable(
   'invitations',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     /** The invited person (an existing user). */
     userId: integer('user_id').notNull(),
     /** The mobile the company typed (the user's at the time). */
@@ -39,6 +40,7 @@ export const invitations = pgTable(
     uniqueIndex('invitations_pending_user_key').on(t.companyId, t.userId).where(sql`${t.status} = 'pending'`),
     uniqueIndex('invitations_pending_staff_key').on(t.companyId, t.staffId).where(sql`${t.status} = 'pending' and ${t.staffId} is not null`),
     index('invitations_user_idx').on(t.userId, t.status),
+    index('invitations_company_idx').on(t.companyId),
     check('invitations_status_check', sql`${t.status} in ('pending', 'accepted', 'declined', 'cancelled')`),
     check('invitations_role_check', sql`${t.role} in ('dealer', 'manager', 'teacher', 'sales', 'customer')`),
     // Answered exactly when it is no longer pending; an accepted one names its membership.

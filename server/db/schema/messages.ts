@@ -6,12 +6,13 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { FEEDBACK_CATEGORIES, type TemplateScene } from '../../../src/types/notice';
+import { ofCompany } from './companies';
 
 export const messageTemplates = pgTable(
   'message_templates',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     name: text('name').notNull(),
     nameSort: text('name_sort').notNull(),
     scene: text('scene').$type<TemplateScene>().notNull(),
@@ -50,6 +51,7 @@ export const bulletinReads = pgTable(
   (t) => [primaryKey({ columns: [t.bulletinId, t.userId] }), index('bulletin_reads_user_idx').on(t.userId)],
 );
 
+/** What users sent the platform (its /cool list and overview): kept when their company is deleted, no foreign key. */
 export const feedback = pgTable(
   'feedback',
   {

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import type { AccrualCardRow, AccrualOverview, RevenueMonth, RollforwardFigures } from '../../../src/types/finance';
+import { ofCompany } from './companies';
 
 const money = (name: string) => numeric(name, { precision: 14, scale: 2, mode: 'number' });
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -16,7 +17,7 @@ export const monthCloses = pgTable(
   'month_closes',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     /** YYYY-MM */
     month: text('month').notNull(),
     closedAt: stamp('closed_at').notNull(),
@@ -35,7 +36,7 @@ export const monthCloses = pgTable(
 export const monthCloseFigures = pgTable(
   'month_close_figures',
   {
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     month: text('month').notNull(),
     /** The accrual overview's campuses and total. */
     campuses: jsonb('campuses').$type<AccrualOverview['campuses']>().notNull(),
@@ -56,7 +57,7 @@ export const monthReopens = pgTable(
   'month_reopens',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     month: text('month').notNull(),
     reason: text('reason').notNull(),
     closedAt: stamp('closed_at').notNull(),

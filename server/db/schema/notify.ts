@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { NOTIFY_CHANNELS, NOTIFY_EVENTS, NOTIFY_RECEIVERS, type NotifyChannel, type NotifyEvent, type NotifyReceiver } from '../../../src/domain/notifyRules';
 import type { ReceiverSegment } from '../../../src/types/notice';
+import { ofCompany } from './companies';
 
 type Values = Record<string, string | number>;
 const list = (xs: readonly string[]) => sql.raw(xs.map((x) => `'${x}'`).join(', '));
@@ -20,7 +21,7 @@ export const notices = pgTable(
   'notices',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     title: text('title').notNull(),
     /** As written (may contain template variables). */
     text: text('text').notNull(),
@@ -42,7 +43,7 @@ export const notices = pgTable(
 export const noticeReceivers = pgTable(
   'notice_receivers',
   {
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     noticeId: integer('notice_id').notNull(),
     studentId: integer('student_id').notNull(),
     studentName: text('student_name').notNull(),
@@ -64,7 +65,7 @@ export const inbox = pgTable(
   'inbox',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     userId: integer('user_id').notNull(),
     kind: text('kind', { enum: ['notice', 'event'] }).notNull(),
     noticeId: integer('notice_id'),
@@ -83,6 +84,8 @@ export const inbox = pgTable(
     foreignKey({ columns: [t.companyId, t.noticeId], foreignColumns: [notices.companyId, notices.id], name: 'inbox_notice_fk' }).onDelete('cascade'),
     index('inbox_user_idx').on(t.userId, t.companyId, t.id),
     index('inbox_notice_idx').on(t.noticeId, t.studentId),
+    // A deleted company's rows are found by it (the key's cascade).
+    index('inbox_company_idx').on(t.companyId),
     check('inbox_kind_check', sql`(${t.kind} = 'notice' and ${t.noticeId} is not null) or (${t.kind} = 'event' and ${t.event} is not null)`),
     check('inbox_event_check', sql`${t.event} is null or ${t.event} in (${list(NOTIFY_EVENTS)})`),
     check('inbox_read_check', sql`${t.readAt} is null or ${t.readAt} >= ${t.createdAt}`),
@@ -93,7 +96,7 @@ export const outbox = pgTable(
   'outbox',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     event: text('event').$type<NotifyEvent | 'notice'>().notNull(),
     receiver: text('receiver').$type<NotifyReceiver>().notNull(),
     receiverName: text('receiver_name').notNull(),
@@ -114,7 +117,7 @@ export const outbox = pgTable(
 export const notifyRules = pgTable(
   'notify_rules',
   {
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     event: text('event').$type<NotifyEvent>().notNull(),
     channel: text('channel').$type<NotifyChannel>().notNull(),
     receiver: text('receiver').$type<NotifyReceiver>().notNull(),
@@ -130,7 +133,7 @@ export const notifyRules = pgTable(
 
 /** A company's day whose reminders (lesson tomorrow, card expiring, follow-up due) were produced: once, by whichever server got the row. */
 export const reminderSweeps = pgTable('reminder_sweeps', {
-  companyId: integer('company_id').notNull(),
+  companyId: ofCompany(),
   day: date('day', { mode: 'string' }).notNull(),
   sweptAt: timestamp('swept_at', { withTimezone: true, mode: 'date' }).notNull(),
 }, (t) => [primaryKey({ columns: [t.companyId, t.day] })]);

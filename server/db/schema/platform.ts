@@ -1,9 +1,10 @@
 /**
  * The platform's own tables (mock/domains/platform.ts, subscription.ts, platformRows.ts): the subscription packages,
  * every company's subscription orders (a company's renewal, a campus's renewal), the platform's log of company
- * validity changes, and two single-row tables, the platform settings and the customer-service contact. Companies
- * are still in the process: their ids are plain columns, their names copied at the time of the write (an order's
- * name follows a rename).
+ * validity changes, and two single-row tables, the platform settings and the customer-service contact. The orders
+ * and the renewal log are the platform's records and outlive a deleted company (its revenue by month, its renewal
+ * log, a package with orders kept from deletion): their company ids are plain columns, no foreign key, and the
+ * company's name is copied at the time of the write (an order's name follows a rename).
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, index, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';

@@ -8,6 +8,7 @@ import { check, foreignKey, index, integer, jsonb, numeric, pgSequence, pgTable,
 import { sql } from 'drizzle-orm';
 import type { CommissionItem, ElimMode, JournalAccount, PaySlipLine, SalaryAdjustment, SalaryLine, SalaryStatus, Tier, TierMode } from '../../../src/types/finance';
 import type { Role } from '../../../src/types/session';
+import { ofCompany } from './companies';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 const percent = (name: string) => numeric(name, { precision: 5, scale: 2, mode: 'number' });
@@ -19,7 +20,7 @@ export const salaryPlans = pgTable(
   'salary_plans',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     staffId: integer('staff_id').notNull(),
     staffName: text('staff_name').notNull(),
     role: text('role').$type<Role>().notNull(),
@@ -40,7 +41,7 @@ export const salaryLines = pgTable(
   'salary_lines',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     month: text('month').notNull(),
     staffId: integer('staff_id').notNull(),
     staffName: text('staff_name').notNull(),
@@ -82,7 +83,7 @@ export const paySlips = pgTable(
   'pay_slips',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     slipNo: text('slip_no').notNull(),
     lineId: integer('line_id').notNull(),
     month: text('month').notNull(),

@@ -3,12 +3,15 @@
  * card orders placed on the public web page /w/:code (paying one issues the card in the school tables, still in the
  * process: the card and student ids are plain columns), the monthly settlements of the paid ones less the platform
  * fee, and the invoices companies ask for on their paid subscription orders. Company and campus names are copied at
- * the time of the write, as the screens show them.
+ * the time of the write, as the screens show them. The orders, settlements and invoices are the platform's records of
+ * the money it took, paid out and invoiced (its lists show every company's): they outlive a deleted company, so their
+ * company ids are plain columns, no foreign key. A company's cap goes with it.
  */
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, integer, numeric, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { InvoiceStatus, OnlineOrderStatus, SettlementStatus } from '../../../src/types/campus';
 import { subscriptionOrders } from './platform';
+import { ofCompany } from './companies';
 
 const ORDER_STATUSES = ['unpaid', 'paid', 'cancelled'] as const satisfies readonly OnlineOrderStatus[];
 const SETTLEMENT_STATUSES = ['pending', 'paid'] as const satisfies readonly SettlementStatus[];
@@ -131,7 +134,7 @@ export const invoices = pgTable(
 export const saleCaps = pgTable(
   'sale_caps',
   {
-    companyId: integer('company_id').primaryKey(),
+    companyId: ofCompany().primaryKey(),
     maxHours: integer('max_hours').notNull(),
     maxMonths: integer('max_months').notNull(),
   },

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ExamSubject } from '../../../src/types/teaching';
 import type { SubmissionStatus } from '../../../src/domain/homework';
+import { ofCompany } from './companies';
 
 const SUBMISSION_STATUSES = ['pending', 'submitted', 'checked', 'rejected'] as const satisfies readonly SubmissionStatus[];
 
@@ -14,7 +15,7 @@ export const homework = pgTable(
   'homework',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     classId: integer('class_id').notNull(),
     className: text('class_name').notNull(),
     teacherName: text('teacher_name').notNull(),
@@ -34,7 +35,7 @@ export const submissions = pgTable(
   'submissions',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     homeworkId: integer('homework_id').notNull(),
     studentId: integer('student_id').notNull(),
     studentName: text('student_name').notNull(),
@@ -62,7 +63,7 @@ export const exams = pgTable(
   'exams',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     classId: integer('class_id').notNull(),
     className: text('class_name').notNull(),
     name: text('name').notNull(),
@@ -78,7 +79,7 @@ export const scores = pgTable(
   'scores',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     examId: integer('exam_id').notNull(),
     studentId: integer('student_id').notNull(),
     subject: text('subject').notNull(),

@@ -4,6 +4,7 @@
  */
 import { boolean, index, integer, jsonb, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { campuses } from './accounts';
+import { ofCompany } from './companies';
 
 export const webPages = pgTable(
   'web_pages',
@@ -11,7 +12,7 @@ export const webPages = pgTable(
     campusId: integer('campus_id')
       .primaryKey()
       .references(() => campuses.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id').notNull(),
+    companyId: ofCompany(),
     code: text('code').notNull(),
     title: text('title').notNull(),
     intro: text('intro').notNull(),
