@@ -17,6 +17,7 @@ import { getResponse } from 'msw';
 import { handlersFor } from './handlers';
 import { getDb } from './db';
 import { startReminders } from './domains/notify';
+import { startPoolSweeps } from './domains/customer';
 import { startSettlements } from './domains/campusSales';
 import { demoMode } from './mode';
 import { handlerIndex } from './dispatch';
@@ -244,4 +245,6 @@ function listening() {
   if (!testMode) startReminders(getDb);
   // The monthly settlements of paid online orders, once a month is over (one per company and month).
   if (!testMode) startSettlements(getDb);
+  // Leads their owners left unattended for the company's days return to the pool (reads never move them).
+  if (!testMode) startPoolSweeps(getDb);
 }

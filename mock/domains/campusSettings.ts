@@ -9,6 +9,7 @@ import { tx } from '../../server/db';
 import { saleCaps } from '../../server/db/schema';
 import { loadSettings, saveSettings } from './companySettings';
 import { updateCompany } from './companyRows';
+import { sweepPool } from './customer';
 import { api, definePolicy } from '../http';
 import { defineMessages } from '../messages';
 import type { CompanySettings } from '../../src/types/settings';
@@ -80,7 +81,10 @@ export const settingsHandlers = [
   api('put', '/v2/setting', { write: settingsPolicy, body: SettingsBody }, async (ctx) => {
     const { onlineMaxHours, onlineMaxMonths, ...rules } = ctx.body;
     const companyId = ctx.session.company.id;
+    const poolDaysBefore = (await loadSettings(companyId)).leadPoolDays;
     await saveSettings(companyId, rules);
+    // Fewer days return the leads now due at once (reads never sweep: ./customer.ts `sweepAllPools`).
+    if (rules.leadPoolDays !== poolDaysBefore) await sweepPool(ctx.db, companyId);
     await setSaleCap(companyId, { maxHours: onlineMaxHours, maxMonths: onlineMaxMonths });
     return view(companyId);
   }),

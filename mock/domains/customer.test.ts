@@ -3,10 +3,10 @@ import { allLeads, authHeaders, inRequest, rowsOf } from '../testing';
 import { followUps } from '../../server/db/schema';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, resetDb } from '../db';
-import { saveSettings } from './companySettings';
 import type { ClaimResult, ConvertResult, FastCheckResult, Lead, LeadStats, LeadStatus } from '../../src/types/customer';
 import { LEAD_SOURCES, LEAD_STATUSES } from '../../src/types/customer';
 import type { ListResult } from '../../src/types/api';
+import type { CompanySettings } from '../../src/types/settings';
 import { KNOWN_LEAD, SALES_OWNED } from './customerSeed';
 import { insertLead, setLeadStatus } from './customer';
 
@@ -147,7 +147,10 @@ describe('the pool', () => {
   it('returns leads not followed up within the company setting', async () => {
     const manager = await login('manager');
     const before = (await call<ListResult<Lead>>(manager, 'GET', '/v2/lead?pageSize=1')).data.total;
-    await saveSettings(2, { leadPoolDays: 3 });
+    // The company's pool days shortened through its settings: the leads now due return at once.
+    const dealer = await login('dealer');
+    const rules = (await call<CompanySettings>(dealer, 'GET', '/v2/setting')).data;
+    expect((await call(dealer, 'PUT', '/v2/setting', { ...rules, leadPoolDays: 3 })).status).toBe(200);
     const after = (await call<ListResult<Lead>>(manager, 'GET', '/v2/lead?pageSize=1&poolReason=returned')).data;
     expect(after.total).toBeGreaterThan(0);
     expect((await call<ListResult<Lead>>(manager, 'GET', '/v2/lead?pageSize=1')).data.total).toBeGreaterThan(before);

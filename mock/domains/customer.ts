@@ -16,7 +16,8 @@ import { emit } from './notify';
 import type { Db } from '../db';
 import { isSeeding, nextId } from '../db';
 import { campusesOf } from './campusRows';
-import { settingsOf } from './companySettings';
+import { loadSettings, settingsOf } from './companySettings';
+import { allCompanies } from './companyRows';
 import { api, beforeCall, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
 import { staffOf, staffPerson } from './people';
 import { defineMessages, message, type Lang } from '../messages';
@@ -62,7 +63,7 @@ import { created } from './audit';
 import { leadDataScope, narrowsScope, rememberLeadIds } from './dataScope';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { requestMemo, tx } from '../../server/db';
+import { inTransaction, requestMemo, tx } from '../../server/db';
 import { followUps, leads, merchants } from '../../server/db/schema';
 import { stampDate, stampOf } from '../../server/db/time';
 import { sortKey } from '../../server/db/sortKey';
@@ -540,6 +541,28 @@ export async function sweepPool(db: Db, companyId: number, day = today(), at = n
   return moved.length;
 }
 
+/**
+ * Sweeps the pool of every company, each in its own transaction (one company's failure stops no other). A read never
+ * sweeps (a GET writes nothing): the server's timer does it (`startPoolSweeps`), and so does every write over leads
+ * and a change of the pool's days (/v2/setting), so a lead a write touches is never judged on a stale owner.
+ */
+export async function sweepAllPools(db: Db): Promise<void> {
+  for (const c of await allCompanies()) {
+    await inTransaction(async () => {
+      await loadSettings(c.id);
+      await sweepPool(db, c.id);
+    }).catch((e: unknown) => console.error(`lead pool of company ${c.id}:`, e instanceof Error ? e.message : e));
+  }
+}
+
+/** The server's pool timer: at start, then every 10 minutes (a lead falls due at the start of a day, in its first 10 minutes). */
+export function startPoolSweeps(db: () => Db): () => void {
+  void sweepAllPools(db());
+  const timer = setInterval(() => void sweepAllPools(db()), 10 * 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** The seed's sweep (in process, `sweepPool`'s rule over the seed's leads). */
 export function sweepSeedPool(db: Db, companyId: number, day = today(), at = nowStamp()): number {
   ensureCustomerTables(db);
@@ -608,9 +631,8 @@ export function poolScope(s: Session, db: Db): SQL {
   return and(eq(leads.companyId, s.company.id), isNull(leads.ownerId), leadDataScope(db, s, leads))!;
 }
 
-/** The leads of the caller's lists (`leads`: /customer; `both`: and the pool), swept first, in id order. */
+/** The leads of the caller's lists (`leads`: /customer; `both`: and the pool), in id order. */
 export async function visibleLeads(db: Db, s: Session, which: 'leads' | 'both' = 'leads'): Promise<Lead[]> {
-  await sweepPool(db, s.company.id);
   const where = which === 'leads' ? leadScope(s, db) : or(leadScope(s, db), poolScope(s, db));
   return (await (await tx()).select().from(leads).where(where).orderBy(asc(leads.id))).map(leadOf);
 }
@@ -630,7 +652,6 @@ export async function loadLeadIds(db: Db, s: Session): Promise<void> {
     rememberLeadIds(s, 'owned', new Set(own.map((r) => r.id)));
   }
   if (trials) {
-    await sweepPool(db, s.company.id);
     const seen = await t.select({ id: leads.id }).from(leads).where(or(leadScope(s, db), poolScope(s, db)));
     rememberLeadIds(s, 'seen', new Set(seen.map((r) => r.id)));
   }
@@ -785,7 +806,6 @@ function drillCondition(query: Record<string, string>, lang: Lang): SQL | undefi
 }
 
 async function leadPage(ctx: AuthedCtx, scope: SQL | undefined, defaultSort: SqlListSpec['defaultSort'], drill = false) {
-  await sweepPool(ctx.db, ctx.session.company.id);
   const where = drill ? and(scope, drillCondition(ctx.query, ctx.lang)) : scope;
   const page = await sqlList(await tx(), leads, where, ctx.query, leadListSpec(today(), defaultSort), ctx.lang);
   return { list: page.list.map(leadOf), total: page.total };
@@ -801,7 +821,6 @@ export const customerHandlers = [
   // A duplicate check over the whole company (it names the owner, never the details), as the add form needs.
   api('get', '/v2/customer/fast_check', { read: leadPolicy }, async (ctx): Promise<FastCheckResult> => {
     const { mobile } = parseBody(FastCheckQuery, { mobile: ctx.query.mobile }, ctx.lang, F);
-    await sweepPool(ctx.db, ctx.session.company.id);
     const l = await leadByMobile(ctx.session.company.id, mobile);
     if (!l) return { exists: false };
     return {
@@ -966,7 +985,6 @@ export const customerHandlers = [
 
   api('get', '/v2/customer_follow_up', { read: followUpPolicy }, async (ctx) => {
     const { leadId } = parseBody(FollowUpQuery, { leadId: ctx.query.leadId }, ctx.lang, F);
-    await sweepPool(ctx.db, ctx.session.company.id);
     const lead = await findVisible(ctx, leadId);
     // Newest first (one second's follow-ups: the latest written first).
     const rows = await (await tx()).select().from(followUps).where(and(ctx.scope(followUpPolicy), eq(followUps.leadId, lead.id))).orderBy(desc(followUps.createdAt), desc(followUps.id));
@@ -974,7 +992,6 @@ export const customerHandlers = [
   }),
 
   api('get', '/v2/customer/:id', { read: leadPolicy }, async (ctx) => {
-    await sweepPool(ctx.db, ctx.session.company.id);
     return findVisible(ctx, Number(ctx.params.id));
   }),
 
@@ -990,7 +1007,6 @@ export const customerHandlers = [
   /* ---------- the pool ---------- */
 
   api('get', '/v2/lead/quota', { read: poolPolicy }, async ({ db, session }): Promise<LeadQuota> => {
-    await sweepPool(db, session.company.id);
     const st = settingsOf(db, session.company.id);
     return { owned: await ownedActive(session.company.id, session.user.id), limit: st.leadOwnLimit, poolDays: st.leadPoolDays };
   }),

@@ -788,7 +788,6 @@ export const scheduleHandlers: HttpHandler[] = [
   // The customer center's scope: teachers (no customer center) get 403, sales only their own leads.
   api('get', '/v2/trial/lead_options', { read: trialLeadPolicy }, async (ctx) => {
     const kw = (ctx.query.keyword ?? '').trim();
-    await sweepPool(ctx.db, ctx.session.company.id);
     const rows = await (await tx())
       .select({ id: leads.id, name: leads.name, mobile: leads.mobile, status: leads.status })
       .from(leads)

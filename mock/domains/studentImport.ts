@@ -76,7 +76,6 @@ function studentScope(db: Db, s: Session, mobiles?: Set<string>, everyone = fals
  * refusing a duplicate with the single create's message (`insertLead`), one row at a time.
  */
 async function leadScope(db: Db, s: Session, pool: boolean, mobiles?: Set<string>, everyone = false) {
-  await sweepPool(db, s.company.id);
   const seen = everyone ? eq(leads.companyId, s.company.id) : or(leadListScope(s, db), poolScope(s, db));
   const known = mobiles ? (mobiles.size ? inArray(leads.mobile, [...mobiles].map(normalizeMobile)) : sql`false`) : undefined;
   const existing = (await (await tx()).select().from(leads).where(and(seen, known)).orderBy(asc(leads.id))).map(leadOf);
@@ -166,6 +165,7 @@ export const importHandlers = [
     const { db, session } = ctx;
     const { rows } = ctx.body;
     assertSize(ctx, rows);
+    await sweepPool(db, session.company.id);
     const scope = await leadScope(db, session, ctx.body.pool === true, undefined, true);
     const checked = checkLeadRows(rows, scope, ctx.t);
     refuseBad(ctx, checked);
