@@ -32,7 +32,8 @@ export default defineConfig({
     command: `npx tsx mock/server.ts --static ${process.env.E2E_DIST || 'dist'} --port ${port} --test`,
     url: `http://127.0.0.1:${port}/user/login`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The server migrates and seeds its database before it answers: allow for a busy machine.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
   },
