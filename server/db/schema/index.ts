@@ -18,3 +18,4 @@ export * from './monthClose';
 export * from './platform';
 export * from './school';
 export * from './schedule';
+export * from './students';
