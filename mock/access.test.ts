@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { handlers } from './handlers';
 import { buildSession, registry, type RegisteredCall, type Session } from './http';
 import { getDb } from './db';
-import { allLeads as readLeads, allLeaveRequests, allReservations, allTrials, call, classesIn, defaultGroup, inRequest, loginToken, membershipRows, rowsOf, userRows } from './testing';
+import { allAttendances, allLeads as readLeads, allLeaveRequests, allReservations, allTrials, call, classesIn, defaultGroup, inRequest, loginToken, membershipRows, rowsOf, userRows } from './testing';
 import { inTransaction } from '../server/db';
 import { exams, homework, notices, submissions } from '../server/db/schema';
 import { today } from './clock';
@@ -110,7 +110,7 @@ describe('every call answers within the scope of its list (issue 29)', () => {
     // shows its roster (booked, on leave, rolled-call students, who may come from other classes), and a trial the
     // caller teaches its lead: those rows are reached through the lesson and trial lists.
     const lessons = new Set(lessonRows(db, session).map((l) => l.id));
-    const rosters = new Set([...db.attendances, ...(await allReservations()), ...(await allLeaveRequests())].filter((r) => r.companyId === cid && r.lessonId !== undefined && lessons.has(r.lessonId)).map((r) => r.studentId));
+    const rosters = new Set([...(await allAttendances()), ...(await allReservations()), ...(await allLeaveRequests())].filter((r) => r.companyId === cid && r.lessonId !== undefined && lessons.has(r.lessonId)).map((r) => r.studentId));
     const staffId = db.staff.find((st) => st.companyId === cid && st.userId === session.user.id)?.id;
     const taughtTrials = new Set((await allTrials()).filter((t) => t.companyId === cid && staffId !== undefined && t.teacherId === staffId).map((t) => t.leadId));
     const students = [...studentRows(db, session), ...db.students.filter((st) => st.companyId === cid && rosters.has(st.id))];
@@ -165,10 +165,11 @@ describe('every call answers within the scope of its list (issue 29)', () => {
   async function probeOf(session: Session, scope: Scope, noticeIds: number[]) {
     const db = getDb();
     const teaching = { submissions: await rowsOf(submissions), homework: await rowsOf(homework), exams: await rowsOf(exams) };
+    const marks = await allAttendances();
     const cid = session.company.id;
     const outside = db.students.filter((st) => st.companyId === cid && !scope.students.has(st.id));
     const weight = (id: number) =>
-      (db.studentCards.some((c) => c.studentId === id) ? 4 : 0) + (teaching.submissions.some((x) => x.studentId === id) ? 2 : 0) + (db.attendances.some((a) => a.studentId === id && a.mark === 'present') ? 1 : 0);
+      (db.studentCards.some((c) => c.studentId === id) ? 4 : 0) + (teaching.submissions.some((x) => x.studentId === id) ? 2 : 0) + (marks.some((a) => a.studentId === id && a.mark === 'present') ? 1 : 0);
     const student = [...outside].sort((a, b) => weight(b.id) - weight(a.id))[0] ?? db.students.find((st) => st.companyId === cid)!;
     const card = db.studentCards.find((c) => c.studentId === student.id);
     const companyLeads = (await readLeads()).filter((l) => l.companyId === cid);

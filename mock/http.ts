@@ -172,7 +172,7 @@ export const onWrite: ((e: WriteEvent) => void | Promise<void>)[] = [];
 /** Hooks run before the handler of every write with a session, in its transaction: what its synchronous rules read first (the company's closed months, mock/domains/ledger.ts). */
 export const beforeWrite: ((s: Session) => Promise<void>)[] = [];
 /** Hooks run before the handler of every call with a session (GETs too), in its transaction: what its synchronous scope functions read first (the lead ids of the caller's scopes, mock/domains/customer.ts). */
-export const beforeCall: ((db: Db, s: Session) => Promise<void>)[] = [];
+export const beforeCall: ((db: Db, s: Session, query: Record<string, string>) => Promise<void>)[] = [];
 
 export function rulesOf(options: Pick<Options, 'read' | 'write' | 'access'>): AccessRule[] {
   const extra = options.access === undefined ? [] : Array.isArray(options.access) ? options.access : [options.access];
@@ -386,7 +386,7 @@ export function api<P extends Record<string, string>, S extends z.ZodType>(
           return row;
         },
       };
-      if (session) for (const hook of beforeCall) await hook(db, session);
+      if (session) for (const hook of beforeCall) await hook(db, session, query);
       if (method !== 'get' && session) for (const hook of beforeWrite) await hook(session);
       const result = await handler(ctx);
       if (method !== 'get' && session && !(result instanceof Response && !result.ok)) {

@@ -13,9 +13,9 @@ import { classesOf } from './domains/schoolRows';
 import { getDb } from './db';
 import type { SchoolClass } from '../src/types/school';
 import { sessionByToken } from '../server/auth/state';
-import { leads, leaveRequests, memberships, permissionGroups, reservations, trials, users, webPages, type invitations } from '../server/db/schema';
-import { leaveOf, reservationOf, trialOf } from './domains/scheduleRows';
-import type { Reservation, Trial } from '../src/types/schedule';
+import { attendances, leads, leaveRequests, memberships, permissionGroups, reservations, trials, users, webPages, type invitations } from '../server/db/schema';
+import { attendanceOf, leaveOf, loadCompanyMarks, reservationOf, trialOf } from './domains/scheduleRows';
+import type { Attendance, Reservation, Trial } from '../src/types/schedule';
 import type { LeaveRequest } from '../src/types/school';
 import { membershipRowOf, userRowOf } from './domains/people';
 import type { MembershipRow, UserRow } from './db';
@@ -64,6 +64,11 @@ export async function allTrials(): Promise<Trial[]> {
   return (await (await tx()).select().from(trials).orderBy(asc(trials.id))).map(trialOf);
 }
 
+/** Every roll-call line (undone ones too) in id order, as the API answers them. */
+export async function allAttendances(): Promise<Attendance[]> {
+  return (await (await tx()).select().from(attendances).orderBy(asc(attendances.id))).map(attendanceOf);
+}
+
 /** Every reservation in id order, as the API answers them. */
 export async function allReservations(): Promise<Reservation[]> {
   return (await (await tx()).select().from(reservations).orderBy(asc(reservations.id))).map(reservationOf);
@@ -99,13 +104,14 @@ export async function setGroup(id: number, values: Partial<Pick<typeof permissio
 /**
  * Runs a domain function the way a request of a company runs it (a test calling the ledger directly): in one
  * transaction, with what the synchronous rules read from the request: the company's rules
- * and campuses (mock/domains/campusRows.ts) and closed months (mock/domains/ledger.ts).
+ * and campuses (mock/domains/campusRows.ts) and closed months (mock/domains/ledger.ts), the leads and roll-call marks the figures read.
  */
 export async function inRequest<T>(companyId: number, fn: () => T | Promise<T>): Promise<T> {
   return inTransaction(async () => {
     await loadCompany(companyId);
     await readClosedMonths(companyId);
     await loadCompanyLeads(companyId);
+    await loadCompanyMarks(companyId);
     return fn();
   });
 }

@@ -7,12 +7,13 @@
  * student's campus; leads have their own.
  */
 import type { Db } from '../db';
-import { api, companyCampuses, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
+import { api, beforeCall, companyCampuses, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
 import { dataStamp } from '../dataStamp';
 import { indexOf } from '../indexes';
 import { CompanyIndex, dayFigures, emptyFigures, recordDay, type DayFigures } from './analysisIndex';
 import { classRows, visibleStudentIds } from './schoolPolicies';
 import { lessonRows } from './scheduleApi';
+import { loadCompanyMarks } from './scheduleRows';
 import { companyLeadsOf, visibleLeads } from './customer';
 import { defineMessages, message } from '../messages';
 import { listQuery } from '../list';
@@ -110,6 +111,7 @@ export interface Viewer {
 export async function viewerOfSession(db: Db, s: Session): Promise<Viewer> {
   const cid = s.company.id;
   const lessons = lessonRows(db, s);
+  await loadCompanyMarks(cid);
   return {
     companyId: cid,
     students: visibleStudentIds(db, s),
@@ -147,7 +149,7 @@ const indexes = new WeakMap<Db, Map<number, CompanyIndex>>();
 export function companyIndex(db: Db, companyId: number, force = false): CompanyIndex {
   const byCompany = indexCacheOf(db);
   let ix = byCompany.get(companyId);
-  const tables = [db.hourRecords, db.cardOrders, db.attendances, db.students, db.lessons];
+  const tables = [db.hourRecords, db.cardOrders, db.students, db.lessons];
   if (!ix || tables.some((t, i) => t !== ix!.tables[i])) byCompany.set(companyId, (ix = new CompanyIndex(companyId)));
   // Any write, or a table grown by a public call, makes the next analyze call refresh the index (incrementally).
   const key = dataStamp(db);
@@ -735,6 +737,11 @@ export function analyzeStaff(db: Db, who: Viewer | number, range: AnalyzeQuery):
     .sort((a, b) => b.consumedValue + b.salesAmount - (a.consumedValue + a.salesAmount) || a.staffId - b.staffId);
   return { range, rows };
 }
+
+// A list narrowed to a figure's rows (`drill`, `drillRows`) reads the figures' marks first.
+beforeCall.push(async (_db, s, query) => {
+  if (query.drill) await loadCompanyMarks(s.company.id);
+});
 
 export const analysisHandlers = [
   api('get', '/v2/company_kt/analyze_core', { read: analysisPolicy }, async (ctx) => analyzeCore(ctx.db, await viewerOfSession(ctx.db, ctx.session), rangeOf(ctx).range)),

@@ -14,6 +14,7 @@ import { analyzeCard, analyzeCore, analyzeRecords, analyzeStaff, companyIndex, i
 import { buildIndex, dayFigures, isEmptying, recordDay, type CompanyIndex, type DayFigures } from './analysisIndex';
 import { appendHourRecord, reviewReturn } from './ledger';
 import { inRequest } from '../testing';
+import { marksOf } from './scheduleRows';
 import { balanceIndex } from '../../src/domain/metrics';
 import type { CardOrder, HourRecord } from '../../src/types/school';
 import type { Attendance } from '../../src/types/schedule';
@@ -38,7 +39,7 @@ function naiveDays(db: Db): Map<string, DayFigures> {
     if (kind) g(`${campusOf.get(r.studentId) ?? 0}|${day}`)[kind === 'consumption' ? 'cons' : 'refs'].push(r);
   }
   for (const o of db.cardOrders) if (o.companyId === CID) g(`${campusOf.get(o.studentId) ?? 0}|${o.createdAt.slice(0, 10)}`).ords.push(o);
-  for (const a of db.attendances) {
+  for (const a of marksOf(db, CID)) {
     const l = lessons.get(a.lessonId);
     if (a.companyId === CID && !a.undoneAt && l) g(`${l.campusId}|${l.date}`).marks.push(a);
   }
@@ -129,15 +130,16 @@ function apply(db: Db, w: Write) {
       break;
     }
     case 'mark': {
-      const a = pick(db.attendances.filter((x) => x.companyId === CID), w.a);
+      const marks = marksOf(db, CID);
+      const a = pick(marks.filter((x) => x.companyId === CID), w.a);
       const l = pick(db.lessons.filter((x) => x.companyId === CID), w.b);
-      if (a && l) db.attendances.push({ ...a, id: Math.max(...db.attendances.map((x) => x.id)) + 1, lessonId: l.id, mark: (['present', 'leave', 'truant'] as const)[w.c % 3], undoneAt: undefined });
+      if (a && l) marks.push({ ...a, id: Math.max(...marks.map((x) => x.id)) + 1, lessonId: l.id, mark: (['present', 'leave', 'truant'] as const)[w.c % 3], undoneAt: undefined });
       break;
     }
     case 'undo': {
       const l = pick(db.lessons.filter((x) => x.companyId === CID && x.status === 'finished'), w.a);
       if (l) {
-        for (const a of db.attendances) if (a.lessonId === l.id && !a.undoneAt) a.undoneAt = `${t} 12:00:00`;
+        for (const a of marksOf(db, CID)) if (a.lessonId === l.id && !a.undoneAt) a.undoneAt = `${t} 12:00:00`;
         l.status = 'scheduled';
       }
       break;
@@ -163,7 +165,7 @@ function apply(db: Db, w: Write) {
     }
     case 'remove': {
       const table = (['hourRecords', 'cardOrders', 'attendances'] as const)[w.b % 3];
-      const rows = db[table] as { companyId: number }[];
+      const rows = (table === 'attendances' ? marksOf(db, CID) : db[table]) as { companyId: number }[];
       const i = rows.findIndex((x, k) => x.companyId === CID && k >= w.a % rows.length);
       if (i >= 0) rows.splice(i, 1);
       break;

@@ -15,6 +15,7 @@
  */
 import type { Db } from '../db';
 import { campusesOf } from './campusRows';
+import { marksOf } from './scheduleRows';
 import type { CardOrder, HourRecord } from '../../src/types/school';
 import type { Attendance, AttendanceMark, Lesson } from '../../src/types/schedule';
 import { attendance, balanceOn, cardBalances, consumedHours, isConsumption, type BalanceAt, type CardBalances } from '../../src/domain/metrics';
@@ -229,7 +230,7 @@ export class CompanyIndex {
   refresh(db: Db): void {
     const cid = this.companyId;
     this.lastChanged = 0;
-    this.tables = [db.hourRecords, db.cardOrders, db.attendances, db.students, db.lessons];
+    this.tables = [db.hourRecords, db.cardOrders, db.students, db.lessons];
 
     const oldCampus = this.studentCampus;
     this.studentCampus = new Map();
@@ -275,7 +276,7 @@ export class CompanyIndex {
       place: (o, s, sign) => this.placeOrder(o, s, sign),
     });
     // Roll-call marks count on their lesson's campus and date.
-    scan(db.attendances ?? [], cid, this.atts, {
+    scan(marksOf(db, cid), cid, this.atts, {
       same: (s, a) => {
         if (s.mark !== a.mark || s.undoneAt !== a.undoneAt || s.lessonId !== a.lessonId) return false;
         const l = a.undoneAt ? undefined : this.lessonById.get(a.lessonId);

@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import { getDb, resetDb } from '../db';
 import '../handlers';
 import { today } from '../clock';
-import { call, classesIn, loginToken } from '../testing';
+import { allAttendances, call, classesIn, loginToken } from '../testing';
 import { classHourPrice } from '../../src/domain/arrears';
 
 beforeEach(() => {
@@ -163,7 +163,7 @@ describe('arrears', () => {
     const token = await loginToken('dealer');
     const db = getDb();
     // A roll-called lesson with a line that took hours from a card now used up (no usable card today).
-    const att = db.attendances.find((a) => a.companyId === 2 && !a.undoneAt && a.cardId !== undefined && a.hours < 0 && !usable(a.studentId))!;
+    const att = (await allAttendances()).find((a) => a.companyId === 2 && !a.undoneAt && a.cardId !== undefined && a.hours < 0 && !usable(a.studentId))!;
     expect(att).toBeTruthy();
     const rec = db.hourRecords.find((r) => r.id === att.recordId)!;
     const view = (await call('GET', `/v2/lesson/${att.lessonId}/roll_call`, { token })).body.data;

@@ -34,6 +34,7 @@ import { created } from './audit';
 import { checkImageDataUrl } from '../../src/domain/upload';
 import { z } from '../../src/types/schema';
 import { posterSources } from './customerExtra';
+import { presentCount } from './scheduleRows';
 
 /** A notice with its receivers (as they were when it was written). */
 interface NoticeRow extends Omit<Notice, 'receiverCount' | 'readCount'> {
@@ -521,10 +522,10 @@ export const noticeHandlers = [
       merchants,
     };
   }),
-  api('get', '/v2/poster/clock_in', { read: templatePolicy }, (ctx) => {
+  api('get', '/v2/poster/clock_in', { read: templatePolicy }, async (ctx) => {
     const st = studentRows(ctx.db, ctx.session).find((s) => s.id === Number(ctx.query.studentId));
     if (!st) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('field.studentId') }));
-    const attended = (ctx.db.attendances ?? []).filter((x) => x.studentId === st.id && x.mark === 'present').length;
+    const attended = await presentCount(st.companyId, st.id);
     return { studentName: st.name, className: classesOf(ctx.db, st.companyId).find((c) => st.classIds.includes(c.id))?.name ?? '', attended, campusName: campusById(ctx.db, st.campusId)?.name ?? '' };
   }),
 

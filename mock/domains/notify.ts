@@ -389,7 +389,7 @@ export function parentInboxSeed(db: Db): NewMessage[] {
   childrenOf(db, 2, parent.mobile)
     .slice(0, 2)
     .forEach((s, i) => {
-      const last = db.attendances
+      const last = db.seedAttendances
         .filter((x) => x.studentId === s.id && x.mark === 'present')
         .map((x) => lessonsById.get(x.lessonId))
         .filter((l): l is NonNullable<typeof l> => !!l && `${l.date} ${l.end}:00` <= now)

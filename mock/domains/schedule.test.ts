@@ -1,5 +1,5 @@
 /** The schedule calls against the mock backend: batch scheduling with clashes, roll call → ledger, undo, teacher scope. */
-import { allLeads, allLeaveRequests, allReservations, authHeaders, classesIn } from '../testing';
+import { allAttendances, allLeads, allLeaveRequests, allReservations, authHeaders, classesIn } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { asSeed, getDb, resetDb } from '../db';
 import { seedSchedule } from './schedule';
@@ -32,7 +32,7 @@ describe('schedule seed', () => {
     // The schedule seed alone, on top of the others: well under 500 ms.
     const t0 = performance.now();
     old.lessons = [];
-    old.attendances = [];
+    old.seedAttendances = [];
     old.seedLeaveRequests = [];
     old.seedReservations = [];
     old.seedTrials = [];
@@ -52,7 +52,7 @@ describe('schedule seed', () => {
     expect(db.seedReservations.some((r) => r.status === 'booked')).toBe(true);
     expect(new Set(db.seedTrials.filter((r) => r.companyId === 2).map((r) => r.status)).size).toBeGreaterThanOrEqual(4);
     // Roll-call records are in the ledger with the lesson.
-    const att = db.attendances.find((a) => a.recordId && a.hours < 0 && a.mark === 'present')!;
+    const att = db.seedAttendances.find((a) => a.recordId && a.hours < 0 && a.mark === 'present')!;
     expect(db.hourRecords.find((r) => r.id === att.recordId)).toMatchObject({ lessonId: att.lessonId, type: 'reduce' });
   });
 });
@@ -159,6 +159,26 @@ describe('roll call', () => {
       expect(db.hourRecords.some((r) => r.cardId === s.cardId && r.lessonId === lesson.id && r.type === 'proof' && r.hours === lesson.hours)).toBe(true);
     }
     expect(db.lessons.find((l) => l.id === lesson.id)!.rollCalledAt).toBeUndefined();
+  });
+
+  it('two roll calls of one lesson at once deduct once: the other finds its students marked', async () => {
+    const token = await login('dealer');
+    const db = getDb();
+    const lesson = db.lessons.find((l) => l.companyId === 2 && l.date === today() && l.status === 'scheduled')!;
+    const view = await call<{ students: { studentId: number; cardId?: number; remainingHours?: number; cardKind?: string }[] }>(token, 'GET', `/v2/lesson/${lesson.id}/roll_call`);
+    const withCard = view.data.students.filter((s) => s.cardId && s.cardKind === 'count' && (s.remainingHours ?? 0) >= lesson.hours);
+    expect(withCard.length).toBeGreaterThan(0);
+    const before = new Map(withCard.map((s) => [s.cardId!, db.studentCards.find((c) => c.id === s.cardId)!.remainingHours]));
+    const marks = view.data.students.map((s) => ({ studentId: s.studentId, mark: 'present' }));
+    const results = await Promise.all([0, 1].map(() => call(token, 'POST', '/v2/lesson/roll_call', { lessonId: lesson.id, marks })));
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(results.find((r) => r.status === 400)!.body.msg).toMatch(/already roll-called/);
+    // One line per student, one deduction per card.
+    expect((await allAttendances()).filter((a) => a.lessonId === lesson.id && !a.undoneAt)).toHaveLength(marks.length);
+    for (const s of withCard) {
+      expect(db.studentCards.find((c) => c.id === s.cardId)!.remainingHours).toBeCloseTo(before.get(s.cardId!)! - lesson.hours, 5);
+      expect(db.hourRecords.filter((r) => r.cardId === s.cardId && r.lessonId === lesson.id && r.type === 'reduce')).toHaveLength(1);
+    }
   });
 
   it('teachers see and roll-call only their own lessons, and cannot undo', async () => {

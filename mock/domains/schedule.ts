@@ -22,12 +22,11 @@ import { appendHourRecord, deductionCardFor, type Operator } from './ledger';
 import { staffOfSession } from './school';
 import { classesOf, roomsOf } from './schoolRows';
 import { arrearsOfLesson, arrearsTable, recordArrears, undoLessonArrears } from './arrears';
-import { approvedLeaveOf, LIVE_RESERVATION_STATES } from './scheduleRows';
+import { approvedLeaveOf, LIVE_RESERVATION_STATES, liveLinesOf, writeUndone } from './scheduleRows';
 
 declare module '../db' {
   interface Db {
     lessons: Lesson[];
-    attendances: Attendance[];
   }
 }
 
@@ -94,7 +93,7 @@ export const MARKS: readonly AttendanceMark[] = ['present', 'leave', 'truant'];
 /** Creates the schedule tables when missing (another domain may touch them first). */
 export function ensureScheduleTables(db: Db) {
   db.lessons ??= [];
-  db.attendances ??= [];
+  db.seedAttendances ??= [];
   db.seedLeaveRequests ??= [];
   db.seedReservations ??= [];
   db.seedTrials ??= [];
@@ -243,7 +242,7 @@ function planCardOf(lookup: CardLookup, lesson: Lesson, studentId: number, day: 
 
 /** The roll-call drawer's rows for a lesson. */
 export function rollCallStudents(db: Db, lesson: Lesson, ix: LessonIndexes, lookup: CardLookup = ledgerLookup(db)): RollCallStudent[] {
-  const active = db.attendances.filter((a) => a.lessonId === lesson.id && !a.undoneAt);
+  const active = liveLinesOf(db, lesson.id);
   const enrolled = ix.enrolled.get(lesson.classId) ?? [];
   const rows: RollCallStudent[] = [];
   const approved = approvedLeaveOf(db, lesson.id);
@@ -286,11 +285,15 @@ export interface RollCallWrite {
   attendances: Attendance[];
   failed: { studentId: number; studentName: string; reason: string }[];
   skipped: number[];
+  /** Restores the cards and tables of the process as they were before (the lines failed to be written). */
+  restore: () => void;
 }
 
 /**
  * Saves a roll call: plans it (src/domain/rollCall.ts), writes every ledger record through `appendHourRecord` and the
  * attendance lines, all or nothing (a refusal restores the cards and tables). Students already marked are skipped.
+ * The new lines join the lesson's live lines (`liveLinesOf`): the seed's, or in a request the caller writes them to
+ * the database (`insertAttendances`) and calls `restore` if that fails.
  */
 export function writeRollCall(
   db: Db,
@@ -305,18 +308,33 @@ export function writeRollCall(
   const ix = opts.ix;
   const lookup = opts.lookup ?? ledgerLookup(db);
   const expected = rollCallStudents(db, lesson, ix, lookup);
-  const marked = db.attendances.filter((a) => a.lessonId === lesson.id && !a.undoneAt).map((a) => a.studentId);
+  const lines = liveLinesOf(db, lesson.id);
+  const marked = lines.map((a) => a.studentId);
   const cards = new Map<number, PlanCard | undefined>();
   for (const m of marks) if (!cards.has(m.studentId)) cards.set(m.studentId, planCardOf(lookup, lesson, m.studentId, day));
   const s = settingsOf(db, lesson.companyId);
   const plan = planRollCall({ lessonHours: lesson.hours, marks, expected: expected.map((e) => e.studentId), marked, cards, settings: s });
   // Snapshot for all-or-nothing.
   const recordsLen = db.hourRecords.length;
-  const attLen = db.attendances.length;
+  const linesLen = lines.length;
+  const seedLen = isSeeding() ? db.seedAttendances.length : 0;
   const arrearsLen = arrearsTable(db).length;
   const touched = new Map<number, { remainingHours: number; status: typeof db.studentCards[number]['status'] }>();
   const seq = { ...db.seq };
-  const out: RollCallWrite = { attendances: [], failed: [], skipped: plan.alreadyMarked };
+  const before = { status: lesson.status, rollCalledAt: lesson.rollCalledAt, rollCallBy: lesson.rollCallBy, presentCount: lesson.presentCount };
+  const restore = () => {
+    db.hourRecords.length = recordsLen;
+    lines.length = linesLen;
+    if (isSeeding()) db.seedAttendances.length = seedLen;
+    arrearsTable(db).length = arrearsLen;
+    for (const [id, snap] of touched) {
+      const card = db.studentCards.find((c) => c.id === id);
+      if (card) Object.assign(card, snap);
+    }
+    db.seq = seq;
+    Object.assign(lesson, before);
+  };
+  const out: RollCallWrite = { attendances: [], failed: [], skipped: plan.alreadyMarked, restore };
   try {
     for (const rec of plan.records) {
       const name = expected.find((e) => e.studentId === rec.studentId)?.studentName ?? '';
@@ -336,7 +354,8 @@ export function writeRollCall(
       }
       if (rec.type === 'fail') out.failed.push({ studentId: rec.studentId, studentName: name, reason: rec.failReason ?? 'noCard' });
       const att: Attendance = {
-        id: nextId(db, 'attendances'),
+        // In a request the database gives the id (`insertAttendances`).
+        id: isSeeding() ? nextId(db, 'attendances') : 0,
         companyId: lesson.companyId,
         lessonId: lesson.id,
         studentId: rec.studentId,
@@ -350,25 +369,19 @@ export function writeRollCall(
         operatorName: operator.name,
         createdAt: at,
       };
-      db.attendances.push(att);
+      lines.push(att);
+      if (isSeeding()) db.seedAttendances.push(att);
       out.attendances.push(att);
     }
   } catch (e) {
-    db.hourRecords.length = recordsLen;
-    db.attendances.length = attLen;
-    arrearsTable(db).length = arrearsLen;
-    for (const [id, snap] of touched) {
-      const card = db.studentCards.find((c) => c.id === id);
-      if (card) Object.assign(card, snap);
-    }
-    db.seq = seq;
+    restore();
     throw e;
   }
   if (out.attendances.length) {
     lesson.status = 'finished';
     lesson.rollCalledAt = at;
     lesson.rollCallBy = operator.name;
-    lesson.presentCount = db.attendances.filter((a) => a.lessonId === lesson.id && !a.undoneAt && a.mark === 'present').length;
+    lesson.presentCount = lines.filter((a) => a.mark === 'present').length;
   }
   return out;
 }
@@ -378,11 +391,15 @@ export function reservationAfterMark(mark: AttendanceMark): Reservation['status'
   return mark === 'present' ? 'attended' : 'absent';
 }
 
-/** Undoes a lesson's roll call with proof records (through the ledger), all or nothing. */
-export function undoRollCall(db: Db, lesson: Lesson, operator: Operator, opts: { at?: string; lang?: Lang } = {}): number {
+/**
+ * Undoes a lesson's roll call with proof records (through the ledger), all or nothing: its live lines (read by the
+ * caller, `loadAttendances`) are marked undone in the database, and a failure restores the process's cards and tables.
+ */
+export async function undoRollCall(db: Db, lesson: Lesson, operator: Operator, opts: { at?: string; lang?: Lang } = {}): Promise<number> {
   const lang = opts.lang ?? 'en';
   const at = opts.at ?? nowStamp();
-  const lines = db.attendances.filter((a) => a.lessonId === lesson.id && !a.undoneAt);
+  const live = liveLinesOf(db, lesson.id);
+  const lines = [...live];
   if (!lines.length) throw new HttpError(400, message(lang, 'sch.notRollCalled'));
   const steps = planUndo(lines.map((a) => ({ attendanceId: a.id, studentId: a.studentId, cardId: a.cardId, recordId: a.recordId, hours: a.hours, undone: false })));
   const reason = message(lang, 'sch.undoReason', { lesson: lessonLabel(lesson) });
@@ -401,6 +418,8 @@ export function undoRollCall(db: Db, lesson: Lesson, operator: Operator, opts: {
       }
     }
     restoreArrears = undoLessonArrears(db, lesson.id, operator, at, reason, lang);
+    for (const a of lines) a.undoneAt = at;
+    await writeUndone(lines);
   } catch (e) {
     restoreArrears?.();
     db.hourRecords.length = recordsLen;
@@ -409,10 +428,13 @@ export function undoRollCall(db: Db, lesson: Lesson, operator: Operator, opts: {
       if (card) Object.assign(card, snap);
     }
     db.seq = seq;
-    for (const a of lines) delete a.undoRecordId;
+    for (const a of lines) {
+      delete a.undoRecordId;
+      delete a.undoneAt;
+    }
     throw e;
   }
-  for (const a of lines) a.undoneAt = at;
+  live.length = 0;
   lesson.status = 'scheduled';
   delete lesson.rollCalledAt;
   delete lesson.rollCallBy;
@@ -626,7 +648,7 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
       /* a card refused in the seed: leave the lesson waiting */
     }
     // Some leaves were requested beforehand and approved.
-    for (const a of db.attendances.filter((x) => x.lessonId === lesson.id && x.mark === 'leave')) {
+    for (const a of db.seedAttendances.filter((x) => x.lessonId === lesson.id && x.mark === 'leave')) {
       if (!rng.chance(0.5)) continue;
       db.seedLeaveRequests.push({
         id: nextId(db, 'leaveRequests'),

@@ -15,6 +15,7 @@ import { indexOf } from '../indexes';
 import { nowStamp, today } from '../clock';
 import type { Access } from '../../src/access';
 import type {
+  Attendance,
   BatchScheduleResult,
   Clash,
   Lesson,
@@ -66,20 +67,23 @@ import { settingsOf } from './companySettings';
 import { findLead, insertLead, leadScope, setLeadStatus, sweepPool } from './customer';
 import { and, asc, eq, ilike, inArray, isNull, like, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { tx } from '../../server/db';
-import { leads, leaveRequests, reservations, trials } from '../../server/db/schema';
+import { attendances, leads, leaveRequests, reservations, trials } from '../../server/db/schema';
 import { contains, sqlList, type SqlListSpec } from '../../server/db/list';
 import { created } from './audit';
 import {
+  attendanceOf,
   bookedTrialCount,
   findLeave,
   findReservation,
   findTrial,
   idIn,
+  insertAttendances,
   insertTrial,
   leaveOf,
   leaveValues,
   liveReservations,
   loadApprovedLeave,
+  loadAttendances,
   lockLesson,
   relabelLessonBookings,
   reservationOf,
@@ -279,15 +283,13 @@ export const lessonCalendarPolicy = definePolicy<Lesson>({
   read: 'staging',
   rows: (db, s) => (s.access.scheduleManagement ? lessonScope(db, s) : []),
 });
-export const attendancePolicy = definePolicy({
-  name: 'attendance',
-  read: 'scheduleManagement',
-  rows: (db: Db, s: Session) => {
-    ensureScheduleTables(db);
-    const own = new Set(lessonRows(db, s).map((l) => l.id));
-    return indexOf(db, 'attendances', s.company.id).filter((a) => own.has(a.lessonId));
-  },
-});
+/** Roll-call lines the caller may see: those of the lessons they see. */
+export function attendanceScope(s: Session, db: Db): SQL {
+  ensureScheduleTables(db);
+  const own = bookedLessonIds(db, s);
+  return and(eq(attendances.companyId, s.company.id), own && idIn(attendances.lessonId, own))!;
+}
+export const attendancePolicy = definePolicy<Attendance>({ name: 'attendance', read: 'scheduleManagement', where: attendanceScope });
 export const leavePolicy = definePolicy<LeaveRequest>({ name: 'leave requests', read: 'studentManagement', where: leaveScope, find: findLeave });
 export const reservationPolicy = definePolicy<Reservation>({
   name: 'reservations',
@@ -319,6 +321,13 @@ const RESERVATION_LIST: SqlListSpec = {
   sortable: { createdAt: reservations.createdAt, lessonDate: reservations.lessonDate },
   defaultSort: { field: 'lessonDate', order: 'descend' },
   tiebreak: [asc(reservations.id)],
+};
+const ATTENDANCE_LIST: SqlListSpec = {
+  equal: { studentId: attendances.studentId, lessonId: attendances.lessonId, mark: attendances.mark },
+  date: attendances.createdAt,
+  sortable: { createdAt: attendances.createdAt },
+  defaultSort: { field: 'createdAt', order: 'descend' },
+  tiebreak: [asc(attendances.id)],
 };
 const TRIAL_LIST: SqlListSpec = {
   keyword: [trials.leadName, trials.mobile, trials.className, trials.course],
@@ -494,6 +503,7 @@ export const scheduleHandlers: HttpHandler[] = [
     if (!lessonRows(db, session).includes(lesson)) throw new HttpError(404, message(lang, 'common.notFound', { what: message(lang, 'sch.lesson') }));
     const ix = await indexesFor(db, session, [lesson]);
     await loadApprovedLeave(session.company.id, [lesson.id]);
+    await loadAttendances(session.company.id, [lesson.id]);
     viewLesson(lesson, ix);
     return { lesson, students: rollCallStudents(db, lesson, ix) };
   }),
@@ -597,6 +607,7 @@ export const scheduleHandlers: HttpHandler[] = [
     if (!lessonRows(db, session).includes(lesson)) throw new HttpError(404, message(lang, 'common.notFound', { what: message(lang, 'sch.lesson') }));
     const ix = await indexesFor(db, session, [lesson]);
     await loadApprovedLeave(session.company.id, [lesson.id]);
+    await loadAttendances(session.company.id, [lesson.id]);
     viewLesson(lesson, ix);
     const s = settingsOf(db, session.company.id);
     return {
@@ -619,8 +630,11 @@ export const scheduleHandlers: HttpHandler[] = [
     assertCampusOpen(db, lesson.campusId, lang);
     const marks = ctx.body.marks;
     if (marks.length === 0) throw ctx.bad('sch.noMarks');
+    // Two roll calls of the lesson at once: the second waits for the first and finds its students marked.
+    await lockLesson(lesson.id);
     const ix = await indexesFor(db, session, [lesson]);
     await loadApprovedLeave(session.company.id, [lesson.id]);
+    await loadAttendances(session.company.id, [lesson.id]);
     const expected = new Set(rollCallStudents(db, lesson, ix).map((r) => r.studentId));
     const stranger = marks.find((m) => !expected.has(m.studentId));
     if (stranger) {
@@ -629,14 +643,21 @@ export const scheduleHandlers: HttpHandler[] = [
     }
     const res = writeRollCall(db, lesson, marks, scheduleOperator(db, session), { lang, ix });
     if (!res.attendances.length) throw ctx.bad('sch.nothingNew');
-    // Reservations follow the roll call.
-    for (const mark of ['present', 'leave', 'truant'] as const) {
-      const ids = res.attendances.filter((a) => a.mark === mark).map((a) => a.studentId);
-      if (!ids.length) continue;
-      await (await tx())
-        .update(reservations)
-        .set({ status: reservationAfterMark(mark) })
-        .where(and(eq(reservations.companyId, session.company.id), eq(reservations.lessonId, lesson.id), eq(reservations.status, 'booked'), inArray(reservations.studentId, ids)));
+    try {
+      await insertAttendances(res.attendances);
+      // Reservations follow the roll call.
+      for (const mark of ['present', 'leave', 'truant'] as const) {
+        const ids = res.attendances.filter((a) => a.mark === mark).map((a) => a.studentId);
+        if (!ids.length) continue;
+        await (await tx())
+          .update(reservations)
+          .set({ status: reservationAfterMark(mark) })
+          .where(and(eq(reservations.companyId, session.company.id), eq(reservations.lessonId, lesson.id), eq(reservations.status, 'booked'), inArray(reservations.studentId, ids)));
+      }
+    } catch (e) {
+      // The request's transaction drops the lines: the process's cards and records go back too.
+      res.restore();
+      throw e;
     }
     emit(db, session.company.id, 'rollCallResult', { studentIds: res.attendances.map((a) => a.studentId), perStudent: Object.fromEntries(res.attendances.map((a) => [a.studentId, { status: a.mark }])), classId: lesson.classId, values: { className: lesson.className, date: lesson.date } });
     return { lesson: viewLesson(lesson, ix), attendances: res.attendances, failed: res.failed };
@@ -646,7 +667,9 @@ export const scheduleHandlers: HttpHandler[] = [
     const { db, session, lang } = ctx;
     const lesson = ctx.target(lessonPolicy, ctx.body.lessonId, 'sch.lesson');
     if (!canUndoRollCall(actorOf(db, session))) throw new HttpError(403, message(lang, 'sch.undoRoles'));
-    const proofs = undoRollCall(db, lesson, scheduleOperator(db, session), { lang });
+    await lockLesson(lesson.id);
+    await loadAttendances(session.company.id, [lesson.id]);
+    const proofs = await undoRollCall(db, lesson, scheduleOperator(db, session), { lang });
     // Its reservations are booked again.
     await (await tx())
       .update(reservations)
@@ -656,9 +679,9 @@ export const scheduleHandlers: HttpHandler[] = [
   }),
 
   // A student's lesson history (attendance lines).
-  api('get', '/v2/attendance', { read: attendancePolicy }, ({ rows: rowsOf, query, lang }) => {
-    const rows = rowsOf(attendancePolicy);
-    return listQuery(rows, query, { equalFields: ['studentId', 'lessonId', 'mark'], dateField: 'createdAt', sortable: ['createdAt'], defaultSort: { field: 'createdAt', order: 'descend' } }, lang);
+  api('get', '/v2/attendance', { read: attendancePolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), attendances, ctx.scope(attendancePolicy), ctx.query, ATTENDANCE_LIST, ctx.lang);
+    return { list: page.list.map(attendanceOf), total: page.total };
   }),
 
   /* ------------------------------------------------------------ leave requests ------------------------------------------------------------ */

@@ -10,9 +10,9 @@ import type { Db, SqlSeeder } from '../db';
 import { isSeeding } from '../db';
 import { requestMemo, restartIdentities, tx } from '../../server/db';
 import { insertMany } from '../../server/db/bulk';
-import { leaveRequests, reservations, trials } from '../../server/db/schema';
+import { attendances, leaveRequests, reservations, trials } from '../../server/db/schema';
 import { stampDate, stampOf } from '../../server/db/time';
-import type { Reservation, Trial } from '../../src/types/schedule';
+import type { Attendance, Reservation, Trial } from '../../src/types/schedule';
 import type { LeaveRequest } from '../../src/types/school';
 
 declare module '../db' {
@@ -21,6 +21,8 @@ declare module '../db' {
     seedTrials: Trial[];
     seedReservations: Reservation[];
     seedLeaveRequests: LeaveRequest[];
+    /** The demo seed's roll-call lines (written to the database by `seedScheduleTables`; never read by a request). */
+    seedAttendances: Attendance[];
   }
 }
 
@@ -212,6 +214,104 @@ export function approvedLeaveOf(db: Db, lessonId: number): ReadonlySet<number> {
   return set;
 }
 
+/* ------------------------------------------------------------- attendances ------------------------------------------------------------- */
+
+export function attendanceOf(r: typeof attendances.$inferSelect): Attendance {
+  const { recordId, recordType, cardId, cardNo, undoRecordId, hours, createdAt, undoneAt, ...rest } = r;
+  return {
+    ...rest,
+    ...{ recordId: u(recordId), recordType: u(recordType), cardId: u(cardId), cardNo: u(cardNo), undoRecordId: u(undoRecordId) },
+    hours: Number(hours),
+    createdAt: stampOf(createdAt),
+    undoneAt: undoneAt ? stampOf(undoneAt) : undefined,
+  };
+}
+
+export function attendanceValues({ id: _id, ...a }: Attendance): typeof attendances.$inferInsert {
+  return { ...a, createdAt: stampDate(a.createdAt), undoneAt: a.undoneAt ? stampDate(a.undoneAt) : null };
+}
+
+const linesKey = (lessonId: number) => `attendances:${lessonId}`;
+
+/**
+ * Reads into the request's memo the live roll-call lines of these lessons (`liveLinesOf`), in id order. A roll call
+ * or its undo reads them after locking the lesson (`lockLesson`), so a second roll call of the lesson sees the first.
+ */
+export async function loadAttendances(companyId: number, lessonIds: number[]): Promise<void> {
+  const memo = requestMemo();
+  const ids = [...new Set(lessonIds)];
+  if (!ids.length) return;
+  const rows = await (await tx())
+    .select()
+    .from(attendances)
+    .where(and(eq(attendances.companyId, companyId), idIn(attendances.lessonId, ids), sql`${attendances.undoneAt} is null`))
+    .orderBy(asc(attendances.id));
+  for (const id of ids) memo?.set(linesKey(id), rows.filter((r) => r.lessonId === id).map(attendanceOf));
+}
+
+/**
+ * The live roll-call lines of a lesson: the seed's while it runs, else those the request loaded (`loadAttendances`);
+ * the list a roll call appends its new lines to.
+ */
+export function liveLinesOf(db: Db, lessonId: number): Attendance[] {
+  if (isSeeding()) return (db.seedAttendances ?? []).filter((a) => a.lessonId === lessonId && !a.undoneAt);
+  const rows = requestMemo()?.get(linesKey(lessonId)) as Attendance[] | undefined;
+  if (!rows) throw new Error(`The roll call of lesson ${lessonId} was not loaded in this request (loadAttendances).`);
+  return rows;
+}
+
+/** Writes a roll call's new lines; each takes the id the database gives it. */
+export async function insertAttendances(lines: Attendance[]): Promise<void> {
+  if (!lines.length) return;
+  const written = await (await tx()).insert(attendances).values(lines.map(attendanceValues)).returning({ id: attendances.id });
+  lines.forEach((a, i) => (a.id = written[i].id));
+}
+
+/** Marks undone the lines of an undone roll call, with the proof record each got. */
+export async function writeUndone(lines: Attendance[]): Promise<void> {
+  const t = await tx();
+  for (const a of lines) {
+    await t
+      .update(attendances)
+      .set({ undoneAt: a.undoneAt ? stampDate(a.undoneAt) : null, undoRecordId: a.undoRecordId ?? null })
+      .where(and(eq(attendances.companyId, a.companyId), eq(attendances.id, a.id)));
+  }
+}
+
+const marksKey = (companyId: number) => `marks:${companyId}`;
+
+/**
+ * Reads into the request's memo a company's live roll-call lines for the analysis figures (`marksOf`: the index of
+ * marks by day and campus, mock/domains/analysisIndex.ts): an analysis call, or a list with a figure's drill-down.
+ */
+export async function loadCompanyMarks(companyId: number): Promise<void> {
+  const memo = requestMemo();
+  if (!memo || memo.has(marksKey(companyId))) return;
+  const rows = await (await tx())
+    .select()
+    .from(attendances)
+    .where(and(eq(attendances.companyId, companyId), sql`${attendances.undoneAt} is null`))
+    .orderBy(asc(attendances.id));
+  memo.set(marksKey(companyId), rows.map(attendanceOf));
+}
+
+/** A company's live roll-call lines for the figures: the seed's while it runs, else those the request loaded (`loadCompanyMarks`). */
+export function marksOf(db: Db, companyId: number): Attendance[] {
+  if (isSeeding()) return (db.seedAttendances ?? []).filter((a) => a.companyId === companyId && !a.undoneAt);
+  const rows = requestMemo()?.get(marksKey(companyId)) as Attendance[] | undefined;
+  if (!rows) throw new Error(`The roll-call marks of company ${companyId} were not loaded in this request (loadCompanyMarks).`);
+  return rows;
+}
+
+/** How many times a student was marked present (every line, an undone one too, as the poster always counted). */
+export async function presentCount(companyId: number, studentId: number): Promise<number> {
+  const [{ n }] = await (await tx())
+    .select({ n: sql<number>`count(*)::int` })
+    .from(attendances)
+    .where(and(eq(attendances.companyId, companyId), eq(attendances.studentId, studentId), eq(attendances.mark, 'present')));
+  return Number(n);
+}
+
 /* --------------------------------------------------------------- locking --------------------------------------------------------------- */
 
 /** The advisory lock class of a lesson's places (with the lesson id): "ls" in ASCII. */
@@ -239,5 +339,6 @@ export const seedScheduleTables: SqlSeeder = async (sql, db) => {
   await insertMany(sql, trials, (db.seedTrials ?? []).map((t) => ({ ...trialValues(t), id: t.id })));
   await insertMany(sql, reservations, (db.seedReservations ?? []).map((r) => ({ ...reservationValues(r), id: r.id })));
   await insertMany(sql, leaveRequests, (db.seedLeaveRequests ?? []).map((l) => ({ ...leaveValues(l), id: l.id })));
-  await restartIdentities(sql, ['trials', 'reservations', 'leave_requests']);
+  await insertMany(sql, attendances, (db.seedAttendances ?? []).map((a) => ({ ...attendanceValues(a), id: a.id })));
+  await restartIdentities(sql, ['trials', 'reservations', 'leave_requests', 'attendances']);
 };

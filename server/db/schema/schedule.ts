@@ -6,9 +6,9 @@
  * and a trial keeps the name and mobile it was booked with.
  */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { companies } from './accounts';
-import type { Reservation, Trial } from '../../../src/types/schedule';
+import type { Attendance, AttendanceMark, Reservation, Trial } from '../../../src/types/schedule';
 import type { LeaveRequest } from '../../../src/types/school';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -110,5 +110,42 @@ export const leaveRequests = pgTable(
       .where(sql`${t.status} in ('pending', 'approved')`),
     check('leave_requests_status_check', sql`${t.status} in ('pending', 'approved', 'rejected')`),
     check('leave_requests_reviewed_check', sql`${t.status} = 'pending' or ${t.reviewedAt} is not null`),
+  ],
+);
+
+/**
+ * The roll call's lines (docs/rules.md#roll-call): one per student marked in a lesson, naming the hour record it
+ * wrote (the card and hour records are still in the process: `record_id`, `card_id` and `undo_record_id` name them
+ * by id, as `lesson_id` its lesson and `student_id` its student). An undone line keeps its row with its undo time and
+ * proof record; one live (not undone) line per lesson and student.
+ */
+export const attendances = pgTable(
+  'attendances',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: company(),
+    lessonId: integer('lesson_id').notNull(),
+    studentId: integer('student_id').notNull(),
+    studentName: text('student_name').notNull(),
+    mark: text('mark').$type<AttendanceMark>().notNull(),
+    recordId: integer('record_id'),
+    recordType: text('record_type').$type<NonNullable<Attendance['recordType']>>(),
+    cardId: integer('card_id'),
+    cardNo: text('card_no'),
+    /** Signed hours of its record (0 for leave or a failed line): exact. */
+    hours: numeric('hours', { mode: 'number' }).notNull(),
+    operatorName: text('operator_name').notNull(),
+    createdAt: at('created_at').notNull(),
+    undoneAt: at('undone_at'),
+    undoRecordId: integer('undo_record_id'),
+  },
+  (t) => [
+    // One live line per lesson and student (a second roll call of a marked student is refused: `sch.nothingNew`).
+    uniqueIndex('attendances_live_key').on(t.companyId, t.lessonId, t.studentId).where(sql`${t.undoneAt} is null`),
+    index('attendances_company_lesson_idx').on(t.companyId, t.lessonId),
+    index('attendances_company_student_idx').on(t.companyId, t.studentId, t.createdAt),
+    index('attendances_company_created_idx').on(t.companyId, t.createdAt, t.id),
+    check('attendances_mark_check', sql`${t.mark} in ('present', 'leave', 'truant')`),
+    check('attendances_undo_check', sql`${t.undoRecordId} is null or ${t.undoneAt} is not null`),
   ],
 );

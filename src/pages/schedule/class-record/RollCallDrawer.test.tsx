@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import RollCallDrawer from './components/RollCallDrawer';
 import { loginAs, renderApp } from '../../../../tests/utils/render';
 import { getDb } from '../../../../mock/db';
+import { allAttendances } from '../../../../mock/testing';
 import { resetDb } from '../../../../mock/handlers';
 
 /** Generous waits: CI runs this on 2 busy cores. */
@@ -64,7 +65,7 @@ describe('Roll-call drawer', () => {
     const db = getDb();
     const usable = (id: number) => db.studentCards.some((c) => c.studentId === id && c.status === 'active');
     // A saved line that took hours from a card now used up or expired: today the student has no usable card.
-    const att = db.attendances.find((a) => a.companyId === 2 && !a.undoneAt && a.cardId !== undefined && a.hours < 0 && !usable(a.studentId))!;
+    const att = (await allAttendances()).find((a) => a.companyId === 2 && !a.undoneAt && a.cardId !== undefined && a.hours < 0 && !usable(a.studentId))!;
     expect(att).toBeTruthy();
     const rec = db.hourRecords.find((r) => r.id === att.recordId)!;
     const session = await loginAs('dealer');
