@@ -275,8 +275,14 @@ export class CompanyIndex {
       snap: (o) => ({ campus: campusOf(o.studentId), amount: o.amount, createdAt: o.createdAt, studentId: o.studentId }),
       place: (o, s, sign) => this.placeOrder(o, s, sign),
     });
-    // Roll-call marks count on their lesson's campus and date.
-    scan(marksOf(db, cid), cid, this.atts, {
+    // Roll-call marks count on their lesson's campus and date. A request reads them anew (`loadCompanyMarks`): a line
+    // read again unchanged is matched to the row the index holds, so only the lines that changed are moved.
+    const held = new Map(this.atts.rows.map((r) => [r.id, r]));
+    const marks = marksOf(db, cid).map((a) => {
+      const h = held.get(a.id);
+      return h && h.mark === a.mark && h.lessonId === a.lessonId && h.undoneAt === a.undoneAt && h.companyId === a.companyId ? h : a;
+    });
+    scan(marks, cid, this.atts, {
       same: (s, a) => {
         if (s.mark !== a.mark || s.undoneAt !== a.undoneAt || s.lessonId !== a.lessonId) return false;
         const l = a.undoneAt ? undefined : this.lessonById.get(a.lessonId);
