@@ -15,11 +15,12 @@ import { call, loginToken } from './testing';
 /** A fingerprint of every table in the database (sessions without their last-call time). */
 async function fingerprint(): Promise<Record<string, string>> {
   const t = await tx();
-  const tables = (await t.execute(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`)).rows as { tablename: string }[];
+  const rows = async <R>(q: ReturnType<typeof sql>) => ((await t.execute(q)) as unknown as { rows: R[] }).rows;
+  const tables = await rows<{ tablename: string }>(sql`select tablename from pg_tables where schemaname = 'public' order by tablename`);
   const out: Record<string, string> = {};
   for (const { tablename } of tables) {
     const row = tablename === 'sessions' ? sql.raw(`(to_jsonb(t) - 'last_seen_at')`) : sql.raw('to_jsonb(t)');
-    const [r] = (await t.execute(sql`select count(*)::int as n, md5(coalesce(string_agg(${row}::text, '|' order by ${row}::text), '')) as h from ${sql.identifier(tablename)} t`)).rows as { n: number; h: string }[];
+    const [r] = await rows<{ n: number; h: string }>(sql`select count(*)::int as n, md5(coalesce(string_agg(${row}::text, '|' order by ${row}::text), '')) as h from ${sql.identifier(tablename)} t`);
     out[tablename] = `${r.n}:${r.h}`;
   }
   return out;
