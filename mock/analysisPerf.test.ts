@@ -13,7 +13,7 @@
 import { describe, expect, it } from 'vitest';
 import { getDb } from './db';
 import { resetDb } from './handlers';
-import { call, loginToken } from './testing';
+import { allCardTemplates, call, loginToken } from './testing';
 import { lt } from 'drizzle-orm';
 import { tx } from '../server/db';
 import { campuses } from '../server/db/schema';
@@ -55,7 +55,7 @@ describe.skipIf(!enabled)('analyze timings at MOCK_SCALE=large', () => {
     const owing = new Set(db.arrears.filter((a) => a.companyId === 2 && a.status === 'open').map((a) => a.studentId));
     const students = db.students.filter((s) => s.companyId === 2 && s.status === 'active' && !owing.has(s.id));
     await (await tx()).update(campuses).set({ validUntil: '2099-12-31' }).where(lt(campuses.validUntil, t));
-    const tpl = db.cardTemplates.find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
+    const tpl = (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
     const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales') ?? db.staff.find((s) => s.companyId === 2)!;
     let sold = 0;
     const WRITES: [string, () => Promise<unknown>][] = [

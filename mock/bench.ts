@@ -16,7 +16,7 @@ import { getDb } from './db';
 import { and, eq, lt } from 'drizzle-orm';
 import { tx } from '../server/db';
 import { campuses } from '../server/db/schema';
-import { call } from './testing';
+import { allCardTemplates, call } from './testing';
 import { today } from './clock';
 
 export interface BenchRow {
@@ -142,7 +142,7 @@ export async function benchAfterWrites(token: string, rounds = 1): Promise<Bench
     const student = db.students.filter((s) => s.companyId === 2 && s.status === 'active' && !owing.has(s.id))[round];
     // The student's campus stays open for the sale (a branch past its validity refuses it).
     await (await tx()).update(campuses).set({ validUntil: '2099-12-31' }).where(and(eq(campuses.id, student.campusId), lt(campuses.validUntil, t)));
-    const tpl = db.cardTemplates.find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
+    const tpl = (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
     const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales') ?? db.staff.find((s) => s.companyId === 2)!;
     let cardId = 0;
     await after('card sale', async () => {

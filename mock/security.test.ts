@@ -12,7 +12,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from './db';
 import { handlers, handlersFor, resetDb } from './handlers';
 import { allLeads, allReservations, allTrials, call, classesIn, defaultGroup, inRequest, loginToken, rowsOf, userNamed, userRows } from './testing';
-import { classes, followUps, submissions } from '../server/db/schema';
+import { cardTemplates, classes, followUps, submissions } from '../server/db/schema';
 import { staffOfSession } from './domains/school';
 import { loadLeadIds } from './domains/customer';
 import { studentRows } from './domains/schoolPolicies';
@@ -133,13 +133,13 @@ describe('numbers are not coerced, arrays are arrays, refusals name the real cau
   it('card templates: "2", " " and a classIds that is no list are refused', async () => {
     const manager = await loginToken('manager');
     const base = { name: 'Strict', kind: 'count', hours: 10, price: 100, validDays: 30, classIds: [] as unknown };
-    const n = getDb().cardTemplates.length;
+    const n = (await rowsOf(cardTemplates)).length;
     expect((await call('POST', '/v2/card_template', { token: manager, body: { ...base, price: '2' } })).body.msg).toBe('Price must be a number.');
     expect((await call('POST', '/v2/card_template', { token: manager, body: { ...base, price: ' ' } })).status).toBe(400);
     expect((await call('POST', '/v2/card_template', { token: manager, body: { ...base, hours: '10' } })).status).toBe(400);
     expect((await call('POST', '/v2/card_template', { token: manager, body: { ...base, classIds: 5 } })).body.msg).toBe('Applicable classes must be a list.');
     expect((await call('POST', '/v2/card_template', { token: manager, body: { ...base, price: 100.123 } })).body.msg).toBe('Price allows at most 2 decimals.');
-    expect(getDb().cardTemplates.length).toBe(n);
+    expect((await rowsOf(cardTemplates)).length).toBe(n);
     const card = getDb().studentCards.find((c) => c.companyId === 2 && c.status === 'active')!;
     expect((await call('POST', '/v2/student_card/sell', { token: manager, body: { studentId: card.studentId, templateId: 1, amount: ' ', method: 'cash', sellerId: 1, startDate: today() } })).status).toBe(400);
   });

@@ -11,9 +11,10 @@ import { leadOf, loadCompanyLeads } from './domains/customer';
 import { readClosedMonths } from './domains/ledger';
 import { classesOf } from './domains/schoolRows';
 import { getDb } from './db';
-import type { SchoolClass } from '../src/types/school';
+import type { CardTemplate, SchoolClass } from '../src/types/school';
+import { templateOf } from './domains/cardTemplateRows';
 import { sessionByToken } from '../server/auth/state';
-import { attendances, leads, leaveRequests, memberships, permissionGroups, reservations, trials, users, webPages, type invitations } from '../server/db/schema';
+import { attendances, leads, leaveRequests, memberships, permissionGroups, reservations, trials, users, webPages, type invitations, cardTemplates } from '../server/db/schema';
 import { attendanceOf, leaveOf, loadCompanyMarks, reservationOf, trialOf } from './domains/scheduleRows';
 import type { Attendance, Reservation, Trial } from '../src/types/schedule';
 import type { LeaveRequest } from '../src/types/school';
@@ -146,4 +147,12 @@ export async function setAccountsDisabled(userId: number, disabled: boolean): Pr
 /** A company's classes as a request of it reads them (their names and student counts derived), in the database's state now. */
 export async function classesIn(companyId: number): Promise<SchoolClass[]> {
   return inRequest(companyId, () => classesOf(getDb(), companyId));
+}
+
+/** Every card template in id order, as the API answers them (the issued counts from the cards now). */
+export async function allCardTemplates(): Promise<CardTemplate[]> {
+  const db = getDb();
+  const counts = new Map<number, number>();
+  for (const c of db.studentCards) counts.set(c.templateId, (counts.get(c.templateId) ?? 0) + 1);
+  return (await (await tx()).select().from(cardTemplates).orderBy(asc(cardTemplates.id))).map((r) => templateOf(r, counts.get(r.id) ?? 0));
 }

@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import { getDb, resetDb } from '../db';
 import '../handlers';
 import { today } from '../clock';
-import { allAttendances, call, classesIn, loginToken } from '../testing';
+import { allAttendances, call, classesIn, loginToken, allCardTemplates } from '../testing';
 import { classHourPrice } from '../../src/domain/arrears';
 
 beforeEach(() => {
@@ -37,13 +37,14 @@ function lessonWithoutCard() {
 }
 
 describe('arrears', () => {
-  it('the seed holds no failed-deduction record: each became an open arrears item, those of students with a card too', () => {
+  it('the seed holds no failed-deduction record: each became an open arrears item, those of students with a card too', async () => {
     const db = getDb();
+    const templates = await allCardTemplates();
     expect(db.hourRecords.some((r) => r.type === 'fail')).toBe(false);
     const open = db.arrears.filter((a) => a.companyId === 2 && a.status === 'open');
     expect(open.length).toBeGreaterThan(10);
     expect(open.some((a) => a.reason === 'notEnough' && a.cardId !== undefined)).toBe(true);
-    for (const a of open) expect(a.value).toBe(Math.round(a.hours * classHourPrice(db.cardTemplates.filter((t) => t.companyId === 2), a.classId) * 100) / 100);
+    for (const a of open) expect(a.value).toBe(Math.round(a.hours * classHourPrice(templates.filter((t) => t.companyId === 2), a.classId) * 100) / 100);
   });
 
   it('a roll call without a card creates an item, the sale settles it as the card first consumption, and the undo of a roll call removes open items', async () => {
@@ -73,7 +74,7 @@ describe('arrears', () => {
     expect(open.length).toBeGreaterThan(1);
     expect(open[open.length - 1].id).toBe(item.id);
     const owed = Math.round(open.reduce((s, a) => s + a.hours * 10, 0)) / 10;
-    const tpl = db.cardTemplates.filter((t) => t.companyId === 2 && t.onSale && t.kind === 'count' && t.classIds.length === 0).sort((a, b) => b.hours - a.hours)[0];
+    const tpl = (await allCardTemplates()).filter((t) => t.companyId === 2 && t.onSale && t.kind === 'count' && t.classIds.length === 0).sort((a, b) => b.hours - a.hours)[0];
     expect(tpl.hours).toBeGreaterThan(owed);
     const sale = await call('POST', '/v2/student_card/sell', { token, body: { studentId: student.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: sellerId(), startDate: today() } });
     expect(sale.status).toBe(200);

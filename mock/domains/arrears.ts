@@ -24,6 +24,7 @@ import { appendHourRecord, type Operator } from './ledger';
 import { can, readSchool, studentRows, visibleStudentIds } from './schoolPolicies';
 import { operatorOf } from './school';
 import { classesOf } from './schoolRows';
+import { templatesOf } from './cardTemplateRows';
 
 declare module '../db' {
   interface Db {
@@ -65,7 +66,7 @@ export function recordArrears(
   input: { companyId: number; studentId: number; studentName: string; lessonId?: number; lessonDate: string; classId: number; mark: AttendanceMark; hours: number; reason: ArrearsReason; cardId?: number; at: string },
 ): ArrearsItem {
   const cls = classesOf(db, input.companyId).find((c) => c.id === input.classId);
-  const price = classHourPrice(indexOf(db, 'cardTemplates', input.companyId), input.classId);
+  const price = classHourPrice(templatesOf(db, input.companyId), input.classId);
   const item: ArrearsItem = {
     id: nextId(db, 'arrears'),
     companyId: input.companyId,

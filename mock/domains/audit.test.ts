@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { resetDb } from '../handlers';
 import { registry } from '../http';
-import { call, loginToken } from '../testing';
+import { call, loginToken, allCardTemplates } from '../testing';
 import { today } from '../clock';
 import { AUDIT_KINDS } from './auditKinds';
 import { formatMoney } from '../../src/utils/format';
@@ -50,7 +50,7 @@ describe('GET /v2/operate_log', () => {
     const db = getDb();
     const dealer = await loginToken('dealer');
     const student = db.students.find((x) => x.companyId === 2 && x.status === 'active')!;
-    const tpl = db.cardTemplates.find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
+    const tpl = (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
     const seller = db.staff.find((x) => x.companyId === 2 && x.status === 'active')!;
     const sold = await call('POST', '/v2/student_card/sell', { token: dealer, body: { studentId: student.id, templateId: tpl.id, amount: 2880, method: 'cash', sellerId: seller.id, startDate: today() } });
     expect(sold.status, sold.body.msg).toBe(200);
@@ -63,7 +63,9 @@ describe('GET /v2/operate_log', () => {
     expect(en.diff).toContainEqual({ field: 'card.boughtHours', label: 'Hours bought', after: `${tpl.hours}.0` });
     expect(en.diff).toContainEqual(expect.objectContaining({ label: 'Amount paid', after: '¥2,880.00' }));
     expect(en.diff).toContainEqual(expect.objectContaining({ label: 'Payment method', after: 'Cash' }));
-    expect(en.diff).toContainEqual(expect.objectContaining({ label: 'Cards issued', before: String(tpl.issuedCount - 1), after: String(tpl.issuedCount) }));
+    // The template's issued count now (the database's row, read after the sale).
+    const issued = (await allCardTemplates()).find((x) => x.id === tpl.id)!.issuedCount;
+    expect(en.diff).toContainEqual(expect.objectContaining({ label: 'Cards issued', before: String(issued - 1), after: String(issued) }));
     expect(zh.diff).toContainEqual(expect.objectContaining({ label: '实收金额', after: '¥2,880.00' }));
     expect(zh.diff).toContainEqual(expect.objectContaining({ label: '支付方式', after: '现金' }));
     // Each value once, never an id.

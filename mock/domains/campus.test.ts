@@ -3,7 +3,7 @@ import { campuses, campusRenewals, companies } from '../../server/db/schema';
 import { eq } from 'drizzle-orm';
 import { tx } from '../../server/db';
 import { permissionGroups } from '../../server/db/schema';
-import { allLeads, authHeaders, call as callIn, rowsOf } from '../testing';
+import { allLeads, authHeaders, call as callIn, rowsOf, allCardTemplates } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
@@ -207,7 +207,7 @@ describe('an expired campus', () => {
     await (await tx()).update(campuses).set({ validUntil: '2020-01-01' }).where(eq(campuses.id, riverside.id));
     const student = db.students.find((st) => st.companyId === 2 && st.campusId === riverside.id)!;
     expect((await call('GET', `/v2/student?page=1&pageSize=5&campusId=${riverside.id}`, { token: dealer })).status).toBe(200);
-    const tpl = db.cardTemplates.find((tp) => tp.companyId === 2 && tp.onSale)!;
+    const tpl = (await allCardTemplates()).find((tp) => tp.companyId === 2 && tp.onSale)!;
     const seller = db.staff.find((st) => st.userId === 5)!;
     const cards = db.studentCards.length;
     const sale = await call('POST', '/v2/student_card/sell', { token: dealer, body: { studentId: student.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: '2026-01-05' } });

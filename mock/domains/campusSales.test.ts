@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { authHeaders, call as callIn, rowsOf, webPageOf } from '../testing';
+import { authHeaders, call as callIn, rowsOf, webPageOf, allCardTemplates } from '../testing';
 import { campuses, contractTemplates, onlineOrders, settlements, subscriptionOrders } from '../../server/db/schema';
 import { stampDate } from '../../server/db/time';
 import { settleFinishedMonths } from './campusSales';
@@ -63,7 +63,7 @@ describe('online sales', () => {
     const page = await webPageOf(1);
     const dealer = await login('dealer');
     const s = (await call('GET', '/v2/setting', { token: dealer })).body.data;
-    const tpl = db.cardTemplates.find((tp) => tp.companyId === 2 && tp.onSale && tp.hours > 1 && page.templateIds.includes(tp.id) && tp.validDays <= 90)!;
+    const tpl = (await allCardTemplates()).find((tp) => tp.companyId === 2 && tp.onSale && tp.hours > 1 && page.templateIds.includes(tp.id) && tp.validDays <= 90)!;
     const ordered = await call('POST', `/v2/public/web/${page.code}/order`, { body: { templateId: tpl.id, parentName: '刘妈妈', mobile: '13933334444', studentName: '刘小雨' } });
     expect(ordered.status).toBe(200);
     await call('PUT', '/v2/setting', { token: dealer, body: { ...s, onlineMaxHours: 1 } });
@@ -163,7 +163,7 @@ describe('online sales', () => {
     const pages = (await call('GET', '/v2/campus_web', { token: dealer })).body.data as { campusId: number; code: string; title: string; intro: string; photos: string[]; address: string; phone: string; published: boolean; templateIds: number[] }[];
     const p = pages.find((x) => x.campusId === 2)!;
     const body = { campusId: p.campusId, title: p.title, intro: p.intro, photos: p.photos, address: p.address, phone: p.phone, published: false, templateIds: p.templateIds };
-    const other = getDb().cardTemplates.find((tp) => tp.companyId === 3)!;
+    const other = (await allCardTemplates()).find((tp) => tp.companyId === 3)!;
     expect((await call('PUT', '/v2/campus_web', { token: dealer, body: { ...body, templateIds: [other.id] } })).status).toBe(400);
     expect((await call('PUT', '/v2/campus_web', { token: dealer, body })).status).toBe(200);
     expect((await call('GET', `/v2/public/web/${p.code}`)).status).toBe(404);

@@ -49,6 +49,7 @@ import { inTransaction, keepOnRefusal, restartIdentities, tx } from '../../serve
 import { recentPublicWrites, recordPublicWrite } from '../../server/auth/state';
 import { campusById } from './campusRows';
 import { companyById, findCompany, loadCompany } from './companyRows';
+import { templatesOf } from './cardTemplateRows';
 
 defineMessages({
   'web.page': { en: 'Web page', zh: '网页' },
@@ -306,7 +307,7 @@ export function startSettlements(db: () => Db): () => void {
 }
 
 function offeredTemplates(db: Db, page: CampusWebPage): CardTemplate[] {
-  return (db.cardTemplates ?? []).filter((tp) => tp.companyId === page.companyId && tp.onSale && page.templateIds.includes(tp.id));
+  return templatesOf(db, page.companyId).filter((tp) => tp.onSale && page.templateIds.includes(tp.id));
 }
 
 async function publicPage(db: Db, code: string, lang: Lang): Promise<CampusWebPage> {
@@ -332,7 +333,9 @@ async function capRefusal(tpl: CardTemplate, lang: Lang): Promise<HttpError | un
  */
 export async function payOnlineOrder(db: Db, order: OnlineOrder, lang: Lang = 'en', at = nowStamp()): Promise<OnlineOrder> {
   if (order.status !== 'unpaid') throw new HttpError(400, message(lang, 'web.notUnpaid', { status: message(lang, `web.status.${order.status}`) }));
-  const tpl = db.cardTemplates.find((tp) => tp.id === order.templateId && tp.companyId === order.companyId);
+  // A public call has no session to have read the company's templates, rules and campuses (for the ledger).
+  await loadCompany(order.companyId);
+  const tpl = templatesOf(db, order.companyId).find((tp) => tp.id === order.templateId);
   if (!tpl || !tpl.onSale) throw new HttpError(400, message(lang, 'web.notOffered'));
   const refusal = await capRefusal(tpl, lang);
   if (refusal) throw refusal;
@@ -343,8 +346,6 @@ export async function payOnlineOrder(db: Db, order: OnlineOrder, lang: Lang = 'e
     student = insertStudent(db, { companyId: order.companyId, campusId: order.campusId, name: order.studentName, mobile: order.mobile, parentName: order.parentName, remark: order.orderNo, lang });
   }
   const operator = { id: 0, name: `${order.parentName} (${ONLINE_SELLER.name})` };
-  // A public call has no session to have read the company's rules and campuses for the ledger.
-  await loadCompany(order.companyId);
   const { card } = sellCard(db, { companyId: order.companyId, student, tpl, amount: order.amount, method: 'wechat', startDate: at.slice(0, 10), seller: ONLINE_SELLER, operator, at, lang });
   order.status = 'paid';
   order.paidAt = at;
@@ -548,7 +549,7 @@ export const campusSalesHandlers = [
 
   api('put', '/v2/campus_web', { write: webPagePolicy, body: WebPageBody }, async (ctx) => {
     const page = await ctx.find(webPagePolicy, ctx.body.campusId, 'web.page');
-    const own = new Set(ctx.db.cardTemplates.filter((tp) => tp.companyId === ctx.session.company.id).map((tp) => tp.id));
+    const own = new Set(templatesOf(ctx.db, ctx.session.company.id).map((tp) => tp.id));
     if (ctx.body.templateIds.some((id) => !own.has(id))) throw ctx.bad('web.templateNotYours');
     Object.assign(page, { title: ctx.body.title, intro: ctx.body.intro, photos: ctx.body.photos, address: ctx.body.address, phone: ctx.body.phone, published: ctx.body.published, templateIds: ctx.body.templateIds });
     await (await tx())

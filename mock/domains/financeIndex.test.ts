@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { resetDb } from '../handlers';
 import { getDb, type Db } from '../db';
 import { today } from '../clock';
-import { call, loginToken, rowsOf } from '../testing';
+import { call, loginToken, rowsOf, allCardTemplates } from '../testing';
 import { campuses } from '../../server/db/schema';
 import { groupOf, indexOf } from '../indexes';
 import { cardFigures, cashInOf, deferredRevenue, monthRange, monthsEnding, periodToDate, recognisedRevenue, refundsOutOf, shownRollforward, sumMoney, type LedgerCard } from '@/domain/revenue';
@@ -102,7 +102,7 @@ describe('finance caches after writes = the straightforward computation', () => 
 
     // A student who owes no lessons: a sale first settles open arrears (docs/rules.md#arrears).
     const student = db.students.find((s) => s.companyId === 2 && s.status === 'active' && !db.arrears.some((a) => a.studentId === s.id && a.status === 'open'))!;
-    const tpl = db.cardTemplates.find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
+    const tpl = (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
     const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales')!;
     const sold = await post(token, '/v2/student_card/sell', { studentId: student.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: T });
     await check('sale');
@@ -172,7 +172,7 @@ describe('finance caches after writes = the straightforward computation', () => 
     const db = getDb();
     // A student who owes no lessons: a sale first settles open arrears (docs/rules.md#arrears).
     const student = db.students.find((s) => s.companyId === 2 && s.status === 'active' && !db.arrears.some((a) => a.studentId === s.id && a.status === 'open'))!;
-    const tpl = db.cardTemplates.find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
+    const tpl = (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
     const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales')!;
     const before = await get(token, `/v2/bill/balances?month=${THIS}`);
     const sold = await post(token, '/v2/student_card/sell', { studentId: student.id, templateId: tpl.id, amount: 888, method: 'alipay', sellerId: seller.id, startDate: T });

@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
 import { today } from '../clock';
-import { call, inRequest, loginToken, rowsOf } from '../testing';
+import { call, inRequest, loginToken, rowsOf, allCardTemplates } from '../testing';
 import { addMonths, plusDays, sumMoney } from '@/domain/revenue';
 import { accrualCards, accrualOverview, closedFigures, revenueMonthLive } from './finance';
 
@@ -86,7 +86,7 @@ describe('a closed month stays closed (issue 29)', () => {
 
     // ---- every kind of event, today ----
     const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales' && s.status === 'active')!;
-    const tpl = db.cardTemplates.find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
+    const tpl = (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
     // A student who owes no lessons: a sale first settles open arrears (docs/rules.md#arrears).
     const buyer = db.students.find((s) => s.companyId === 2 && s.status === 'active' && !db.arrears.some((a) => a.studentId === s.id && a.status === 'open'))!;
     const sold = await post(token, '/v2/student_card/sell', { studentId: buyer.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: T });

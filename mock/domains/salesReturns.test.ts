@@ -8,7 +8,7 @@ import { getDb, resetDb } from '../db';
 import { loadSettings } from './companySettings';
 import '../handlers';
 import { today } from '../clock';
-import { call, loginToken } from '../testing';
+import { call, loginToken, allCardTemplates } from '../testing';
 import { returnRefund } from '../../src/domain/revenue';
 import { returnableHours } from '../../src/domain/ledger';
 import { renewalStates } from '../../src/domain/receivers';
@@ -17,14 +17,14 @@ beforeEach(() => {
   resetDb();
 });
 
-const onSaleCount = () => getDb().cardTemplates.find((x) => x.companyId === 2 && x.onSale && x.kind === 'count' && x.classIds.length === 0)!;
+const onSaleCount = async () => (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count' && x.classIds.length === 0)!;
 const sellerId = () => getDb().staff.find((s) => s.companyId === 2 && s.status === 'active' && ['dealer', 'manager', 'sales'].includes(s.role))!.id;
 
 describe('a card cannot be sold already expired', () => {
   it('refuses a start date whose card ends before today, naming the field, and takes no money', async () => {
     const token = await loginToken('dealer');
     const db = getDb();
-    const tpl = onSaleCount();
+    const tpl = await onSaleCount();
     const st = db.students.find((s) => s.companyId === 2 && s.status === 'active')!;
     const orders = db.cardOrders.length;
     const cards = db.studentCards.length;
@@ -142,7 +142,7 @@ describe('renewal state: one function for the list, the reminder and the notice 
 
     // Renew one running-low student with a new card: gone from the list, the reminder and the segment.
     const id = [...list][0];
-    const tpl = onSaleCount();
+    const tpl = await onSaleCount();
     const sold = await call('POST', '/v2/student_card/sell', { token, body: { studentId: id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: sellerId(), startDate: today() } });
     expect(sold.status).toBe(200);
     const row = await call('GET', `/v2/student?keyword=${encodeURIComponent(db.students.find((s) => s.id === id)!.mobile)}`, { token });

@@ -38,7 +38,8 @@ declare module '../db' {
     /** The demo seed's classes, with the student counts the seed gives them; a request reads the table (./schoolRows.ts). */
     seedClasses: SchoolClass[];
     students: Student[];
-    cardTemplates: CardTemplate[];
+    /** The demo seed's card templates (written to the database by their SqlSeeder); a request reads the table (./cardTemplateRows.ts). */
+    seedCardTemplates: CardTemplate[];
     studentCards: StudentCard[];
     hourRecords: HourRecord[];
     cardOrders: CardOrder[];
@@ -384,7 +385,7 @@ function seedCompany(db: Db, cfg: CompanySeed, scale: number) {
       onSale: tp.onSale ?? true,
       issuedCount: 0,
     };
-    db.cardTemplates.push(row);
+    db.seedCardTemplates.push(row);
     return { ...row, unsold: tp.unsold };
   });
   const sellable = templates.filter((tp) => !tp.unsold);
@@ -489,7 +490,7 @@ function seedCard(db: Db, rng: Rng, c: CardSeedCtx) {
     createdAt: `${c.issueDay} 08:${pad(rng.int(0, 59))}:00`,
   };
   db.studentCards.push(card);
-  const tplRow = db.cardTemplates.find((x) => x.id === tpl.id);
+  const tplRow = db.seedCardTemplates.find((x) => x.id === tpl.id);
   if (tplRow) tplRow.issuedCount += 1;
   const orderId = nextId(db, 'cardOrders');
   db.cardOrders.push({
@@ -711,7 +712,7 @@ export function seedSchool(db: Db) {
   db.seedRooms = [];
   db.seedClasses = [];
   db.students = [];
-  db.cardTemplates = [];
+  db.seedCardTemplates = [];
   db.studentCards = [];
   db.hourRecords = [];
   db.cardOrders = [];

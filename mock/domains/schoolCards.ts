@@ -42,6 +42,13 @@ import { nextOrderNo, operatorOf, sellCard } from './school';
 import { settleArrears } from './arrears';
 import { can, cardOrderPolicy, cardTemplatePolicy, classPolicy, hourRecordPolicy, staffPolicy, studentCardPolicy, studentPolicy } from './schoolPolicies';
 import { drillRows } from './analysis';
+import { asc, eq, sql } from 'drizzle-orm';
+import { tx } from '../../server/db';
+import { sqlList } from '../../server/db/list';
+import { cardTemplates } from '../../server/db/schema';
+import { deleteTemplate, insertTemplate, issuedCounts, templateOf, templatesOf, updateTemplate } from './cardTemplateRows';
+import { valueOf } from './schoolRows';
+import { created } from './audit';
 import { assertCampusOpen } from './campus';
 
 defineMessages({
@@ -121,15 +128,20 @@ function hasPendingReturn(ctx: AuthedCtx, cardId: number) {
 
 export const schoolCardHandlers = [
   /* ---------------- card templates ---------------- */
-  api('get', '/v2/card_template', { read: cardTemplatePolicy }, ({ rows, query, lang }) =>
-    listQuery(rows(cardTemplatePolicy), query, {
-      keywordFields: ['name'],
-      equalFields: ['kind'],
-      filters: { onSale: (r, v) => String(r.onSale) === v },
-      sortable: ['name', 'price', 'hours', 'validDays', 'issuedCount'],
-      defaultSort: { field: 'id', order: 'ascend' },
-    }, lang),
-  ),
+  api('get', '/v2/card_template', { read: cardTemplatePolicy }, async (ctx) => {
+    // The issued counts are the cards' (in the process): a value per template id.
+    const issued = sql<number>`coalesce(${valueOf(cardTemplates.id, issuedCounts(ctx.db, ctx.session.company.id))}, 0)`;
+    const page = await sqlList(await tx(), cardTemplates, ctx.scope(cardTemplatePolicy), ctx.query, {
+      keyword: [cardTemplates.name],
+      equal: { kind: cardTemplates.kind },
+      filters: { onSale: (v) => (v === 'true' ? eq(cardTemplates.onSale, true) : v === 'false' ? eq(cardTemplates.onSale, false) : sql`false`) },
+      sortable: { name: cardTemplates.nameSort, price: cardTemplates.price, hours: cardTemplates.hours, validDays: cardTemplates.validDays, issuedCount: issued },
+      defaultSort: { field: 'id', order: 'ascend', by: cardTemplates.id },
+      tiebreak: [asc(cardTemplates.id)],
+    }, ctx.lang);
+    const held = new Map(templatesOf(ctx.db, ctx.session.company.id).map((tp) => [tp.id, tp.issuedCount]));
+    return { list: page.list.map((r) => templateOf(r, held.get(r.id) ?? 0)), total: page.total };
+  }),
 
   api('get', '/v2/card_template/options', { read: cardTemplatePolicy }, ({ rows }) =>
     rows(cardTemplatePolicy)
@@ -137,25 +149,22 @@ export const schoolCardHandlers = [
       .map((tp) => ({ value: tp.id, label: tp.name, template: tp })),
   ),
 
-  api('post', '/v2/card_template', { write: cardTemplatePolicy, body: CardTemplateBody, labels: CF }, (ctx) => {
-    const row: CardTemplate = { id: nextId(ctx.db, 'cardTemplates'), companyId: ctx.session.company.id, ...readTemplateBody(ctx, ctx.body), issuedCount: 0 };
-    ctx.db.cardTemplates.push(row);
-    return row;
-  }),
+  api('post', '/v2/card_template', { write: cardTemplatePolicy, body: CardTemplateBody, labels: CF }, async (ctx) =>
+    created(await insertTemplate(ctx.db, ctx.session.company.id, readTemplateBody(ctx, ctx.body))),
+  ),
 
-  api('put', '/v2/card_template', { write: cardTemplatePolicy, body: CardTemplateUpdateBody, labels: CF }, (ctx) => {
-    const row = ctx.target(cardTemplatePolicy, ctx.body.id, 'card.template');
+  api('put', '/v2/card_template', { write: cardTemplatePolicy, body: CardTemplateUpdateBody, labels: CF }, async (ctx) => {
+    const row = await ctx.find(cardTemplatePolicy, ctx.body.id, 'card.template');
     // Issued cards keep their own terms; a template change applies to later sales.
-    Object.assign(row, readTemplateBody(ctx, ctx.body));
-    return row;
+    return updateTemplate(row, readTemplateBody(ctx, ctx.body));
   }),
 
-  api<{ id: string }>('delete', '/v2/card_template/:id', { write: cardTemplatePolicy }, (ctx) => {
+  api<{ id: string }>('delete', '/v2/card_template/:id', { write: cardTemplatePolicy }, async (ctx) => {
     const { db } = ctx;
-    const row = ctx.target(cardTemplatePolicy, Number(ctx.params.id), 'card.template');
+    const row = await ctx.find(cardTemplatePolicy, Number(ctx.params.id), 'card.template');
     const issued = db.studentCards.filter((c) => c.templateId === row.id).length;
     if (issued) throw ctx.bad('card.templateIssued', { name: row.name, n: issued });
-    db.cardTemplates.splice(db.cardTemplates.indexOf(row), 1);
+    await deleteTemplate(row);
     return null;
   }),
 

@@ -14,7 +14,8 @@ import { indexOf } from '../indexes';
 import { staffOfSession } from './school';
 import { scopeStudents } from './dataScope';
 import { classesOf, findClass, findRoom, roomsOf } from './schoolRows';
-import { classes, rooms } from '../../server/db/schema';
+import { findTemplate, templatesOf } from './cardTemplateRows';
+import { cardTemplates, classes, rooms } from '../../server/db/schema';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 
 /** Read access to the school tables: anyone with a student, educational or schedule flag. */
@@ -125,7 +126,9 @@ export const cardTemplatePolicy = definePolicy<CardTemplate>({
   name: 'card templates',
   read: readSchool,
   write: ['educationalManagement', setupWriter],
-  rows: (db, s) => indexOf(db, 'cardTemplates', s.company.id),
+  rows: (db, s) => templatesOf(db, s.company.id),
+  where: (s) => eq(cardTemplates.companyId, s.company.id),
+  find: (id, scope, lock) => findTemplate(getDb(), id, scope, lock),
 });
 
 /** Student cards; each operation adds its role capability (`access: can(canGiftHours)` ...). */

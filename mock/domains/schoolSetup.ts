@@ -49,6 +49,7 @@ import {
 import { drillRows } from './analysis';
 import { campusesOf } from './campusRows';
 import { classesOf, classOf, deleteClass, deleteRoom, insertClass, insertRoom, nameRanks, roomOf, roomsOf, studentCounts, updateClass, updateRoom, valueOf } from './schoolRows';
+import { templatesOf } from './cardTemplateRows';
 import { created } from './audit';
 import { and, asc, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { tx } from '../../server/db';
@@ -224,7 +225,7 @@ export const schoolSetupHandlers = [
       { key: 'rooms', count: roomsOf(db, cid).length, path: '/school/room' },
       { key: 'staff', count: indexOf(db, 'staff', cid).length, path: '/school/staff' },
       { key: 'classes', count: classesOf(db, cid).length, path: '/school/class' },
-      { key: 'templates', count: indexOf(db, 'cardTemplates', cid).length, path: '/school/class-card' },
+      { key: 'templates', count: templatesOf(db, cid).length, path: '/school/class-card' },
       { key: 'students', count: indexOf(db, 'students', cid).length, path: '/student/list' },
     ];
     return items.map((i) => ({ ...i, done: i.count > 0 }));

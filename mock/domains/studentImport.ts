@@ -31,6 +31,7 @@ import { tx } from '../../server/db';
 import { leads } from '../../server/db/schema';
 import { campusesOf } from './campusRows';
 import { classesOf } from './schoolRows';
+import { templatesOf } from './cardTemplateRows';
 
 defineMessages(IMPORT_MESSAGES);
 
@@ -63,7 +64,7 @@ function studentScope(db: Db, s: Session, mobiles?: Set<string>, everyone = fals
     classes: classRows(db, s)
       .filter((c) => ids.has(c.campusId))
       .map((c) => ({ id: c.id, name: c.name, campusId: c.campusId, free: c.capacity - c.studentCount })),
-    templates: indexOf(db, 'cardTemplates', s.company.id).map((tp) => ({ id: tp.id, name: tp.name, kind: tp.kind, validDays: tp.validDays })),
+    templates: templatesOf(db, s.company.id).map((tp) => ({ id: tp.id, name: tp.name, kind: tp.kind, validDays: tp.validDays })),
     existing: (everyone ? indexOf(db, 'students', s.company.id) : studentRows(db, s))
       .filter((st) => !mobiles || mobiles.has(st.mobile))
       .map((st) => ({ name: st.name, mobile: st.mobile })),
@@ -118,7 +119,7 @@ export const importHandlers = [
     // Everything was checked above; should a create still fail, what this call added is taken back (all or none).
     const before = { students: db.students.length, cards: db.studentCards.length, records: db.hourRecords.length };
     const classCounts = new Map(classesOf(db, session.company.id).map((c) => [c, c.studentCount]));
-    const templates = new Map(db.cardTemplates.map((tp) => [tp, tp.issuedCount]));
+    const templates = new Map(templatesOf(db, session.company.id).map((tp) => [tp, tp.issuedCount]));
     const operator = operatorOf(db, session);
     const at = nowStamp();
     const reason = ctx.t(OPENING_REASON_KEY);
@@ -129,7 +130,7 @@ export const importHandlers = [
         const v = r.value!;
         const st = insertStudent(db, { ...v, parentName: v.parentName ?? '', companyId: session.company.id, lang: ctx.lang });
         if (!v.card) continue;
-        const tpl = db.cardTemplates.find((tp) => tp.id === v.card!.templateId && tp.companyId === session.company.id)!;
+        const tpl = templatesOf(db, session.company.id).find((tp) => tp.id === v.card!.templateId)!;
         const opening = tpl.kind === 'count' ? v.card.hours ?? 0 : 0;
         const card = issueCard(db, {
           companyId: session.company.id,

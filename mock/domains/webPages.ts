@@ -42,7 +42,7 @@ export const seedWebPages: SqlSeeder = async (sql, db) => {
   const rows = db.seedCampuses.flatMap((campus) => {
     const company = db.seedCompanies.find((c) => c.id === campus.companyId);
     if (!company || company.platform) return [];
-    const templates = (db.cardTemplates ?? []).filter((tp) => tp.companyId === campus.companyId && tp.onSale);
+    const templates = db.seedCardTemplates.filter((tp) => tp.companyId === campus.companyId && tp.onSale);
     const demo = templates.length > 0;
     return [{
       companyId: campus.companyId,

@@ -19,3 +19,4 @@ export * from './platform';
 export * from './school';
 export * from './schedule';
 export * from './students';
+export * from './cards';

@@ -19,7 +19,7 @@ import { TemplateForm as MessageTemplateForm } from '@/pages/template-message';
 import SendNoticeModal from '@/pages/service-message/components/SendNoticeModal';
 import { loginAs, renderApp } from '../../../tests/utils/render';
 import { getDb, resetDb } from '../../../mock/db';
-import { allLeads, rowsOf } from '../../../mock/testing';
+import { allLeads, rowsOf, allCardTemplates } from '../../../mock/testing';
 import { messageTemplates } from '../../../server/db/schema';
 
 const slow = { timeout: 15000 };
@@ -153,7 +153,7 @@ describe('form families: add twice, edit then add', () => {
 
   it('card templates (school setup)', { timeout: 90000 }, async () => {
     const session = await loginAs('manager');
-    const tpl = getDb().cardTemplates.find((x) => x.companyId === 2)!;
+    const tpl = (await allCardTemplates()).find((x) => x.companyId === 2)!;
     renderApp(
       <>
         <TemplateForm trigger={<button type="button">add</button>} onDone={() => undefined} />
@@ -220,17 +220,17 @@ describe('money of 0 asks first', () => {
     fireEvent.change(within(dialog).getByLabelText('Hours'), { target: { value: '2' } });
     fireEvent.change(within(dialog).getByLabelText('Price (¥)'), { target: { value: '0' } });
     fireEvent.change(within(dialog).getByLabelText('Valid days'), { target: { value: '30' } });
-    const before = getDb().cardTemplates.length;
+    const before = (await allCardTemplates()).length;
     fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     let confirm = (await screen.findAllByText('The amount is ¥0.00', {}, slow))[0];
     fireEvent.click(within(confirm.closest('.ant-modal-confirm') as HTMLElement).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryAllByText('The amount is ¥0.00')).toHaveLength(0), slow);
-    expect(getDb().cardTemplates.length).toBe(before);
+    expect((await allCardTemplates()).length).toBe(before);
     expect(within(dialog).getByLabelText('Template name')).toHaveValue('Free taster');
     fireEvent.click(await waitFor(() => within(dialog).getByRole('button', { name: 'OK' }), slow));
     confirm = (await screen.findAllByText('The amount is ¥0.00', {}, slow))[0];
     fireEvent.click(within(confirm.closest('.ant-modal-confirm') as HTMLElement).getByRole('button', { name: 'Yes, ¥0' }));
-    await waitFor(() => expect(getDb().cardTemplates.length).toBe(before + 1), slow);
-    expect(getDb().cardTemplates.at(-1)).toMatchObject({ name: 'Free taster', price: 0 });
+    await waitFor(async () => expect((await allCardTemplates()).length).toBe(before + 1), slow);
+    expect((await allCardTemplates()).at(-1)).toMatchObject({ name: 'Free taster', price: 0 });
   });
 });
