@@ -43,8 +43,6 @@ declare module '../db' {
     studentCards: StudentCard[];
     hourRecords: HourRecord[];
     cardOrders: CardOrder[];
-    /** Renewal reminders sent (RenewRemind). */
-    cardReminders: { cardId: number; companyId: number; sentAt: string; operatorName: string }[];
   }
 }
 
@@ -716,7 +714,6 @@ export function seedSchool(db: Db) {
   db.studentCards = [];
   db.hourRecords = [];
   db.cardOrders = [];
-  db.cardReminders = [];
   const large = typeof process !== 'undefined' && process.env.MOCK_SCALE === 'large';
   for (const cfg of DEMO_COMPANIES) {
     const scale = large && cfg.companyId === 2 ? 50 : 1;

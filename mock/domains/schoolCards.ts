@@ -42,10 +42,11 @@ import { nextOrderNo, operatorOf, sellCard } from './school';
 import { settleArrears } from './arrears';
 import { can, cardOrderPolicy, cardTemplatePolicy, classPolicy, hourRecordPolicy, staffPolicy, studentCardPolicy, studentPolicy } from './schoolPolicies';
 import { drillRows } from './analysis';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import { tx } from '../../server/db';
 import { sqlList } from '../../server/db/list';
-import { cardTemplates } from '../../server/db/schema';
+import { cardReminders, cardTemplates } from '../../server/db/schema';
+import { stampDate, stampOf } from '../../server/db/time';
 import { deleteTemplate, insertTemplate, issuedCounts, templateOf, templatesOf, updateTemplate } from './cardTemplateRows';
 import { valueOf } from './schoolRows';
 import { created } from './audit';
@@ -120,6 +121,17 @@ function sellerOf(ctx: AuthedCtx, id: number) {
 
 function result(card: StudentCard, before: number, extra: { record?: HourRecord; order?: CardOrder } = {}) {
   return { card, balanceBefore: before, balanceAfter: card.remainingHours, ...extra };
+}
+
+/** The last reminder sent for each of the cards (none: never reminded). */
+async function lastReminders(companyId: number, cardIds: number[]): Promise<Map<number, string>> {
+  if (!cardIds.length) return new Map();
+  const rows = await (await tx())
+    .select({ cardId: cardReminders.cardId, sentAt: max(cardReminders.sentAt) })
+    .from(cardReminders)
+    .where(and(eq(cardReminders.companyId, companyId), inArray(cardReminders.cardId, cardIds)))
+    .groupBy(cardReminders.cardId);
+  return new Map(rows.flatMap((r) => (r.sentAt ? [[r.cardId, stampOf(r.sentAt)] as const] : [])));
 }
 
 function hasPendingReturn(ctx: AuthedCtx, cardId: number) {
@@ -203,18 +215,17 @@ export const schoolCardHandlers = [
       .map((c) => ({ value: c.id, label: `${c.cardNo} · ${c.templateName}`, card: c }));
   }),
 
-  api('get', '/v2/student_card/renew_remind', { read: studentCardPolicy }, (ctx) => {
+  api('get', '/v2/student_card/renew_remind', { read: studentCardPolicy }, async (ctx) => {
     const { db, session, query, lang } = ctx;
     const t = today();
     const settings = settingsOf(db, session.company.id);
-    const last = new Map<number, string>();
-    db.cardReminders.forEach((r) => last.set(r.cardId, r.sentAt));
     const todayMs = Date.parse(`${t}T00:00:00Z`);
     // Only the cards that need a reminder become rows, by the students' renewal state over all their cards (`renewalCards`: a renewed student leaves the list).
     const all = ctx.rows(studentCardPolicy);
     for (const c of all) refreshCardStatus(c, t);
     const byId = new Map(all.map((c) => [c.id, c]));
     const due = renewalCards(all, t, settings).map((n) => ({ card: byId.get(n.id)!, n: { low: n.low, expiring: n.expiring } }));
+    const last = await lastReminders(session.company.id, due.map((d) => d.card.id));
     const wanted = new Set(due.map((d) => d.card.studentId));
     const students = new Map(ctx.rows(studentPolicy).filter((s) => wanted.has(s.id)).map((s) => [s.id, s]));
     const rows = due.map(({ card: c, n }) => {
@@ -234,10 +245,10 @@ export const schoolCardHandlers = [
     return { ...res, students: studentCount, threshold: settings.lowHoursThreshold, days: settings.expiryReminderDays };
   }),
 
-  api('post', '/v2/student_card/remind', { write: studentCardPolicy, body: RemindBody, labels: CF }, (ctx) => {
+  api('post', '/v2/student_card/remind', { write: studentCardPolicy, body: RemindBody, labels: CF }, async (ctx) => {
     const cards = ctx.body.cardIds.map((id) => cardOf(ctx, id));
-    const sentAt = nowStamp();
-    cards.forEach((c) => ctx.db.cardReminders.push({ cardId: c.id, companyId: c.companyId, sentAt, operatorName: ctx.session.user.name }));
+    const sentAt = stampDate(nowStamp());
+    if (cards.length) await (await tx()).insert(cardReminders).values(cards.map((c) => ({ companyId: c.companyId, cardId: c.id, sentAt, operatorName: ctx.session.user.name })));
     return { sent: cards.length };
   }),
 

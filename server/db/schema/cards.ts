@@ -1,9 +1,10 @@
 /**
- * Card templates (docs/rules.md#cards-and-hours, docs/screens.md#school-setup). A template's issued count is read
- * from its cards on the way out, never stored (cards are still in the process).
+ * Card templates and the renewal reminders sent (docs/rules.md#cards-and-hours, docs/screens.md#school-setup). A
+ * template's issued count is read from its cards on the way out, never stored (cards are still in the process); a
+ * reminder names its card by id (`card_id`) for the same reason.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { ofCompany } from './companies';
 
 export const cardTemplates = pgTable(
@@ -31,4 +32,18 @@ export const cardTemplates = pgTable(
     check('card_templates_price_check', sql`${t.price} >= 0`),
     check('card_templates_valid_days_check', sql`${t.validDays} > 0`),
   ],
+);
+
+/** Renewal reminders sent (GET /v2/student_card/renew_remind shows each card's last): appended only. */
+export const cardReminders = pgTable(
+  'card_reminders',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: ofCompany(),
+    /** A student card (cards are still kept in the process). */
+    cardId: integer('card_id').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+    operatorName: text('operator_name').notNull(),
+  },
+  (t) => [index('card_reminders_company_card_idx').on(t.companyId, t.cardId, t.sentAt)],
 );
