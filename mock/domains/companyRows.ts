@@ -8,13 +8,14 @@
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { requestMemo, restartIdentities, tx, type Database } from '../../server/db';
-import { campuses, cardTemplates, classes, companies, companySettings, rooms } from '../../server/db/schema';
+import { campuses, cardTemplates, classes, companies, companySettings, rooms, studentCampusMoves } from '../../server/db/schema';
 import { isSeeding, type CompanyRow, type Db } from '../db';
 import { campusesOfJson, rememberCampuses, type CampusJson } from './campusRows';
 import { rememberSettings } from './companySettings';
 import { rememberStaffDirectory, staffDirectorySql } from './people';
 import { rememberSchoolRows, type ClassJson, type RoomJson } from './schoolRows';
 import { rememberTemplates, type TemplateJson } from './cardTemplateRows';
+import { rememberCampusMoves, type CampusMoveJson } from './studentCampus';
 
 const key = (companyId: number) => `company:${companyId}`;
 
@@ -75,7 +76,7 @@ export async function companyNames(ids: number[]): Promise<Map<number, string>> 
 
 /**
  * What the synchronous rules of a request on a company need, read once into the request's memo: the company's row
- * (the one returned: the session's `company`), its rules, its campuses, rooms, classes and card templates, and its staff accounts
+ * (the one returned: the session's `company`), its rules, its campuses, rooms, classes, card templates and students' campus moves, and its staff accounts
  * (`staffOf`, ./people.ts). None when there is no such company.
  */
 export async function loadCompany(companyId: number): Promise<CompanyRow | undefined> {
@@ -89,6 +90,7 @@ export async function loadCompany(companyId: number): Promise<CompanyRow | undef
       rooms: sql<RoomJson[]>`coalesce((select json_agg(r order by r.id) from ${rooms} as r where r.company_id = ${companies.id}), '[]'::json)`,
       classes: sql<ClassJson[]>`coalesce((select json_agg(k order by k.id) from ${classes} as k where k.company_id = ${companies.id}), '[]'::json)`,
       templates: sql<TemplateJson[]>`coalesce((select json_agg(t order by t.id) from ${cardTemplates} as t where t.company_id = ${companies.id}), '[]'::json)`,
+      moves: sql<CampusMoveJson[]>`coalesce((select json_agg(m order by m.id) from ${studentCampusMoves} as m where m.company_id = ${companies.id}), '[]'::json)`,
       staff: staffDirectorySql(companies.id),
     })
     .from(companies)
@@ -103,6 +105,7 @@ export async function loadCompany(companyId: number): Promise<CompanyRow | undef
   rememberCampuses(companyId, campusesOfJson(r.campuses));
   rememberSchoolRows(companyId, r.rooms, r.classes);
   rememberTemplates(companyId, r.templates);
+  rememberCampusMoves(companyId, r.moves);
   rememberStaffDirectory(companyId, r.staff);
   return row;
 }

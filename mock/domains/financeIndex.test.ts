@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { resetDb } from '../handlers';
 import { getDb, type Db } from '../db';
 import { today } from '../clock';
-import { call, loginToken, rowsOf, allCardTemplates } from '../testing';
+import { call, inRequest, loginToken, rowsOf, allCardTemplates } from '../testing';
 import { campuses } from '../../server/db/schema';
 import { groupOf, indexOf } from '../indexes';
 import { cardFigures, cashInOf, deferredRevenue, monthRange, monthsEnding, periodToDate, recognisedRevenue, refundsOutOf, shownRollforward, sumMoney, type LedgerCard } from '@/domain/revenue';
@@ -146,7 +146,8 @@ describe('finance caches after writes = the straightforward computation', () => 
     const before = { a: revenueMonths(db, 2, months, a.id), b: revenueMonths(db, 2, months, b.id) };
     const r = await call('PUT', '/v2/student', { token, body: { id: moved.id, campusId: b.id, name: moved.name, mobile: moved.mobile, gender: moved.gender, status: moved.status } });
     expect(r.status, r.body.msg).toBe(200);
-    const after = { a: revenueMonths(db, 2, months, a.id), b: revenueMonths(db, 2, months, b.id) };
+    // Read as a request of the company reads them (with its students' campus moves).
+    const after = await inRequest(2, () => ({ a: revenueMonths(db, 2, months, a.id), b: revenueMonths(db, 2, months, b.id) }));
     // The two past months are as they were; this month the card counts on the new campus.
     expect(after.a.slice(0, 2)).toEqual(before.a.slice(0, 2));
     expect(after.b.slice(0, 2)).toEqual(before.b.slice(0, 2));
@@ -154,17 +155,18 @@ describe('finance caches after writes = the straightforward computation', () => 
     expect(after.b[2].deferred).toBeGreaterThan(before.b[2].deferred);
     // The whole company does not change, and the kept sums equal a computation from scratch (campus at each month's end).
     expect(sumMoney([after.a[2].deferred, after.b[2].deferred])).toBe(sumMoney([before.a[2].deferred, before.b[2].deferred]));
+    // The campus each student had at a month's end, as a request of the company reads the moves.
     const dated = (campusId: number) =>
-      months.map((m) => {
+      inRequest(2, () => months.map((m) => {
         const end = monthRange(m).end < T ? monthRange(m).end : T;
         const saved = db.students.map((s) => s.campusId);
         db.students.forEach((s) => { s.campusId = studentCampusOn(db, s, end).campusId; });
         const out = revenueByHand(db, m, campusId);
         db.students.forEach((s, i) => { s.campusId = saved[i]; });
         return out;
-      });
-    expect(after.a).toEqual(dated(a.id));
-    expect(after.b).toEqual(dated(b.id));
+      }));
+    expect(after.a).toEqual(await dated(a.id));
+    expect(after.b).toEqual(await dated(b.id));
   });
 
   it('the journal list and balances follow a sale and an approved return (cached entries reused only while unchanged)', async () => {

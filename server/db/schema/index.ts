@@ -20,3 +20,4 @@ export * from './school';
 export * from './schedule';
 export * from './students';
 export * from './cards';
+export * from './campusMoves';
