@@ -10,7 +10,7 @@ import { api, HttpError, type AuthedCtx } from '../http';
 import { defineMessages } from '../messages';
 import { listQuery } from '../list';
 import { addDays, nowStamp, today } from '../clock';
-import type { CardOrder, CardTemplate, HourRecord, StudentCard } from '../../src/types/school';
+import type { CardOrder, HourRecord, StudentCard } from '../../src/types/school';
 import { HOUR_RECORD_TYPES } from '../../src/utils/constants';
 import {
   canConsume,
@@ -225,13 +225,12 @@ export const schoolCardHandlers = [
     for (const c of all) refreshCardStatus(c, t);
     const byId = new Map(all.map((c) => [c.id, c]));
     const due = renewalCards(all, t, settings).map((n) => ({ card: byId.get(n.id)!, n: { low: n.low, expiring: n.expiring } }));
-    const last = await lastReminders(session.company.id, due.map((d) => d.card.id));
     const wanted = new Set(due.map((d) => d.card.studentId));
     const students = new Map(ctx.rows(studentPolicy).filter((s) => wanted.has(s.id)).map((s) => [s.id, s]));
     const rows = due.map(({ card: c, n }) => {
       const daysLeft = Math.round((Date.parse(`${c.expiryDate}T00:00:00Z`) - todayMs) / 86400000);
       const st = students.get(c.studentId);
-      return { ...c, ...n, daysLeft, mobile: st?.mobile ?? '', parentName: st?.parentName ?? '', remindedAt: last.get(c.id) };
+      return { ...c, ...n, daysLeft, mobile: st?.mobile ?? '', parentName: st?.parentName ?? '' };
     });
     const res = listQuery(rows, query, {
       keywordFields: ['studentName', 'cardNo', 'mobile'],
@@ -239,10 +238,13 @@ export const schoolCardHandlers = [
       sortable: ['remainingHours', 'expiryDate', 'daysLeft'],
       defaultSort: { field: 'expiryDate', order: 'ascend' },
     }, lang);
+    // The last reminder of the cards of the page (read for them only).
+    const last = await lastReminders(session.company.id, res.list.map((r) => r.id));
+    const list = res.list.map((r) => ({ ...r, remindedAt: last.get(r.id) }));
     // The students behind the rows (the dashboard counts students: one running low may hold several cards).
     const reason = query.reason;
     const studentCount = new Set(rows.filter((r) => (reason === 'low' ? r.low : reason === 'expiring' ? r.expiring : true)).map((r) => r.studentId)).size;
-    return { ...res, students: studentCount, threshold: settings.lowHoursThreshold, days: settings.expiryReminderDays };
+    return { ...res, list, students: studentCount, threshold: settings.lowHoursThreshold, days: settings.expiryReminderDays };
   }),
 
   api('post', '/v2/student_card/remind', { write: studentCardPolicy, body: RemindBody, labels: CF }, async (ctx) => {
