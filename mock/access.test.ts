@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { handlers } from './handlers';
 import { buildSession, registry, type RegisteredCall, type Session } from './http';
 import { getDb } from './db';
-import { allAttendances, allLeads as readLeads, allLeaveRequests, allReservations, allTrials, call, classesIn, defaultGroup, inRequest, loginToken, membershipRows, rowsOf, userRows } from './testing';
+import { allAttendances, allLeads as readLeads, allLeaveRequests, allReservations, allTrials, call, classesIn, defaultGroup, inRequest, loginToken, membershipRows, rowsOf, userRows, allStaff } from './testing';
 import { inTransaction } from '../server/db';
 import { exams, homework, notices, submissions } from '../server/db/schema';
 import { today } from './clock';
@@ -111,7 +111,7 @@ describe('every call answers within the scope of its list (issue 29)', () => {
     // caller teaches its lead: those rows are reached through the lesson and trial lists.
     const lessons = new Set(lessonRows(db, session).map((l) => l.id));
     const rosters = new Set([...(await allAttendances()), ...(await allReservations()), ...(await allLeaveRequests())].filter((r) => r.companyId === cid && r.lessonId !== undefined && lessons.has(r.lessonId)).map((r) => r.studentId));
-    const staffId = db.staff.find((st) => st.companyId === cid && st.userId === session.user.id)?.id;
+    const staffId = (await allStaff()).find((st) => st.companyId === cid && st.userId === session.user.id)?.id;
     const taughtTrials = new Set((await allTrials()).filter((t) => t.companyId === cid && staffId !== undefined && t.teacherId === staffId).map((t) => t.leadId));
     const students = [...studentRows(db, session), ...db.students.filter((st) => st.companyId === cid && rosters.has(st.id))];
     const leads = [
@@ -124,7 +124,7 @@ describe('every call answers within the scope of its list (issue 29)', () => {
     const allowed = new Set([
       ...students.map((st) => st.mobile),
       ...leads.map((l) => l.mobile),
-      ...db.staff.filter((st) => st.companyId === cid).map((st) => st.mobile),
+      ...(await allStaff()).filter((st) => st.companyId === cid).map((st) => st.mobile),
       ...(await userRows()).filter((u) => staffUsers.has(u.id)).map((u) => u.mobile),
     ]);
     const ids = new Set(students.map((st) => st.id));

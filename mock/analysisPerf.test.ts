@@ -13,7 +13,7 @@
 import { describe, expect, it } from 'vitest';
 import { getDb } from './db';
 import { resetDb } from './handlers';
-import { allCardTemplates, call, loginToken } from './testing';
+import { allCardTemplates, call, loginToken, allStaff } from './testing';
 import { lt } from 'drizzle-orm';
 import { tx } from '../server/db';
 import { campuses } from '../server/db/schema';
@@ -56,7 +56,7 @@ describe.skipIf(!enabled)('analyze timings at MOCK_SCALE=large', () => {
     const students = db.students.filter((s) => s.companyId === 2 && s.status === 'active' && !owing.has(s.id));
     await (await tx()).update(campuses).set({ validUntil: '2099-12-31' }).where(lt(campuses.validUntil, t));
     const tpl = (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
-    const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales') ?? db.staff.find((s) => s.companyId === 2)!;
+    const seller = (await allStaff()).find((s) => s.companyId === 2 && s.role === 'sales') ?? (await allStaff()).find((s) => s.companyId === 2)!;
     let sold = 0;
     const WRITES: [string, () => Promise<unknown>][] = [
       ['consumption', async () => ok('consume', await call('POST', '/v2/student_card/consume', { token, body: { cardId: card.id, hours: 0.1, reason: 'Bench' } }))],

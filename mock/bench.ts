@@ -13,9 +13,9 @@
 import fs from 'node:fs';
 import { registry } from './http';
 import { getDb } from './db';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { tx } from '../server/db';
-import { campuses } from '../server/db/schema';
+import { campuses, staff } from '../server/db/schema';
 import { allCardTemplates, call } from './testing';
 import { today } from './clock';
 
@@ -143,7 +143,7 @@ export async function benchAfterWrites(token: string, rounds = 1): Promise<Bench
     // The student's campus stays open for the sale (a branch past its validity refuses it).
     await (await tx()).update(campuses).set({ validUntil: '2099-12-31' }).where(and(eq(campuses.id, student.campusId), lt(campuses.validUntil, t)));
     const tpl = (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
-    const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales') ?? db.staff.find((s) => s.companyId === 2)!;
+    const [seller] = await (await tx()).select({ id: staff.id }).from(staff).where(eq(staff.companyId, 2)).orderBy(sql`${staff.role} <> 'sales'`, asc(staff.id)).limit(1);
     let cardId = 0;
     await after('card sale', async () => {
       const r = await call('POST', '/v2/student_card/sell', { token, body: { studentId: student.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: t } });

@@ -11,7 +11,7 @@ import { sweepReminders } from './domains/notify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from './db';
 import { handlers, handlersFor, resetDb } from './handlers';
-import { allLeads, allReservations, allTrials, call, classesIn, defaultGroup, inRequest, loginToken, rowsOf, userNamed, userRows } from './testing';
+import { allLeads, allReservations, allStaff, allTrials, call, classesIn, defaultGroup, inRequest, loginToken, rowsOf, userNamed, userRows } from './testing';
 import { cardTemplates, classes, followUps, submissions } from '../server/db/schema';
 import { staffOfSession } from './domains/school';
 import { loadLeadIds } from './domains/customer';
@@ -97,7 +97,7 @@ describe('impossible days are refused (400) on every date field, nothing stored'
   it('school, cards, schedule, trials and the customer center', async () => {
     const manager = await loginToken('manager');
     const db = getDb();
-    const counts = async () => [db.staff.length, (await rowsOf(classes)).length, db.students.length, db.studentCards.length, db.lessons.length, (await allTrials()).length, (await allLeads()).length, (await rowsOf(followUps)).length].join();
+    const counts = async () => [(await allStaff()).length, (await rowsOf(classes)).length, db.students.length, db.studentCards.length, db.lessons.length, (await allTrials()).length, (await allLeads()).length, (await rowsOf(followUps)).length].join();
     const before = await counts();
     const card = db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.status === 'active')!;
     const lead = (await allLeads()).find((l) => l.companyId === 2 && l.status === 'following')!;

@@ -11,10 +11,11 @@ import { leadOf, loadCompanyLeads } from './domains/customer';
 import { readClosedMonths } from './domains/ledger';
 import { classesOf } from './domains/schoolRows';
 import { getDb } from './db';
-import type { CardTemplate, SchoolClass } from '../src/types/school';
+import type { CardTemplate, SchoolClass, Staff } from '../src/types/school';
 import { templateOf } from './domains/cardTemplateRows';
 import { sessionByToken } from '../server/auth/state';
-import { attendances, leads, leaveRequests, memberships, permissionGroups, reservations, trials, users, webPages, type invitations, cardTemplates } from '../server/db/schema';
+import { attendances, campuses, cardTemplates, leads, leaveRequests, memberships, permissionGroups, reservations, staff, trials, users, webPages, type invitations } from '../server/db/schema';
+import { staffOf } from './domains/staffRows';
 import { attendanceOf, leaveOf, loadCompanyMarks, reservationOf, trialOf } from './domains/scheduleRows';
 import type { Attendance, Reservation, Trial } from '../src/types/schedule';
 import type { LeaveRequest } from '../src/types/school';
@@ -115,6 +116,12 @@ export async function inRequest<T>(companyId: number, fn: () => T | Promise<T>):
     await loadCompanyMarks(companyId);
     return fn();
   });
+}
+
+/** Every staff member (server/db/schema/staff.ts) in id order, as the API answers them (their campus's name read). */
+export async function allStaff(): Promise<Staff[]> {
+  const rows = await (await tx()).select({ row: staff, campusName: campuses.name }).from(staff).innerJoin(campuses, eq(campuses.id, staff.campusId)).orderBy(asc(staff.id));
+  return rows.map((r) => ({ ...staffOf(getDb(), r.row), campusName: r.campusName }));
 }
 
 /** Every user as the backend reads it (mock/domains/people.ts), in id order. */

@@ -13,6 +13,7 @@ import { endedSessionRole, rememberEndedSessions } from '../../server/auth/state
 import { loadCampuses } from './campusRows';
 import { findCompany } from './companyRows';
 import { membershipByRole, membershipsOfUser, ownerOf } from './people';
+import { staffOfUser } from './staffRows';
 
 defineMessages({
   'auth.accountDisabled': { en: 'Your account at {company} has been disabled. {contact}', zh: '您在{company}的账号已被停用。{contact}' },
@@ -30,7 +31,7 @@ export async function disabledAccountMessage(db: Db, m: MembershipRow, lang: Lan
   const company = await findCompany(m.companyId);
   const found = await ownerOf(m.companyId);
   const owner = found && found.membership.type === 0 && !found.membership.disabled && found.membership.roleId !== m.roleId ? found.user : undefined;
-  const staff = (db.staff ?? []).find((st) => st.companyId === m.companyId && st.userId === m.userId);
+  const staff = await staffOfUser(db, m.companyId, m.userId);
   const campuses = await loadCampuses(m.companyId);
   const campus = campuses.find((c) => c.id === staff?.campusId && c.phone) ?? campuses.find((c) => c.isMain && c.phone) ?? campuses.find((c) => c.phone);
   const who = owner ? { name: owner.name, mobile: owner.mobile } : undefined;

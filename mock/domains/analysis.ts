@@ -22,6 +22,7 @@ import { addDays, today } from '../clock';
 import type { CampusRow } from '../db';
 import { campusesOf } from './campusRows';
 import { classesOf } from './schoolRows';
+import { staffById, staffRowsOf } from './staffRows';
 import type {
   AnalyzeCard,
   AnalyzeCore,
@@ -709,8 +710,7 @@ export function analyzeStaff(db: Db, who: Viewer | number, range: AnalyzeQuery):
   const taught = d.lessons.length === campusLessons.length ? consumed : new Map(teacherLoad(d.lessons, [], r).map((x) => [x.teacherId, x]));
   const sales = new Map(salesBySeller(d.orders.filter((o) => inRange(o.createdAt, r))).map((x) => [x.sellerId, x]));
   const leadsIn = d.leads.filter((l) => inRange(l.createdAt, r));
-  const rows: StaffRow[] = db.staff
-    .filter((s) => s.companyId === d.companyId)
+  const rows: StaffRow[] = staffRowsOf(db, d.companyId)
     .map((s) => {
       const l = taught.get(s.id);
       const c = consumed.get(s.id);
@@ -733,7 +733,7 @@ export function analyzeStaff(db: Db, who: Viewer | number, range: AnalyzeQuery):
         leadsConverted: conv.formal,
       };
     })
-    .filter((x) => x.lessons || x.cardsSold || x.leadsFollowed || (range.campusId === undefined || db.staff.find((s) => s.id === x.staffId)?.campusId === range.campusId))
+    .filter((x) => x.lessons || x.cardsSold || x.leadsFollowed || (range.campusId === undefined || staffById(db, x.staffId)?.campusId === range.campusId))
     .sort((a, b) => b.consumedValue + b.salesAmount - (a.consumedValue + a.salesAmount) || a.staffId - b.staffId);
   return { range, rows };
 }

@@ -10,14 +10,14 @@ import dayjs from 'dayjs';
 import { getDb, resetDb } from '../db';
 import '../handlers';
 import { today } from '../clock';
-import { allAttendances, call, classesIn, loginToken, allCardTemplates } from '../testing';
+import { allAttendances, call, classesIn, loginToken, allCardTemplates, allStaff } from '../testing';
 import { classHourPrice } from '../../src/domain/arrears';
 
 beforeEach(() => {
   resetDb();
 });
 
-const sellerId = () => getDb().staff.find((s) => s.companyId === 2 && s.status === 'active' && ['dealer', 'manager', 'sales'].includes(s.role))!.id;
+const sellerId = async () => (await allStaff()).find((s) => s.companyId === 2 && s.status === 'active' && ['dealer', 'manager', 'sales'].includes(s.role))!.id;
 const usable = (studentId: number) => getDb().studentCards.some((c) => c.studentId === studentId && c.status === 'active');
 
 /**
@@ -76,7 +76,7 @@ describe('arrears', () => {
     const owed = Math.round(open.reduce((s, a) => s + a.hours * 10, 0)) / 10;
     const tpl = (await allCardTemplates()).filter((t) => t.companyId === 2 && t.onSale && t.kind === 'count' && t.classIds.length === 0).sort((a, b) => b.hours - a.hours)[0];
     expect(tpl.hours).toBeGreaterThan(owed);
-    const sale = await call('POST', '/v2/student_card/sell', { token, body: { studentId: student.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: sellerId(), startDate: today() } });
+    const sale = await call('POST', '/v2/student_card/sell', { token, body: { studentId: student.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: await sellerId(), startDate: today() } });
     expect(sale.status).toBe(200);
     const settled = sale.body.data.arrears;
     expect(settled.items.map((i: { id: number }) => i.id)).toEqual(open.map((a) => a.id));
@@ -132,7 +132,7 @@ describe('arrears', () => {
     expect(ranged.total).toBeGreaterThan(0);
     expect(ranged.list.every((r: { lessonDate: string }) => r.lessonDate === day)).toBe(true);
     // A teacher: only the students of her classes (the student list's scope, studentRows).
-    const me = db.staff.find((s) => s.companyId === 2 && s.userId === 4)!;
+    const me = (await allStaff()).find((s) => s.companyId === 2 && s.userId === 4)!;
     const mine = new Set((await classesIn(2)).filter((c) => c.teacherId === me.id).map((c) => c.id));
     const tp = (await call('GET', '/v2/arrears?pageSize=100', { token: await loginToken('teacher') })).body.data;
     expect(tp.total).toBeLessThan(all.total);

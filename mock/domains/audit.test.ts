@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { resetDb } from '../handlers';
 import { registry } from '../http';
-import { call, loginToken, allCardTemplates } from '../testing';
+import { call, loginToken, allCardTemplates, allStaff } from '../testing';
 import { today } from '../clock';
 import { AUDIT_KINDS } from './auditKinds';
 import { formatMoney } from '../../src/utils/format';
@@ -51,7 +51,7 @@ describe('GET /v2/operate_log', () => {
     const dealer = await loginToken('dealer');
     const student = db.students.find((x) => x.companyId === 2 && x.status === 'active')!;
     const tpl = (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
-    const seller = db.staff.find((x) => x.companyId === 2 && x.status === 'active')!;
+    const seller = (await allStaff()).find((x) => x.companyId === 2 && x.status === 'active')!;
     const sold = await call('POST', '/v2/student_card/sell', { token: dealer, body: { studentId: student.id, templateId: tpl.id, amount: 2880, method: 'cash', sellerId: seller.id, startDate: today() } });
     expect(sold.status, sold.body.msg).toBe(200);
     const cardNo = sold.body.data.card.cardNo as string;

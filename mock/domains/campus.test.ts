@@ -3,7 +3,7 @@ import { campuses, campusRenewals, companies } from '../../server/db/schema';
 import { eq } from 'drizzle-orm';
 import { tx } from '../../server/db';
 import { permissionGroups } from '../../server/db/schema';
-import { allLeads, authHeaders, call as callIn, rowsOf, allCardTemplates } from '../testing';
+import { allLeads, authHeaders, call as callIn, rowsOf, allCardTemplates, allStaff } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
@@ -72,7 +72,7 @@ describe('permission groups', () => {
     expect(r.status).toBe(400);
     expect(r.body.msg).toMatch(/owner/);
     expect(JSON.stringify(await rowsOf(permissionGroups))).toBe(before);
-    const dealerStaff = getDb().staff.find((st) => st.userId === 2 && st.companyId === 2)!;
+    const dealerStaff = (await allStaff()).find((st) => st.userId === 2 && st.companyId === 2)!;
     const teacherGroup = list.find((g) => g.defaultFor === 'teacher')!;
     expect((await call('POST', '/v2/permission_group/assign', { token: dealer, body: { staffIds: [dealerStaff.id], groupId: teacherGroup.id } })).status).toBe(400);
   });
@@ -90,7 +90,7 @@ describe('permission groups', () => {
     const id = made.body.data.id as number;
     expect((await call('POST', '/v2/permission_group/', { token: dealer, body: { name: 'front desk', flags, dataScope: 'own' } })).status).toBe(400);
     expect((await call('GET', `/v2/permission_group/get?id=${id}`, { token: dealer })).body.data.name).toBe('Front desk');
-    const salesStaff = getDb().staff.find((st) => st.userId === 5)!;
+    const salesStaff = (await allStaff()).find((st) => st.userId === 5)!;
     expect((await call('POST', '/v2/permission_group/assign', { token: dealer, body: { staffIds: [salesStaff.id], groupId: id } })).status).toBe(200);
     expect((await call('DELETE', `/v2/permission_group/${id}`, { token: dealer })).status).toBe(400);
     const salesGroup = (await groups(dealer)).find((g) => g.defaultFor === 'sales')!;
@@ -118,7 +118,7 @@ describe('data scope', () => {
     expect(own.total).toBeGreaterThan(0);
     expect(own.total).toBeLessThan(total);
     const db = getDb();
-    const me = db.staff.find((st) => st.userId === 5 && st.companyId === 2)!;
+    const me = (await allStaff()).find((st) => st.userId === 5 && st.companyId === 2)!;
     const sold = new Set(db.studentCards.filter((c) => c.sellerId === me.id).map((c) => c.studentId));
     const ownedLeads = new Set((await allLeads()).filter((l) => l.ownerId === 5).map((l) => l.id));
     for (const st of own.list as { id: number; leadId?: number }[]) expect(sold.has(st.id) || (st.leadId !== undefined && ownedLeads.has(st.leadId))).toBe(true);
@@ -150,7 +150,7 @@ describe('campuses', () => {
     expect(log).toEqual({ total: 1, list: [renew.body.data.renewal] });
     expect((await call('GET', `/v2/company_kt/campus/renewals?campusId=${id}`, { token: dealer })).body.data.total).toBe(0);
     const staff = (await call('GET', `/v2/company_kt/campus/staff_list?campusId=${riverside.id}&page=1&pageSize=100`, { token: dealer })).body.data;
-    expect(staff.total).toBe(getDb().staff.filter((st) => st.campusId === riverside.id).length);
+    expect(staff.total).toBe((await allStaff()).filter((st) => st.campusId === riverside.id).length);
     const manager = await login('manager');
     expect((await call('POST', '/v2/company_kt/campus/renew', { token: manager, body: { id: riverside.id, packageId: 1 } })).status).toBe(403);
   });
@@ -208,7 +208,7 @@ describe('an expired campus', () => {
     const student = db.students.find((st) => st.companyId === 2 && st.campusId === riverside.id)!;
     expect((await call('GET', `/v2/student?page=1&pageSize=5&campusId=${riverside.id}`, { token: dealer })).status).toBe(200);
     const tpl = (await allCardTemplates()).find((tp) => tp.companyId === 2 && tp.onSale)!;
-    const seller = db.staff.find((st) => st.userId === 5)!;
+    const seller = (await allStaff()).find((st) => st.userId === 5)!;
     const cards = db.studentCards.length;
     const sale = await call('POST', '/v2/student_card/sell', { token: dealer, body: { studentId: student.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: '2026-01-05' } });
     expect(sale.status).toBe(400);

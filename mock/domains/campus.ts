@@ -12,6 +12,7 @@
  * `createCompanyGroups` (a company created by a call).
  */
 import { classesOf, roomsOf } from './schoolRows';
+import { staffRowsOf } from './staffRows';
 import { createWebPages } from './webPages';
 import type { CampusRow, Db, MembershipRow, PermissionGroupRow, SqlSeeder } from '../db';
 import { nextId } from '../db';
@@ -157,7 +158,7 @@ function isOwnerStaff(book: GroupBook, st: Staff): boolean {
 }
 
 function companyStaff(db: Db, companyId: number): Staff[] {
-  return (db.staff ?? []).filter((st) => st.companyId === companyId);
+  return staffRowsOf(db, companyId);
 }
 
 export function viewGroup(db: Db, book: GroupBook, g: PermissionGroupRow): PermissionGroup {
@@ -373,11 +374,11 @@ export const campusHandlers = [
     const row = ctx.target(campusPolicy, ctx.body.id, 'campus.campus');
     if (ctx.rows(campusPolicy).some((c) => c.id !== row.id && c.name.toLowerCase() === ctx.body.name.toLowerCase())) throw ctx.bad('campus.nameTaken', { name: ctx.body.name });
     await updateCampus(row, { name: ctx.body.name, address: ctx.body.address, phone: ctx.body.phone });
-    // Names are copied onto staff and students of the campus; rooms and classes read theirs (the request's rows follow).
-    for (const table of ['staff', 'students'] as const) {
+    // Names are copied onto students of the campus; staff, rooms and classes read theirs (the request's rows follow).
+    for (const table of ['students'] as const) {
       for (const r of (ctx.db[table] ?? []) as { campusId: number; campusName: string }[]) if (r.campusId === row.id) r.campusName = row.name;
     }
-    for (const r of [...roomsOf(ctx.db, row.companyId), ...classesOf(ctx.db, row.companyId)]) if (r.campusId === row.id) r.campusName = row.name;
+    for (const r of [...staffRowsOf(ctx.db, row.companyId), ...roomsOf(ctx.db, row.companyId), ...classesOf(ctx.db, row.companyId)]) if (r.campusId === row.id) r.campusName = row.name;
     return viewCampus(ctx.db, row);
   }),
 

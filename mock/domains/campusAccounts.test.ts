@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { auditEntries } from './audit';
-import { authHeaders, membershipRows, userRows } from '../testing';
+import { allStaff, authHeaders, membershipRows, userRows } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
@@ -55,7 +55,7 @@ describe('staff accounts', () => {
   it('creates a login from a staff member (in their group), resets its password', async () => {
     const dealer = (await login('dealer'))!;
     const db = getDb();
-    const st = db.staff.find((s) => s.companyId === 2 && s.userId === undefined && s.status === 'active' && s.role === 'teacher')!;
+    const st = (await allStaff()).find((s) => s.companyId === 2 && s.userId === undefined && s.status === 'active' && s.role === 'teacher')!;
     const count = (await membershipRows()).length;
     const bad = await call('POST', '/v2/account/staff', { token: dealer, body: { staffId: st.id, mobile: '123', password: 'secret1' } });
     expect(bad.status).toBe(400);
@@ -126,7 +126,7 @@ describe('a company manages memberships, never another company’s sign-in', () 
     const sunrise = (await login('sunrise'))!;
     const dealer = (await login('dealer'))!;
     const db = getDb();
-    const sunriseStaff = db.staff.find((s) => s.companyId === 3 && s.userId === undefined && s.status === 'active')!;
+    const sunriseStaff = (await allStaff()).find((s) => s.companyId === 3 && s.userId === undefined && s.status === 'active')!;
     const managerHash = await hashOf(3);
     const made = await call('POST', '/v2/account/staff', { token: sunrise, body: { staffId: sunriseStaff.id, mobile: '13800000003', password: 'taken99' } });
     expect(made.status).toBe(200);
@@ -135,13 +135,13 @@ describe('a company manages memberships, never another company’s sign-in', () 
     expect(await membershipsOf(3)).toEqual(['2:manager']);
     expect(await hashOf(3)).toBe(managerHash);
     expect(await login('manager', 'taken99')).toBeUndefined();
-    expect(getDb().staff.find((s) => s.id === sunriseStaff.id)!.userId).toBeUndefined();
+    expect((await allStaff()).find((s) => s.id === sunriseStaff.id)!.userId).toBeUndefined();
     // The staff list shows the invitation waiting; a second login for that staff member is refused until it is cancelled.
     const rows = (await call('GET', '/v2/account/staff?page=1&pageSize=50', { token: sunrise })).body.data.list as { staffId: number; invitationId?: number; status?: string }[];
     expect(rows.find((r) => r.staffId === sunriseStaff.id)).toMatchObject({ invitationId: made.body.data.invitation.id });
     expect((await call('POST', '/v2/account/staff', { token: sunrise, body: { staffId: sunriseStaff.id, mobile: '13911110000', password: 'secret1' } })).status).toBe(400);
 
-    const starlightStaff = db.staff.find((s) => s.companyId === 2 && s.userId === undefined && s.status === 'active')!;
+    const starlightStaff = (await allStaff()).find((s) => s.companyId === 2 && s.userId === undefined && s.status === 'active')!;
     const adminHash = await hashOf(1);
     const invited = await call('POST', '/v2/account/staff', { token: dealer, body: { staffId: starlightStaff.id, mobile: '13800000001', password: 'taken99' } });
     expect(invited.status).toBe(200);
@@ -149,7 +149,7 @@ describe('a company manages memberships, never another company’s sign-in', () 
     expect(await membershipsOf(1)).toEqual(['1:admin']);
     expect(await hashOf(1)).toBe(adminHash);
     // The same person twice while the first invitation waits: refused, naming the mobile.
-    const other = db.staff.find((s) => s.companyId === 2 && s.userId === undefined && s.status === 'active' && s.id !== starlightStaff.id)!;
+    const other = (await allStaff()).find((s) => s.companyId === 2 && s.userId === undefined && s.status === 'active' && s.id !== starlightStaff.id)!;
     const again = await call('POST', '/v2/account/staff', { token: dealer, body: { staffId: other.id, mobile: '13800000001' } });
     expect(again.status).toBe(400);
     expect(again.body.msg).toContain('13800000001');
@@ -177,7 +177,7 @@ describe('a company manages memberships, never another company’s sign-in', () 
     const dealer = (await login('dealer'))!;
     const sunrise = (await login('sunrise'))!;
     const db = getDb();
-    const st = db.staff.find((s) => s.companyId === 2 && s.userId === undefined && s.status === 'active')!;
+    const st = (await allStaff()).find((s) => s.companyId === 2 && s.userId === undefined && s.status === 'active')!;
     const made = await call('POST', '/v2/account/staff', { token: dealer, body: { staffId: st.id, mobile: '13911115555', password: 'first11' } });
     expect(made.status).toBe(200);
     const user = (await userRows()).find((u) => u.mobile === '13911115555')!;
@@ -185,7 +185,7 @@ describe('a company manages memberships, never another company’s sign-in', () 
     expect(user.mustChangePassword).toBe(true);
     expect((await call('POST', '/v2/account/reset_password', { token: dealer, body: { roleId: made.body.data.roleId, password: 'second2' } })).status).toBe(200);
     // Once another company invited the person (pending), the creating company may no longer set their password.
-    const sunriseStaff = db.staff.find((s) => s.companyId === 3 && s.userId === undefined && s.status === 'active')!;
+    const sunriseStaff = (await allStaff()).find((s) => s.companyId === 3 && s.userId === undefined && s.status === 'active')!;
     expect((await call('POST', '/v2/account/staff', { token: sunrise, body: { staffId: sunriseStaff.id, mobile: '13911115555' } })).status).toBe(200);
     const r = await call('POST', '/v2/account/reset_password', { token: dealer, body: { roleId: made.body.data.roleId, password: 'third33' } });
     expect(r.status).toBe(403);
@@ -200,7 +200,7 @@ describe('a company manages memberships, never another company’s sign-in', () 
 
   it('the audit log keeps the invitation and the password set, never a password or its hash', async () => {
     const dealer = (await login('dealer'))!;
-    const st = getDb().staff.find((s) => s.companyId === 2 && s.userId === undefined && s.status === 'active')!;
+    const st = (await allStaff()).find((s) => s.companyId === 2 && s.userId === undefined && s.status === 'active')!;
     const invited = await call('POST', '/v2/account/staff', { token: dealer, body: { staffId: st.id, mobile: '13800000009', password: 'taken99' } });
     const teacher = (await membershipRows()).find((m) => m.userId === 4)!;
     await call('POST', '/v2/account/reset_password', { token: dealer, body: { roleId: teacher.roleId, password: 'teach77' } });

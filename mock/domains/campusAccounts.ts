@@ -16,7 +16,7 @@
  *    (no membership, pending or accepted invitation elsewhere): 403 otherwise, naming the reason.
  *  - The owner's (type 0) membership and sign-in are the platform's: reset, disable and enable are 403.
  */
-import type { Db, MembershipRow, UserRow } from '../db';
+import { getDb, type Db, type MembershipRow, type UserRow } from '../db';
 import { hashPasswordSync } from '../credentials';
 import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
 import { defineMessages } from '../messages';
@@ -31,8 +31,9 @@ import { endSessionsOf as endUserSessions } from './session';
 import { rememberDisabledSessions } from './accountStatus';
 import { endSessions } from '../../server/auth/state';
 import { tx } from '../../server/db';
-import { memberships, users } from '../../server/db/schema';
+import { memberships, staff as staffTable, users } from '../../server/db/schema';
 import { and, eq, exists, sql } from 'drizzle-orm';
+import { findStaff, staffRowsOf, updateStaff } from './staffRows';
 import { accountsOf, insertUser, isMember, membershipRowOf, updateMembership, updateUser, userById, userByMobile, userRowOf } from './people';
 
 defineMessages({
@@ -159,7 +160,9 @@ export const staffAccountPolicy = definePolicy<Staff>({
   name: 'staff account',
   read: 'campusManagement',
   write: 'campusManagement',
-  rows: (db, s) => db.staff.filter((st) => st.companyId === s.company.id),
+  rows: (db, s) => staffRowsOf(db, s.company.id),
+  where: (s) => eq(staffTable.companyId, s.company.id),
+  find: (id, scope, lock) => findStaff(getDb(), id, scope, lock),
 });
 
 /** The users behind the company's accounts (a password set is a change of the user, kept in the audit log). */
@@ -236,7 +239,7 @@ export const accountHandlers = [
 
   api('post', '/v2/account/staff', { write: staffAccountPolicy, body: CreateStaffAccountBody }, async (ctx) => {
     const { db, session } = ctx;
-    const st = ctx.target(staffAccountPolicy, ctx.body.staffId, 'account.staff');
+    const st = await ctx.find(staffAccountPolicy, ctx.body.staffId, 'account.staff');
     const accounts = await staffAccounts(session.company.id);
     if (accountOfStaff(accounts, st)) throw ctx.bad('account.exists', { name: st.name });
     if (st.status !== 'active') throw ctx.bad('account.left', { name: st.name });
@@ -252,7 +255,7 @@ export const accountHandlers = [
     }
     const user = await newUser(ctx, ctx.body.mobile, st.name, ctx.body.password);
     await addMembership(user.id, session.company.id, st.role, groupId);
-    st.userId = user.id;
+    await updateStaff(db, st, { userId: user.id });
     return viewStaffAccount(st, await accountContext(db, session.company.id));
   }),
 

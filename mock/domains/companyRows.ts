@@ -16,6 +16,7 @@ import { rememberStaffDirectory, staffDirectorySql } from './people';
 import { rememberSchoolRows, type ClassJson, type RoomJson } from './schoolRows';
 import { rememberTemplates, type TemplateJson } from './cardTemplateRows';
 import { rememberCampusMoves, type CampusMoveJson } from './studentCampus';
+import { rememberStaffRows, staffListSql } from './staffRows';
 
 const key = (companyId: number) => `company:${companyId}`;
 
@@ -76,8 +77,8 @@ export async function companyNames(ids: number[]): Promise<Map<number, string>> 
 
 /**
  * What the synchronous rules of a request on a company need, read once into the request's memo: the company's row
- * (the one returned: the session's `company`), its rules, its campuses, rooms, classes, card templates and students' campus moves, and its staff accounts
- * (`staffOf`, ./people.ts). None when there is no such company.
+ * (the one returned: the session's `company`), its rules, its campuses, rooms, classes, card templates and students' campus moves, its staff (`staffRowsOf`,
+ * ./staffRows.ts) and its staff accounts (`staffOf`, ./people.ts). None when there is no such company.
  */
 export async function loadCompany(companyId: number): Promise<CompanyRow | undefined> {
   const memo = requestMemo();
@@ -92,6 +93,7 @@ export async function loadCompany(companyId: number): Promise<CompanyRow | undef
       templates: sql<TemplateJson[]>`coalesce((select json_agg(t order by t.id) from ${cardTemplates} as t where t.company_id = ${companies.id}), '[]'::json)`,
       moves: sql<CampusMoveJson[]>`coalesce((select json_agg(m order by m.id) from ${studentCampusMoves} as m where m.company_id = ${companies.id}), '[]'::json)`,
       staff: staffDirectorySql(companies.id),
+      staffRows: staffListSql(companies.id),
     })
     .from(companies)
     .leftJoin(companySettings, eq(companySettings.companyId, companies.id))
@@ -107,6 +109,7 @@ export async function loadCompany(companyId: number): Promise<CompanyRow | undef
   rememberTemplates(companyId, r.templates);
   rememberCampusMoves(companyId, r.moves);
   rememberStaffDirectory(companyId, r.staff);
+  rememberStaffRows(companyId, r.staffRows);
   return row;
 }
 

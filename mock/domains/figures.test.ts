@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb, type Db } from '../db';
 import { today } from '../clock';
-import { call, loginToken, allCardTemplates } from '../testing';
+import { call, loginToken, allCardTemplates, allStaff } from '../testing';
 import { addMonths, cashInOf, deferredRevenue, monthRange, plusDays, recognisedRevenue, refundsOutOf, type LedgerCard, type Period } from '@/domain/revenue';
 import { consumedHoursOf } from '@/domain/metrics';
 import { cardStatus } from '@/domain/ledger';
@@ -174,7 +174,7 @@ describe('one definition per figure (issue 30 item 1)', () => {
     await expectAgreement(token, custom);
 
     // A sale, a roll call, its undo and the roll call again, an approved return and a correction, all today.
-    const seller = db.staff.find((s) => s.companyId === CID && s.role === 'sales' && s.status === 'active')!;
+    const seller = (await allStaff()).find((s) => s.companyId === CID && s.role === 'sales' && s.status === 'active')!;
     const tpl = (await allCardTemplates()).find((x) => x.companyId === CID && x.onSale && x.kind === 'count')!;
     const buyer = db.students.find((s) => s.companyId === CID && s.status === 'active')!;
     const sold = await post(token, '/v2/student_card/sell', { studentId: buyer.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: T });

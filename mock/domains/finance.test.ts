@@ -4,7 +4,7 @@
  * (revenue = accrual = hour records; bill card sales = cash in), month close, salary flows and access.
  */
 import { journalEntries, paySlips, salaryLines, salaryPlans } from '../../server/db/schema';
-import { authHeaders, rowsOf } from '../testing';
+import { allStaff, authHeaders, rowsOf } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
@@ -267,7 +267,7 @@ describe('salary', () => {
   it('an approved return claws back the seller commission', async () => {
     const token = await login('dealer', 'dealer123');
     const db = getDb();
-    const sales = db.staff.find((s) => s.companyId === 2 && s.userId === 5)!;
+    const sales = (await allStaff()).find((s) => s.companyId === 2 && s.userId === 5)!;
     const card = db.studentCards.find((c) => c.companyId === 2 && c.sellerId === sales.id && c.status === 'active' && c.kind === 'count' && c.remainingHours >= 2 && !recordsOfCard(db, c.id).some((r) => r.type === 'backing'))!;
     expect(card).toBeTruthy();
     const ret = (await call('POST', '/v2/student_card/return', { token, body: { cardId: card.id, hours: 2, reason: 'Moving' } })).body.data;
@@ -282,7 +282,7 @@ describe('salary', () => {
   it('teachers and sales see only their own lines and slips; another person’s line is 404', async () => {
     const token = await login('teacher', 'teacher123');
     const db = getDb();
-    const me = db.staff.find((s) => s.companyId === 2 && s.userId === 4)!;
+    const me = (await allStaff()).find((s) => s.companyId === 2 && s.userId === 4)!;
     const mine = await get(token, '/v2/salary?pageSize=100');
     expect(mine.total).toBeGreaterThan(0);
     expect(mine.list.every((l: any) => l.staffId === me.id)).toBe(true); // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -774,7 +774,7 @@ export const seedJournal: SqlSeeder = async (sql, db) => {
   const rows: JournalEntry[] = [];
   for (const company of db.seedCompanies.filter((c) => !c.platform)) {
     const campuses = db.seedCampuses.filter((c) => c.companyId === company.id);
-    const manager = db.staff.find((s) => s.companyId === company.id && (s.role === 'dealer' || s.role === 'manager'));
+    const manager = db.seedStaff.find((s) => s.companyId === company.id && (s.role === 'dealer' || s.role === 'manager'));
     months.forEach((m, i) => {
       campuses.forEach((campus, k) => {
         const big = company.id === 2;

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { resetDb } from '../handlers';
 import { getDb, type Db } from '../db';
 import { today } from '../clock';
-import { call, inRequest, loginToken, rowsOf, allCardTemplates } from '../testing';
+import { call, inRequest, loginToken, rowsOf, allCardTemplates, allStaff } from '../testing';
 import { campuses } from '../../server/db/schema';
 import { groupOf, indexOf } from '../indexes';
 import { cardFigures, cashInOf, deferredRevenue, monthRange, monthsEnding, periodToDate, recognisedRevenue, refundsOutOf, shownRollforward, sumMoney, type LedgerCard } from '@/domain/revenue';
@@ -103,7 +103,7 @@ describe('finance caches after writes = the straightforward computation', () => 
     // A student who owes no lessons: a sale first settles open arrears (docs/rules.md#arrears).
     const student = db.students.find((s) => s.companyId === 2 && s.status === 'active' && !db.arrears.some((a) => a.studentId === s.id && a.status === 'open'))!;
     const tpl = (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
-    const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales')!;
+    const seller = (await allStaff()).find((s) => s.companyId === 2 && s.role === 'sales')!;
     const sold = await post(token, '/v2/student_card/sell', { studentId: student.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: T });
     await check('sale');
     await post(token, '/v2/student_card/renew', { cardId: sold.card.id, hours: 5, amount: 500, method: 'wechat', sellerId: seller.id });
@@ -175,7 +175,7 @@ describe('finance caches after writes = the straightforward computation', () => 
     // A student who owes no lessons: a sale first settles open arrears (docs/rules.md#arrears).
     const student = db.students.find((s) => s.companyId === 2 && s.status === 'active' && !db.arrears.some((a) => a.studentId === s.id && a.status === 'open'))!;
     const tpl = (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
-    const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales')!;
+    const seller = (await allStaff()).find((s) => s.companyId === 2 && s.role === 'sales')!;
     const before = await get(token, `/v2/bill/balances?month=${THIS}`);
     const sold = await post(token, '/v2/student_card/sell', { studentId: student.id, templateId: tpl.id, amount: 888, method: 'alipay', sellerId: seller.id, startDate: T });
     const after = await get(token, `/v2/bill/balances?month=${THIS}`);
@@ -211,15 +211,15 @@ describe('company index (../indexes.ts): appended rows extend it, other changes 
           { maxLength: 40 },
         ),
         (ops) => {
-          const db = { staff: [] as { id: number; companyId: number }[] } as unknown as Db;
-          const table = (db as unknown as { staff: { id: number; companyId: number }[] }).staff;
+          const db = { seedStaff: [] as { id: number; companyId: number }[] } as unknown as Db;
+          const table = (db as unknown as { seedStaff: { id: number; companyId: number }[] }).seedStaff;
           let id = 0;
           for (const o of ops) {
             if (o.op === 'push') for (let i = 0; i < o.n; i += 1) table.push({ id: (id += 1), companyId: o.company });
             else if (o.op === 'splice') table.splice(table.length ? o.at % table.length : 0, o.n, ...(o.n === 2 ? [{ id: (id += 1), companyId: o.company }] : []));
             else if (o.op === 'truncate') table.length = Math.min(table.length, o.keep % (table.length + 1));
             for (const c of [1, 2, 3]) {
-              const got = indexOf(db, 'staff', c);
+              const got = indexOf(db, 'seedStaff', c);
               expect(got).toEqual(table.filter((r) => r.companyId === c));
               expect(Object.isFrozen(got)).toBe(true);
               // groupOf: the same, by a key that leaves some rows out (odd ids).

@@ -6,7 +6,7 @@
 import { auditEntries } from './audit';
 import { allSessions } from '../../server/auth/state';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { call, loginToken, mapleTeacherInvitation, membershipRows, rowsOf, userRows } from '../testing';
+import { allStaff, call, loginToken, mapleTeacherInvitation, membershipRows, rowsOf, userRows } from '../testing';
 import { invitations } from '../../server/db/schema';
 import { tx } from '../../server/db';
 import { resetDb } from '../handlers';
@@ -16,13 +16,13 @@ beforeEach(() => {
   resetDb();
 });
 
-const freeStaff = (companyId: number, skip: number[] = []) => getDb().staff.find((s) => s.companyId === companyId && s.userId === undefined && s.status === 'active' && !skip.includes(s.id))!;
+const freeStaff = async (companyId: number, skip: number[] = []) => (await allStaff()).find((s) => s.companyId === companyId && s.userId === undefined && s.status === 'active' && !skip.includes(s.id))!;
 const membershipsOf = async (userId: number) => (await membershipRows()).filter((m) => m.userId === userId);
 
 /** Starlight's dealer invites the Sunrise owner (13800000009) as the login of one of its staff members. */
 async function inviteSunriseOwner() {
   const dealer = await loginToken('dealer');
-  const st = freeStaff(2);
+  const st = await freeStaff(2);
   const r = await call('POST', '/v2/account/staff', { token: dealer, body: { staffId: st.id, mobile: '13800000009', password: 'ignored1' } });
   expect(r.status).toBe(200);
   return { dealer, st, id: r.body.data.invitation.id as number };
@@ -44,7 +44,7 @@ describe('the invited person, signed in', () => {
     const m = (await membershipsOf(9)).find((x) => x.companyId === 2)!;
     expect(m).toMatchObject({ roleId: r.body.data.roleId, role: st.role, type: 2 });
     expect(m.groupId).toBeDefined();
-    expect(getDb().staff.find((s) => s.id === st.id)!.userId).toBe(9);
+    expect((await allStaff()).find((s) => s.id === st.id)!.userId).toBe(9);
     expect((await call('GET', '/v2/invitation/mine', { token: sunrise })).body.data).toEqual([]);
 
     const stores = (await call('GET', '/v2/company_role/select', { token: sunrise })).body.data as { roleId: number; companyName: string }[];
@@ -68,7 +68,7 @@ describe('the invited person, signed in', () => {
     expect((await call('POST', '/v2/invitation/decline', { token: sunrise, body: { id } })).status).toBe(200);
     expect((await membershipRows()).length).toBe(count);
     expect((await membershipsOf(9)).map((m) => m.companyId)).toEqual([3]);
-    expect(getDb().staff.find((s) => s.id === st.id)!.userId).toBeUndefined();
+    expect((await allStaff()).find((s) => s.id === st.id)!.userId).toBeUndefined();
     expect((await call('POST', '/v2/invitation/accept', { token: sunrise, body: { id } })).status).toBe(404);
     const list = (await call('GET', '/v2/invitation?page=1&pageSize=10&status=declined', { token: dealer })).body.data.list as { id: number }[];
     expect(list.map((x) => x.id)).toEqual([id]);
@@ -124,7 +124,7 @@ describe('a person with no usable membership yet', () => {
   /** A Sunrise teacher login (13955556666) that Sunrise disabled: no usable membership left. */
   async function stranded() {
     const sunrise = await loginToken('sunrise');
-    const made = await call('POST', '/v2/account/staff', { token: sunrise, body: { staffId: freeStaff(3).id, mobile: MOBILE, password: PASSWORD } });
+    const made = await call('POST', '/v2/account/staff', { token: sunrise, body: { staffId: (await freeStaff(3)).id, mobile: MOBILE, password: PASSWORD } });
     expect(made.status).toBe(200);
     expect((await call('POST', '/v2/account/disable', { token: sunrise, body: { roleId: made.body.data.roleId } })).status).toBe(200);
     return (await userRows()).find((u) => u.mobile === MOBILE)!;

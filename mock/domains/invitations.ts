@@ -23,7 +23,8 @@ import { afterCommit, tx } from '../../server/db';
 import { sqlList, type SqlListSpec } from '../../server/db/list';
 import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
-import { companies, invitations } from '../../server/db/schema';
+import { companies, invitations, staff as staffTable } from '../../server/db/schema';
+import { findStaff, updateStaff } from './staffRows';
 import { companyById, rememberCompanies } from './companyRows';
 import { api, definePolicy, HttpError, type AuthedCtx, type Ctx, type Session } from '../http';
 import { insertMembership, isMember, membersElsewhere, updateUser, userById } from './people';
@@ -223,13 +224,13 @@ async function accept(ctx: Ctx, r: InvitationRow): Promise<MembershipRow> {
   const company = companyById(db, r.companyId);
   if (!company || company.status !== 'active') throw ctx.bad('invitation.companyDisabled', { company: company?.name ?? '' });
   if (await isMember(r.companyId, r.userId)) throw ctx.bad('invitation.member', { company: company.name });
-  const staff = r.staffId === undefined ? undefined : db.staff.find((s) => s.id === r.staffId && s.companyId === r.companyId);
+  const staff = r.staffId === undefined ? undefined : await findStaff(db, r.staffId, eq(staffTable.companyId, r.companyId), true);
   if (r.staffId !== undefined && (!staff || staff.status !== 'active' || (staff.userId !== undefined && staff.userId !== r.userId))) {
     throw ctx.bad('invitation.staffGone', { company: company.name });
   }
   const user = (await userById(r.userId))!;
   const m = await addMembership(r.userId, r.companyId, r.role, r.groupId);
-  if (staff) staff.userId = user.id;
+  if (staff) await updateStaff(db, staff, { userId: user.id });
   for (const id of r.studentIds) {
     const st = db.students.find((s) => s.id === id && s.companyId === r.companyId);
     if (!st) continue;

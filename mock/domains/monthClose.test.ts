@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
 import { today } from '../clock';
-import { call, inRequest, loginToken, rowsOf, allCardTemplates } from '../testing';
+import { call, inRequest, loginToken, rowsOf, allCardTemplates, allStaff } from '../testing';
 import { addMonths, plusDays, sumMoney } from '@/domain/revenue';
 import { accrualCards, accrualOverview, closedFigures, revenueMonthLive } from './finance';
 
@@ -85,7 +85,7 @@ describe('a closed month stays closed (issue 29)', () => {
     expect(openingThis).toBe(closed.closing);
 
     // ---- every kind of event, today ----
-    const seller = db.staff.find((s) => s.companyId === 2 && s.role === 'sales' && s.status === 'active')!;
+    const seller = (await allStaff()).find((s) => s.companyId === 2 && s.role === 'sales' && s.status === 'active')!;
     const tpl = (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
     // A student who owes no lessons: a sale first settles open arrears (docs/rules.md#arrears).
     const buyer = db.students.find((s) => s.companyId === 2 && s.status === 'active' && !db.arrears.some((a) => a.studentId === s.id && a.status === 'open'))!;

@@ -32,6 +32,7 @@ import { seesAllLeads } from '../../src/domain/leads';
 import { visibleStudentIds } from './schoolPolicies';
 import { narrowsScope } from './dataScope';
 import { classById, loadSchoolRows } from './schoolRows';
+import { loadStaffRows, staffById } from './staffRows';
 import { ids, z } from '../../src/types/schema';
 
 defineMessages({
@@ -62,7 +63,7 @@ export function childrenOf(db: Db, companyId: number, mobile: string): Student[]
 
 function teacherUserOfClass(db: Db, classId: number | undefined): number | undefined {
   const cls = classId === undefined ? undefined : classById(db, classId);
-  return cls ? db.staff.find((s) => s.id === cls.teacherId)?.userId : undefined;
+  return cls ? staffById(db, cls.teacherId)?.userId : undefined;
 }
 
 /* ---------------- rows ---------------- */
@@ -279,6 +280,7 @@ export async function sweepReminders(db: Db, companyId: number, day = today()): 
   await loadSettings(companyId);
   // A lesson's teacher is found through its class (`teacherUserOfClass`).
   await loadSchoolRows(companyId);
+  await loadStaffRows(companyId);
   const next = addDays(day, 1);
   (db.lessons ?? [])
     .filter((l) => l.companyId === companyId && l.date === next && l.status !== 'cancelled')

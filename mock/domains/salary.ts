@@ -25,6 +25,7 @@ import {
 import { cardCommission, elimCommission, isEditable, lineFigures, type ReturnInput, type SaleInput, type TaughtInput } from '../../src/domain/salary';
 import { addMonths, monthRange, monthsEnding, sumMoney } from '../../src/domain/revenue';
 import { staffOfSession } from './school';
+import { staffById, staffRowsOf, updateStaff } from './staffRows';
 import { isMonthOver } from '../../src/domain/monthClose';
 import { created } from './audit';
 import { and, asc, eq, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
@@ -33,7 +34,7 @@ import { sqlList, contains, type SqlListSpec } from '../../server/db/list';
 import { insertMany } from '../../server/db/bulk';
 import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
-import { paySlips, salaryLines, salaryPlans } from '../../server/db/schema';
+import { paySlips, salaryLines, salaryPlans, staff as staffTable } from '../../server/db/schema';
 
 defineMessages({
   'sal.line': { en: 'Salary line', zh: '工资条目' },
@@ -323,7 +324,7 @@ export async function generateMonth(t: Database, db: Db, companyId: number, mont
     (await t.select().from(salaryLines).where(and(eq(salaryLines.companyId, companyId), eq(salaryLines.month, month))).orderBy(asc(salaryLines.id)).for('update')).map((r) => [r.staffId, lineOf(r)]),
   );
   const added: SalaryLine[] = [];
-  for (const staff of db.staff.filter((s) => s.companyId === companyId && s.status === 'active')) {
+  for (const staff of staffRowsOf(db, companyId).filter((s) => s.status === 'active')) {
     const plan = plans.get(staff.id);
     if (!plan) continue;
     const line = existing.get(staff.id);
@@ -351,8 +352,7 @@ function recalc(db: Db, line: SalaryLine) {
   calculate(line, monthSources(db, line.companyId, line.month));
 }
 
-function slipOf(db: Db, id: number, line: SalaryLine, account: PaySlip['account'], at: string, by: string): PaySlip {
-  const staff = db.staff.find((s) => s.id === line.staffId);
+function slipOf(db: Db, id: number, line: SalaryLine, account: PaySlip['account'], at: string, by: string, staff = staffById(db, line.staffId)): PaySlip {
   return {
     id,
     companyId: line.companyId,
@@ -412,7 +412,7 @@ export const seedSalaries: SqlSeeder = async (t, db) => {
   const lines: SalaryLine[] = [];
   const slips: PaySlip[] = [];
   for (const company of db.seedCompanies.filter((c) => !c.platform)) {
-    const staff = db.staff.filter((s) => s.companyId === company.id);
+    const staff = db.seedStaff.filter((s) => s.companyId === company.id);
     const byStaff = new Map<number, SalaryPlan>();
     staff.forEach((s, i) => {
       const teacher = s.role === 'teacher';
@@ -458,7 +458,7 @@ export const seedSalaries: SqlSeeder = async (t, db) => {
         if (k < months.length - 1) Object.assign(l, { status: 'checked', checkedAt: `${monthRange(addMonths(m, 1)).start.slice(0, 8)}03 10:00:00`, checkedBy: manager.name });
         if (k < months.length - 2) {
           const paidAt = `${monthRange(addMonths(m, 1)).start.slice(0, 8)}05 10:00:00`;
-          const slip = slipOf(db, (ids.slip += 1), l, 'bank', paidAt, manager.name);
+          const slip = slipOf(db, (ids.slip += 1), l, 'bank', paidAt, manager.name, staff.find((s) => s.id === l.staffId));
           slips.push(slip);
           Object.assign(l, { status: 'paid', paidAt, slipId: slip.id });
         }
@@ -467,6 +467,8 @@ export const seedSalaries: SqlSeeder = async (t, db) => {
     });
   }
   await insertMany(t, salaryPlans, plans.map(planValues));
+  // The staff list names each one's plan (the staff are written before, without it).
+  await t.update(staffTable).set({ salaryPlanId: sql`(select p.id from ${salaryPlans} as p where p.staff_id = ${staffTable.id} and p.company_id = ${staffTable.companyId})` });
   await insertMany(t, salaryLines, lines.map(lineValues));
   await insertMany(t, paySlips, slips.map(slipValues));
   await restartIdentities(t, ['salary_plans', 'salary_lines', 'pay_slips']);
@@ -543,8 +545,7 @@ export const salaryHandlers = [
   /* plans */
   api('get', '/v2/salary_plan', { read: salaryPlanPolicy }, async (ctx) => {
     const plans = new Map((await (await tx()).select().from(salaryPlans).where(ctx.scope(salaryPlanPolicy))).map((r) => [r.staffId, planOf(r)]));
-    const rows = ctx.db.staff
-      .filter((s) => s.companyId === ctx.session.company.id)
+    const rows = staffRowsOf(ctx.db, ctx.session.company.id)
       .map((s) => ({ staffId: s.id, staffName: s.name, role: s.role, campusName: s.campusName, status: s.status, plan: plans.get(s.id) ?? null }));
     return listQuery(rows, ctx.query, {
       keywordFields: ['staffName'],
@@ -557,7 +558,7 @@ export const salaryHandlers = [
 
   api('post', '/v2/salary_plan', { write: salaryPlanPolicy, body: SalaryPlanBody }, async (ctx) => {
     const b = ctx.body;
-    const staff = ctx.db.staff.find((s) => s.id === b.staffId && s.companyId === ctx.session.company.id);
+    const staff = staffRowsOf(ctx.db, ctx.session.company.id).find((s) => s.id === b.staffId);
     if (!staff) throw ctx.bad('common.notFound', { what: ctx.t('sal.staff') });
     if (!validTiers(b.tiers)) throw ctx.bad('sal.tiers');
     const tiers = [...b.tiers].sort((x, y) => x.from - y.from).map((x) => ({ from: x.from, to: x.to ?? undefined, amount: x.amount }));
@@ -575,7 +576,7 @@ export const salaryHandlers = [
     const { id: _id, ...values } = planValues(fresh);
     const [r] = await t.insert(salaryPlans).values(values).returning();
     const plan = planOf(r);
-    staff.salaryPlanId = plan.id;
+    await updateStaff(ctx.db, staff, { salaryPlanId: plan.id });
     return created(plan);
   }),
 

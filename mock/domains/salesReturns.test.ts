@@ -8,7 +8,7 @@ import { getDb, resetDb } from '../db';
 import { loadSettings } from './companySettings';
 import '../handlers';
 import { today } from '../clock';
-import { call, loginToken, allCardTemplates } from '../testing';
+import { call, loginToken, allCardTemplates, allStaff } from '../testing';
 import { returnRefund } from '../../src/domain/revenue';
 import { returnableHours } from '../../src/domain/ledger';
 import { renewalStates } from '../../src/domain/receivers';
@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 
 const onSaleCount = async () => (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count' && x.classIds.length === 0)!;
-const sellerId = () => getDb().staff.find((s) => s.companyId === 2 && s.status === 'active' && ['dealer', 'manager', 'sales'].includes(s.role))!.id;
+const sellerId = async () => (await allStaff()).find((s) => s.companyId === 2 && s.status === 'active' && ['dealer', 'manager', 'sales'].includes(s.role))!.id;
 
 describe('a card cannot be sold already expired', () => {
   it('refuses a start date whose card ends before today, naming the field, and takes no money', async () => {
@@ -28,7 +28,7 @@ describe('a card cannot be sold already expired', () => {
     const st = db.students.find((s) => s.companyId === 2 && s.status === 'active')!;
     const orders = db.cardOrders.length;
     const cards = db.studentCards.length;
-    const body = { studentId: st.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: sellerId(), startDate: '2025-01-01' };
+    const body = { studentId: st.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: await sellerId(), startDate: '2025-01-01' };
     const r = await call('POST', '/v2/student_card/sell', { token, body });
     expect(r.status).toBe(400);
     expect(r.body.msg).toMatch(/^Start date: the card would end on 2025-\d\d-\d\d, before today/);
@@ -143,7 +143,7 @@ describe('renewal state: one function for the list, the reminder and the notice 
     // Renew one running-low student with a new card: gone from the list, the reminder and the segment.
     const id = [...list][0];
     const tpl = await onSaleCount();
-    const sold = await call('POST', '/v2/student_card/sell', { token, body: { studentId: id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: sellerId(), startDate: today() } });
+    const sold = await call('POST', '/v2/student_card/sell', { token, body: { studentId: id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: await sellerId(), startDate: today() } });
     expect(sold.status).toBe(200);
     const row = await call('GET', `/v2/student?keyword=${encodeURIComponent(db.students.find((s) => s.id === id)!.mobile)}`, { token });
     const me = (row.body.data.list as { id: number; cardState: string; activeHours: number }[]).find((s) => s.id === id)!;

@@ -1,5 +1,5 @@
 /** The schedule calls against the mock backend: batch scheduling with clashes, roll call → ledger, undo, teacher scope. */
-import { allAttendances, allLeads, allLeaveRequests, allReservations, authHeaders, classesIn } from '../testing';
+import { allAttendances, allLeads, allLeaveRequests, allReservations, authHeaders, classesIn, allStaff } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { asSeed, getDb, resetDb } from '../db';
 import { seedSchedule } from './schedule';
@@ -43,7 +43,7 @@ describe('schedule seed', () => {
     const lessons = db.lessons.filter((l) => l.companyId === 2);
     const openClasses = db.seedClasses.filter((c) => c.companyId === 2 && c.status === 'open');
     for (const c of openClasses) expect(lessons.some((l) => l.classId === c.id)).toBe(true);
-    const demo = db.staff.find((s) => s.userId === 4 && s.companyId === 2)!;
+    const demo = db.seedStaff.find((s) => s.userId === 4 && s.companyId === 2)!;
     expect(lessons.some((l) => l.date === t && l.teacherId === demo.id)).toBe(true);
     expect(lessons.filter((l) => l.date < t && !l.rollCalledAt && l.status === 'scheduled').length).toBeGreaterThan(0);
     expect(lessons.filter((l) => l.rollCalledAt).length).toBeGreaterThan(lessons.filter((l) => l.date < t).length / 2);
@@ -184,7 +184,7 @@ describe('roll call', () => {
   it('teachers see and roll-call only their own lessons, and cannot undo', async () => {
     const token = await login('teacher');
     const db = getDb();
-    const me = db.staff.find((s) => s.userId === 4 && s.companyId === 2)!;
+    const me = (await allStaff()).find((s) => s.userId === 4 && s.companyId === 2)!;
     const list = await call<{ list: Lesson[]; total: number }>(token, 'GET', '/v2/lesson?pageSize=200');
     expect(list.data.total).toBeGreaterThan(0);
     expect(list.data.list.every((l) => l.teacherId === me.id)).toBe(true);

@@ -21,6 +21,7 @@ import { weekdayOf, type Weekday } from '../../src/utils/dates';
 import { appendHourRecord, deductionCardFor, type Operator } from './ledger';
 import { staffOfSession } from './school';
 import { classesOf, roomsOf } from './schoolRows';
+import { staffById } from './staffRows';
 import { arrearsOfLesson, arrearsTable, recordArrears, undoLessonArrears } from './arrears';
 import { approvedLeaveOf, LIVE_RESERVATION_STATES, liveLinesOf, writeUndone } from './scheduleRows';
 
@@ -177,7 +178,7 @@ export function makeLesson(
   cls: SchoolClass,
   input: { date: string; start: string; end: string; teacherId?: number; roomId?: number; hours?: number; kind?: LessonKind; remark?: string; createdAt: string; createdBy: string },
 ): Lesson {
-  const teacher = db.staff.find((s) => s.id === (input.teacherId ?? cls.teacherId));
+  const teacher = staffById(db, input.teacherId ?? cls.teacherId);
   const room = roomsOf(db, cls.companyId).find((r) => r.id === (input.roomId ?? cls.roomId));
   return {
     id: 0,
@@ -468,7 +469,7 @@ function planSlots(db: Db, rng: Rng, classes: SchoolClass[], todayWeekday: Weekd
   const teacherBusy = new Map<number, Busy[]>();
   const roomBusy = new Map<number, Busy[]>();
   const out = new Map<number, Busy[]>();
-  const demoStaff = db.staff.find((s) => s.userId === 4 && s.companyId === 2);
+  const demoStaff = db.seedStaff.find((s) => s.userId === 4 && s.companyId === 2);
   let demoToday = 0;
   for (const cls of classes) {
     const want = rng.chance(0.35) ? 2 : 1;
@@ -512,7 +513,7 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
   };
   const classes = classesOf(db, companyId);
   const slots = planSlots(db, rng, classes, weekdayOf(t));
-  const manager = db.staff.find((s) => s.companyId === companyId && (s.role === 'manager' || s.role === 'dealer'));
+  const manager = db.seedStaff.find((s) => s.companyId === companyId && (s.role === 'manager' || s.role === 'dealer'));
   const from = addDays(t, -91);
   const to = addDays(t, 28);
   const created: Lesson[] = [];
@@ -540,7 +541,7 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
   }
   created.sort((a, b) => (a.date + a.start).localeCompare(b.date + b.start));
   const ix = indexesOf(db, companyId);
-  const teachers = new Map(db.staff.filter((s) => s.companyId === companyId).map((s) => [s.id, s]));
+  const teachers = new Map(db.seedStaff.filter((s) => s.companyId === companyId).map((s) => [s.id, s]));
 
   // Leave requests: future lessons in every status, and approved ones on past lessons.
   const future = created.filter((l) => l.date > t && l.status === 'scheduled');

@@ -94,6 +94,7 @@ import { seesAllLeads } from '../../src/domain/leads';
 import { drillRows } from './analysis';
 import { campusesOf } from './campusRows';
 import { classesOf, roomsOf } from './schoolRows';
+import { staffById, staffRowsOf } from './staffRows';
 
 const manage = (a: Access) => a.isDealer || a.isManager;
 
@@ -144,7 +145,7 @@ function classOf(db: Db, s: Session, id: number, lang: Lang): SchoolClass {
 
 function checkStaff(db: Db, s: Session, id: number | undefined, lang: Lang) {
   if (id === undefined) return;
-  if (!db.staff.some((st) => st.id === id && st.companyId === s.company.id && st.status === 'active')) {
+  if (!staffRowsOf(db, s.company.id).some((st) => st.id === id && st.status === 'active')) {
     throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'sch.teacher') }));
   }
 }
@@ -459,7 +460,7 @@ export const scheduleHandlers: HttpHandler[] = [
     const own = limitedToOwnLessons(actor);
     const cid = session.company.id;
     return {
-      teachers: indexOf(db, 'staff', cid)
+      teachers: staffRowsOf(db, cid)
         .filter((s) => s.role === 'teacher' && s.status === 'active' && (!own || s.id === actor.staffId))
         .map((s) => ({ value: s.id, label: s.name, campusId: s.campusId })),
       rooms: roomsOf(db, cid).map((r) => ({ value: r.id, label: r.name, campusId: r.campusId, capacity: r.capacity })),
@@ -855,7 +856,7 @@ export const scheduleHandlers: HttpHandler[] = [
       if (minutesOf(end) <= minutesOf(start)) throw ctx.bad('sch.endBeforeStart');
       if (date < today()) throw ctx.bad('sch.pastLesson');
       checkStaff(db, session, teacherId, lang);
-      const teacher = db.staff.find((s) => s.id === teacherId)!;
+      const teacher = staffById(db, teacherId)!;
       // The teacher must be free in that slot.
       const busy = db.lessons.filter((l) => l.companyId === session.company.id && l.date === date && l.status !== 'cancelled' && l.teacherId === teacherId);
       const clashes = detectClashes(

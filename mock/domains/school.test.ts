@@ -31,7 +31,7 @@ import {
 import { RequestError } from '@/utils/request';
 import { appendHourRecord, deductionCardFor } from './ledger';
 import { insertStudent } from './school';
-import { classesIn, inRequest, rowsOf } from '../testing';
+import { allStaff, classesIn, inRequest, rowsOf } from '../testing';
 import { classes, rooms } from '../../server/db/schema';
 
 const quiet = async <T,>(p: Promise<T>): Promise<RequestError> => {
@@ -58,7 +58,7 @@ describe('school mock backend', () => {
   it('seeds Starlight Dance per docs/rules.md#demo-data-and-modes with every card state and record type', async () => {
     const db = getDb();
     const c2 = <T extends { companyId: number }>(rows: T[]) => rows.filter((r) => r.companyId === 2);
-    expect(c2(db.staff).length).toBeGreaterThanOrEqual(20);
+    expect(c2(await allStaff()).length).toBeGreaterThanOrEqual(20);
     expect(c2(await rowsOf(rooms))).toHaveLength(8);
     expect(c2(await rowsOf(classes))).toHaveLength(30);
     expect(c2(db.students).length).toBeGreaterThanOrEqual(400);
@@ -67,7 +67,7 @@ describe('school mock backend', () => {
     expect(new Set(c2(db.hourRecords).map((r) => r.type)).size).toBe(10);
     expect(c2(db.hourRecords).some((r) => r.type === 'fail')).toBe(false);
     for (const [userId, role] of [[2, 'dealer'], [3, 'manager'], [4, 'teacher'], [5, 'sales']] as const) {
-      expect(db.staff.find((s) => s.companyId === 2 && s.userId === userId)?.role).toBe(role);
+      expect((await allStaff()).find((s) => s.companyId === 2 && s.userId === userId)?.role).toBe(role);
     }
     expect((await classesIn(2)).filter((c) => c.teacherName === '王若汐').length).toBeGreaterThanOrEqual(3);
     expect(db.students.filter((s) => s.companyId === 3).length).toBeGreaterThan(0);

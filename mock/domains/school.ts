@@ -8,6 +8,7 @@ import type { Db } from '../db';
 import { nextId } from '../db';
 import { campusById, campusesOf } from './campusRows';
 import { classesOf } from './schoolRows';
+import { staffRowsOf } from './staffRows';
 import { HttpError, type Session } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
 import { addDays, today } from '../clock';
@@ -32,7 +33,8 @@ import type { ArrearsSettlement } from '../../src/types/arrears';
 
 declare module '../db' {
   interface Db {
-    staff: Staff[];
+    /** The demo seed's staff (written to the database by their SqlSeeder); a request reads the table (./staffRows.ts). */
+    seedStaff: Staff[];
     /** The demo seed's rooms (written to the database by their SqlSeeder); a request reads the table (./schoolRows.ts). */
     seedRooms: Room[];
     /** The demo seed's classes, with the student counts the seed gives them; a request reads the table (./schoolRows.ts). */
@@ -56,7 +58,7 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /** The staff row of the session user in their company (teachers, sales ... linked by userId). */
 export function staffOfSession(db: Db, s: Pick<Session, 'user' | 'company'>): Staff | undefined {
-  return db.staff.find((st) => st.companyId === s.company.id && st.userId === s.user.id);
+  return staffRowsOf(db, s.company.id).find((st) => st.userId === s.user.id);
 }
 
 /** Who did it, for records: the staff row when the user has one (id = staff id), else the user. */
@@ -311,7 +313,7 @@ function seedCompany(db: Db, cfg: CompanySeed, scale: number) {
       hireDate: addDays(t, -rng.int(90, 1400)),
       userId: s.userId,
     };
-    db.staff.push(row);
+    db.seedStaff.push(row);
     return row;
   });
   const teachers = staff.filter((s) => s.role === 'teacher' && s.status === 'active');
@@ -429,7 +431,7 @@ function seedCompany(db: Db, cfg: CompanySeed, scale: number) {
   const returnable = active.filter((c) => c.kind === 'count' && c.remainingHours >= 4 && c.expiryDate > t);
   for (let i = 0; i < Math.min(4, Math.floor(returnable.length / 10)); i += 1) {
     const card = returnable[returnable.length - 1 - i * 5];
-    const seller = db.staff.find((s) => s.id === card.sellerId);
+    const seller = db.seedStaff.find((s) => s.id === card.sellerId);
     appendHourRecord(db, {
       cardId: card.id,
       type: 'backing',
@@ -517,7 +519,7 @@ function seedCard(db: Db, rng: Rng, c: CardSeedCtx) {
   // Lessons: about weekly from issue to min(today - 1, expiry).
   const cls = c.classes.find((x) => x.id === c.lessonsFromClass) ?? c.classes.find((x) => tpl.classIds.length === 0 || tpl.classIds.includes(x.id));
   if (!cls) return;
-  const teacher = db.staff.find((s) => s.id === cls.teacherId) ?? c.teachers[0];
+  const teacher = db.seedStaff.find((s) => s.id === cls.teacherId) ?? c.teachers[0];
   const teacherOp = { id: teacher.id, name: teacher.name };
   // The schedule seed (./schedule.ts) roll-calls the lessons of the last SCHEDULE_HISTORY_DAYS for enrolled
   // students: this history stops before them, so each card's records are written in time order.
@@ -706,7 +708,7 @@ export function seedLedgerInTimeOrder(db: Db) {
 
 /** Seeds the school tables (docs/rules.md#demo-data-and-modes). `MOCK_SCALE=large` gives 20 000 students to Starlight Dance. */
 export function seedSchool(db: Db) {
-  db.staff = [];
+  db.seedStaff = [];
   db.seedRooms = [];
   db.seedClasses = [];
   db.students = [];

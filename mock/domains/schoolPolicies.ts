@@ -15,7 +15,8 @@ import { staffOfSession } from './school';
 import { scopeStudents } from './dataScope';
 import { classesOf, findClass, findRoom, roomsOf } from './schoolRows';
 import { findTemplate, templatesOf } from './cardTemplateRows';
-import { cardTemplates, classes, rooms } from '../../server/db/schema';
+import { findStaff, staffRowsOf } from './staffRows';
+import { cardTemplates, classes, rooms, staff } from '../../server/db/schema';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 
 /** Read access to the school tables: anyone with a student, educational or schedule flag. */
@@ -86,7 +87,9 @@ export const staffPolicy = definePolicy<Staff>({
   name: 'staff',
   read: readSchool,
   write: ['educationalManagement', setupWriter],
-  rows: (db, s) => indexOf(db, 'staff', s.company.id),
+  rows: (db, s) => staffRowsOf(db, s.company.id),
+  where: (s) => eq(staff.companyId, s.company.id),
+  find: (id, scope, lock) => findStaff(getDb(), id, scope, lock),
 });
 
 export const roomPolicy = definePolicy<Room>({

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { resetDb } from '../handlers';
-import { call, loginToken, rowsOf } from '../testing';
+import { allStaff, call, loginToken, rowsOf } from '../testing';
 import { campuses } from '../../server/db/schema';
 
 beforeEach(() => {
@@ -42,7 +42,7 @@ describe('staff mobiles: teachers see only their own', () => {
     const me = userIdOf('teacher');
     const seen = await list(teacher);
     expect(seen.list.length).toBeGreaterThan(1);
-    const full = new Map(getDb().staff.filter((s) => s.companyId === 2).map((s) => [s.id, s.mobile]));
+    const full = new Map((await allStaff()).filter((s) => s.companyId === 2).map((s) => [s.id, s.mobile]));
     for (const r of seen.list) {
       if (r.userId === me) expect(r.mobile).toBe(full.get(r.id));
       else {
@@ -56,7 +56,7 @@ describe('staff mobiles: teachers see only their own', () => {
 
   it("a teacher cannot find a colleague by the colleague's mobile (list or jump search)", async () => {
     const teacher = await loginToken('teacher');
-    const other = getDb().staff.find((s) => s.companyId === 2 && s.userId !== userIdOf('teacher') && s.status === 'active')!;
+    const other = (await allStaff()).find((s) => s.companyId === 2 && s.userId !== userIdOf('teacher') && s.status === 'active')!;
     expect((await list(teacher, `&keyword=${other.mobile}`)).total).toBe(0);
     const hits = (await call('GET', `/v2/search?keyword=${other.mobile}`, { token: teacher })).body.data as { kind: string; id: number }[];
     expect(hits.filter((h) => h.kind === 'staff')).toEqual([]);

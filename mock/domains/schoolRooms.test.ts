@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { resetDb } from '../handlers';
-import { call, classesIn, loginToken } from '../testing';
+import { allStaff, call, classesIn, loginToken } from '../testing';
 import { sortKey } from '../../server/db/sortKey';
 import type { Room, SchoolClass } from '../../src/types/school';
 
@@ -38,7 +38,7 @@ describe('class list', () => {
     const keys = byTeacher.list.map((c) => sortKey(c.teacherName));
     expect(keys).toEqual([...keys].sort());
     // The keyword finds a teacher's name too.
-    const teacher = getDb().staff.find((s) => s.userId === 4)!;
+    const teacher = (await allStaff()).find((s) => s.userId === 4)!;
     const found = await list<SchoolClass>(token, `/v2/company_class?keyword=${encodeURIComponent(teacher.name)}&pageSize=100`);
     expect(found.total).toBe(all.filter((c) => c.teacherName.includes(teacher.name) || c.name.includes(teacher.name) || c.course.includes(teacher.name)).length);
     expect(found.total).toBeGreaterThan(0);
@@ -75,7 +75,7 @@ describe('rooms', () => {
 
   it('a teacher renamed: their classes show the new name', async () => {
     const token = await loginToken('dealer');
-    const teacher = getDb().staff.find((s) => s.userId === 4)!;
+    const teacher = (await allStaff()).find((s) => s.userId === 4)!;
     const r = await call('PUT', '/v2/company_staff', { token, body: { id: teacher.id, name: '王若汐二', mobile: teacher.mobile, role: teacher.role, campusId: teacher.campusId, status: teacher.status, hireDate: teacher.hireDate } });
     expect(r.status, r.body.msg).toBe(200);
     const theirs = await list<SchoolClass>(token, `/v2/company_class?teacherId=${teacher.id}&pageSize=100`);

@@ -17,6 +17,7 @@ import { isSeeding, type Db } from '../db';
 import { indexOf } from '../indexes';
 import type { Room, SchoolClass } from '../../src/types/school';
 import { campusById } from './campusRows';
+import { staffRowsOf } from './staffRows';
 
 type RoomSql = typeof rooms.$inferSelect;
 type ClassSql = typeof classes.$inferSelect;
@@ -118,7 +119,7 @@ export function roomOf(db: Db, r: RoomSql): Room {
 }
 
 function teacherName(db: Db, companyId: number, teacherId: number): string {
-  return indexOf(db, 'staff', companyId).find((s) => s.id === teacherId)?.name ?? '';
+  return staffRowsOf(db, companyId).find((s) => s.id === teacherId)?.name ?? '';
 }
 
 /** A class as the calls answer it: the names of its campus, room and teacher and its student count read from them. */

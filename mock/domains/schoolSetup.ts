@@ -53,7 +53,8 @@ import { templatesOf } from './cardTemplateRows';
 import { created } from './audit';
 import { and, asc, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { tx } from '../../server/db';
-import { classes, rooms } from '../../server/db/schema';
+import { classes, rooms, staff as staffTable } from '../../server/db/schema';
+import { deleteStaff, insertStaff, staffOf, staffRowsOf, updateStaff } from './staffRows';
 import { contains, listConditions, sqlList, type SqlListSpec } from '../../server/db/list';
 
 export { readSchool, visibleClassIds, visibleStudentIds, visibleStudents };
@@ -155,7 +156,8 @@ function readRoomBody(ctx: AuthedCtx, b: { campusId: number; name: string; capac
 }
 
 async function readClassBody(ctx: AuthedCtx, b: ClassInput) {
-  const teacher = ctx.target(staffPolicy, b.teacherId, 'school.staff');
+  // Locked: the teacher does not leave nor change role before the class is written.
+  const teacher = await ctx.find(staffPolicy, b.teacherId, 'school.staff');
   const campus = campusOf(ctx, b.campusId);
   if (teacher.role !== 'teacher' || teacher.status !== 'active') throw ctx.bad('school.notTeacher');
   // Locked: the room is not deleted nor made smaller before the class is written.
@@ -194,13 +196,29 @@ function readStudentBody(ctx: AuthedCtx, b: StudentInput) {
   };
 }
 
-const staffSpec = {
-  keywordFields: ['name', 'mobile'] as (keyof Staff)[],
-  equalFields: ['role', 'status', 'campusId'] as (keyof Staff)[],
-  dateField: 'hireDate' as keyof Staff,
-  sortable: ['name', 'hireDate', 'role', 'campusName'] as (keyof Staff)[],
-  defaultSort: { field: 'id' as keyof Staff, order: 'ascend' as const },
-};
+/** The mobile as the caller sees it, in SQL (`staffAsSeenBy`): a teacher sees only their own, the others masked (`maskMobile`). */
+function seenMobile(s: Session): SQL {
+  if (canSeeStaffMobiles(s.membership.role)) return sql`${staffTable.mobile}`;
+  const masked = sql`case when length(${staffTable.mobile}) = 11 then substr(${staffTable.mobile}, 1, 3) || '****' || substr(${staffTable.mobile}, 8) else regexp_replace(${staffTable.mobile}, '[0-9](?=[0-9]{2})', '*', 'g') end`;
+  return sql`case when ${staffTable.userId} is not distinct from ${s.user.id} then ${staffTable.mobile} else ${masked} end`;
+}
+
+/** The staff list (/v2/company_staff, a campus's staff): the keyword searches the name and the mobile as the caller sees it. */
+function staffListSpec(db: Db, s: Session): SqlListSpec {
+  return {
+    equal: { role: staffTable.role, status: staffTable.status, campusId: staffTable.campusId },
+    filters: {
+      keyword: (v) => {
+        const kw = v.trim();
+        return kw ? or(ilike(staffTable.name, contains(kw)), ilike(seenMobile(s), contains(kw))) : undefined;
+      },
+    },
+    day: staffTable.hireDate,
+    sortable: { name: staffTable.nameSort, hireDate: staffTable.hireDate, role: staffTable.role, campusName: valueOf(staffTable.campusId, nameRanks(campusesOf(db, s.company.id))) },
+    defaultSort: { field: 'id', order: 'ascend', by: staffTable.id },
+    tiebreak: [asc(staffTable.id)],
+  };
+}
 
 /**
  * Staff rows as the caller may see them: a teacher sees only their own mobile, the others' masked (before the
@@ -223,7 +241,7 @@ export const schoolSetupHandlers = [
     const items = [
       { key: 'campus', count: campusesOf(db, cid).length, path: '/campus/list' },
       { key: 'rooms', count: roomsOf(db, cid).length, path: '/school/room' },
-      { key: 'staff', count: indexOf(db, 'staff', cid).length, path: '/school/staff' },
+      { key: 'staff', count: staffRowsOf(db, cid).length, path: '/school/staff' },
       { key: 'classes', count: classesOf(db, cid).length, path: '/school/class' },
       { key: 'templates', count: templatesOf(db, cid).length, path: '/school/class-card' },
       { key: 'students', count: indexOf(db, 'students', cid).length, path: '/student/list' },
@@ -232,7 +250,10 @@ export const schoolSetupHandlers = [
   }),
 
   /* ---------------- staff ---------------- */
-  api('get', '/v2/company_staff', { read: staffPolicy }, (ctx) => listQuery(staffAsSeenBy(ctx.rows(staffPolicy), ctx.session), ctx.query, staffSpec, ctx.lang)),
+  api('get', '/v2/company_staff', { read: staffPolicy }, async (ctx) => {
+    const page = await sqlList(await tx(), staffTable, ctx.scope(staffPolicy), ctx.query, staffListSpec(ctx.db, ctx.session), ctx.lang);
+    return { list: staffAsSeenBy(page.list.map((r) => staffOf(ctx.db, r)), ctx.session), total: page.total };
+  }),
 
   api('get', '/v2/company_staff/options', { read: staffPolicy }, ({ rows, query }) =>
     rows(staffPolicy)
@@ -242,24 +263,22 @@ export const schoolSetupHandlers = [
       .map((s) => ({ value: s.id, label: s.name })),
   ),
 
-  api('post', '/v2/company_staff', { write: staffPolicy, body: StaffBody, labels: STAFF_LABELS }, (ctx) => {
+  api('post', '/v2/company_staff', { write: staffPolicy, body: StaffBody, labels: STAFF_LABELS }, async (ctx) => {
     const { db, session } = ctx;
     const body = readStaffBody(ctx, ctx.body);
     if (ctx.rows(staffPolicy).some((s) => s.mobile === body.mobile)) throw ctx.bad('school.staffMobileTaken');
-    const row: Staff = { id: nextId(db, 'staff'), companyId: session.company.id, ...body };
-    db.staff.push(row);
-    return row;
+    return created(await insertStaff(db, session.company.id, body));
   }),
 
-  api('put', '/v2/company_staff', { write: staffPolicy, body: StaffUpdateBody, labels: STAFF_LABELS }, (ctx) => {
+  api('put', '/v2/company_staff', { write: staffPolicy, body: StaffUpdateBody, labels: STAFF_LABELS }, async (ctx) => {
     const { db } = ctx;
     const id = ctx.body.id;
-    const row = ctx.target(staffPolicy, id, 'school.staff');
+    const row = await ctx.find(staffPolicy, id, 'school.staff');
     const body = readStaffBody(ctx, ctx.body);
     if (ctx.rows(staffPolicy).some((s) => s.mobile === body.mobile && s.id !== id)) throw ctx.bad('school.staffMobileTaken');
     const teaches = classesOf(db, ctx.session.company.id).filter((c) => c.teacherId === id && c.status === 'open').length;
     if (teaches && (body.role !== 'teacher' || body.status !== 'active')) throw ctx.bad('school.staffTeaches', { n: teaches });
-    Object.assign(row, body);
+    await updateStaff(db, row, body);
     // A class shows its teacher's name (read from the staff: the request's rows follow).
     classesOf(db, ctx.session.company.id).forEach((c) => {
       if (c.teacherId === id) c.teacherName = row.name;
@@ -267,15 +286,15 @@ export const schoolSetupHandlers = [
     return row;
   }),
 
-  api<{ id: string }>('delete', '/v2/company_staff/:id', { write: staffPolicy }, (ctx) => {
+  api<{ id: string }>('delete', '/v2/company_staff/:id', { write: staffPolicy }, async (ctx) => {
     const { db } = ctx;
-    const row = ctx.target(staffPolicy, Number(ctx.params.id), 'school.staff');
+    const row = await ctx.find(staffPolicy, Number(ctx.params.id), 'school.staff');
     if (row.userId) throw ctx.bad('school.staffHasAccount');
     const teaches = classesOf(db, ctx.session.company.id).filter((c) => c.teacherId === row.id).length;
     if (teaches) throw ctx.bad('school.staffTeaches', { n: teaches });
     const sold = db.studentCards.filter((c) => c.sellerId === row.id).length;
     if (sold) throw ctx.bad('school.staffSold', { n: sold });
-    db.staff.splice(db.staff.indexOf(row), 1);
+    await deleteStaff(row);
     return null;
   }),
 
@@ -335,7 +354,7 @@ export const schoolSetupHandlers = [
     const drilled = query.drill ? drillRows(db, session, 'company_class', ctx.rows(classPolicy), query, lang).map((c) => c.id) : undefined;
     const kw = (query.keyword || '').trim().toLowerCase();
     const counts = studentCounts(db, cid);
-    const staff = indexOf(db, 'staff', cid);
+    const staff = staffRowsOf(db, cid);
     const studentCount = sql<number>`coalesce(${valueOf(classes.id, counts)}, 0)`;
     const spec: SqlListSpec = {
       equal: { campusId: classes.campusId, teacherId: classes.teacherId, roomId: classes.roomId, status: classes.status, course: classes.course },

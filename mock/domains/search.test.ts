@@ -8,7 +8,7 @@ import { paySlips } from '../../server/db/schema';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { resetDb } from '../handlers';
-import { call, defaultGroup, loginToken, rowsOf } from '../testing';
+import { allStaff, call, defaultGroup, loginToken, rowsOf } from '../testing';
 import { onlineOrders } from '../../server/db/schema';
 import type { JumpHit } from '../../src/types/search';
 
@@ -26,7 +26,7 @@ describe('GET /v2/search', () => {
   it('finds a staff member, a card, a card order (its receipt), an online order, a bill entry and a pay slip, each with the link that opens it', async () => {
     const db = getDb();
     const dealer = await loginToken('dealer');
-    const staff = db.staff.find((s) => s.companyId === 2 && s.status === 'active' && s.role === 'teacher')!;
+    const staff = (await allStaff()).find((s) => s.companyId === 2 && s.status === 'active' && s.role === 'teacher')!;
     expect(await find(dealer, staff.name)).toContainEqual(expect.objectContaining({ kind: 'staff', id: staff.id, name: staff.name, path: `/school/staff?keyword=${encodeURIComponent(staff.name)}` }));
 
     const card = db.studentCards.find((c) => c.companyId === 2)!;
@@ -77,7 +77,7 @@ describe('GET /v2/search', () => {
     const group = await defaultGroup(2, 'manager');
     expect((await call('PUT', '/v2/permission_group/', { token: dealer, body: { id: group.id, name: group.name, flags: group.flags, dataScope: 'campus' } })).status).toBe(200);
     const manager = await loginToken('manager');
-    const me = db.staff.find((s) => s.companyId === 2 && s.role === 'manager' && s.mobile === db.seedUsers.find((u) => u.username === 'manager')?.mobile) ?? db.staff.find((s) => s.companyId === 2 && s.role === 'manager')!;
+    const me = (await allStaff()).find((s) => s.companyId === 2 && s.role === 'manager' && s.mobile === db.seedUsers.find((u) => u.username === 'manager')?.mobile) ?? (await allStaff()).find((s) => s.companyId === 2 && s.role === 'manager')!;
     const campusOf = (studentId: number) => db.students.find((s) => s.id === studentId)!.campusId;
     const inside = db.studentCards.find((c) => c.companyId === 2 && campusOf(c.studentId) === me.campusId)!;
     const outside = db.studentCards.find((c) => c.companyId === 2 && campusOf(c.studentId) !== me.campusId)!;

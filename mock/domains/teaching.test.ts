@@ -1,5 +1,5 @@
 /** Homework, scores, notices, rules and inboxes through msw: scopes (403/404), state rules, snapshots, emit. */
-import { allLeads, allLeaveRequests, authHeaders, classesIn, inRequest, rowsOf, userNamed } from '../testing';
+import { allLeads, allLeaveRequests, allStaff, authHeaders, classesIn, inRequest, rowsOf, userNamed } from '../testing';
 import { homework, inbox, notices, outbox, reminderSweeps, scores } from '../../server/db/schema';
 import { addDays, today } from '../clock';
 import { inTransaction } from '../../server/db';
@@ -31,7 +31,7 @@ beforeEach(() => {
 
 async function teacherClasses() {
   const db = getDb();
-  const me = db.staff.find((s) => s.userId === 4)!;
+  const me = (await allStaff()).find((s) => s.userId === 4)!;
   const all = await classesIn(2);
   const own = all.filter((c) => c.teacherId === me.id && db.students.some((s) => s.classIds.includes(c.id)));
   const other = all.find((c) => c.teacherId !== me.id)!;

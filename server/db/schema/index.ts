@@ -16,6 +16,7 @@ export * from './campus';
 export * from './accounts';
 export * from './monthClose';
 export * from './platform';
+export * from './staff';
 export * from './school';
 export * from './schedule';
 export * from './students';

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { campuses, companies } from './accounts';
+import { staff } from './staff';
 
 /** The columns rooms and classes share: the id, the company and campus, the name and its sort key. */
 const ofCampus = () => ({
@@ -41,8 +42,10 @@ export const classes = pgTable(
     ...ofCampus(),
     course: text('course').notNull(),
     courseSort: text('course_sort').notNull(),
-    /** A staff member of the company (staff are still kept in the process). */
-    teacherId: integer('teacher_id').notNull(),
+    /** A staff member of the company (one who teaches a class is not deleted: `school.staffTeaches`). */
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => staff.id),
     /**
      * Its room; none once the room is deleted, which only a closed class outlives (an open class keeps its room
      * from being deleted: `school.roomInUse`).

@@ -7,6 +7,7 @@ import { loginAs, renderApp } from '../../../../tests/utils/render';
 import { getDb } from '../../../../mock/db';
 import { allAttendances } from '../../../../mock/testing';
 import { resetDb } from '../../../../mock/handlers';
+import { allStaff } from '../../../../mock/testing';
 
 /** Generous waits: CI runs this on 2 busy cores. */
 const WAIT = { timeout: 10000 };
@@ -79,7 +80,7 @@ describe('Roll-call drawer', () => {
 
   it('shows a teacher another lesson read-only: the server refuses it', async () => {
     const db = getDb();
-    const me = db.staff.find((s) => s.userId === 4 && s.companyId === 2)!;
+    const me = (await allStaff()).find((s) => s.userId === 4 && s.companyId === 2)!;
     const other = db.lessons.find((l) => l.companyId === 2 && l.teacherId !== me.id && l.date === dayjs().format('YYYY-MM-DD'))!;
     const session = await loginAs('teacher');
     renderApp(<RollCallDrawer lessonId={other.id} onClose={() => undefined} onChanged={() => undefined} />, { session, route: '/schedule/class-record' });
