@@ -25,7 +25,7 @@ beforeEach(() => {
 
 /** A demo account's user id (the seed's, which no test changes). */
 const userId = (username: string) => getDb().seedUsers.find((u) => u.username === username)!.id;
-const staffIdOf = (username: string) => staffOfSession(getDb(), { user: { id: userId(username) } as never, company: { id: 2 } as never })!.id;
+const staffIdOf = (username: string) => inRequest(2, () => staffOfSession(getDb(), { user: { id: userId(username) } as never, company: { id: 2 } as never })!.id);
 
 describe('options and overviews follow the scope of the list they mirror', () => {
   it('trial lead options: 403 for a teacher, only their own leads for sales', async () => {
@@ -53,7 +53,7 @@ describe('options and overviews follow the scope of the list they mirror', () =>
 
   it('class options: a teacher picks only among their own classes', async () => {
     const teacher = await loginToken('teacher');
-    const me = staffIdOf('teacher');
+    const me = await staffIdOf('teacher');
     const options = (await call('GET', '/v2/company_class/options?all=1', { token: teacher })).body.data as { value: number }[];
     const own = new Set((await classesIn(2)).filter((c) => c.teacherId === me).map((c) => c.id));
     expect(options.length).toBe(own.size);
@@ -83,7 +83,7 @@ describe('writes check the ownership of their reads', () => {
 
   it('a teacher cancels only reservations of their own lessons', async () => {
     const db = getDb();
-    const me = staffIdOf('teacher');
+    const me = await staffIdOf('teacher');
     const theirs = (await allReservations()).find((r) => r.status === 'booked' && db.lessons.find((l) => l.id === r.lessonId)?.teacherId !== me)!;
     expect(theirs).toBeDefined();
     const r = await call('POST', '/v2/reservation/cancel', { token: await loginToken('teacher'), body: { id: theirs.id } });

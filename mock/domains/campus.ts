@@ -12,7 +12,7 @@
  * `createCompanyGroups` (a company created by a call).
  */
 import { classesOf, roomsOf } from './schoolRows';
-import { staffRowsOf } from './staffRows';
+import { staffOf, staffRowsOf } from './staffRows';
 import { createWebPages } from './webPages';
 import type { CampusRow, Db, MembershipRow, PermissionGroupRow, SqlSeeder } from '../db';
 import { nextId } from '../db';
@@ -29,11 +29,11 @@ import { grantsEverything } from '../../src/domain/dataScope';
 import { daysLeft } from '../../src/utils/expiry';
 import { AssignGroupBody, CampusBody, CampusIdBody, CampusRenewBody, CampusUpdateBody, PermissionGroupBody, PermissionGroupUpdateBody } from '../../src/types/campus.schemas';
 import { ROLE_FLAGS } from './session';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { sqlList, type SqlListSpec } from '../../server/db/list';
 import { stampDate, stampOf } from '../../server/db/time';
 import { restartIdentities, tx } from '../../server/db';
-import { campusRenewals, permissionGroups, staffGroups } from '../../server/db/schema';
+import { campusRenewals, permissionGroups, staff as staffTable, staffGroups } from '../../server/db/schema';
 import { defaultGroupIn, groupBook, groupRowOf, insertGroups, type GroupBook } from './groupRows';
 import { campusById, campusesOf, insertCampus, updateCampus } from './campusRows';
 import { companyById } from './companyRows';
@@ -441,14 +441,16 @@ export const campusHandlers = [
     return { campus: viewCampus(db, row), renewal, order: created(order) };
   }),
 
-  api('get', '/v2/company_kt/campus/staff_list', { read: campusPolicy }, (ctx) => {
+  api('get', '/v2/company_kt/campus/staff_list', { read: campusPolicy }, async (ctx) => {
     const campus = ctx.target(campusPolicy, Number(ctx.query.campusId), 'campus.campus');
-    return listQuery(
-      companyStaff(ctx.db, ctx.session.company.id).filter((st) => st.campusId === campus.id),
-      ctx.query,
-      { keywordFields: ['name', 'mobile'], equalFields: ['role', 'status'], sortable: ['name', 'role', 'hireDate'], defaultSort: { field: 'id', order: 'ascend' } },
-      ctx.lang,
-    );
+    const page = await sqlList(await tx(), staffTable, and(eq(staffTable.companyId, ctx.session.company.id), eq(staffTable.campusId, campus.id)), ctx.query, {
+      keyword: [staffTable.name, staffTable.mobile],
+      equal: { role: staffTable.role, status: staffTable.status },
+      sortable: { name: staffTable.nameSort, role: staffTable.role, hireDate: staffTable.hireDate },
+      defaultSort: { field: 'id', order: 'ascend', by: staffTable.id },
+      tiebreak: [asc(staffTable.id)],
+    }, ctx.lang);
+    return { list: page.list.map((r) => staffOf(ctx.db, r)), total: page.total };
   }),
 
   /** Branch campuses expired or expiring within 30 days (the dashboard's warning). */

@@ -7,7 +7,6 @@
 import type { Db, SqlSeeder } from '../db';
 import { api, definePolicy, type AuthedCtx, type Session } from '../http';
 import { defineMessages } from '../messages';
-import { listQuery } from '../list';
 import { nowStamp, today } from '../clock';
 import type { Access } from '../../src/access';
 import type { Staff } from '../../src/types/school';
@@ -25,7 +24,7 @@ import {
 import { cardCommission, elimCommission, isEditable, lineFigures, type ReturnInput, type SaleInput, type TaughtInput } from '../../src/domain/salary';
 import { addMonths, monthRange, monthsEnding, sumMoney } from '../../src/domain/revenue';
 import { staffOfSession } from './school';
-import { staffById, staffRowsOf, updateStaff } from './staffRows';
+import { staffById, staffOf, staffRowsOf, updateStaff } from './staffRows';
 import { isMonthOver } from '../../src/domain/monthClose';
 import { created } from './audit';
 import { and, asc, eq, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
@@ -543,17 +542,23 @@ async function linesOf(ctx: AuthedCtx, ids: number[]): Promise<SalaryLine[]> {
 
 export const salaryHandlers = [
   /* plans */
+  // The company's staff (server/db/schema/staff.ts), each with their plan if any.
   api('get', '/v2/salary_plan', { read: salaryPlanPolicy }, async (ctx) => {
-    const plans = new Map((await (await tx()).select().from(salaryPlans).where(ctx.scope(salaryPlanPolicy))).map((r) => [r.staffId, planOf(r)]));
-    const rows = staffRowsOf(ctx.db, ctx.session.company.id)
-      .map((s) => ({ staffId: s.id, staffName: s.name, role: s.role, campusName: s.campusName, status: s.status, plan: plans.get(s.id) ?? null }));
-    return listQuery(rows, ctx.query, {
-      keywordFields: ['staffName'],
-      equalFields: ['role', 'status'],
-      filters: { hasPlan: (r, v) => String(!!r.plan) === v },
-      sortable: ['staffName', 'role'],
-      defaultSort: { field: 'staffId', order: 'ascend' },
+    const t = await tx();
+    const scope = ctx.scope(salaryPlanPolicy);
+    const hasPlan = sql`exists (select 1 from ${salaryPlans} where ${salaryPlans.staffId} = ${staffTable.id} and ${scope})`;
+    const page = await sqlList(t, staffTable, eq(staffTable.companyId, ctx.session.company.id), ctx.query, {
+      keyword: [staffTable.name],
+      equal: { role: staffTable.role, status: staffTable.status },
+      filters: { hasPlan: (v) => (v === 'true' ? hasPlan : v === 'false' ? sql`not ${hasPlan}` : sql`false`) },
+      sortable: { staffName: staffTable.nameSort, role: staffTable.role },
+      defaultSort: { field: 'staffId', order: 'ascend', by: staffTable.id },
+      tiebreak: [asc(staffTable.id)],
     }, ctx.lang);
+    const ids = page.list.map((r) => r.id);
+    const plans = new Map(ids.length ? (await t.select().from(salaryPlans).where(and(scope, inArray(salaryPlans.staffId, ids)))).map((r) => [r.staffId, planOf(r)]) : []);
+    const list = page.list.map((r) => staffOf(ctx.db, r)).map((s) => ({ staffId: s.id, staffName: s.name, role: s.role, campusName: s.campusName, status: s.status, plan: plans.get(s.id) ?? null }));
+    return { list, total: page.total };
   }),
 
   api('post', '/v2/salary_plan', { write: salaryPlanPolicy, body: SalaryPlanBody }, async (ctx) => {

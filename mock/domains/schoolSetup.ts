@@ -5,7 +5,6 @@
  */
 import { recordCampusMove } from './studentCampus';
 import type { CampusRow, Db } from '../db';
-import { nextId } from '../db';
 import { api, companyCampuses, definePolicy, type AuthedCtx, type Session } from '../http';
 import { defineMessages } from '../messages';
 import { listQuery, type ListSpec } from '../list';
@@ -54,7 +53,7 @@ import { created } from './audit';
 import { and, asc, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { tx } from '../../server/db';
 import { classes, rooms, staff as staffTable } from '../../server/db/schema';
-import { deleteStaff, insertStaff, staffOf, staffRowsOf, updateStaff } from './staffRows';
+import { deleteStaff, insertStaff, staffMobileTaken, staffOf, staffRowsOf, updateStaff } from './staffRows';
 import { contains, listConditions, sqlList, type SqlListSpec } from '../../server/db/list';
 
 export { readSchool, visibleClassIds, visibleStudentIds, visibleStudents };
@@ -266,7 +265,7 @@ export const schoolSetupHandlers = [
   api('post', '/v2/company_staff', { write: staffPolicy, body: StaffBody, labels: STAFF_LABELS }, async (ctx) => {
     const { db, session } = ctx;
     const body = readStaffBody(ctx, ctx.body);
-    if (ctx.rows(staffPolicy).some((s) => s.mobile === body.mobile)) throw ctx.bad('school.staffMobileTaken');
+    if (await staffMobileTaken(session.company.id, body.mobile)) throw ctx.bad('school.staffMobileTaken');
     return created(await insertStaff(db, session.company.id, body));
   }),
 
@@ -275,7 +274,7 @@ export const schoolSetupHandlers = [
     const id = ctx.body.id;
     const row = await ctx.find(staffPolicy, id, 'school.staff');
     const body = readStaffBody(ctx, ctx.body);
-    if (ctx.rows(staffPolicy).some((s) => s.mobile === body.mobile && s.id !== id)) throw ctx.bad('school.staffMobileTaken');
+    if (await staffMobileTaken(ctx.session.company.id, body.mobile, id)) throw ctx.bad('school.staffMobileTaken');
     const teaches = classesOf(db, ctx.session.company.id).filter((c) => c.teacherId === id && c.status === 'open').length;
     if (teaches && (body.role !== 'teacher' || body.status !== 'active')) throw ctx.bad('school.staffTeaches', { n: teaches });
     await updateStaff(db, row, body);

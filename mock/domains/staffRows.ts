@@ -6,7 +6,7 @@
  * the table (`sqlList`); writes go to the table and to the memo's row (`insertStaff`, `updateStaff`, `deleteStaff`).
  * During the in-process seed the seed's rows (`Db.seedStaff`) stand for them.
  */
-import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { requestMemo, restartIdentities, tx } from '../../server/db';
 import { insertMany } from '../../server/db/bulk';
 import { staff } from '../../server/db/schema';
@@ -133,6 +133,24 @@ export async function findStaff(db: Db, id: number, scope: SQL | undefined, lock
 export async function staffOfUser(db: Db, companyId: number, userId: number): Promise<Staff | undefined> {
   const [r] = await (await tx()).select().from(staff).where(and(eq(staff.companyId, companyId), eq(staff.userId, userId))).orderBy(asc(staff.id)).limit(1);
   return r && staffOf(db, r);
+}
+
+/** The advisory lock class of a company's staff mobiles (with the company id): "sf" in ASCII. */
+const STAFF_LOCK = 0x7366;
+
+/**
+ * Whether another staff member of the company than `except` has this mobile, read after locking the company's staff
+ * mobiles until the request ends: two writes giving one mobile to two staff members are checked one after the other.
+ */
+export async function staffMobileTaken(companyId: number, mobile: string, except?: number): Promise<boolean> {
+  const t = await tx();
+  await t.execute(sql`select pg_advisory_xact_lock(${STAFF_LOCK}, ${companyId})`);
+  const [r] = await t
+    .select({ id: staff.id })
+    .from(staff)
+    .where(and(eq(staff.companyId, companyId), eq(staff.mobile, mobile), except === undefined ? undefined : ne(staff.id, except)))
+    .limit(1);
+  return r !== undefined;
 }
 
 function values(f: StaffFields) {
