@@ -50,9 +50,9 @@ import { campusesOf } from './campusRows';
 import { classesOf, classOf, deleteClass, deleteRoom, insertClass, insertRoom, nameRanks, roomOf, roomsOf, studentCounts, updateClass, updateRoom, valueOf } from './schoolRows';
 import { templatesOf } from './cardTemplateRows';
 import { created } from './audit';
-import { and, asc, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { tx } from '../../server/db';
-import { classes, rooms, staff as staffTable } from '../../server/db/schema';
+import { classes, rooms, salaryPlans, staff as staffTable } from '../../server/db/schema';
 import { deleteStaff, insertStaff, staffMobileTaken, staffOf, staffRowsOf, updateStaff } from './staffRows';
 import { contains, listConditions, sqlList, type SqlListSpec } from '../../server/db/list';
 
@@ -147,6 +147,13 @@ function futureLessons(db: Db, companyId: number, pred: (l: LessonLike) => boole
 function readStaffBody(ctx: AuthedCtx, b: StaffInput) {
   const campus = campusOf(ctx, b.campusId);
   return { name: b.name, mobile: b.mobile, role: b.role, campusId: campus.id, campusName: campus.name, status: b.status, hireDate: b.hireDate, salaryPlanId: b.salaryPlanId ?? undefined };
+}
+
+/** A salary plan named by a staff body is one of the company's (the table's key: never another company's or none). */
+async function checkSalaryPlan(ctx: AuthedCtx, id: number | undefined) {
+  if (id === undefined) return;
+  const [plan] = await (await tx()).select({ id: salaryPlans.id }).from(salaryPlans).where(and(eq(salaryPlans.id, id), eq(salaryPlans.companyId, ctx.session.company.id)));
+  if (!plan) throw ctx.bad('common.notFound', { what: ctx.t('sal.plan') });
 }
 
 function readRoomBody(ctx: AuthedCtx, b: { campusId: number; name: string; capacity: number }) {
@@ -266,6 +273,7 @@ export const schoolSetupHandlers = [
     const { db, session } = ctx;
     const body = readStaffBody(ctx, ctx.body);
     if (await staffMobileTaken(session.company.id, body.mobile)) throw ctx.bad('school.staffMobileTaken');
+    await checkSalaryPlan(ctx, body.salaryPlanId);
     return created(await insertStaff(db, session.company.id, body));
   }),
 
@@ -275,6 +283,7 @@ export const schoolSetupHandlers = [
     const row = await ctx.find(staffPolicy, id, 'school.staff');
     const body = readStaffBody(ctx, ctx.body);
     if (await staffMobileTaken(ctx.session.company.id, body.mobile, id)) throw ctx.bad('school.staffMobileTaken');
+    await checkSalaryPlan(ctx, body.salaryPlanId);
     const teaches = classesOf(db, ctx.session.company.id).filter((c) => c.teacherId === id && c.status === 'open').length;
     if (teaches && (body.role !== 'teacher' || body.status !== 'active')) throw ctx.bad('school.staffTeaches', { n: teaches });
     await updateStaff(db, row, body);

@@ -79,6 +79,9 @@ describe('staff writes', () => {
     const other = (await allStaff()).find((s) => s.companyId === 2 && s.mobile !== mobile)!;
     const edit = await call('PUT', '/v2/company_staff', { token, body: { ...other, salaryPlanId: other.salaryPlanId ?? null, mobile } });
     expect(edit).toMatchObject({ status: 400, body: { msg: 'Another staff member already uses this mobile number.' } });
+    // A salary plan it names is one of the company's.
+    const noPlan = await call('PUT', '/v2/company_staff', { token, body: { ...other, salaryPlanId: 999999 } });
+    expect(noPlan).toMatchObject({ status: 400, body: { msg: 'Salary plan not found.' } });
     const sunrise = await loginToken('sunrise');
     const there = await call('POST', '/v2/company_staff', { token: sunrise, body: { name: '同号丙', mobile, ...fields, campusId: 3 } });
     expect(there.status, there.body.msg).toBe(200);
