@@ -4,8 +4,8 @@
  * synchronous rules still kept in the process find them (a teacher's classes scoping the students, a class's
  * capacity at an enrolment, the schedule's lessons, a notice's receivers): `roomsOf`, `classesOf`, `classById`. What
  * a row shows of others is read with it (`roomOf`, `classOf`): the campus's and room's names from their rows, the
- * teacher's from the staff, the student count from the students' class ids (staff and students are still in the
- * process). Lists read the tables (`sqlList`); writes go to the table and to the memo's row. During the in-process
+ * teacher's from the company's staff in the memo (./staffRows.ts), the student count from the students' class ids
+ * (students are still in the process). Lists read the tables (`sqlList`); writes go to the table and to the memo's row. During the in-process
  * seed the seed's rows (`Db.seedRooms`, `Db.seedClasses`) stand for them.
  */
 import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
