@@ -222,7 +222,10 @@ for (const lang of ['en-US', 'zh-CN'] as const) {
       await goto(page, '/analyze/core');
       expectReadable(await readCharts(page), 'core figures');
 
+      // The breakdown is drawn once its figures have come (before, it reads "no data in this range").
+      const records = page.waitForResponse((r) => /\/v2\/.*\/analyzes\b/.test(r.url()) && r.request().method() === 'GET' && r.ok());
       await goto(page, '/analyze/record');
+      await records;
       expectReadable(await readCharts(page), 'hours and attendance');
     });
   }
