@@ -36,11 +36,12 @@ import {
   SellCardBody,
   type CardTemplateInput,
 } from '../../src/types/school.schemas';
-import { renewalCards } from '../../src/domain/receivers';
+import { renewalCards, renewalFlags } from '../../src/domain/receivers';
 import { appendHourRecord, poolOfCard, refreshCardStatus, reviewReturn } from './ledger';
 import { nextOrderNo, operatorOf, sellCard } from './school';
 import { settleArrears } from './arrears';
 import { can, cardOrderPolicy, cardTemplatePolicy, classPolicy, hourRecordPolicy, staffPolicy, studentCardPolicy, studentPolicy } from './schoolPolicies';
+import { indexOf } from '../indexes';
 import { drillRows } from './analysis';
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import { tx } from '../../server/db';
@@ -220,18 +221,28 @@ export const schoolCardHandlers = [
     const t = today();
     const settings = settingsOf(db, session.company.id);
     const todayMs = Date.parse(`${t}T00:00:00Z`);
-    // Only the cards that need a reminder become rows, by the students' renewal state over all their cards (`renewalCards`: a renewed student leaves the list).
-    const all = ctx.rows(studentCardPolicy);
-    for (const c of all) refreshCardStatus(c, t);
-    const byId = new Map(all.map((c) => [c.id, c]));
-    const due = renewalCards(all, t, settings).map((n) => ({ card: byId.get(n.id)!, n: { low: n.low, expiring: n.expiring } }));
+    // Only the cards that need a reminder become rows, by the students' renewal state over all their cards
+    // (`renewalFlags`: a renewed student leaves the list). A company's cards are many: the rows to filter and sort are
+    // light (the days left read once per expiry date), and the page's rows alone are whole cards with the status of today.
+    const due = renewalFlags(ctx.rows(studentCardPolicy), t, settings);
     const wanted = new Set(due.map((d) => d.card.studentId));
-    const students = new Map(ctx.rows(studentPolicy).filter((s) => wanted.has(s.id)).map((s) => [s.id, s]));
-    const rows = due.map(({ card: c, n }) => {
-      const daysLeft = Math.round((Date.parse(`${c.expiryDate}T00:00:00Z`) - todayMs) / 86400000);
-      const st = students.get(c.studentId);
-      return { ...c, ...n, daysLeft, mobile: st?.mobile ?? '', parentName: st?.parentName ?? '' };
-    });
+    // The cards are the caller's students' (`cardRows`): their students are read from the company's, unscoped.
+    const students = new Map(indexOf(db, 'students', session.company.id).filter((s) => wanted.has(s.id)).map((s) => [s.id, s]));
+    const daysTo = new Map<string, number>();
+    const daysLeftOf = (date: string) => daysTo.get(date) ?? daysTo.set(date, Math.round((Date.parse(`${date}T00:00:00Z`) - todayMs) / 86400000)).get(date)!;
+    const rows = due.map(({ card: c, low, expiring }) => ({
+      card: c,
+      id: c.id,
+      studentId: c.studentId,
+      studentName: c.studentName,
+      cardNo: c.cardNo,
+      remainingHours: c.remainingHours,
+      expiryDate: c.expiryDate,
+      daysLeft: daysLeftOf(c.expiryDate),
+      mobile: students.get(c.studentId)?.mobile ?? '',
+      low,
+      expiring,
+    }));
     const res = listQuery(rows, query, {
       keywordFields: ['studentName', 'cardNo', 'mobile'],
       filters: { reason: (r, v) => (v === 'low' ? r.low : v === 'expiring' ? r.expiring : true) },
@@ -240,7 +251,15 @@ export const schoolCardHandlers = [
     }, lang);
     // The last reminder of the cards of the page (read for them only).
     const last = await lastReminders(session.company.id, res.list.map((r) => r.id));
-    const list = res.list.map((r) => ({ ...r, remindedAt: last.get(r.id) }));
+    const list = res.list.map(({ card, low, expiring, daysLeft, mobile }) => ({
+      ...refreshCardStatus(card, t),
+      low,
+      expiring,
+      daysLeft,
+      mobile,
+      parentName: students.get(card.studentId)?.parentName ?? '',
+      remindedAt: last.get(card.id),
+    }));
     // The students behind the rows (the dashboard counts students: one running low may hold several cards).
     const reason = query.reason;
     const studentCount = new Set(rows.filter((r) => (reason === 'low' ? r.low : reason === 'expiring' ? r.expiring : true)).map((r) => r.studentId)).size;

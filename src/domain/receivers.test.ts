@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renewalCards, renewalState, renewalStates, resolveSegment, type RenewalCard } from './receivers';
+import fc from 'fast-check';
 import { needsRenewal } from './ledger';
 
 const TODAY = '2026-05-10';
@@ -56,5 +57,26 @@ describe('receiver segments (docs/rules.md#notices-and-notifications): one defin
     expect(resolveSegment({ segment: 'all' }, students, cards, TODAY, TH).map((s) => s.id)).toEqual([1, 2, 4]);
     expect(resolveSegment({ segment: 'classes', classIds: [10] }, students, cards, TODAY, TH).map((s) => s.id)).toEqual([1]);
     expect(resolveSegment({ segment: 'students', studentIds: [4, 2, 99] }, students, cards, TODAY, TH).map((s) => s.id)).toEqual([2, 4]);
+  });
+
+  it("renewalStates (one pass over a company's cards) is renewalState of each student's cards", () => {
+    const day = fc.integer({ min: -3, max: 45 }).map((n) => new Date(Date.parse(`${TODAY}T00:00:00Z`) + n * 86400000).toISOString().slice(0, 10));
+    const arbCard = fc.record({
+      studentId: fc.integer({ min: 1, max: 6 }),
+      kind: fc.constantFrom<RenewalCard['kind']>('count', 'period'),
+      remainingHours: fc.integer({ min: -20, max: 400 }).map((n) => n / 10),
+      expiryDate: day,
+      status: fc.constantFrom<RenewalCard['status']>('active', 'exhausted', 'expired', 'invalid'),
+    });
+    const arbTh = fc.record({ lowHoursThreshold: fc.integer({ min: 0, max: 30 }), expiryReminderDays: fc.integer({ min: 1, max: 40 }) });
+    fc.assert(
+      fc.property(fc.array(arbCard, { maxLength: 30 }), arbTh, (list, th) => {
+        const withIds = list.map((c, i) => ({ ...c, id: i + 1 }));
+        const states = renewalStates(withIds, TODAY, th);
+        const ids = [...new Set(withIds.map((c) => c.studentId))];
+        expect([...states.keys()].sort()).toEqual(ids.sort());
+        for (const id of ids) expect(states.get(id)).toEqual(renewalState(withIds.filter((c) => c.studentId === id), TODAY, th));
+      }),
+    );
   });
 });

@@ -6,7 +6,7 @@
  * and stores the result (a snapshot).
  */
 import type { StudentCard } from '@/types/school';
-import { cardStatus, needsRenewal, round1 } from './ledger';
+import { cardStatus, needsRenewal, round1, saleExpiryDate } from './ledger';
 
 export const RECEIVER_SEGMENTS = ['all', 'classes', 'students', 'low', 'expiring'] as const;
 export type ReceiverSegment = (typeof RECEIVER_SEGMENTS)[number];
@@ -47,15 +47,35 @@ export function renewalState(cards: readonly RenewalCard[], today: string, th: R
   return { low, expiring, usableHours, usable: usable.length };
 }
 
-/** The renewal state of every student holding one of `cards`. */
+/**
+ * The renewal state of every student holding one of `cards`: `renewalState` of each student's cards (a property test
+ * holds them equal), in one pass over the cards, as the renewal list reads every card of a company per call. The
+ * expiry test is a date comparison: a usable card ends today or later, so its student expires soon when the last
+ * usable card ends by today + the reminder days (`needsRenewal`'s whole days).
+ */
 export function renewalStates(cards: readonly RenewalCard[], today: string, th: RenewalThresholds): Map<number, RenewalState> {
-  const by = new Map<number, RenewalCard[]>();
+  const limit = saleExpiryDate(today, th.expiryReminderDays);
+  const acc = new Map<number, { hours: number; allCount: boolean; last: string; usable: number }>();
   for (const c of cards) {
-    const list = by.get(c.studentId);
-    if (list) list.push(c);
-    else by.set(c.studentId, [c]);
+    let a = acc.get(c.studentId);
+    if (!a) acc.set(c.studentId, (a = { hours: 0, allCount: true, last: '', usable: 0 }));
+    if (!usableCard(c, today)) continue;
+    a.usable += 1;
+    if (c.kind === 'count') a.hours += c.remainingHours;
+    else a.allCount = false;
+    if (c.expiryDate > a.last) a.last = c.expiryDate;
   }
-  return new Map([...by].map(([id, list]) => [id, renewalState(list, today, th)]));
+  const out = new Map<number, RenewalState>();
+  for (const [id, a] of acc) {
+    const usableHours = round1(a.hours);
+    out.set(
+      id,
+      a.usable
+        ? { low: a.allCount && usableHours <= th.lowHoursThreshold, expiring: a.last <= limit, usableHours, usable: a.usable }
+        : { low: false, expiring: false, usableHours, usable: 0 },
+    );
+  }
+  return out;
 }
 
 /**
@@ -63,12 +83,17 @@ export function renewalStates(cards: readonly RenewalCard[], today: string, th: 
  * and RenewRemind list these; `cards` must hold all the students' cards).
  */
 export function renewalCards<C extends RenewalCard>(cards: readonly C[], today: string, th: RenewalThresholds): (C & { low: boolean; expiring: boolean })[] {
+  return renewalFlags(cards, today, th).map(({ card, low, expiring }) => ({ ...card, low, expiring }));
+}
+
+/** The same cards as `renewalCards`, each as the card itself beside its flags (no copy of a company's due cards). */
+export function renewalFlags<C extends RenewalCard>(cards: readonly C[], today: string, th: RenewalThresholds): { card: C; low: boolean; expiring: boolean }[] {
   const states = renewalStates(cards, today, th);
-  const rows: (C & { low: boolean; expiring: boolean })[] = [];
+  const rows: { card: C; low: boolean; expiring: boolean }[] = [];
   for (const c of cards) {
     const st = states.get(c.studentId);
     if (!st || !(st.low || st.expiring) || !usableCard(c, today)) continue;
-    rows.push({ ...c, low: st.low && c.kind === 'count', expiring: st.expiring });
+    rows.push({ card: c, low: st.low && c.kind === 'count', expiring: st.expiring });
   }
   return rows;
 }
