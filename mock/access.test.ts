@@ -12,13 +12,14 @@ import { describe, expect, it } from 'vitest';
 import { handlers } from './handlers';
 import { buildSession, registry, type RegisteredCall, type Session } from './http';
 import { getDb } from './db';
-import { allAttendances, allLeads as readLeads, allLeaveRequests, allReservations, allTrials, call, classesIn, defaultGroup, inRequest, loginToken, membershipRows, rowsOf, userRows, allStaff } from './testing';
+import { allAttendances, allLeads as readLeads, allLeaveRequests, allReservations, allTrials, call, classesIn, defaultGroup, inRequest, loginToken, membershipRows, rowsOf, userRows, allStaff, studentsIn } from './testing';
 import { inTransaction } from '../server/db';
 import { exams, homework, notices, submissions } from '../server/db/schema';
 import { today } from './clock';
 import { studentRows } from './domains/schoolPolicies';
 import { loadLeadIds, visibleLeads } from './domains/customer';
 import { lessonRows } from './domains/scheduleApi';
+import { loadCompanyStudents, loadVisibleStudents } from './domains/studentRows';
 
 /** Rules that say no more than "logged in". */
 const TRIVIAL = new Set(['loggedIn', 'everyone']);
@@ -105,6 +106,10 @@ describe('every call answers within the scope of its list (issue 29)', () => {
     const session = (await buildSession(db, token, userId, roleId))!;
     await loadLeadIds(db, session);
     const cid = session.company.id;
+    // The company's students and the caller's, read as a request of theirs reads them.
+    await loadCompanyStudents(db, cid);
+    await loadVisibleStudents(db, session);
+    const companyStudents = await studentsIn(cid);
     const companyLeads = (await readLeads()).filter((l) => l.companyId === cid);
     // The lists of students and leads: the student list; the lead list and the pool. A lesson in the schedule's scope
     // shows its roster (booked, on leave, rolled-call students, who may come from other classes), and a trial the
@@ -113,12 +118,12 @@ describe('every call answers within the scope of its list (issue 29)', () => {
     const rosters = new Set([...(await allAttendances()), ...(await allReservations()), ...(await allLeaveRequests())].filter((r) => r.companyId === cid && r.lessonId !== undefined && lessons.has(r.lessonId)).map((r) => r.studentId));
     const staffId = (await allStaff()).find((st) => st.companyId === cid && st.userId === session.user.id)?.id;
     const taughtTrials = new Set((await allTrials()).filter((t) => t.companyId === cid && staffId !== undefined && t.teacherId === staffId).map((t) => t.leadId));
-    const students = [...studentRows(db, session), ...db.students.filter((st) => st.companyId === cid && rosters.has(st.id))];
+    const students = [...studentRows(db, session), ...companyStudents.filter((st) => rosters.has(st.id))];
     const leads = [
       ...(session.access.customerCenter ? await visibleLeads(db, session, 'both') : []),
       ...companyLeads.filter((l) => taughtTrials.has(l.id)),
     ];
-    const allStudents = db.students.filter((st) => st.companyId === cid);
+    const allStudents = companyStudents;
     const allLeads = companyLeads;
     const staffUsers = new Set((await membershipRows()).filter((m) => m.companyId === cid && m.role !== 'customer').map((m) => m.userId));
     const allowed = new Set([
@@ -167,10 +172,11 @@ describe('every call answers within the scope of its list (issue 29)', () => {
     const teaching = { submissions: await rowsOf(submissions), homework: await rowsOf(homework), exams: await rowsOf(exams) };
     const marks = await allAttendances();
     const cid = session.company.id;
-    const outside = db.students.filter((st) => st.companyId === cid && !scope.students.has(st.id));
+    const companyStudents = await studentsIn(cid);
+    const outside = companyStudents.filter((st) => !scope.students.has(st.id));
     const weight = (id: number) =>
       (db.studentCards.some((c) => c.studentId === id) ? 4 : 0) + (teaching.submissions.some((x) => x.studentId === id) ? 2 : 0) + (marks.some((a) => a.studentId === id && a.mark === 'present') ? 1 : 0);
-    const student = [...outside].sort((a, b) => weight(b.id) - weight(a.id))[0] ?? db.students.find((st) => st.companyId === cid)!;
+    const student = [...outside].sort((a, b) => weight(b.id) - weight(a.id))[0] ?? companyStudents[0];
     const card = db.studentCards.find((c) => c.studentId === student.id);
     const companyLeads = (await readLeads()).filter((l) => l.companyId === cid);
     const lead = companyLeads.find((l) => !scope.leads.has(l.id)) ?? companyLeads[0];
@@ -208,6 +214,7 @@ describe('every call answers within the scope of its list (issue 29)', () => {
     const own = (
       await inRequest(session.company.id, async () => {
         await loadLeadIds(getDb(), session);
+        await loadVisibleStudents(getDb(), session);
         return studentRows(getDb(), session);
       })
     )[0];
@@ -272,11 +279,12 @@ describe('every call answers within the scope of its list (issue 29)', () => {
     const inScope = (
       await inRequest(session.company.id, async () => {
         await loadLeadIds(getDb(), session);
+        await loadVisibleStudents(getDb(), session);
         return studentRows(getDb(), session);
       })
     ).length;
     expect(inScope).toBeGreaterThan(0);
-    expect(inScope).toBeLessThan(getDb().students.filter((st) => st.companyId === 2).length);
+    expect(inScope).toBeLessThan((await studentsIn(2)).length);
     expect(await sweep(sales, noticeIds)).toEqual([]);
   });
 });

@@ -16,7 +16,7 @@ import { getDb } from './db';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { tx } from '../server/db';
 import { campuses, staff } from '../server/db/schema';
-import { allCardTemplates, call } from './testing';
+import { allCardTemplates, call, studentsIn } from './testing';
 import { today } from './clock';
 
 export interface BenchRow {
@@ -139,7 +139,7 @@ export async function benchAfterWrites(token: string, rounds = 1): Promise<Bench
     }
     // Students who owe no lessons: a sale first settles open arrears (docs/rules.md#arrears), the return needs hours left.
     const owing = new Set(db.arrears.filter((a) => a.companyId === 2 && a.status === 'open').map((a) => a.studentId));
-    const student = db.students.filter((s) => s.companyId === 2 && s.status === 'active' && !owing.has(s.id))[round];
+    const student = (await studentsIn(2)).filter((s) => s.status === 'active' && !owing.has(s.id))[round];
     // The student's campus stays open for the sale (a branch past its validity refuses it).
     await (await tx()).update(campuses).set({ validUntil: '2099-12-31' }).where(and(eq(campuses.id, student.campusId), lt(campuses.validUntil, t)));
     const tpl = (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;

@@ -11,7 +11,7 @@ import { resetDb } from './handlers';
 import { registry } from './http';
 import { shapeOf } from './schema';
 import { message } from './messages';
-import { call, classesIn, loginToken, rowsOf } from './testing';
+import { allStudents, call, classesIn, loginToken, rowsOf } from './testing';
 import { contractTemplates, exams, homework, notices, submissions } from '../server/db/schema';
 import { today, addDays } from './clock';
 
@@ -69,10 +69,10 @@ describe('every body refuses duplicate ids and impossible days', () => {
   });
 
   it('POST /v2/homework with a student twice: 400 naming the field, no homework, no second submission', async () => {
-    const db = getDb();
+    const students = await allStudents();
     const dealer = await loginToken('dealer');
-    const cls = (await classesIn(2)).find((c) => db.students.filter((s) => s.classIds.includes(c.id)).length >= 2)!;
-    const [a, b] = db.students.filter((s) => s.classIds.includes(cls.id));
+    const cls = (await classesIn(2)).find((c) => students.filter((s) => s.classIds.includes(c.id)).length >= 2)!;
+    const [a, b] = students.filter((s) => s.classIds.includes(cls.id));
     const counts = async () => ({ homework: (await rowsOf(homework)).length, submissions: (await rowsOf(submissions)).length });
     const before = await counts();
     const body = { classId: cls.id, studentIds: [a.id, b.id, a.id], title: 'Stretching', content: 'Ten minutes a day', dueDate: addDays(today(), 3) };

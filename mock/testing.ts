@@ -11,11 +11,12 @@ import { leadOf, loadCompanyLeads } from './domains/customer';
 import { readClosedMonths } from './domains/ledger';
 import { classesOf } from './domains/schoolRows';
 import { getDb } from './db';
-import type { CardTemplate, SchoolClass, Staff } from '../src/types/school';
+import type { CardTemplate, SchoolClass, Staff, Student } from '../src/types/school';
 import { templateOf } from './domains/cardTemplateRows';
 import { sessionByToken } from '../server/auth/state';
-import { attendances, campuses, cardTemplates, leads, leaveRequests, memberships, permissionGroups, reservations, staff, trials, users, webPages, type invitations } from '../server/db/schema';
+import { attendances, campuses, cardTemplates, leads, leaveRequests, memberships, permissionGroups, reservations, staff, students, trials, users, webPages, type invitations } from '../server/db/schema';
 import { staffOf } from './domains/staffRows';
+import { classIdsOf, loadCompanyStudents, loadStudentCampuses, studentOf } from './domains/studentRows';
 import { attendanceOf, leaveOf, loadCompanyMarks, reservationOf, trialOf } from './domains/scheduleRows';
 import type { Attendance, Reservation, Trial } from '../src/types/schedule';
 import type { LeaveRequest } from '../src/types/school';
@@ -114,6 +115,8 @@ export async function inRequest<T>(companyId: number, fn: () => T | Promise<T>):
     await readClosedMonths(companyId);
     await loadCompanyLeads(companyId);
     await loadCompanyMarks(companyId);
+    await loadCompanyStudents(getDb(), companyId);
+    await loadStudentCampuses(getDb(), companyId);
     return fn();
   });
 }
@@ -122,6 +125,19 @@ export async function inRequest<T>(companyId: number, fn: () => T | Promise<T>):
 export async function allStaff(): Promise<Staff[]> {
   const rows = await (await tx()).select({ row: staff, campusName: campuses.name }).from(staff).innerJoin(campuses, eq(campuses.id, staff.campusId)).orderBy(asc(staff.id));
   return rows.map((r) => ({ ...staffOf(getDb(), r.row), campusName: r.campusName }));
+}
+
+/** Every student (server/db/schema/students.ts) in id order, as the API answers them (class ids, campus's name). */
+export async function allStudents(): Promise<Student[]> {
+  const t = await tx();
+  const rows = await t.select({ row: students, campusName: campuses.name }).from(students).innerJoin(campuses, eq(campuses.id, students.campusId)).orderBy(asc(students.id));
+  const classIds = await classIdsOf(t, rows.map((r) => r.row.id));
+  return rows.map((r) => ({ ...studentOf(getDb(), r.row, classIds.get(r.row.id) ?? []), campusName: r.campusName }));
+}
+
+/** The students of a company, as `allStudents`. */
+export async function studentsIn(companyId: number): Promise<Student[]> {
+  return (await allStudents()).filter((s) => s.companyId === companyId);
 }
 
 /** Every user as the backend reads it (mock/domains/people.ts), in id order. */

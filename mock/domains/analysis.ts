@@ -12,6 +12,7 @@ import { dataStamp } from '../dataStamp';
 import { indexOf } from '../indexes';
 import { CompanyIndex, dayFigures, emptyFigures, recordDay, type DayFigures } from './analysisIndex';
 import { classRows, visibleStudentIds } from './schoolPolicies';
+import { companyStudentsOf, loadCompanyStudents } from './studentRows';
 import { lessonRows } from './scheduleApi';
 import { loadCompanyMarks } from './scheduleRows';
 import { companyLeadsOf, visibleLeads } from './customer';
@@ -113,6 +114,7 @@ export async function viewerOfSession(db: Db, s: Session): Promise<Viewer> {
   const cid = s.company.id;
   const lessons = lessonRows(db, s);
   await loadCompanyMarks(cid);
+  await loadCompanyStudents(db, cid);
   return {
     companyId: cid,
     students: visibleStudentIds(db, s),
@@ -150,7 +152,7 @@ const indexes = new WeakMap<Db, Map<number, CompanyIndex>>();
 export function companyIndex(db: Db, companyId: number, force = false): CompanyIndex {
   const byCompany = indexCacheOf(db);
   let ix = byCompany.get(companyId);
-  const tables = [db.hourRecords, db.cardOrders, db.students, db.lessons];
+  const tables = [db.hourRecords, db.cardOrders, db.lessons];
   if (!ix || tables.some((t, i) => t !== ix!.tables[i])) byCompany.set(companyId, (ix = new CompanyIndex(companyId)));
   // Any write, or a table grown by a public call, makes the next analyze call refresh the index (incrementally).
   const key = dataStamp(db);
@@ -179,7 +181,7 @@ export function scopedData(db: Db, who: Viewer | number, campusId?: number): Sco
   const seeStudent = (id: number) => (campusId === undefined || studentCampus.get(id) === campusId) && (!v.students || v.students.has(id));
   const seeLesson = (l: Pick<Lesson, 'id' | 'campusId'>) => (campusId === undefined || l.campusId === campusId) && (!v.lessons || v.lessons.has(l.id));
   const own = <T extends { studentId: number }>(rows: T[]) => rows.filter((r) => seeStudent(r.studentId));
-  const students = indexOf(db, 'students', companyId).filter((s) => seeStudent(s.id));
+  const students = companyStudentsOf(db, companyId).filter((s) => seeStudent(s.id));
   const lessons = indexOf(db, 'lessons', companyId).filter(seeLesson);
 
   // A campus is read whole from the index when the caller sees all of its students (records, orders) or lessons
@@ -452,9 +454,10 @@ function num(v: string | undefined): number | undefined {
  * `drill=<kind>` (with `from`, `to`, `campus`, `teacher`, `class`, `template`, `seller`, `owner`).
  * Rows without `drill` pass unchanged. A drill kind the list does not know is a 400.
  */
-export function drillRows<T>(db: Db, session: Pick<Session, 'company'>, entity: DrillEntity, rows: T[], query: Record<string, string>, lang: 'en' | 'zh' = 'en'): T[] {
+export async function drillRows<T>(db: Db, session: Pick<Session, 'company'>, entity: DrillEntity, rows: T[], query: Record<string, string>, lang: 'en' | 'zh' = 'en'): Promise<T[]> {
   const kind = query.drill as DrillKind | undefined;
   if (!kind) return rows;
+  await loadCompanyStudents(db, session.company.id);
   if (!DRILL_KINDS.includes(kind) || !ENTITY_KINDS[entity].includes(kind)) throw new HttpError(400, message(lang, 'an.badDrill', { drill: String(kind) }));
   const t = today();
   const r: DayRange = { start: query.from || '0000-01-01', end: query.to || t };

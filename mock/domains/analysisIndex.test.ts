@@ -6,6 +6,7 @@
  * list), the per-day figures against a naive grouping of the tables through the metric functions, and the
  * analyze calls' answers from the maintained index against those from a fresh one.
  */
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { getDb, resetDb, type Db } from '../db';
@@ -13,19 +14,22 @@ import { addDays, today } from '../clock';
 import { analyzeCard, analyzeCore, analyzeRecords, analyzeStaff, companyIndex, indexCacheOf } from './analysis';
 import { buildIndex, dayFigures, isEmptying, recordDay, type CompanyIndex, type DayFigures } from './analysisIndex';
 import { appendHourRecord, reviewReturn } from './ledger';
-import { inRequest } from '../testing';
+import { inRequest, studentsIn } from '../testing';
 import { marksOf } from './scheduleRows';
+import { forgetCompanyStudents, loadCompanyStudents } from './studentRows';
+import { tx } from '../../server/db';
+import { students } from '../../server/db/schema';
 import { balanceIndex } from '../../src/domain/metrics';
-import type { CardOrder, HourRecord } from '../../src/types/school';
+import type { CardOrder, HourRecord, Student } from '../../src/types/school';
 import type { Attendance } from '../../src/types/schedule';
 import type { AnalyzeQuery } from '../../src/types/analysis';
 
 const CID = 2;
 const op = { id: 0, name: 'test' };
 
-/** The per-day figures by a plain grouping of the tables (no index). */
-function naiveDays(db: Db): Map<string, DayFigures> {
-  const campusOf = new Map(db.students.filter((s) => s.companyId === CID).map((s) => [s.id, s.campusId]));
+/** The per-day figures by a plain grouping of the tables (no index); `companyStudents` as the students table holds them. */
+function naiveDays(db: Db, companyStudents: Student[]): Map<string, DayFigures> {
+  const campusOf = new Map(companyStudents.map((s) => [s.id, s.campusId]));
   const lessons = new Map(db.lessons.filter((l) => l.companyId === CID).map((l) => [l.id, l]));
   const groups = new Map<string, { cons: HourRecord[]; refs: HourRecord[]; ords: CardOrder[]; marks: Attendance[] }>();
   const g = (k: string) => {
@@ -54,9 +58,9 @@ function groupIds<K>(m: Map<K, Set<{ id: number }>>) {
   return sorted(m).map(([k, v]) => [k, ids(v)] as const);
 }
 
-function sameIndex(kept: CompanyIndex, fresh: CompanyIndex, db: Db) {
+function sameIndex(kept: CompanyIndex, fresh: CompanyIndex, db: Db, companyStudents: Student[]) {
   expect(sorted(kept.days)).toEqual(sorted(fresh.days));
-  expect(sorted(kept.days)).toEqual(sorted(naiveDays(db)));
+  expect(sorted(kept.days)).toEqual(sorted(naiveDays(db, companyStudents)));
   expect(ids(kept.emptying)).toEqual(ids(db.hourRecords.filter((r) => r.companyId === CID && isEmptying(r))));
   expect(groupIds(kept.lessonRecordsByDay)).toEqual(groupIds(fresh.lessonRecordsByDay));
   expect(groupIds(kept.marksByDay)).toEqual(groupIds(fresh.marksByDay));
@@ -90,8 +94,11 @@ function sameAnswers(db: Db) {
 
 type Write = { kind: string; a: number; b: number; c: number };
 
-/** One write on the demo company, picked by numbers (a write the ledger refuses changes nothing). */
-function apply(db: Db, w: Write) {
+/**
+ * One write on the demo company, picked by numbers (a write the ledger refuses changes nothing); run in a request of
+ * the company (a student's move is written to the students table, then the request reads the company's students again).
+ */
+async function apply(db: Db, w: Write) {
   const t = today();
   const pick = <T>(rows: T[], n: number): T | undefined => (rows.length ? rows[n % rows.length] : undefined);
   const cards = db.studentCards.filter((c) => c.companyId === CID && c.kind === 'count');
@@ -125,7 +132,7 @@ function apply(db: Db, w: Write) {
       break;
     case 'sale': {
       const o = pick(db.cardOrders.filter((x) => x.companyId === CID), w.a);
-      const st = pick(db.students.filter((s) => s.companyId === CID), w.b);
+      const st = pick(await studentsIn(CID), w.b);
       if (o && st) db.cardOrders.push({ ...o, id: Math.max(...db.cardOrders.map((x) => x.id)) + 1, studentId: st.id, studentName: st.name, createdAt: at, amount: hours * 100 });
       break;
     }
@@ -154,8 +161,12 @@ function apply(db: Db, w: Write) {
       break;
     }
     case 'moveStudent': {
-      const st = pick(db.students.filter((s) => s.companyId === CID), w.a);
-      if (st) st.campusId = st.campusId === 1 ? 2 : 1;
+      const st = pick(await studentsIn(CID), w.a);
+      if (st) {
+        await (await tx()).update(students).set({ campusId: st.campusId === 1 ? 2 : 1 }).where(eq(students.id, st.id));
+        forgetCompanyStudents(CID);
+        await loadCompanyStudents(db, CID);
+      }
       break;
     }
     case 'review': {
@@ -187,12 +198,12 @@ describe('the incremental analysis index', () => {
       fc.asyncProperty(fc.array(writeArb, { minLength: 1, maxLength: 6 }), async (writes) => {
         resetDb();
         const db = getDb();
-        await inRequest(CID, () => {
+        await inRequest(CID, async () => {
           companyIndex(db, CID);
           for (const w of writes) {
-            apply(db, w);
+            await apply(db, w);
             const kept = companyIndex(db, CID, true);
-            sameIndex(kept, buildIndex(db, CID), db);
+            sameIndex(kept, buildIndex(db, CID), db, await studentsIn(CID));
           }
           sameAnswers(db);
         });

@@ -20,6 +20,7 @@ import type { CardOrder, HourRecord } from '../../src/types/school';
 import type { Attendance, AttendanceMark, Lesson } from '../../src/types/schedule';
 import { attendance, balanceOn, cardBalances, consumedHours, isConsumption, type BalanceAt, type CardBalances } from '../../src/domain/metrics';
 import { cashIn, recognisedValue, refundsOut } from '../../src/domain/revenue';
+import { companyStudentsOf } from './studentRows';
 
 /** Figures of one campus and day (hours in tenths, money in cents, counts: exact, so that ranges add up exactly). */
 export interface DayFigures {
@@ -230,13 +231,12 @@ export class CompanyIndex {
   refresh(db: Db): void {
     const cid = this.companyId;
     this.lastChanged = 0;
-    this.tables = [db.hourRecords, db.cardOrders, db.students, db.lessons];
+    this.tables = [db.hourRecords, db.cardOrders, db.lessons];
 
     const oldCampus = this.studentCampus;
     this.studentCampus = new Map();
     this.studentsPerCampus = new Map();
-    for (const s of db.students) {
-      if (s.companyId !== cid) continue;
+    for (const s of companyStudentsOf(db, cid)) {
       this.studentCampus.set(s.id, s.campusId);
       this.studentsPerCampus.set(s.campusId, (this.studentsPerCampus.get(s.campusId) ?? 0) + 1);
     }

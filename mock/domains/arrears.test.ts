@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import { getDb, resetDb } from '../db';
 import '../handlers';
 import { today } from '../clock';
-import { allAttendances, call, classesIn, loginToken, allCardTemplates, allStaff } from '../testing';
+import { allAttendances, call, classesIn, loginToken, allCardTemplates, allStaff, allStudents, studentsIn } from '../testing';
 import { classHourPrice } from '../../src/domain/arrears';
 
 beforeEach(() => {
@@ -24,12 +24,13 @@ const usable = (studentId: number) => getDb().studentCards.some((c) => c.student
  * Today's lesson of the demo company with an enrolled student who holds no card at all, and that student; one who
  * already owes a lesson of the seed when there is one (so that settlement order can be seen).
  */
-function lessonWithoutCard() {
+async function lessonWithoutCard() {
   const db = getDb();
+  const everyone = await allStudents();
   const owing = new Set(db.arrears.filter((a) => a.status === 'open').map((a) => a.studentId));
   for (const preferOwing of [true, false]) {
     for (const l of db.lessons.filter((x) => x.companyId === 2 && x.date === today() && x.status === 'scheduled' && !x.rollCalledAt)) {
-      const st = db.students.find((s) => s.status === 'active' && s.classIds.includes(l.classId) && !db.studentCards.some((c) => c.studentId === s.id) && (!preferOwing || owing.has(s.id)));
+      const st = everyone.find((s) => s.status === 'active' && s.classIds.includes(l.classId) && !db.studentCards.some((c) => c.studentId === s.id) && (!preferOwing || owing.has(s.id)));
       if (st) return { lesson: l, student: st };
     }
   }
@@ -50,7 +51,7 @@ describe('arrears', () => {
   it('a roll call without a card creates an item, the sale settles it as the card first consumption, and the undo of a roll call removes open items', async () => {
     const token = await loginToken('dealer');
     const db = getDb();
-    const { lesson, student } = lessonWithoutCard();
+    const { lesson, student } = await lessonWithoutCard();
     const records = db.hourRecords.length;
     const before = (await call('GET', '/v2/arrears/summary', { token })).body.data;
     const rc = await call('POST', '/v2/lesson/roll_call', { token, body: { lessonId: lesson.id, marks: [{ studentId: student.id, mark: 'present' }] } });
@@ -106,7 +107,7 @@ describe('arrears', () => {
   it('the undo of a roll call removes its open items', async () => {
     const token = await loginToken('dealer');
     const db = getDb();
-    const { lesson, student } = lessonWithoutCard();
+    const { lesson, student } = await lessonWithoutCard();
     await call('POST', '/v2/lesson/roll_call', { token, body: { lessonId: lesson.id, marks: [{ studentId: student.id, mark: 'present' }] } });
     expect(db.arrears.filter((a) => a.lessonId === lesson.id)).toHaveLength(1);
     await call('POST', '/v2/lesson/roll_call/undo', { token, body: { lessonId: lesson.id } });
@@ -118,7 +119,7 @@ describe('arrears', () => {
     const db = getDb();
     const all = (await call('GET', '/v2/arrears?status=open&pageSize=5', { token })).body.data;
     expect(all.list).toHaveLength(5);
-    const campuses = [...new Set(db.students.filter((s) => s.companyId === 2).map((s) => s.campusId))];
+    const campuses = [...new Set((await studentsIn(2)).map((s) => s.campusId))];
     let sum = 0;
     for (const c of campuses) {
       const page = (await call('GET', `/v2/arrears?status=open&campusId=${c}&pageSize=100`, { token })).body.data;
@@ -136,7 +137,8 @@ describe('arrears', () => {
     const mine = new Set((await classesIn(2)).filter((c) => c.teacherId === me.id).map((c) => c.id));
     const tp = (await call('GET', '/v2/arrears?pageSize=100', { token: await loginToken('teacher') })).body.data;
     expect(tp.total).toBeLessThan(all.total);
-    for (const r of tp.list as { studentId: number }[]) expect(db.students.find((s) => s.id === r.studentId)!.classIds.some((id) => mine.has(id))).toBe(true);
+    const everyone = await allStudents();
+    for (const r of tp.list as { studentId: number }[]) expect(everyone.find((s) => s.id === r.studentId)!.classIds.some((id) => mine.has(id))).toBe(true);
   });
 
   it('a write-off needs a reason (400 naming it), is logged, and only once', async () => {

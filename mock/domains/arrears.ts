@@ -21,7 +21,8 @@ import { WriteOffArrearsBody } from '../../src/types/arrears.schemas';
 import { arrearsValue, canWriteOffArrears, classHourPrice, planSettlement } from '../../src/domain/arrears';
 import { round1, round2 } from '../../src/domain/ledger';
 import { appendHourRecord, type Operator } from './ledger';
-import { can, readSchool, studentRows, visibleStudentIds } from './schoolPolicies';
+import { can, readSchool, visibleStudentIds } from './schoolPolicies';
+import { loadStudentCampuses, studentCampusesOf } from './studentRows';
 import { operatorOf } from './school';
 import { classesOf } from './schoolRows';
 import { templatesOf } from './cardTemplateRows';
@@ -174,9 +175,9 @@ export function arrearsSummary(rows: ArrearsItem[]): ArrearsSummary {
   return { open, hours: hours / 10, value: cents / 100 };
 }
 
-/** The student's campus now, by student id (the campus filter and the rows' campus column). */
+/** The student's campus now, by student id (the campus filter and the rows' campus column; read by the call: `loadStudentCampuses`). */
 function campusOf(db: Db, s: Session): Map<number, { campusId: number; campusName: string }> {
-  return new Map(studentRows(db, s).map((st) => [st.id, { campusId: st.campusId, campusName: st.campusName }]));
+  return studentCampusesOf(db, s.company.id);
 }
 
 /** Items of the caller's rows on a campus (the student's campus now); all of them without one. */
@@ -196,14 +197,18 @@ const LIST_SPEC: ListSpec<ArrearsItem> = {
 };
 
 export const arrearsHandlers = [
-  api('get', '/v2/arrears', { read: arrearsPolicy }, (ctx) => {
+  api('get', '/v2/arrears', { read: arrearsPolicy }, async (ctx) => {
+    await loadStudentCampuses(ctx.db, ctx.session.company.id);
     const page = listQuery(onCampus(ctx.db, ctx.session, ctx.rows(arrearsPolicy), ctx.query.campusId), ctx.query, LIST_SPEC, ctx.lang);
     const campus = campusOf(ctx.db, ctx.session);
     const list: ArrearsRow[] = page.list.map((a) => ({ ...a, campusId: campus.get(a.studentId)?.campusId ?? 0, campusName: campus.get(a.studentId)?.campusName ?? '' }));
     return { ...page, list };
   }),
 
-  api('get', '/v2/arrears/summary', { read: arrearsPolicy }, (ctx) => arrearsSummary(onCampus(ctx.db, ctx.session, ctx.rows(arrearsPolicy), ctx.query.campusId))),
+  api('get', '/v2/arrears/summary', { read: arrearsPolicy }, async (ctx) => {
+    if (ctx.query.campusId) await loadStudentCampuses(ctx.db, ctx.session.company.id);
+    return arrearsSummary(onCampus(ctx.db, ctx.session, ctx.rows(arrearsPolicy), ctx.query.campusId));
+  }),
 
   api('post', '/v2/arrears/write_off', { write: arrearsPolicy, access: can(canWriteOffArrears), body: WriteOffArrearsBody, labels: { id: 'arrears.field.id', reason: 'arrears.field.reason' } }, (ctx) => {
     const item = ctx.target(arrearsPolicy, ctx.body.id, 'noun.arrears');

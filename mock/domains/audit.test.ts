@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { resetDb } from '../handlers';
 import { registry } from '../http';
-import { call, loginToken, allCardTemplates, allStaff } from '../testing';
+import { call, loginToken, allCardTemplates, allStaff, studentsIn } from '../testing';
 import { today } from '../clock';
 import { AUDIT_KINDS } from './auditKinds';
 import { formatMoney } from '../../src/utils/format';
@@ -47,9 +47,8 @@ describe('one table of kinds', () => {
 
 describe('GET /v2/operate_log', () => {
   it('a card sale reads as a sentence in both languages, with its changes labelled and no raw ids', async () => {
-    const db = getDb();
     const dealer = await loginToken('dealer');
-    const student = db.students.find((x) => x.companyId === 2 && x.status === 'active')!;
+    const student = (await studentsIn(2)).find((x) => x.status === 'active')!;
     const tpl = (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
     const seller = (await allStaff()).find((x) => x.companyId === 2 && x.status === 'active')!;
     const sold = await call('POST', '/v2/student_card/sell', { token: dealer, body: { studentId: student.id, templateId: tpl.id, amount: 2880, method: 'cash', sellerId: seller.id, startDate: today() } });

@@ -535,7 +535,7 @@ function auditSeed(db: Db): (Omit<NewAuditEntry, 'at'> & { at: string })[] {
   ];
   // Earlier writes of the demo companies, on real rows so that their sentences name real cards, students and classes.
   const cardsOf = (cid: number) => db.studentCards.filter((c) => c.companyId === cid && c.kind === 'count');
-  const studentsOf = (cid: number) => db.students.filter((x) => x.companyId === cid);
+  const studentsOf = (cid: number) => db.seedStudents.filter((x) => x.companyId === cid);
   const leadsOf = (cid: number) => (db.seedLeads ?? []).filter((x) => x.companyId === cid);
   const classesOf = (cid: number) => db.seedClasses.filter((x) => x.companyId === cid);
   type Made = Omit<NewAuditEntry, 'at' | 'ip' | keyof (typeof users)[number]>;

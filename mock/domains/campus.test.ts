@@ -3,7 +3,7 @@ import { campuses, campusRenewals, companies } from '../../server/db/schema';
 import { eq } from 'drizzle-orm';
 import { tx } from '../../server/db';
 import { permissionGroups } from '../../server/db/schema';
-import { allLeads, authHeaders, call as callIn, rowsOf, allCardTemplates, allStaff } from '../testing';
+import { allLeads, authHeaders, call as callIn, rowsOf, allCardTemplates, allStaff, studentsIn } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
@@ -205,7 +205,7 @@ describe('an expired campus', () => {
     const db = getDb();
     const riverside = (await rowsOf(campuses)).find((c) => c.name === 'Riverside')!;
     await (await tx()).update(campuses).set({ validUntil: '2020-01-01' }).where(eq(campuses.id, riverside.id));
-    const student = db.students.find((st) => st.companyId === 2 && st.campusId === riverside.id)!;
+    const student = (await studentsIn(2)).find((st) => st.campusId === riverside.id)!;
     expect((await call('GET', `/v2/student?page=1&pageSize=5&campusId=${riverside.id}`, { token: dealer })).status).toBe(200);
     const tpl = (await allCardTemplates()).find((tp) => tp.companyId === 2 && tp.onSale)!;
     const seller = (await allStaff()).find((st) => st.userId === 5)!;

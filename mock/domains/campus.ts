@@ -374,10 +374,7 @@ export const campusHandlers = [
     const row = ctx.target(campusPolicy, ctx.body.id, 'campus.campus');
     if (ctx.rows(campusPolicy).some((c) => c.id !== row.id && c.name.toLowerCase() === ctx.body.name.toLowerCase())) throw ctx.bad('campus.nameTaken', { name: ctx.body.name });
     await updateCampus(row, { name: ctx.body.name, address: ctx.body.address, phone: ctx.body.phone });
-    // Names are copied onto students of the campus; staff, rooms and classes read theirs (the request's rows follow).
-    for (const table of ['students'] as const) {
-      for (const r of (ctx.db[table] ?? []) as { campusId: number; campusName: string }[]) if (r.campusId === row.id) r.campusName = row.name;
-    }
+    // Students, staff, rooms and classes read their campus's name (the request's rows follow).
     for (const r of [...staffRowsOf(ctx.db, row.companyId), ...roomsOf(ctx.db, row.companyId), ...classesOf(ctx.db, row.companyId)]) if (r.campusId === row.id) r.campusName = row.name;
     return viewCampus(ctx.db, row);
   }),

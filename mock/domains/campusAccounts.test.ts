@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { auditEntries } from './audit';
-import { allStaff, authHeaders, membershipRows, userRows } from '../testing';
+import { allStaff, allStudents, authHeaders, membershipRows, studentsIn, userRows } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
@@ -80,7 +80,7 @@ describe('parent accounts', () => {
     const dealer = (await login('dealer'))!;
     const list = (await call('GET', '/v2/account/parent?page=1&pageSize=50', { token: dealer })).body.data.list as { username: string; studentIds: number[] }[];
     expect(list.find((p) => p.username === 'customer')).toBeTruthy();
-    const kids = getDb().students.filter((s) => s.companyId === 2).slice(-2);
+    const kids = (await studentsIn(2)).slice(-2);
     const made = await call('POST', '/v2/account/parent', { token: dealer, body: { name: '张妈妈', mobile: '13922223333', password: 'parent1', studentIds: kids.map((k) => k.id) } });
     expect(made.status).toBe(200);
     expect(made.body.data.studentIds.sort()).toEqual(kids.map((k) => k.id).sort());
@@ -157,7 +157,7 @@ describe('a company manages memberships, never another company’s sign-in', () 
 
   it('adding an existing mobile as a parent sends an invitation: no membership, no password, students not linked yet', async () => {
     const sunrise = (await login('sunrise'))!;
-    const kid = getDb().students.find((s) => s.companyId === 3)!;
+    const kid = (await studentsIn(3))[0];
     const mobileBefore = kid.mobile;
     const parentHash = await hashOf(8);
     const r = await call('POST', '/v2/account/parent', { token: sunrise, body: { name: '吴妈妈', mobile: '13800000008', password: 'taken99', studentIds: [kid.id] } });
@@ -165,7 +165,7 @@ describe('a company manages memberships, never another company’s sign-in', () 
     expect(r.body.data.invitation).toMatchObject({ status: 'pending', role: 'customer', studentIds: [kid.id] });
     expect(await membershipsOf(8)).toEqual(['2:customer']);
     expect(await hashOf(8)).toBe(parentHash);
-    expect(getDb().students.find((s) => s.id === kid.id)!.mobile).toBe(mobileBefore);
+    expect((await allStudents()).find((s) => s.id === kid.id)!.mobile).toBe(mobileBefore);
     expect(await login('customer', 'taken99')).toBeUndefined();
     // A new mobile still needs a first password.
     const none = await call('POST', '/v2/account/parent', { token: sunrise, body: { name: '新家长', mobile: '13933334444', studentIds: [kid.id] } });

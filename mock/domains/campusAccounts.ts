@@ -22,7 +22,7 @@ import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../h
 import { defineMessages } from '../messages';
 import { listQuery } from '../list';
 import type { ParentAccount, StaffAccount } from '../../src/types/campus';
-import type { Staff, Student } from '../../src/types/school';
+import type { Staff } from '../../src/types/school';
 import { AccountIdBody, CreateStaffAccountBody, ParentAccountBody, ParentLinkBody, ResetPasswordBody } from '../../src/types/campus.schemas';
 import { groupIdOfStaff } from './campus';
 import { defaultGroupIn, groupBook, type GroupBook } from './groupRows';
@@ -31,8 +31,9 @@ import { endSessionsOf as endUserSessions } from './session';
 import { rememberDisabledSessions } from './accountStatus';
 import { endSessions } from '../../server/auth/state';
 import { tx } from '../../server/db';
-import { memberships, staff as staffTable, users } from '../../server/db/schema';
-import { and, eq, exists, sql } from 'drizzle-orm';
+import { memberships, staff as staffTable, students, users } from '../../server/db/schema';
+import { and, asc, eq, exists, inArray, sql } from 'drizzle-orm';
+import { setParent, studentsByIds } from './studentRows';
 import { findStaff, staffRowsOf, updateStaff } from './staffRows';
 import { accountsOf, insertUser, isMember, membershipRowOf, updateMembership, updateUser, userById, userByMobile, userRowOf } from './people';
 
@@ -136,12 +137,21 @@ function viewStaffAccount(st: Staff, { elsewhere, pendingStaff, book, accounts }
   };
 }
 
-function childrenOf(db: Db, companyId: number, user: UserRow): Student[] {
-  return db.students.filter((s) => s.companyId === companyId && s.mobile === user.mobile);
+/** The company's students whose mobile is one of these (a parent's children), by mobile, in id order. */
+async function childrenOf(companyId: number, mobiles: string[]): Promise<Map<string, { id: number; name: string }[]>> {
+  const out = new Map<string, { id: number; name: string }[]>();
+  if (!mobiles.length) return out;
+  const rows = await (await tx())
+    .select({ id: students.id, name: students.name, mobile: students.mobile })
+    .from(students)
+    .where(and(eq(students.companyId, companyId), inArray(students.mobile, [...new Set(mobiles)])))
+    .orderBy(asc(students.id));
+  for (const r of rows) out.set(r.mobile, [...(out.get(r.mobile) ?? []), { id: r.id, name: r.name }]);
+  return out;
 }
 
-function viewParent(db: Db, { membership: m, user }: { membership: MembershipRow; user: UserRow }, elsewhere: Set<number>): ParentAccount {
-  const kids = childrenOf(db, m.companyId, user);
+function viewParent({ membership: m, user }: { membership: MembershipRow; user: UserRow }, elsewhere: Set<number>, children: Map<string, { id: number; name: string }[]>): ParentAccount {
+  const kids = children.get(user.mobile) ?? [];
   return {
     roleId: m.roleId,
     userId: user.id,
@@ -286,8 +296,10 @@ export const accountHandlers = [
   /* ---------------- /account/student: parent accounts ---------------- */
   api('get', '/v2/account/parent', { read: accountPolicy }, async (ctx) => {
     const elsewhere = await usersElsewhere(ctx.db, ctx.session.company.id);
+    const accounts = await accountsOf(ctx.session.company.id, ['customer']);
+    const children = await childrenOf(ctx.session.company.id, accounts.map((a) => a.user.mobile));
     return listQuery(
-      (await accountsOf(ctx.session.company.id, ['customer'])).map((a) => viewParent(ctx.db, a, elsewhere)),
+      accounts.map((a) => viewParent(a, elsewhere, children)),
       ctx.query,
       {
         keywordFields: ['name', 'mobile', 'username'],
@@ -302,38 +314,26 @@ export const accountHandlers = [
 
   api('post', '/v2/account/parent', { write: accountPolicy, body: ParentAccountBody }, async (ctx) => {
     const { db, session, body } = ctx;
-    const students = body.studentIds.map((id) => {
-      const st = db.students.find((s) => s.id === id && s.companyId === session.company.id);
-      if (!st) throw ctx.bad('common.notFound', { what: ctx.t('account.student') });
-      return st;
-    });
+    const kids = await studentsByIds(db, session.company.id, body.studentIds);
+    if (kids.length !== new Set(body.studentIds).size) throw ctx.bad('common.notFound', { what: ctx.t('account.student') });
     const other = await userByMobile(body.mobile);
     if (other && (await isMember(session.company.id, other.id))) throw ctx.bad('account.mobileMember', { mobile: body.mobile });
     // An existing account: an invitation that links the students when accepted; the password is ignored.
-    if (other) return { invitation: await createInvitation(ctx, other, { name: body.name, role: 'customer', studentIds: students.map((st) => st.id) }) };
+    if (other) return { invitation: await createInvitation(ctx, other, { name: body.name, role: 'customer', studentIds: kids.map((st) => st.id) }) };
     const user = await newUser(ctx, body.mobile, body.name, body.password);
     const m = await addMembership(user.id, session.company.id, 'customer');
-    for (const st of students) {
-      st.mobile = user.mobile;
-      st.parentName = user.name;
-    }
-    return viewParent(db, { membership: m, user }, await usersElsewhere(db, session.company.id));
+    await setParent(kids, user);
+    return viewParent({ membership: m, user }, await usersElsewhere(db, session.company.id), await childrenOf(session.company.id, [user.mobile]));
   }),
 
   api('post', '/v2/account/parent/link', { write: accountPolicy, body: ParentLinkBody }, async (ctx) => {
     const { db, session, body } = ctx;
     const m = await ctx.find(accountPolicy, body.roleId, 'account.account');
     if (m.role !== 'customer') throw ctx.bad('common.notFound', { what: ctx.t('account.account') });
-    const students = body.studentIds.map((id) => {
-      const st = db.students.find((s) => s.id === id && s.companyId === session.company.id);
-      if (!st) throw ctx.bad('common.notFound', { what: ctx.t('account.student') });
-      return st;
-    });
+    const kids = await studentsByIds(db, session.company.id, body.studentIds);
+    if (kids.length !== new Set(body.studentIds).size) throw ctx.bad('common.notFound', { what: ctx.t('account.student') });
     const user = (await userById(m.userId))!;
-    for (const st of students) {
-      st.mobile = user.mobile;
-      st.parentName = user.name;
-    }
-    return viewParent(db, { membership: m, user }, await usersElsewhere(db, session.company.id));
+    await setParent(kids, user);
+    return viewParent({ membership: m, user }, await usersElsewhere(db, session.company.id), await childrenOf(session.company.id, [user.mobile]));
   }),
 ];

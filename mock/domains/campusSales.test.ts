@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { authHeaders, call as callIn, rowsOf, webPageOf, allCardTemplates } from '../testing';
+import { authHeaders, call as callIn, rowsOf, webPageOf, allCardTemplates, allStudents } from '../testing';
 import { campuses, contractTemplates, onlineOrders, settlements, subscriptionOrders } from '../../server/db/schema';
 import { stampDate } from '../../server/db/time';
 import { settleFinishedMonths } from './campusSales';
@@ -126,7 +126,8 @@ describe('online sales', () => {
     const dealer = await login('dealer');
     const db = getDb();
     const card = db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.paidAmount > 0)!;
-    const campus = (await rowsOf(campuses)).find((c) => c.id === db.students.find((s) => s.id === card.studentId)!.campusId)!;
+    const students = await allStudents();
+    const campus = (await rowsOf(campuses)).find((c) => c.id === students.find((s) => s.id === card.studentId)!.campusId)!;
     const en = await call('GET', `/v2/contract_template/render?cardId=${card.id}`, { token: dealer });
     const zh = await callIn('GET', `/v2/contract_template/render?cardId=${card.id}`, { token: dealer, lang: 'zh-CN' });
     const { amountInWordsEn, amountInWordsZh } = await import('../../src/domain/amountWords');

@@ -33,6 +33,7 @@ import { unitPrice } from '../../src/domain/ledger';
 import { exceedsSaleCap, renderTemplate, settlementOf } from '../../src/domain/onlineSale';
 import { appendHourRecord, readClosedMonths } from './ledger';
 import { insertStudent, sellCard } from './school';
+import { sameStudent, studentsByIds } from './studentRows';
 import { cardRows } from './schoolPolicies';
 import { saleCapOf } from './campusSettings';
 import { findOrder, platformFeePercent } from './platformRows';
@@ -190,7 +191,7 @@ export const seedSales: SqlSeeder = async (sql, db) => {
   const thisMonth = t.slice(0, 7);
   const cards = (db.studentCards ?? []).filter((c) => c.companyId === 2 && c.createdAt.slice(0, 7) < thisMonth && c.createdAt >= addDays(t, -100)).slice(0, 12);
   const orders: (typeof onlineOrders.$inferInsert)[] = cards.map((card, i) => {
-    const student = db.students.find((s) => s.id === card.studentId);
+    const student = db.seedStudents.find((s) => s.id === card.studentId);
     const id = i + 1;
     return {
       id,
@@ -341,9 +342,10 @@ export async function payOnlineOrder(db: Db, order: OnlineOrder, lang: Lang = 'e
   if (refusal) throw refusal;
   await readClosedMonths(order.companyId);
   assertCampusOpen(db, order.campusId, lang);
-  let student: Student | undefined = db.students.find((s) => s.companyId === order.companyId && s.name === order.studentName && s.mobile === order.mobile);
+  const same = await sameStudent(order.companyId, { name: order.studentName, mobile: order.mobile });
+  let student: Student | undefined = same && (await studentsByIds(db, order.companyId, [same.id]))[0];
   if (!student) {
-    student = insertStudent(db, { companyId: order.companyId, campusId: order.campusId, name: order.studentName, mobile: order.mobile, parentName: order.parentName, remark: order.orderNo, lang });
+    student = await insertStudent(db, { companyId: order.companyId, campusId: order.campusId, name: order.studentName, mobile: order.mobile, parentName: order.parentName, remark: order.orderNo, lang });
   }
   const operator = { id: 0, name: `${order.parentName} (${ONLINE_SELLER.name})` };
   const { card } = sellCard(db, { companyId: order.companyId, student, tpl, amount: order.amount, method: 'wechat', startDate: at.slice(0, 10), seller: ONLINE_SELLER, operator, at, lang });
@@ -393,8 +395,7 @@ export async function findInvoice(id: number, scope: SQL | undefined, lock: bool
 }
 
 /** The values of a card's contract variables; the amount in words in the template's language. */
-export function contractValues(db: Db, card: StudentCard, lang: ContractLang = 'en-US'): Record<string, string | number> {
-  const student = db.students.find((s) => s.id === card.studentId);
+export function contractValues(db: Db, card: StudentCard, student: Student | undefined, lang: ContractLang = 'en-US'): Record<string, string | number> {
   const company = companyById(db, card.companyId);
   const campus = student ? campusById(db, student.campusId) : undefined;
   return {
@@ -748,7 +749,8 @@ export const campusSalesHandlers = [
       ? await ctx.find(contractPolicy, Number(ctx.query.templateId), 'contract.template')
       : templates.find((c) => c.isDefault && c.lang === lang) ?? templates.find((c) => c.isDefault && !c.lang) ?? templates.find((c) => c.isDefault) ?? templates[0];
     if (!tpl) throw ctx.bad('contract.noTemplate');
-    return { templateId: tpl.id, templateName: tpl.name, text: renderTemplate(tpl.body, contractValues(ctx.db, card, tpl.lang ?? lang)).text, cardNo: card.cardNo };
+    const [student] = await studentsByIds(ctx.db, card.companyId, [card.studentId]);
+    return { templateId: tpl.id, templateName: tpl.name, text: renderTemplate(tpl.body, contractValues(ctx.db, card, student, tpl.lang ?? lang)).text, cardNo: card.cardNo };
   }),
 ];
 

@@ -5,12 +5,11 @@
  * row of its data with it; the platform's own records keep theirs (the audit log, the renewal log, subscription
  * orders, online orders with their settlements and invoices, feedback).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { tx } from '../../server/db';
-import { companies, invitations, users } from '../../server/db/schema';
+import { companies, invitations, students, users } from '../../server/db/schema';
 import { call, loginToken, mapleTeacherInvitation, rowsOf } from '../testing';
-import { getDb } from '../db';
 import { resetDb } from '../handlers';
 import { today } from '../clock';
 import { addMonths } from '@/domain/revenue';
@@ -81,9 +80,8 @@ describe('company keys', () => {
     expect(kept.audit_log).toBeGreaterThan(0);
     expect(kept.company_renewals).toBeGreaterThan(0);
     const createdBy = (await rowsOf(users)).filter((u) => u.createdByCompanyId === id).map((u) => u.id);
-    // The delete is refused while the company has students (still in the process): they go first.
-    const db = getDb();
-    db.students = db.students.filter((s) => s.companyId !== id);
+    // The delete is refused while the company has students: they go first (their enrolments with them).
+    await (await tx()).delete(students).where(eq(students.companyId, id));
     const del = await call('DELETE', `/v2/company_kt/${id}`, { token: admin });
     expect(del.status, del.body.msg).toBe(200);
     expect((await rowsOf(companies)).some((c) => c.id === id)).toBe(false);

@@ -8,12 +8,12 @@
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { requestMemo, restartIdentities, tx, type Database } from '../../server/db';
-import { campuses, cardTemplates, classes, companies, companySettings, rooms, studentCampusMoves } from '../../server/db/schema';
+import { campuses, cardTemplates, companies, companySettings, rooms, studentCampusMoves } from '../../server/db/schema';
 import { isSeeding, type CompanyRow, type Db } from '../db';
 import { campusesOfJson, rememberCampuses, type CampusJson } from './campusRows';
 import { rememberSettings } from './companySettings';
 import { rememberStaffDirectory, staffDirectorySql } from './people';
-import { rememberSchoolRows, type ClassJson, type RoomJson } from './schoolRows';
+import { classListSql, rememberSchoolRows, type RoomJson } from './schoolRows';
 import { rememberTemplates, type TemplateJson } from './cardTemplateRows';
 import { rememberCampusMoves, type CampusMoveJson } from './studentCampus';
 import { rememberStaffRows, staffListSql } from './staffRows';
@@ -89,7 +89,7 @@ export async function loadCompany(companyId: number): Promise<CompanyRow | undef
       settings: companySettings,
       campuses: sql<CampusJson[]>`coalesce((select json_agg(c order by c.id) from ${campuses} as c where c.company_id = ${companies.id}), '[]'::json)`,
       rooms: sql<RoomJson[]>`coalesce((select json_agg(r order by r.id) from ${rooms} as r where r.company_id = ${companies.id}), '[]'::json)`,
-      classes: sql<ClassJson[]>`coalesce((select json_agg(k order by k.id) from ${classes} as k where k.company_id = ${companies.id}), '[]'::json)`,
+      classes: classListSql(companies.id),
       templates: sql<TemplateJson[]>`coalesce((select json_agg(t order by t.id) from ${cardTemplates} as t where t.company_id = ${companies.id}), '[]'::json)`,
       moves: sql<CampusMoveJson[]>`coalesce((select json_agg(m order by m.id) from ${studentCampusMoves} as m where m.company_id = ${companies.id}), '[]'::json)`,
       staff: staffDirectorySql(companies.id),

@@ -1,5 +1,5 @@
 /** The customer center's mock calls, end to end through msw (seed, scoping, pool, limit, conversion, stats, forms). */
-import { allLeads, authHeaders, inRequest, rowsOf } from '../testing';
+import { allLeads, allStudents, authHeaders, inRequest, rowsOf } from '../testing';
 import { followUps } from '../../server/db/schema';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, resetDb } from '../db';
@@ -49,7 +49,8 @@ describe('seed', () => {
     expect(leads.filter((l) => l.ownerId === 5 && ['new', 'following', 'trial'].includes(l.status)).length).toBe(SALES_OWNED);
     expect(leads.filter((l) => l.ownerId === undefined).length).toBeGreaterThan(100);
     const formal = leads.filter((l) => l.status === 'formal');
-    expect(formal.every((l) => l.studentId !== undefined && getDb().students.some((s) => s.id === l.studentId && s.leadId === l.id))).toBe(true);
+    const students = await allStudents();
+    expect(formal.every((l) => l.studentId !== undefined && students.some((s) => s.id === l.studentId && s.leadId === l.id))).toBe(true);
     expect(new Set(leads.map((l) => l.mobile)).size).toBe(leads.length);
     expect((await rowsOf(followUps)).length).toBeGreaterThan(600);
   });
@@ -98,7 +99,7 @@ describe('leads', () => {
     const res = await call<ConvertResult>(sales, 'POST', '/v2/customer/formal', { ids: [added.id] });
     expect(res.status).toBe(200);
     const studentId = res.data.converted[0].studentId;
-    const student = getDb().students.find((s) => s.id === studentId);
+    const student = (await allStudents()).find((s) => s.id === studentId);
     expect(student).toMatchObject({ name: '林可馨', mobile: '13722223333', parentName: '林女士', leadId: added.id, campusId: 1 });
     const again = await call(sales, 'POST', '/v2/customer/formal', { ids: [added.id] });
     expect(again.status).toBe(400);

@@ -57,7 +57,8 @@ import {
   statusAfterFollowUp,
   type DueFilter,
 } from '../../src/domain/leads';
-import { createStudentForLead } from './customerStudent';
+import { createStudentForLead, seedStudentForLead } from './customerStudent';
+import { loadVisibleStudents } from './studentRows';
 import { leadDrill } from './analysis';
 import { created } from './audit';
 import { leadDataScope, narrowsScope, rememberLeadIds } from './dataScope';
@@ -462,10 +463,23 @@ export function recordFollowUp(
  * Converts a lead: creates the student (school domain) in the same step and marks the lead formal (the caller writes
  * the lead and the follow-up `sink` received). Throws 400 when the lead cannot be converted.
  */
-export function convertLead(db: Db, lead: Lead, operator: Operator, sink: FollowUpSink, lang: Lang = 'en', at = nowStamp()): number {
+export async function convertLead(db: Db, lead: Lead, operator: Operator, sink: FollowUpSink, lang: Lang = 'en', at = nowStamp()): Promise<number> {
   const blocker = conversionBlocker(lead);
   if (blocker) throw new HttpError(400, message(lang, blocker, { name: lead.name }));
-  const studentId = createStudentForLead(db, lead, at, lang);
+  const studentId = await createStudentForLead(db, lead, at, lang);
+  markConverted(lead, studentId, operator, sink, lang, at);
+  return studentId;
+}
+
+/** The same in the in-process seed: the student is one of the seed's. */
+export function convertSeedLead(db: Db, lead: Lead, operator: Operator, sink: FollowUpSink, at: string): number {
+  const studentId = seedStudentForLead(db, lead, at);
+  markConverted(lead, studentId, operator, sink, 'zh', at);
+  return studentId;
+}
+
+/** Marks a lead converted to its student (formal, with an entry on its timeline). */
+function markConverted(lead: Lead, studentId: number, operator: Operator, sink: FollowUpSink, lang: Lang, at: string): void {
   recordFollowUp(lead, {
     method: 'other',
     content: message(lang, 'lead.autoStatus', { status: statusLabel(lang, 'formal'), operator: operator.name }),
@@ -477,7 +491,6 @@ export function convertLead(db: Db, lead: Lead, operator: Operator, sink: Follow
   lead.studentId = studentId;
   lead.convertedAt = at;
   lead.nextFollowUpAt = undefined;
-  return studentId;
 }
 
 /** Locks leads of a company by id (in id order, so that two writes over the same leads do not deadlock) and returns them by id. */
@@ -500,7 +513,7 @@ export async function setLeadStatus(db: Db, companyId: number, leadId: number, s
   // A converted lead stays formal: later trial events (attended, no-show...) do not move it back.
   if (lead.status === 'formal' && status !== 'formal') return lead;
   const timeline = collect();
-  if (status === 'formal') convertLead(db, lead, operator, timeline.sink, lang);
+  if (status === 'formal') await convertLead(db, lead, operator, timeline.sink, lang);
   else {
     recordFollowUp(lead, {
       method: 'other',
@@ -656,7 +669,8 @@ export async function loadLeadIds(db: Db, s: Session): Promise<void> {
     rememberLeadIds(s, 'seen', new Set(seen.map((r) => r.id)));
   }
 }
-beforeCall.push(loadLeadIds);
+// The students' scope reads the caller's own leads: it comes after them.
+beforeCall.push(loadLeadIds, loadVisibleStudents);
 
 const companyLeadsKey = (companyId: number) => `leads:${companyId}`;
 
@@ -960,7 +974,7 @@ export const customerHandlers = [
     const timeline = collect();
     const converted: ConvertResult['converted'] = [];
     for (const l of found) {
-      converted.push({ leadId: l.id, studentId: convertLead(ctx.db, l, op, timeline.sink, ctx.lang), name: l.name });
+      converted.push({ leadId: l.id, studentId: await convertLead(ctx.db, l, op, timeline.sink, ctx.lang), name: l.name });
       await saveLead(l);
     }
     await writeFollowUps(timeline.rows);

@@ -9,7 +9,7 @@ import { addDays, notAfterNow, today } from '../clock';
 import { chineseName, createRng, mobileNumber, type Rng } from '../random';
 import type { FollowUpMethod, GatherSubmission, Lead, LeadIntention, LeadSource, LeadStatus, WebSignup } from '../../src/types/customer';
 import {
-  convertLead,
+  convertSeedLead,
   ensureCustomerTables,
   followUpValues,
   leadValues,
@@ -322,7 +322,7 @@ export function seedCustomer(db: Db) {
     }
     if (plan.bucket === 'formal' && owner) {
       const at = notAfterNow(`${addDays(t, -plan.lastAgo)} ${plan.lastAgo <= 0 ? '08' : '19'}:${pad(rng.int(0, 59))}:00`);
-      convertLead(db, lead, owner, toTimeline, 'zh', notAfterNow(at > (lead.lastFollowUpAt ?? '') ? at : `${(lead.lastFollowUpAt ?? at).slice(0, 16)}:59`));
+      convertSeedLead(db, lead, owner, toTimeline, notAfterNow(at > (lead.lastFollowUpAt ?? '') ? at : `${(lead.lastFollowUpAt ?? at).slice(0, 16)}:59`));
       const fu = out.followUps[out.followUps.length - 1];
       fu.content = fill(rng.pick(TEXT.formal), lead.course ?? '');
       fu.method = 'visit';

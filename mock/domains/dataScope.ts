@@ -8,12 +8,12 @@
 import type { Db } from '../db';
 import type { Session } from '../http';
 import { applyDataScope, type ScopeViewer } from '../../src/domain/dataScope';
-import type { Student } from '../../src/types/school';
-import { staffOfSession } from './school';
+import { staffOfSession } from './staffRows';
 import { classesOf } from './schoolRows';
 import { eq, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { requestMemo } from '../../server/db';
+import { canSeeAllStudents } from '../../src/domain/schoolPermissions';
 
 /**
  * Ids of leads (in the database) that synchronous scope functions need, read before the handler (mock/domains/customer.ts,
@@ -38,6 +38,13 @@ interface Viewer extends ScopeViewer {
   staffId?: number;
 }
 
+/** Ids of the classes a teacher teaches; undefined = the caller sees every class and student. */
+export function visibleClassIds(db: Db, s: Session): Set<number> | undefined {
+  if (canSeeAllStudents(s.membership.role)) return undefined;
+  const me = staffOfSession(db, s);
+  return new Set(classesOf(db, s.company.id).filter((c) => me && c.teacherId === me.id).map((c) => c.id));
+}
+
 /** The caller's scope; undefined = the whole company (no narrowing). */
 export function viewerOf(db: Db, s: Pick<Session, 'membership' | 'user' | 'company' | 'group'>): Viewer | undefined {
   const group = s.group;
@@ -54,19 +61,6 @@ interface LeadLike {
 interface LessonLike {
   campusId?: number;
   teacherId?: number;
-}
-
-/** Students within the caller's data scope. */
-export function scopeStudents<T extends Pick<Student, 'id' | 'campusId' | 'classIds' | 'leadId'>>(db: Db, s: Session, rows: T[]): T[] {
-  const v = viewerOf(db, s);
-  if (!v) return rows;
-  const taught = new Set(classesOf(db, s.company.id).filter((c) => v.staffId !== undefined && c.teacherId === v.staffId).map((c) => c.id));
-  const sold = new Set(db.studentCards.filter((c) => c.companyId === s.company.id && v.staffId !== undefined && c.sellerId === v.staffId).map((c) => c.studentId));
-  const ownLeads = leadIdsOf(s, 'owned');
-  return applyDataScope(rows, v, (st) => ({
-    campusId: st.campusId,
-    own: sold.has(st.id) || st.classIds.some((id) => taught.has(id)) || (st.leadId !== undefined && ownLeads.has(st.leadId)),
-  }));
 }
 
 /** Leads within the caller's data scope (own: the caller owns them). */

@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb, type Db } from '../db';
 import { today } from '../clock';
-import { call, loginToken, allCardTemplates, allStaff } from '../testing';
+import { call, loginToken, allCardTemplates, allStaff, studentsIn } from '../testing';
 import { addMonths, cashInOf, deferredRevenue, monthRange, plusDays, recognisedRevenue, refundsOutOf, type LedgerCard, type Period } from '@/domain/revenue';
 import { consumedHoursOf } from '@/domain/metrics';
 import { cardStatus } from '@/domain/ledger';
@@ -45,10 +45,11 @@ async function all(token: string, path: string) {
 }
 
 /** The company's ledger from the tables, straightforwardly (no cache): every card, its records, orders and campus. */
-function ledgerOf(db: Db): (LedgerCard & { card: StudentCard })[] {
+async function ledgerOf(db: Db): Promise<(LedgerCard & { card: StudentCard })[]> {
+  const students = await studentsIn(CID);
   return db.studentCards
     .filter((c) => c.companyId === CID)
-    .map((card) => ({ card, records: recordsOfCard(db, card.id), orders: ordersOfCard(db, card.id), campusId: db.students.find((s) => s.id === card.studentId)?.campusId ?? 0 }));
+    .map((card) => ({ card, records: recordsOfCard(db, card.id), orders: ordersOfCard(db, card.id), campusId: students.find((s) => s.id === card.studentId)?.campusId ?? 0 }));
 }
 
 const cents = (v: number) => Math.round(v * 100);
@@ -121,8 +122,8 @@ async function shown(token: string, p: Period, month?: string): Promise<{ recogn
 }
 
 /** What the domain functions say over the ledger. */
-function expected(db: Db, p: Period) {
-  const ledger = ledgerOf(db);
+async function expected(db: Db, p: Period) {
+  const ledger = await ledgerOf(db);
   return {
     recognised: recognisedRevenue(ledger, p, T).recognised,
     cashIn: cashInOf(ledger, p, T),
@@ -136,7 +137,7 @@ async function expectAgreement(token: string, p: Period, month?: string) {
   const raw = await shown(token, p, month);
   // −0 and 0 are the same amount.
   const got = Object.fromEntries(Object.entries(raw).map(([f, v]) => [f, Object.fromEntries(Object.entries(v).map(([k, x]) => [k, x === 0 ? 0 : x]))])) as typeof raw;
-  const want = expected(getDb(), p);
+  const want = await expected(getDb(), p);
   for (const figure of Object.keys(got) as (keyof typeof got)[]) {
     const everywhere = Object.fromEntries(Object.keys(got[figure]).map((k) => [k, want[figure]]));
     expect(got[figure], `${figure} over ${p.from}..${p.to}${month ? ` (${month})` : ''}`).toEqual(everywhere);
@@ -149,9 +150,9 @@ beforeEach(() => {
 });
 
 describe('one definition per figure (issue 30 item 1)', () => {
-  it('a period card recognises no day after today', () => {
+  it('a period card recognises no day after today', async () => {
     const db = getDb();
-    const ledger = ledgerOf(db).filter((l) => l.card.kind === 'period' && l.card.status === 'active' && l.card.expiryDate > T);
+    const ledger = (await ledgerOf(db)).filter((l) => l.card.kind === 'period' && l.card.status === 'active' && l.card.expiryDate > T);
     expect(ledger.length).toBeGreaterThan(0);
     const { end } = monthRange(THIS);
     const whole = recognisedRevenue(ledger, { from: `${THIS}-01`, to: end }, T);
@@ -176,7 +177,7 @@ describe('one definition per figure (issue 30 item 1)', () => {
     // A sale, a roll call, its undo and the roll call again, an approved return and a correction, all today.
     const seller = (await allStaff()).find((s) => s.companyId === CID && s.role === 'sales' && s.status === 'active')!;
     const tpl = (await allCardTemplates()).find((x) => x.companyId === CID && x.onSale && x.kind === 'count')!;
-    const buyer = db.students.find((s) => s.companyId === CID && s.status === 'active')!;
+    const buyer = (await studentsIn(CID)).find((s) => s.status === 'active')!;
     const sold = await post(token, '/v2/student_card/sell', { studentId: buyer.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: T });
     const lesson = db.lessons.find((l) => l.companyId === CID && l.date === T && l.status === 'scheduled' && !l.rollCalledAt && l.studentCount > 0);
     expect(lesson).toBeTruthy();
@@ -203,7 +204,7 @@ describe('one definition per figure (issue 30 item 1)', () => {
     await expectAgreement(token, { from: `${THIS}-01`, to: T });
     // /analyze/card: the usable cards' value is their deferred revenue today (the same per-card definition).
     const cardsNow = await get(token, `/v2/company_kt/analyze/card?startDate=${THIS}-01&endDate=${T}`);
-    const usable = ledgerOf(db).filter((l) => cardStatus(l.card, T) === 'active');
+    const usable = (await ledgerOf(db)).filter((l) => cardStatus(l.card, T) === 'active');
     expect(cardsNow.holding.remainingValue).toBe(deferredRevenue(usable, { from: T, to: T }, T));
   });
 });

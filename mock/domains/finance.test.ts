@@ -4,7 +4,7 @@
  * (revenue = accrual = hour records; bill card sales = cash in), month close, salary flows and access.
  */
 import { journalEntries, paySlips, salaryLines, salaryPlans } from '../../server/db/schema';
-import { allStaff, authHeaders, rowsOf } from '../testing';
+import { allStaff, authHeaders, rowsOf, inRequest } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
@@ -41,10 +41,10 @@ beforeEach(() => {
 });
 
 describe('deferred value and agreement across screens', () => {
-  it('every seeded card: paid − recognised − refunded − forfeited = remaining hours × unit price', () => {
+  it('every seeded card: paid − recognised − refunded − forfeited = remaining hours × unit price', async () => {
     const db = getDb();
     let checked = 0;
-    for (const c of companyCards(db, 2)) {
+    for (const c of await inRequest(2, () => companyCards(db, 2))) {
       const records = recordsOfCard(db, c.card.id);
       const pending = records.filter((r) => r.type === 'backing').reduce((s, r) => s + (r.requestedHours ?? -r.hours), 0);
       const last = records.map((r) => r.createdAt.slice(0, 10)).sort().pop();

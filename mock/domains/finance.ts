@@ -54,8 +54,8 @@ import { isMonthClosed, lockMonthCloses, recordsOfCard } from './ledger';
 import { groupOf, indexOf } from '../indexes';
 import { cachedRead } from '../dataStamp';
 import { figureRanges, figuresOfCard, ordersOfCard, type FigureRange } from './financeIndex';
-import type { Student } from '../../src/types/school';
 import { campusesOfStudent, hasMoved, studentCampusOn } from './studentCampus';
+import { loadStudentCampuses, studentCampusesOf, type StudentCampus } from './studentRows';
 import { paidSlips } from './salary';
 import type { PaySlip } from '../../src/types/finance';
 import { campusesOf } from './campusRows';
@@ -136,17 +136,9 @@ const METHOD_ACCOUNT: Record<PayMethod, JournalAccount> = { cash: 'cash', wechat
 /** A card and its campus: the student's on a given day (a move between campuses moves the student's future only). */
 export type CardRef = Pick<CardContext, 'card' | 'campusId' | 'campusName'>;
 
-const studentMaps = new WeakMap<readonly Student[], Map<number, Student>>();
-
-/** The company's students by id (cached with the company's student index). */
-function studentsById(db: Db, companyId: number): Map<number, Student> {
-  const list = indexOf(db, 'students', companyId);
-  let m = studentMaps.get(list);
-  if (!m) {
-    m = new Map(list.map((s) => [s.id, s]));
-    studentMaps.set(list, m);
-  }
-  return m;
+/** The company's students' campuses by id (read by the call: `loadStudentCampuses`). */
+function studentsById(db: Db, companyId: number): Map<number, StudentCampus> {
+  return studentCampusesOf(db, companyId);
 }
 
 /**
@@ -184,7 +176,7 @@ export function companyCards(db: Db, companyId: number, campusId?: number): Card
  * The campus an order or a refund dated `date` counts on: the one its student had at the end of that month (the month
  * under way: now), as the revenue and accrual figures count its card, so a month's card sales agree per campus too.
  */
-function campusOfStudent(db: Db, students: Map<number, Student>, studentId: number, date: string): { campusId: number; campusName: string } {
+function campusOfStudent(db: Db, students: Map<number, StudentCampus>, studentId: number, date: string): { campusId: number; campusName: string } {
   const st = students.get(studentId);
   if (!st) return { campusId: 0, campusName: '' };
   return hasMoved(db, st.id) ? studentCampusOn(db, st, monthDay(date.slice(0, 7), today())) : { campusId: st.campusId, campusName: st.campusName };
@@ -346,7 +338,7 @@ const ZERO_FIGURES: CardFigures = { opening: 0, sold: 0, recognised: 0, correcti
 const maskedFigures = new WeakMap<CardFigures[], Map<string, CardFigures[]>>();
 
 function campusMask(db: Db, card: StudentCard, figs: CardFigures[], days: string[], campusId: number): CardFigures[] {
-  const st = db.students[card.studentId - 1]?.id === card.studentId ? db.students[card.studentId - 1] : db.students.find((x) => x.id === card.studentId);
+  const st = studentsById(db, card.companyId).get(card.studentId);
   if (!st || !hasMoved(db, st.id)) return figs;
   const mask = days.map((d) => (studentCampusOn(db, st, d).campusId === campusId ? '1' : '0')).join('');
   if (!mask.includes('0')) return figs;
@@ -612,6 +604,7 @@ const orderEntries = new WeakMap<CardOrder, JournalEntry>();
 /** The company's journal: manual entries and the entries derived from card orders, approved refunds and pay slips. */
 export async function journalRows(db: Db, companyId: number): Promise<JournalEntry[]> {
   const manual = await (await tx()).select().from(journalEntries).where(eq(journalEntries.companyId, companyId)).orderBy(asc(journalEntries.id));
+  await loadStudentCampuses(db, companyId);
   return [...manual.map(entryOf), ...derivedEntries(db, companyId), ...(await paidSlips(companyId)).map(slipEntry)];
 }
 
@@ -816,6 +809,7 @@ export const financeHandlers = [
   // The months ending with the period's month (12 by default: the table and the chart) and the period itself
   // (`period`: the month, a range, or the month under way up to today), from the same sums.
   api('get', '/v2/finance/revenue', { read: revenuePolicy }, async (ctx) => {
+    await loadStudentCampuses(ctx.db, ctx.session.company.id);
     const campusId = readCampus(ctx);
     const { period, month } = readPeriod(ctx);
     const last = month ?? period.to.slice(0, 7);
@@ -831,7 +825,8 @@ export const financeHandlers = [
     return { months, period: { ...figures, startDate: p.from, endDate: p.to < p.from ? p.from : p.to } };
   }),
 
-  api('get', '/v2/finance/revenue/records', { read: revenuePolicy }, (ctx) => {
+  api('get', '/v2/finance/revenue/records', { read: revenuePolicy }, async (ctx) => {
+    await loadStudentCampuses(ctx.db, ctx.session.company.id);
     const { period } = readPeriod(ctx);
     const campusId = readCampus(ctx);
     const figure = ctx.query.figure;
@@ -849,6 +844,7 @@ export const financeHandlers = [
   }),
 
   api('get', '/v2/finance/accrual', { read: revenuePolicy }, async (ctx) => {
+    await loadStudentCampuses(ctx.db, ctx.session.company.id);
     const { period, month } = readPeriod(ctx);
     const what = month ?? period;
     const m = accrualPeriod(what, today()).m;
@@ -857,6 +853,7 @@ export const financeHandlers = [
   }),
 
   api('get', '/v2/finance/accrual/cards', { read: revenuePolicy }, async (ctx) => {
+    await loadStudentCampuses(ctx.db, ctx.session.company.id);
     const { period, month } = readPeriod(ctx);
     const what = month ?? period;
     const m = accrualPeriod(what, today()).m;
@@ -879,6 +876,7 @@ export const financeHandlers = [
   }),
 
   api('post', '/v2/finance/month_close', { write: monthClosePolicy, body: MonthCloseBody }, async (ctx) => {
+    await loadStudentCampuses(ctx.db, ctx.session.company.id);
     const { month } = ctx.body;
     const cid = ctx.session.company.id;
     // One close or reopen of the company at a time, and none while one of its writes that may date something in a
@@ -903,6 +901,7 @@ export const financeHandlers = [
   // Reopening the last closed month, with a reason (logged by the audit hook with the body and the close it undoes):
   // its stored figures are dropped, so its report is computed from the ledger again until it closes anew.
   api('post', '/v2/finance/month_close/reopen', { write: monthClosePolicy, body: MonthReopenBody }, async (ctx) => {
+    await loadStudentCampuses(ctx.db, ctx.session.company.id);
     const { month, reason } = ctx.body;
     const cid = ctx.session.company.id;
     await lockMonthCloses(cid, 'exclusive');

@@ -10,13 +10,17 @@ import fc from 'fast-check';
 import { resetDb } from '../handlers';
 import { getDb, type Db } from '../db';
 import { today } from '../clock';
-import { call, inRequest, loginToken, rowsOf, allCardTemplates, allStaff } from '../testing';
-import { campuses } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { call, inRequest, loginToken, rowsOf, allCardTemplates, allStaff, allStudents, studentsIn } from '../testing';
+import { campuses, students } from '../../server/db/schema';
+import { tx } from '../../server/db';
 import { groupOf, indexOf } from '../indexes';
 import { cardFigures, cashInOf, deferredRevenue, monthRange, monthsEnding, periodToDate, recognisedRevenue, refundsOutOf, shownRollforward, sumMoney, type LedgerCard } from '@/domain/revenue';
 import { financeIndexStats } from './financeIndex';
 import { journalRows, revenueMonths } from './finance';
 import { studentCampusOn } from './studentCampus';
+import { loadStudentCampuses } from './studentRows';
+import type { Student } from '../../src/types/school';
 
 const T = today();
 const THIS = T.slice(0, 7);
@@ -24,10 +28,11 @@ const THIS = T.slice(0, 7);
 /**
  * The revenue of a month the long way: every card's ledger filtered from the raw tables, the domain's figure functions
  * (src/domain/revenue.ts: `recognisedRevenue`, `cashInOf`, `refundsOutOf`, `deferredRevenue`, over the month up to today).
+ * One campus: `campusOf` gives each student's campus (student id to campus id, read from the students table).
  */
-function revenueByHand(db: Db, month: string, campusId?: number) {
+function revenueByHand(db: Db, month: string, campusId?: number, campusOf: Map<number, number> = new Map()) {
   const { start, end } = monthRange(month);
-  const inCampus = (studentId: number) => campusId === undefined || db.students.find((s) => s.id === studentId)?.campusId === campusId;
+  const inCampus = (studentId: number) => campusId === undefined || campusOf.get(studentId) === campusId;
   const ledger: LedgerCard[] = db.studentCards
     .filter((c) => c.companyId === 2 && inCampus(c.studentId))
     .map((card) => ({ card, records: db.hourRecords.filter((r) => r.cardId === card.id), orders: db.cardOrders.filter((o) => o.cardId === card.id), campusId: 0 }));
@@ -101,7 +106,7 @@ describe('finance caches after writes = the straightforward computation', () => 
     await check('roll call undo');
 
     // A student who owes no lessons: a sale first settles open arrears (docs/rules.md#arrears).
-    const student = db.students.find((s) => s.companyId === 2 && s.status === 'active' && !db.arrears.some((a) => a.studentId === s.id && a.status === 'open'))!;
+    const student = (await studentsIn(2)).find((s) => s.status === 'active' && !db.arrears.some((a) => a.studentId === s.id && a.status === 'open'))!;
     const tpl = (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
     const seller = (await allStaff()).find((s) => s.companyId === 2 && s.role === 'sales')!;
     const sold = await post(token, '/v2/student_card/sell', { studentId: student.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: T });
@@ -125,16 +130,21 @@ describe('finance caches after writes = the straightforward computation', () => 
     const db = getDb();
     const months = monthsEnding(THIS, 3);
     const [a, b] = (await rowsOf(campuses)).filter((c) => c.companyId === 2);
-    const byHand = (campusId: number) => months.map((m) => revenueByHand(db, m, campusId));
-    expect(revenueMonths(db, 2, months, a.id)).toEqual(byHand(a.id));
-    expect(revenueMonths(db, 2, months, b.id)).toEqual(byHand(b.id));
-    const moved = db.students.find((s) => s.companyId === 2 && s.campusId === a.id && db.studentCards.some((c) => c.studentId === s.id && c.kind === 'count' && c.status === 'active' && c.remainingHours > 0 && db.cardOrders.some((o) => o.cardId === c.id && o.amount > 0)))!;
-    const before = revenueMonths(db, 2, months, a.id);
-    Object.assign(moved, { campusId: b.id, campusName: b.name });
-    const after = revenueMonths(db, 2, months, a.id);
-    expect(after).toEqual(byHand(a.id));
+    const byHand = async (campusId: number) => {
+      const campusOf = await campusesNow();
+      return months.map((m) => revenueByHand(db, m, campusId, campusOf));
+    };
+    // Read as a request of the company reads them (its students).
+    const revenueOf = (campusId: number) => asRequest(() => revenueMonths(db, 2, months, campusId));
+    expect(await revenueOf(a.id)).toEqual(await byHand(a.id));
+    expect(await revenueOf(b.id)).toEqual(await byHand(b.id));
+    const moved = (await studentsIn(2)).find((s) => s.campusId === a.id && db.studentCards.some((c) => c.studentId === s.id && c.kind === 'count' && c.status === 'active' && c.remainingHours > 0 && db.cardOrders.some((o) => o.cardId === c.id && o.amount > 0)))!;
+    const before = await revenueOf(a.id);
+    await setCampus(moved, b.id);
+    const after = await revenueOf(a.id);
+    expect(after).toEqual(await byHand(a.id));
     expect(after[2].deferred).toBeLessThan(before[2].deferred);
-    expect(revenueMonths(db, 2, months, b.id)).toEqual(byHand(b.id));
+    expect(await revenueOf(b.id)).toEqual(await byHand(b.id));
   });
 
   it('a recorded move (PUT /v2/student) moves the student’s future only: past months keep the campus they had, the kept sums agree', async () => {
@@ -142,12 +152,12 @@ describe('finance caches after writes = the straightforward computation', () => 
     const db = getDb();
     const months = monthsEnding(THIS, 3);
     const [a, b] = (await rowsOf(campuses)).filter((c) => c.companyId === 2);
-    const moved = db.students.find((s) => s.companyId === 2 && s.campusId === a.id && db.studentCards.some((c) => c.studentId === s.id && c.kind === 'count' && c.status === 'active' && c.remainingHours > 0 && db.cardOrders.some((o) => o.cardId === c.id && o.amount > 0 && o.createdAt < `${months[0]}-01`)))!;
-    const before = { a: revenueMonths(db, 2, months, a.id), b: revenueMonths(db, 2, months, b.id) };
+    const moved = (await studentsIn(2)).find((s) => s.campusId === a.id && db.studentCards.some((c) => c.studentId === s.id && c.kind === 'count' && c.status === 'active' && c.remainingHours > 0 && db.cardOrders.some((o) => o.cardId === c.id && o.amount > 0 && o.createdAt < `${months[0]}-01`)))!;
+    const before = await asRequest(() => ({ a: revenueMonths(db, 2, months, a.id), b: revenueMonths(db, 2, months, b.id) }));
     const r = await call('PUT', '/v2/student', { token, body: { id: moved.id, campusId: b.id, name: moved.name, mobile: moved.mobile, gender: moved.gender, status: moved.status } });
     expect(r.status, r.body.msg).toBe(200);
     // Read as a request of the company reads them (with its students' campus moves).
-    const after = await inRequest(2, () => ({ a: revenueMonths(db, 2, months, a.id), b: revenueMonths(db, 2, months, b.id) }));
+    const after = await asRequest(() => ({ a: revenueMonths(db, 2, months, a.id), b: revenueMonths(db, 2, months, b.id) }));
     // The two past months are as they were; this month the card counts on the new campus.
     expect(after.a.slice(0, 2)).toEqual(before.a.slice(0, 2));
     expect(after.b.slice(0, 2)).toEqual(before.b.slice(0, 2));
@@ -156,15 +166,14 @@ describe('finance caches after writes = the straightforward computation', () => 
     // The whole company does not change, and the kept sums equal a computation from scratch (campus at each month's end).
     expect(sumMoney([after.a[2].deferred, after.b[2].deferred])).toBe(sumMoney([before.a[2].deferred, before.b[2].deferred]));
     // The campus each student had at a month's end, as a request of the company reads the moves.
-    const dated = (campusId: number) =>
-      inRequest(2, () => months.map((m) => {
+    const dated = async (campusId: number) => {
+      const all = await allStudents();
+      return asRequest(() => months.map((m) => {
         const end = monthRange(m).end < T ? monthRange(m).end : T;
-        const saved = db.students.map((s) => s.campusId);
-        db.students.forEach((s) => { s.campusId = studentCampusOn(db, s, end).campusId; });
-        const out = revenueByHand(db, m, campusId);
-        db.students.forEach((s, i) => { s.campusId = saved[i]; });
-        return out;
+        const campusOf = new Map(all.map((s) => [s.id, studentCampusOn(db, s, end).campusId]));
+        return revenueByHand(db, m, campusId, campusOf);
       }));
+    };
     expect(after.a).toEqual(await dated(a.id));
     expect(after.b).toEqual(await dated(b.id));
   });
@@ -173,7 +182,7 @@ describe('finance caches after writes = the straightforward computation', () => 
     const token = await loginToken('dealer');
     const db = getDb();
     // A student who owes no lessons: a sale first settles open arrears (docs/rules.md#arrears).
-    const student = db.students.find((s) => s.companyId === 2 && s.status === 'active' && !db.arrears.some((a) => a.studentId === s.id && a.status === 'open'))!;
+    const student = (await studentsIn(2)).find((s) => s.status === 'active' && !db.arrears.some((a) => a.studentId === s.id && a.status === 'open'))!;
     const tpl = (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
     const seller = (await allStaff()).find((s) => s.companyId === 2 && s.role === 'sales')!;
     const before = await get(token, `/v2/bill/balances?month=${THIS}`);
@@ -188,12 +197,29 @@ describe('finance caches after writes = the straightforward computation', () => 
     expect(refund).toHaveLength(1);
     // A student moving campus moves their entries (the cached entry is not reused).
     const other = (await rowsOf(campuses)).find((c) => c.companyId === 2 && c.id !== student.campusId)!;
-    student.campusId = other.id;
-    student.campusName = other.name;
-    const moved = (await journalRows(db, 2)).find((e) => e.key === `o-${sold.order.id}`)!;
+    await setCampus(student, other.id);
+    const moved = (await asRequest(() => journalRows(db, 2))).find((e) => e.key === `o-${sold.order.id}`)!;
     expect(moved.campusId).toBe(other.id);
   });
 });
+
+/** Runs finance figures as a request of the demo company reads them (its students' campuses read first, as its calls do). */
+function asRequest<T>(fn: () => T | Promise<T>): Promise<T> {
+  return inRequest(2, async () => {
+    await loadStudentCampuses(getDb(), 2);
+    return fn();
+  });
+}
+
+/** Each student's campus now (student id to campus id), as the students table holds it. */
+async function campusesNow(): Promise<Map<number, number>> {
+  return new Map((await allStudents()).map((s) => [s.id, s.campusId]));
+}
+
+/** Moves a student to another campus behind the API (a test's setup). */
+async function setCampus(student: Student, campusId: number): Promise<void> {
+  await (await tx()).update(students).set({ campusId }).where(eq(students.id, student.id));
+}
 
 /** A `groupOf` key: rows of even id by company, the others in no group. */
 const evenByCompany = (r: { id: number; companyId: number }) => (r.id % 2 === 0 ? String(r.companyId) : undefined);

@@ -6,11 +6,10 @@
 import { auditEntries } from './audit';
 import { allSessions } from '../../server/auth/state';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { allStaff, call, loginToken, mapleTeacherInvitation, membershipRows, rowsOf, userRows } from '../testing';
+import { allStaff, allStudents, call, loginToken, mapleTeacherInvitation, membershipRows, rowsOf, studentsIn, userRows } from '../testing';
 import { invitations } from '../../server/db/schema';
 import { tx } from '../../server/db';
 import { resetDb } from '../handlers';
-import { getDb } from '../db';
 
 beforeEach(() => {
   resetDb();
@@ -76,13 +75,14 @@ describe('the invited person, signed in', () => {
 
   it('a parent invitation links the students when accepted', async () => {
     const sunrise = await loginToken('sunrise');
-    const kids = getDb().students.filter((s) => s.companyId === 3).slice(0, 2);
+    const kids = (await studentsIn(3)).slice(0, 2);
     const r = await call('POST', '/v2/account/parent', { token: sunrise, body: { name: '吴妈妈', mobile: '13800000008', studentIds: kids.map((k) => k.id) } });
     expect(r.status).toBe(200);
     const parent = await loginToken('customer');
     expect((await call('POST', '/v2/invitation/accept', { token: parent, body: { id: r.body.data.invitation.id } })).status).toBe(200);
     expect((await membershipsOf(8)).map((m) => `${m.companyId}:${m.role}`).sort()).toEqual(['2:customer', '3:customer']);
-    for (const k of kids) expect(getDb().students.find((s) => s.id === k.id)!.mobile).toBe('13800000008');
+    const now = await allStudents();
+    for (const k of kids) expect(now.find((s) => s.id === k.id)!.mobile).toBe('13800000008');
     const parents = (await call('GET', '/v2/account/parent?page=1&pageSize=50', { token: sunrise })).body.data.list as { mobile: string; studentIds: number[] }[];
     expect(parents.find((p) => p.mobile === '13800000008')!.studentIds.sort()).toEqual(kids.map((k) => k.id).sort());
   });
@@ -134,7 +134,7 @@ describe('a person with no usable membership yet', () => {
   async function strandedAndInvited() {
     const user = await stranded();
     const dealer = await loginToken('dealer');
-    const kid = getDb().students.find((s) => s.companyId === 2)!;
+    const kid = (await studentsIn(2))[0];
     const r = await call('POST', '/v2/account/parent', { token: dealer, body: { name: '钟爸爸', mobile: MOBILE, studentIds: [kid.id] } });
     expect(r.status).toBe(200);
     return { user, dealer, kid, id: r.body.data.invitation.id as number };
@@ -161,7 +161,7 @@ describe('a person with no usable membership yet', () => {
     const token = r.body.data.token as string;
     const info = (await call('GET', '/v2/user/info', { token })).body.data;
     expect(info).toMatchObject({ role: 'customer', company: { name: 'Starlight Dance' } });
-    expect(getDb().students.find((s) => s.id === kid.id)!.mobile).toBe(MOBILE);
+    expect((await allStudents()).find((s) => s.id === kid.id)!.mobile).toBe(MOBILE);
     // The ticket is used up; the answer is in Starlight's log.
     expect((await call('POST', '/v2/user/login/invitation', { body: { ticket, id, accept: true } })).status).toBe(400);
     const entry = (await auditEntries()).find((e) => e.targetId === id && e.path === '/v2/user/login/invitation')!;

@@ -25,6 +25,7 @@ import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
 import { companies, invitations, staff as staffTable } from '../../server/db/schema';
 import { findStaff, updateStaff } from './staffRows';
+import { setParent, studentNames, studentsByIds } from './studentRows';
 import { companyById, rememberCompanies } from './companyRows';
 import { api, definePolicy, HttpError, type AuthedCtx, type Ctx, type Session } from '../http';
 import { insertMembership, isMember, membersElsewhere, updateUser, userById } from './people';
@@ -191,14 +192,14 @@ function viewMine(db: Db, r: InvitationRow): MyInvitation {
   return { id: r.id, companyName: companyName(db, r.companyId), role: r.role, inviterName: r.inviterName, createdAt: r.createdAt };
 }
 
-function viewInvitation(db: Db, r: InvitationRow, book: Pick<GroupBook, 'groups'>): Invitation {
+function viewInvitation(r: InvitationRow, book: Pick<GroupBook, 'groups'>, names: Map<number, string>): Invitation {
   return {
     id: r.id,
     name: r.name,
     mobile: r.mobile,
     role: r.role,
     ...(r.groupId !== undefined ? { groupName: book.groups.find((g) => g.id === r.groupId)?.name } : {}),
-    studentNames: r.studentIds.map((id) => db.students.find((s) => s.id === id && s.companyId === r.companyId)?.name).filter((n): n is string => !!n),
+    studentNames: r.studentIds.map((id) => names.get(id)).filter((n): n is string => !!n),
     inviterName: r.inviterName,
     createdAt: r.createdAt,
     status: r.status,
@@ -231,12 +232,7 @@ async function accept(ctx: Ctx, r: InvitationRow): Promise<MembershipRow> {
   const user = (await userById(r.userId))!;
   const m = await addMembership(r.userId, r.companyId, r.role, r.groupId);
   if (staff) await updateStaff(db, staff, { userId: user.id });
-  for (const id of r.studentIds) {
-    const st = db.students.find((s) => s.id === id && s.companyId === r.companyId);
-    if (!st) continue;
-    st.mobile = user.mobile;
-    st.parentName = user.name;
-  }
+  await setParent(await studentsByIds(db, r.companyId, r.studentIds), user);
   await decide(ctx, r, 'accepted', m.roleId);
   return m;
 }
@@ -332,14 +328,16 @@ export const invitationHandlers = [
   api('get', '/v2/invitation', { read: invitationPolicy }, async (ctx) => {
     const page = await sqlList(await tx(), invitations, ctx.scope(invitationPolicy), ctx.query, INVITATION_LIST, ctx.lang);
     const book = await groupBook(ctx.session.company.id);
-    return { list: page.list.map((r) => viewInvitation(ctx.db, invitationOf(r), book)), total: page.total };
+    const rows = page.list.map(invitationOf);
+    const names = await studentNames(ctx.db, ctx.session.company.id, rows.flatMap((r) => r.studentIds));
+    return { list: rows.map((r) => viewInvitation(r, book, names)), total: page.total };
   }),
 
   api('post', '/v2/invitation/cancel', { write: invitationPolicy, body: InvitationIdBody }, async (ctx) => {
     const r = await ctx.find(invitationPolicy, ctx.body.id, 'invitation.invitation');
     if (!isOpen(r)) throw ctx.bad('invitation.answered');
     await decide(ctx, r, 'cancelled');
-    return viewInvitation(ctx.db, r, await groupBook(ctx.session.company.id));
+    return viewInvitation(r, await groupBook(ctx.session.company.id), await studentNames(ctx.db, r.companyId, r.studentIds));
   }),
 
   /* ---------------- the invited person, signed in ---------------- */

@@ -25,7 +25,8 @@ import { parseTemplate, renderTemplate, type TemplateValues } from '../../src/do
 import { resolveSegment, type SegmentChoice } from '../../src/domain/receivers';
 import { BulletinBody, FeedbackBody, IdBody, NoticeBody, ReceiverChoice, TemplateBody } from '../../src/types/notice.schemas';
 import { cardRows, classRows, studentRows } from './teachingScope';
-import { visibleStudentIds } from './schoolPolicies';
+import { studentPolicy, visibleStudentIds } from './schoolPolicies';
+import { findStudent, loadCompanyStudents } from './studentRows';
 import { operatorOf } from './school';
 import { classesOf } from './schoolRows';
 import { inboxValues, notifyStaff, parentUsersOf, type NewMessage } from './notify';
@@ -152,7 +153,7 @@ function valuesFor(db: Db, s: Session, st: Student): TemplateValues {
   };
 }
 
-function resolve(ctx: AuthedCtx, choice: SegmentChoice): Student[] {
+async function resolve(ctx: AuthedCtx, choice: SegmentChoice): Promise<Student[]> {
   if (choice.segment === 'classes') {
     if (!choice.classIds?.length) throw ctx.bad('notice.needClasses');
     const mine = new Set(classRows(ctx.db, ctx.session).map((c) => c.id));
@@ -161,6 +162,7 @@ function resolve(ctx: AuthedCtx, choice: SegmentChoice): Student[] {
     });
   }
   if (choice.segment === 'students' && !choice.studentIds?.length) throw ctx.bad('notice.needStudents');
+  await loadCompanyStudents(ctx.db, ctx.session.company.id);
   return resolveSegment(choice, studentRows(ctx.db, ctx.session), cardRows(ctx.db, ctx.session), today(), settingsOf(ctx.db, ctx.session.company.id));
 }
 
@@ -228,8 +230,7 @@ async function writeNotice(t: Database, db: Db, n: Omit<NoticeRow, 'id' | 'statu
     .returning({ id: notices.id });
   if (n.receivers.length) await t.insert(noticeReceivers).values(n.receivers.map((r, position) => ({ ...r, companyId: n.companyId, noticeId: row.id, position })));
   const messages: NewMessage[] = [];
-  const students = n.receivers.map((r) => db.students.find((x) => x.id === r.studentId)).filter((st): st is Student => st !== undefined);
-  const parents = await parentUsersOf(n.companyId, students, t);
+  const parents = await parentUsersOf(n.companyId, n.receivers.map((r) => ({ id: r.studentId, mobile: r.mobile })), t);
   for (const r of n.receivers) {
     const userId = parents.get(r.studentId);
     if (userId !== undefined) messages.push({ companyId: n.companyId, userId, kind: 'notice', noticeId: row.id, studentId: r.studentId, title: n.title, text: r.text, values: { studentId: r.studentId }, studentName: r.studentName, createdAt: n.sendAt });
@@ -253,7 +254,7 @@ export const seedNotices: SqlSeeder = async (sql, db) => {
   const t = today();
   const cls = db.seedClasses.find((c) => c.companyId === 2 && c.status === 'open');
   if (!cls) return;
-  const students = db.students.filter((s) => s.classIds.includes(cls.id));
+  const students = db.seedStudents.filter((s) => s.classIds.includes(cls.id));
   const text = '{studentName}家长您好，本周六{className}照常上课，请提前 10 分钟到达。';
   const sendAt = `${addDays(t, -7)} 18:00:00`;
   await writeNotice(sql, db, {
@@ -404,8 +405,8 @@ export const noticeHandlers = [
   }),
 
   /** The receivers of a choice (ReceiverModal: count and list) and, with a text, the preview for the first one. */
-  api('post', '/v2/notice/receivers', { read: noticePolicy, body: PreviewBody }, (ctx) => {
-    const students = resolve(ctx, ctx.body);
+  api('post', '/v2/notice/receivers', { read: noticePolicy, body: PreviewBody }, async (ctx) => {
+    const students = await resolve(ctx, ctx.body);
     if (ctx.body.text) checkTemplateText(ctx, ctx.body.text);
     const first = students[0];
     return {
@@ -433,7 +434,7 @@ export const noticeHandlers = [
       sendAt = `${body.sendAt}:00`;
       if (sendAt <= now) throw ctx.bad('notice.badSendAt');
     }
-    const students = resolve(ctx, body);
+    const students = await resolve(ctx, body);
     if (!students.length) throw ctx.bad('notice.noReceivers');
     const row: Omit<NoticeRow, 'id' | 'status'> = {
       companyId: ctx.session.company.id,
@@ -523,7 +524,8 @@ export const noticeHandlers = [
     };
   }),
   api('get', '/v2/poster/clock_in', { read: templatePolicy }, async (ctx) => {
-    const st = studentRows(ctx.db, ctx.session).find((s) => s.id === Number(ctx.query.studentId));
+    const id = Number(ctx.query.studentId);
+    const st = Number.isInteger(id) && id > 0 && id <= 2147483647 ? await findStudent(ctx.db, id, ctx.scope(studentPolicy), false) : undefined;
     if (!st) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('field.studentId') }));
     const attended = await presentCount(st.companyId, st.id);
     return { studentName: st.name, className: classesOf(ctx.db, st.companyId).find((c) => st.classIds.includes(c.id))?.name ?? '', attended, campusName: campusById(ctx.db, st.campusId)?.name ?? '' };

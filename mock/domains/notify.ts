@@ -30,6 +30,7 @@ import { canReviewReturn } from '../../src/domain/schoolPermissions';
 import { RuleBody } from '../../src/types/notice.schemas';
 import { seesAllLeads } from '../../src/domain/leads';
 import { visibleStudentIds } from './schoolPolicies';
+import { loadCompanyStudents, studentsByIds } from './studentRows';
 import { narrowsScope } from './dataScope';
 import { classById, loadSchoolRows } from './schoolRows';
 import { loadStaffRows, staffById } from './staffRows';
@@ -55,9 +56,9 @@ export async function parentUsersOf(companyId: number, students: Pick<Student, '
   return out;
 }
 
-/** The students of a company whose parent account has this mobile. */
-export function childrenOf(db: Db, companyId: number, mobile: string): Student[] {
-  return db.students.filter((s) => s.companyId === companyId && s.mobile === mobile);
+/** The seed's students of a company whose parent account has this mobile. */
+function seedChildrenOf(db: Db, companyId: number, mobile: string): Student[] {
+  return db.seedStudents.filter((s) => s.companyId === companyId && s.mobile === mobile);
 }
 
 
@@ -156,9 +157,8 @@ interface Person {
 type Reach = { people: Person[] } | { users: number[] | 'managers'; values: Record<string, string | number> };
 
 /** Everyone each receiver of `event` would reach, as the students are now (their people are read when written: `reachOf`). */
-function receiversOfEvent(db: Db, companyId: number, event: NotifyEvent, payload: EmitPayload): Map<NotifyReceiver, Reach> {
+function receiversOfEvent(event: NotifyEvent, payload: EmitPayload, students: Student[], teacherUsers: number[]): Map<NotifyReceiver, Reach> {
   const values = payload.values ?? {};
-  const students = (payload.studentIds ?? []).map((id) => db.students.find((s) => s.id === id && s.companyId === companyId)).filter((s): s is Student => !!s);
   const out = new Map<NotifyReceiver, Reach>();
   for (const receiver of EVENT_RECEIVERS[event]) {
     if (receiver === 'parent') {
@@ -168,7 +168,7 @@ function receiversOfEvent(db: Db, companyId: number, event: NotifyEvent, payload
     }
     let users: number[] | 'managers' = [];
     if (receiver === 'manager') users = 'managers';
-    if (receiver === 'teacher') users = [teacherUserOfClass(db, payload.classId)].filter((x): x is number => x !== undefined);
+    if (receiver === 'teacher') users = teacherUsers;
     if (receiver === 'leadOwner') users = payload.ownerUserId === undefined ? [] : [payload.ownerUserId];
     const summary: Record<string, string | number> = students.length ? { studentName: students.map((s) => s.name).join('、'), count: students.length } : {};
     out.set(receiver, { users, values: { ...summary, ...values, ...(students.length === 1 ? payload.perStudent?.[students[0].id] ?? {} : {}) } });
@@ -208,14 +208,18 @@ async function reachOf(companyId: number, plan: Map<NotifyReceiver, Reach>): Pro
  */
 export function emit(db: Db, companyId: number, event: NotifyEvent, payload: EmitPayload): Promise<number> {
   if (isSeeding()) return Promise.resolve(0);
-  let plan: Map<NotifyReceiver, Reach>;
+  let teacherUsers: number[];
   try {
-    plan = receiversOfEvent(db, companyId, event, payload);
+    teacherUsers = [teacherUserOfClass(db, payload.classId)].filter((x): x is number => x !== undefined);
   } catch {
     return Promise.resolve(0);
   }
   let n = 0;
   const write = async () => {
+    // The students as they are when the messages are written (before the request's commit), in the payload's order.
+    const byId = new Map((await studentsByIds(db, companyId, payload.studentIds ?? [])).map((s) => [s.id, s]));
+    const students = (payload.studentIds ?? []).map((id) => byId.get(id)).filter((s): s is Student => !!s);
+    const plan = receiversOfEvent(event, payload, students, teacherUsers);
     const targets = targetsOf(await rulesOfCompany(companyId), event);
     const people = await reachOf(companyId, plan);
     const messages: NewMessage[] = [];
@@ -282,10 +286,11 @@ export async function sweepReminders(db: Db, companyId: number, day = today()): 
   await loadSchoolRows(companyId);
   await loadStaffRows(companyId);
   const next = addDays(day, 1);
+  const students = await loadCompanyStudents(db, companyId);
   (db.lessons ?? [])
     .filter((l) => l.companyId === companyId && l.date === next && l.status !== 'cancelled')
     .forEach((l) => {
-      const ids = db.students.filter((st) => st.companyId === companyId && st.classIds.includes(l.classId)).map((st) => st.id);
+      const ids = students.filter((st) => st.classIds.includes(l.classId)).map((st) => st.id);
       if (ids.length) void emit(db, companyId, 'lessonReminder', { studentIds: ids, classId: l.classId, values: { className: l.className, lessonTime: `${l.date} ${l.start}` } });
     });
   const expiryDay = addDays(day, settingsOf(db, companyId).expiryReminderDays);
@@ -370,7 +375,7 @@ export function seedNotify(db: Db) {
   const parent = db.seedUsers.find((u) => u.username === 'customer');
   if (!parent) return;
   const t = today();
-  const starlight = db.students.filter((s) => s.companyId === 2);
+  const starlight = db.seedStudents.filter((s) => s.companyId === 2);
   const low = renewalCards(db.studentCards.filter((c) => c.companyId === 2), t, settingsOf(db, 2)).filter((c) => c.low);
   const lowIds = [...new Set(low.map((c) => c.studentId))].slice(0, 2);
   const other = starlight.find((s) => !low.some((c) => c.studentId === s.id) && s.status === 'active');
@@ -388,7 +393,7 @@ export function parentInboxSeed(db: Db): NewMessage[] {
   const now = nowStamp();
   const lessonsById = new Map(db.lessons.filter((l) => l.companyId === 2).map((l) => [l.id, l]));
   const rows: NewMessage[] = [];
-  childrenOf(db, 2, parent.mobile)
+  seedChildrenOf(db, 2, parent.mobile)
     .slice(0, 2)
     .forEach((s, i) => {
       const last = db.seedAttendances

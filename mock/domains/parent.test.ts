@@ -2,10 +2,11 @@
 /** The parent's dashboard call (issue 31): each child's overview, the parent's own children only. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
-import { getDb } from '../db';
-import { call, loginToken, membershipRows, userNamed } from '../testing';
+import { eq } from 'drizzle-orm';
+import { allStudents, call, loginToken, membershipRows, studentsIn, userNamed } from '../testing';
+import { tx } from '../../server/db';
+import { students } from '../../server/db/schema';
 import { insertMembership, insertUser } from './people';
-import { childrenOf } from './notify';
 import { today } from '../clock';
 import type { ParentOverview } from '../../src/types/parent';
 
@@ -13,29 +14,30 @@ beforeEach(() => {
   resetDb();
 });
 
+/** A parent's children in a company: the students whose (parent) mobile is the parent's. */
+const childrenOf = async (companyId: number, mobile: string) => (await studentsIn(companyId)).filter((s) => s.mobile === mobile);
+
 /** A second family in Starlight Dance: a parent account (same password as the demo parent) for one other student. */
 async function secondFamily(): Promise<{ username: string; studentId: number }> {
-  const db = getDb();
   const demo = await userNamed('customer');
-  const mine = new Set(childrenOf(db, 2, demo.mobile).map((s) => s.id));
-  const student = db.students.find((s) => s.companyId === 2 && s.status === 'active' && !mine.has(s.id) && s.classIds.length > 0)!;
+  const mine = new Set((await childrenOf(2, demo.mobile)).map((s) => s.id));
+  const student = (await studentsIn(2)).find((s) => s.status === 'active' && !mine.has(s.id) && s.classIds.length > 0)!;
   const { id: _id, ...rest } = demo;
   const user = await insertUser({ ...rest, username: 'family2', mobile: '13912345678', name: 'Family Two' });
   const m = (await membershipRows()).find((x) => x.userId === demo.id && x.companyId === 2)!;
   const { roleId: _roleId, ...membership } = m;
   await insertMembership({ ...membership, userId: user.id });
-  student.mobile = '13912345678';
+  await (await tx()).update(students).set({ mobile: '13912345678' }).where(eq(students.id, student.id));
   return { username: 'family2', studentId: student.id };
 }
 
 describe('GET /v2/parent/overview', () => {
   it('shows each child of the parent, with the student list’s hours left', async () => {
-    const db = getDb();
     const parent = await loginToken('customer');
     const r = await call('GET', '/v2/parent/overview', { token: parent });
     expect(r.status).toBe(200);
     const data = r.body.data as ParentOverview;
-    const kids = childrenOf(db, 2, (await userNamed('customer')).mobile);
+    const kids = await childrenOf(2, (await userNamed('customer')).mobile);
     expect(kids.length).toBeGreaterThan(0);
     expect(data.children.map((c) => c.studentId).sort()).toEqual(kids.map((k) => k.id).sort());
     // The same figure as the student list (its activeHours column) for each child.
@@ -56,14 +58,13 @@ describe('GET /v2/parent/overview', () => {
 
   it('a parent cannot read another family’s child (404), and sees none of its data', async () => {
     const other = await secondFamily();
-    const db = getDb();
     const parent = await loginToken('customer');
     const r = await call('GET', `/v2/parent/overview?studentId=${other.studentId}`, { token: parent });
     expect(r.status).toBe(404);
     expect(r.body.msg).toBe('Student not found.');
     const all = (await call('GET', '/v2/parent/overview', { token: parent })).body.data as ParentOverview;
     expect(all.children.some((c) => c.studentId === other.studentId)).toBe(false);
-    const otherName = db.students.find((s) => s.id === other.studentId)!.name;
+    const otherName = (await allStudents()).find((s) => s.id === other.studentId)!.name;
     expect(JSON.stringify(all)).not.toContain(otherName);
     // The other family reads its own child, and not the demo parent's children.
     const family2 = await loginToken(other.username, 'customer123');

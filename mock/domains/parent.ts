@@ -4,7 +4,7 @@
  * Data scope: the parent's own children only (`childrenOf`, the students whose parent mobile is the account's);
  * another family's child is 404.
  */
-import type { Db } from '../db';
+import { getDb, type Db } from '../db';
 import { campusById } from './campusRows';
 import { settingsOf } from './companySettings';
 import { api, definePolicy, HttpError, type Session } from '../http';
@@ -14,22 +14,24 @@ import { nowStamp, today } from '../clock';
 import { renewalState } from '../../src/domain/receivers';
 import type { Student } from '../../src/types/school';
 import type { ParentChild, ParentOverview } from '../../src/types/parent';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { inbox, reservations } from '../../server/db/schema';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { inbox, reservations, students } from '../../server/db/schema';
 import { tx } from '../../server/db';
-import { childrenOf, unreadCount } from './notify';
+import { unreadCount } from './notify';
+import { findStudent, studentsOfRows } from './studentRows';
 import { dueHomework } from './teaching';
 
 defineMessages({
   'noun.children': { en: 'Student', zh: '学员' },
 });
 
-/** The caller's children (a parent account): the one scope of the parent calls. */
-export function parentChildRows(db: Db, s: Session): Student[] {
-  return childrenOf(db, s.company.id, s.user.mobile);
-}
-
-export const parentPolicy = definePolicy<Student>({ name: 'children', read: 'isCustomer', rows: parentChildRows });
+/** The caller's children (a parent account: the students whose parent mobile is the account's): the one scope of the parent calls. */
+export const parentPolicy = definePolicy<Student>({
+  name: 'children',
+  read: 'isCustomer',
+  where: (s) => and(eq(students.companyId, s.company.id), eq(students.mobile, s.user.mobile))!,
+  find: (id, scope, lock) => findStudent(getDb(), id, scope, lock),
+});
 
 /** How many next lessons a child's card shows. */
 export const PARENT_NEXT_LESSONS = 3;
@@ -79,7 +81,7 @@ export const parentHandlers = [
   /** The parent's dashboard: every child, or one (`studentId`, 404 when it is not the caller's child). */
   api('get', '/v2/parent/overview', { read: parentPolicy }, async (ctx): Promise<ParentOverview> => {
     const now = nowStamp();
-    let children = ctx.rows(parentPolicy);
+    let children = await studentsOfRows(ctx.db, await (await tx()).select().from(students).where(ctx.scope(parentPolicy)).orderBy(asc(students.id)));
     if (ctx.query.studentId !== undefined) {
       const one = children.find((c) => c.id === Number(ctx.query.studentId));
       if (!one) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('noun.children') }));

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { auditEntries } from './audit';
-import { authHeaders, rowsOf, allCardTemplates, allStaff } from '../testing';
+import { authHeaders, rowsOf, allCardTemplates, allStaff, studentsIn } from '../testing';
 import { companies, companyRenewals, invoices, onlineOrders, saleCaps, settlements, subscriptionOrders } from '../../server/db/schema';
 import { stampOf } from '../../server/db/time';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -214,7 +214,7 @@ describe('audit log', () => {
     expect(e.changes[0]).toEqual({ field: 'company.validUntil', before: shiftDate(today(), 12), after: shiftDate(today(), 42) });
     expect(e.changes).toContainEqual({ field: 'renewal.days', after: 30 });
     // A card sale: the balance before/after, the card created, the template's issued count.
-    const student = db.students.find((x) => x.companyId === 2 && x.status === 'active')!;
+    const student = (await studentsIn(2)).find((x) => x.status === 'active')!;
     const tpl = (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
     const seller = (await allStaff()).find((x) => x.companyId === 2 && x.status === 'active')!;
     const sold = await call('POST', '/v2/student_card/sell', { token: dealer, body: { studentId: student.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: today() } });

@@ -8,13 +8,13 @@ import type { CampusRow, CompanyRow, Db, MembershipRow, ServiceContactRow, SqlSe
 import { insertMembership, insertUser, membershipRowOf, mobilesWithUsers, mobileTaken, ownerOf, ownersOf, updateMembership, updateUser, userByMobile, userRowOf } from './people';
 import { nextId, SESSION_IDLE_MS, SESSION_MAX_MS } from '../db';
 import { liveSessionCounts } from '../../server/auth/state';
-import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { beforeCommit, restartIdentities, tx, type Database } from '../../server/db';
 import { insertMany } from '../../server/db/bulk';
 import { localDay, sqlList, type SqlListSpec } from '../../server/db/list';
 import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
-import { companies, companyRenewals, feedback, invoices, memberships, onlineOrders, packages, platformSettings, saleCaps, serviceContact, settlements, subscriptionOrders, users } from '../../server/db/schema';
+import { companies, companyRenewals, feedback, invoices, memberships, onlineOrders, packages, platformSettings, saleCaps, serviceContact, settlements, students, subscriptionOrders, users } from '../../server/db/schema';
 import type { Lang } from '../messages';
 import { created } from './audit';
 import {
@@ -212,14 +212,14 @@ const PLATFORM_FEEDBACK_LIST: SqlListSpec = {
 /* ---------------- companies ---------------- */
 
 
-function studentCounts(db: Db): Map<number, number> {
-  const m = new Map<number, number>();
-  for (const s of db.students ?? []) m.set(s.companyId, (m.get(s.companyId) ?? 0) + 1);
-  return m;
+/** How many students each company has. */
+async function studentCounts(): Promise<Map<number, number>> {
+  const rows = await (await tx()).select({ companyId: students.companyId, n: count() }).from(students).groupBy(students.companyId);
+  return new Map(rows.map((r) => [r.companyId, r.n]));
 }
 
 /** A company as the platform's list shows it; `owners`: the companies' owners (`ownersOf`, ./people.ts). */
-export function companyItem(db: Db, c: CompanyRow, campusCount: Map<number, number>, owners: Map<number, Pick<UserRow, 'name'>>, counts = studentCounts(db)): CompanyListItem {
+export function companyItem(db: Db, c: CompanyRow, campusCount: Map<number, number>, owners: Map<number, Pick<UserRow, 'name'>>, counts: Map<number, number>): CompanyListItem {
   const t = today();
   const owner = owners.get(c.id);
   return {
@@ -243,7 +243,7 @@ export function companyItem(db: Db, c: CompanyRow, campusCount: Map<number, numb
 
 /** One company as the list shows it, read for an answer. */
 async function itemOf(db: Db, c: CompanyRow): Promise<CompanyListItem> {
-  return companyItem(db, c, await campusCounts(c.id), await ownersOf([c.id]));
+  return companyItem(db, c, await campusCounts(c.id), await ownersOf([c.id]), await studentCounts());
 }
 
 type RenewalFields = Omit<CompanyRenewal, 'id' | 'companyId' | 'companyName' | 'operator' | 'at'>;
@@ -613,7 +613,7 @@ const TEMPLATE: ImportTemplate = {
 export const platformHandlers = [
   /* companies (docs/api.md#calls-named-by-the-spec) */
   api('get', '/v2/company_kt', { read: companyPolicy }, async (ctx) => {
-    const counts = studentCounts(ctx.db);
+    const counts = await studentCounts();
     const campusCount = await campusCounts();
     const t = today();
     const rows = await companiesIn(ctx.scope(companyPolicy));
@@ -657,7 +657,7 @@ export const platformHandlers = [
 
   api<{ id: string }>('delete', '/v2/company_kt/:id', { write: companyPolicy }, async (ctx) => {
     const c = await ctx.find(companyPolicy, Number(ctx.params.id), 'pf.company');
-    const n = studentCounts(ctx.db).get(c.id) ?? 0;
+    const n = (await studentCounts()).get(c.id) ?? 0;
     const ok = canDelete(n, c.platform);
     if (ok !== true) refuse(ctx, ok, { name: c.name, n });
     const db = ctx.db;
@@ -933,7 +933,7 @@ export const platformHandlers = [
       },
       revenueByMonth: months,
       newestFeedback: newest.map(feedbackLine),
-      totals: { companies: subscribing.length, students: (ctx.db.students ?? []).length, paidThisYear: Math.round(paidThisYear * 100) / 100 },
+      totals: { companies: subscribing.length, students: [...(await studentCounts()).values()].reduce((a, b) => a + b, 0), paidThisYear: Math.round(paidThisYear * 100) / 100 },
     };
   }),
 ];

@@ -8,7 +8,7 @@ import { getDb, resetDb } from '../db';
 import { loadSettings } from './companySettings';
 import '../handlers';
 import { today } from '../clock';
-import { call, loginToken, allCardTemplates, allStaff } from '../testing';
+import { call, loginToken, allCardTemplates, allStaff, allStudents, studentsIn } from '../testing';
 import { returnRefund } from '../../src/domain/revenue';
 import { returnableHours } from '../../src/domain/ledger';
 import { renewalStates } from '../../src/domain/receivers';
@@ -25,7 +25,7 @@ describe('a card cannot be sold already expired', () => {
     const token = await loginToken('dealer');
     const db = getDb();
     const tpl = await onSaleCount();
-    const st = db.students.find((s) => s.companyId === 2 && s.status === 'active')!;
+    const st = (await studentsIn(2)).find((s) => s.status === 'active')!;
     const orders = db.cardOrders.length;
     const cards = db.studentCards.length;
     const body = { studentId: st.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: await sellerId(), startDate: '2025-01-01' };
@@ -137,7 +137,7 @@ describe('renewal state: one function for the list, the reminder and the notice 
     expect([...segment].sort()).toEqual([...list].sort());
     // And they are the students `renewalStates` says are low.
     const states = renewalStates(db.studentCards.filter((c) => c.companyId === 2), today(), await loadSettings(2));
-    const students = new Set(db.students.filter((s) => s.companyId === 2).map((s) => s.id));
+    const students = new Set((await studentsIn(2)).map((s) => s.id));
     expect([...list].sort()).toEqual([...states].filter(([id, s]) => s.low && students.has(id)).map(([id]) => id).sort());
 
     // Renew one running-low student with a new card: gone from the list, the reminder and the segment.
@@ -145,7 +145,7 @@ describe('renewal state: one function for the list, the reminder and the notice 
     const tpl = await onSaleCount();
     const sold = await call('POST', '/v2/student_card/sell', { token, body: { studentId: id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: await sellerId(), startDate: today() } });
     expect(sold.status).toBe(200);
-    const row = await call('GET', `/v2/student?keyword=${encodeURIComponent(db.students.find((s) => s.id === id)!.mobile)}`, { token });
+    const row = await call('GET', `/v2/student?keyword=${encodeURIComponent((await allStudents()).find((s) => s.id === id)!.mobile)}`, { token });
     const me = (row.body.data.list as { id: number; cardState: string; activeHours: number }[]).find((s) => s.id === id)!;
     expect(me.cardState).toBe('active');
     expect(me.activeHours).toBe(states.get(id)!.usableHours + tpl.hours + tpl.giftHours);

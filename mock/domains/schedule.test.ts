@@ -1,5 +1,5 @@
 /** The schedule calls against the mock backend: batch scheduling with clashes, roll call → ledger, undo, teacher scope. */
-import { allAttendances, allLeads, allLeaveRequests, allReservations, authHeaders, classesIn, allStaff } from '../testing';
+import { allAttendances, allLeads, allLeaveRequests, allReservations, authHeaders, classesIn, allStaff, allStudents } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { asSeed, getDb, resetDb } from '../db';
 import { seedSchedule } from './schedule';
@@ -74,7 +74,7 @@ describe('batch scheduling', () => {
     const kinds = (again.body.clashes as { kind: string }[]).map((c) => c.kind);
     expect(kinds.filter((k) => k === 'teacher')).toHaveLength(4);
     expect(kinds.filter((k) => k === 'room')).toHaveLength(4);
-    const active = db.students.filter((s) => s.status === 'active' && s.classIds.includes(cls.id)).length;
+    const active = (await allStudents()).filter((s) => s.status === 'active' && s.classIds.includes(cls.id)).length;
     expect(kinds.filter((k) => k === 'student').length).toBe(4 * active);
     expect(getDb().lessons.filter((l) => l.classId === cls.id && l.start === '22:00')).toHaveLength(4);
   });
@@ -84,7 +84,8 @@ describe('batch scheduling', () => {
     const db = getDb();
     const all = await classesIn(2);
     const [a, b] = all.filter((c) => c.status === 'open' && c.teacherId !== all[0].teacherId);
-    const other = all.find((c) => c.status === 'open' && c.teacherId !== a.teacherId && !db.students.some((s) => s.classIds.includes(c.id) && s.classIds.includes(a.id)))!;
+    const everyone = await allStudents();
+    const other = all.find((c) => c.status === 'open' && c.teacherId !== a.teacherId && !everyone.some((s) => s.classIds.includes(c.id) && s.classIds.includes(a.id)))!;
     expect(b).toBeTruthy();
     const date = addDays(today(), 40);
     const slot = { weekday: weekdayOf(date), start: '22:00', end: '23:00' };
@@ -189,7 +190,7 @@ describe('roll call', () => {
     expect(list.data.total).toBeGreaterThan(0);
     expect(list.data.list.every((l) => l.teacherId === me.id)).toBe(true);
     const other = db.lessons.find((l) => l.companyId === 2 && l.teacherId !== me.id && l.date <= today() && !l.rollCalledAt && l.status === 'scheduled')!;
-    const st = db.students.find((s) => s.classIds.includes(other.classId) && s.status === 'active')!;
+    const st = (await allStudents()).find((s) => s.classIds.includes(other.classId) && s.status === 'active')!;
     expect((await call(token, 'POST', '/v2/lesson/roll_call', { lessonId: other.id, marks: [{ studentId: st.id, mark: 'present' }] })).status).toBe(403);
     expect((await call(token, 'GET', `/v2/lesson/${other.id}`)).status).toBe(403);
     const done = db.lessons.find((l) => l.teacherId === me.id && l.rollCalledAt)!;
@@ -208,7 +209,7 @@ describe('leave, reservations and trials', () => {
     const db = getDb();
     const lesson = db.lessons.find((l) => l.companyId === 2 && l.date > today() && l.status === 'scheduled' && l.studentCount > 2)!;
     const leave = await allLeaveRequests();
-    const st = db.students.find((s) => s.classIds.includes(lesson.classId) && s.status === 'active' && !leave.some((r) => r.lessonId === lesson.id && r.studentId === s.id))!;
+    const st = (await allStudents()).find((s) => s.classIds.includes(lesson.classId) && s.status === 'active' && !leave.some((r) => r.lessonId === lesson.id && r.studentId === s.id))!;
     const created = await call<{ id: number; status: string }>(token, 'POST', '/v2/leave', { lessonId: lesson.id, studentId: st.id, reason: 'Family trip' });
     expect(created.data.status).toBe('pending');
     expect((await call(token, 'POST', '/v2/leave', { lessonId: lesson.id, studentId: st.id, reason: 'again' })).status).toBe(400);
@@ -223,7 +224,7 @@ describe('leave, reservations and trials', () => {
     const lesson = db.lessons.find((l) => l.companyId === 2 && l.date > today() && l.status === 'scheduled')!;
     lesson.capacity = lesson.studentCount + 1;
     const booked = await allReservations();
-    const outsiders = db.students.filter((s) => s.companyId === 2 && s.status === 'active' && !s.classIds.includes(lesson.classId) && !booked.some((r) => r.lessonId === lesson.id && r.studentId === s.id));
+    const outsiders = (await allStudents()).filter((s) => s.companyId === 2 && s.status === 'active' && !s.classIds.includes(lesson.classId) && !booked.some((r) => r.lessonId === lesson.id && r.studentId === s.id));
     const first = await call<{ id: number }>(token, 'POST', '/v2/reservation', { lessonId: lesson.id, studentId: outsiders[0].id });
     expect(first.status).toBe(200);
     const full = await call(token, 'POST', '/v2/reservation', { lessonId: lesson.id, studentId: outsiders[1].id });
@@ -248,7 +249,7 @@ describe('leave, reservations and trials', () => {
     const lesson = db.lessons.find((l) => l.companyId === 2 && l.date > today() && l.status === 'scheduled')!;
     lesson.capacity = lesson.studentCount + 1;
     const booked = await allReservations();
-    const outsiders = db.students.filter((s) => s.companyId === 2 && s.status === 'active' && !s.classIds.includes(lesson.classId) && !booked.some((r) => r.lessonId === lesson.id && r.studentId === s.id));
+    const outsiders = (await allStudents()).filter((s) => s.companyId === 2 && s.status === 'active' && !s.classIds.includes(lesson.classId) && !booked.some((r) => r.lessonId === lesson.id && r.studentId === s.id));
     const results = await Promise.all(outsiders.slice(0, 2).map((st) => call(token, 'POST', '/v2/reservation', { lessonId: lesson.id, studentId: st.id })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
     expect(results.find((r) => r.status === 400)!.body.msg).toMatch(/full/);

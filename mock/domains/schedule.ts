@@ -111,10 +111,13 @@ export function scheduleOperator(db: Db, s: Session): Operator {
   return st ? { id: st.id, name: st.name } : { id: s.user.id, name: s.user.name };
 }
 
-/** Students enrolled per class (active students only), for one company. Built once per request. */
-export function enrolmentIndex(db: Db, companyId: number): Map<number, Student[]> {
-  const map = new Map<number, Student[]>();
-  for (const st of db.students) {
+/** A student enrolled in a class, as the lessons show them. */
+export type EnrolledStudent = Pick<Student, 'id' | 'name' | 'parentName'>;
+
+/** Students enrolled per class (active students only), for one company, among the seed's (the in-process seed). */
+function seedEnrolments(db: Db, companyId: number): Map<number, EnrolledStudent[]> {
+  const map = new Map<number, EnrolledStudent[]>();
+  for (const st of db.seedStudents) {
     if (st.companyId !== companyId || st.status !== 'active') continue;
     for (const cid of st.classIds) {
       const list = map.get(cid);
@@ -138,18 +141,21 @@ export function reservationIndex(rows: readonly Reservation[], companyId: number
 }
 
 export interface LessonIndexes {
-  enrolled: Map<number, Student[]>;
+  enrolled: Map<number, EnrolledStudent[]>;
   reserved: Map<number, Reservation[]>;
 }
 
 /**
- * The students of a company's lessons: enrolled by class, and reserved by lesson from `reserved` (the live
- * reservations of the lessons a call touches, read by the handler: `liveReservations`), or the seed's while it runs.
+ * The students of a company's lessons: enrolled by class from `enrolled` (the active students of the lessons'
+ * classes, read by the handler: `activeEnrolments`), and reserved by lesson from `reserved` (the live reservations of
+ * the lessons a call touches: `liveReservations`), or the seed's while it runs.
  */
-export function indexesOf(db: Db, companyId: number, reserved?: readonly Reservation[]): LessonIndexes {
+export function indexesOf(db: Db, companyId: number, reserved?: readonly Reservation[], enrolled?: Map<number, EnrolledStudent[]>): LessonIndexes {
   const rows = reserved ?? (isSeeding() ? db.seedReservations : undefined);
   if (!rows) throw new Error('indexesOf: the reservations of the lessons were not read (liveReservations).');
-  return { enrolled: enrolmentIndex(db, companyId), reserved: reservationIndex(rows, companyId) };
+  const byClass = enrolled ?? (isSeeding() ? seedEnrolments(db, companyId) : undefined);
+  if (!byClass) throw new Error('indexesOf: the students of the classes were not read (activeEnrolments).');
+  return { enrolled: byClass, reserved: reservationIndex(rows, companyId) };
 }
 
 /** Student ids expected in a lesson: enrolled in its class plus reserved into it. */
@@ -575,7 +581,7 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
   });
 
   // Reservations (make-up bookings) into future lessons within capacity, and some in the past that were attended.
-  const others = db.students.filter((s) => s.companyId === companyId && s.status === 'active');
+  const others = db.seedStudents.filter((s) => s.companyId === companyId && s.status === 'active');
   const addReservation = (lesson: Lesson, status: Reservation['status'], k: number) => {
     const st = others[(k * 37 + lesson.id) % Math.max(1, others.length)];
     if (!st || st.classIds.includes(lesson.classId)) return;

@@ -3,6 +3,7 @@
  * src/services/schedule.ts. Teachers see and roll-call only their own lessons (403 / filtered lists).
  */
 import { leadIdsOf, narrowsScope, scopeLessons } from './dataScope';
+import { activeEnrolments, studentNames, studentsByIds } from './studentRows';
 import { assertCampusOpen } from './campus';
 import { emit } from './notify';
 import type { HttpHandler } from 'msw';
@@ -176,7 +177,10 @@ async function clashesFor(db: Db, s: Session, planned: Lesson[]): Promise<{ clas
   const dates = new Set(planned.map((p) => p.date));
   const existing = db.lessons.filter((l) => l.companyId === s.company.id && dates.has(l.date));
   const ix = await indexesFor(db, s, [...existing, ...planned]);
-  const names = new Map(db.students.filter((st) => st.companyId === s.company.id).map((st) => [st.id, st.name]));
+  // The students of the lessons are the enrolled and the reserved: their names come with them.
+  const names = new Map<number, string>();
+  for (const list of ix.enrolled.values()) for (const st of list) names.set(st.id, st.name);
+  for (const list of ix.reserved.values()) for (const r of list) if (!names.has(r.studentId)) names.set(r.studentId, r.studentName);
   const clashes = detectClashes(
     planned.map((p) => clashInput(p, ix)),
     existing.map((e) => clashInput(e, ix)),
@@ -187,7 +191,7 @@ async function clashesFor(db: Db, s: Session, planned: Lesson[]): Promise<{ clas
 
 /** The students of these lessons (enrolled, and reserved: their live reservations read from the database). */
 async function indexesFor(db: Db, s: Session, lessons: readonly Lesson[]): Promise<LessonIndexes> {
-  return indexesOf(db, s.company.id, await liveReservations(s.company.id, lessons.map((l) => l.id)));
+  return indexesOf(db, s.company.id, await liveReservations(s.company.id, lessons.map((l) => l.id)), await activeEnrolments(s.company.id, lessons.map((l) => l.classId)));
 }
 
 /** A lesson as its screens show it, its students read for the call. */
@@ -377,7 +381,7 @@ export const scheduleHandlers: HttpHandler[] = [
     const t = today();
     const rows = lessonsWithState(ctx, lessonPolicy).sort((a, b) => (b.date + b.start).localeCompare(a.date + a.start));
     const page = listQuery(
-      drillRows(db, session, 'lesson', rows, query, lang),
+      await drillRows(db, session, 'lesson', rows, query, lang),
       query,
       {
         keywordFields: ['className', 'teacherName', 'roomName', 'course'],
@@ -482,11 +486,12 @@ export const scheduleHandlers: HttpHandler[] = [
       .rows(lessonPickPolicy)
       .filter((l) => l.status === 'scheduled' && !l.rollCalledAt && notStarted(l))
       .filter((l) => !kw || `${l.className} ${l.teacherName} ${l.date}`.toLowerCase().includes(kw));
-    // The students of the lessons still to come (their reservations read for them).
-    const ix = await indexesFor(db, session, open);
+    open.sort((a, b) => (a.date + a.start).localeCompare(b.date + b.start));
+    // The students of the lessons still to come (their reservations read for them): of the first 50 shown, or of every
+    // one when the pick is a given student's lessons.
+    const ix = await indexesFor(db, session, studentId === undefined ? open.slice(0, 50) : open);
     return open
       .filter((l) => studentId === undefined || expectedStudentIds(l, ix).includes(studentId))
-      .sort((a, b) => (a.date + a.start).localeCompare(b.date + b.start))
       .slice(0, 50)
       .map((l) => {
         viewLesson(l, ix, day);
@@ -639,7 +644,7 @@ export const scheduleHandlers: HttpHandler[] = [
     const expected = new Set(rollCallStudents(db, lesson, ix).map((r) => r.studentId));
     const stranger = marks.find((m) => !expected.has(m.studentId));
     if (stranger) {
-      const name = db.students.find((s) => s.id === stranger.studentId && s.companyId === session.company.id)?.name ?? String(stranger.studentId);
+      const name = (await studentNames(db, session.company.id, [stranger.studentId])).get(stranger.studentId) ?? String(stranger.studentId);
       throw ctx.bad('sch.notInLesson', { name });
     }
     const res = writeRollCall(db, lesson, marks, scheduleOperator(db, session), { lang, ix });
@@ -699,7 +704,7 @@ export const scheduleHandlers: HttpHandler[] = [
     const { studentId, reason } = ctx.body;
     if (!ctx.rows(lessonPickPolicy).includes(lesson)) throw new HttpError(403, message(lang, 'sch.notYourLessonView'));
     if (!isOpenForBooking(lesson, nowMinute())) throw ctx.bad('sch.pastLesson');
-    const student = db.students.find((s) => s.id === studentId && s.companyId === session.company.id);
+    const [student] = await studentsByIds(db, session.company.id, [studentId]);
     if (!student) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'sch.student') }));
     // The lesson's bookings are checked and written one request at a time.
     await lockLesson(lesson.id);
@@ -764,7 +769,7 @@ export const scheduleHandlers: HttpHandler[] = [
     const { studentId, remark } = ctx.body;
     if (!ctx.rows(lessonPickPolicy).includes(lesson)) throw new HttpError(403, message(lang, 'sch.notYourLessonView'));
     if (!isOpenForBooking(lesson, nowMinute())) throw ctx.bad('sch.pastLesson');
-    const student = db.students.find((s) => s.id === studentId && s.companyId === session.company.id);
+    const [student] = await studentsByIds(db, session.company.id, [studentId]);
     if (!student) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'sch.student') }));
     // Two bookings of the lesson's last place count one after the other.
     await lockLesson(lesson.id);

@@ -31,7 +31,7 @@ import {
 import { RequestError } from '@/utils/request';
 import { appendHourRecord, deductionCardFor } from './ledger';
 import { insertStudent } from './school';
-import { allStaff, classesIn, inRequest, rowsOf } from '../testing';
+import { allStaff, allStudents, classesIn, inRequest, rowsOf, studentsIn } from '../testing';
 import { classes, rooms } from '../../server/db/schema';
 
 const quiet = async <T,>(p: Promise<T>): Promise<RequestError> => {
@@ -61,7 +61,7 @@ describe('school mock backend', () => {
     expect(c2(await allStaff()).length).toBeGreaterThanOrEqual(20);
     expect(c2(await rowsOf(rooms))).toHaveLength(8);
     expect(c2(await rowsOf(classes))).toHaveLength(30);
-    expect(c2(db.students).length).toBeGreaterThanOrEqual(400);
+    expect(c2(await allStudents()).length).toBeGreaterThanOrEqual(400);
     expect(new Set(c2(db.studentCards).map((c) => c.status))).toEqual(new Set(['active', 'exhausted', 'expired', 'invalid']));
     // Every type but 'fail': a lesson attended without hours is an arrears item, not a record (docs/rules.md#arrears).
     expect(new Set(c2(db.hourRecords).map((r) => r.type)).size).toBe(10);
@@ -70,8 +70,8 @@ describe('school mock backend', () => {
       expect((await allStaff()).find((s) => s.companyId === 2 && s.userId === userId)?.role).toBe(role);
     }
     expect((await classesIn(2)).filter((c) => c.teacherName === '王若汐').length).toBeGreaterThanOrEqual(3);
-    expect(db.students.filter((s) => s.companyId === 3).length).toBeGreaterThan(0);
-    expect(db.students.filter((s) => s.companyId === 4).length).toBeGreaterThan(0);
+    expect((await studentsIn(3)).length).toBeGreaterThan(0);
+    expect((await studentsIn(4)).length).toBeGreaterThan(0);
     expect(invariantHolds()).toBe(true);
   });
 
@@ -180,7 +180,7 @@ describe('school mock backend', () => {
     const st = await inRequest(2, () => insertStudent(db, { companyId: 2, campusId: 1, name: '宋雨桐', mobile: '13600001111', classIds: [1] }));
     expect(st.classIds).toEqual([1]);
     const card = db.studentCards.find((c) => c.companyId === 2 && c.status === 'active' && c.kind === 'count' && c.classIds.length === 0)!;
-    const student = db.students.find((s) => s.id === card.studentId)!;
+    const student = (await allStudents()).find((s) => s.id === card.studentId)!;
     const picked = deductionCardFor(db, 2, student.id, student.classIds[0] ?? 1, new Date().toISOString().slice(0, 10));
     expect(picked?.status).toBe('active');
     const before = card.remainingHours;

@@ -7,8 +7,11 @@
 import type { Db } from '../db';
 import { nextId } from '../db';
 import { campusById, campusesOf } from './campusRows';
-import { classesOf } from './schoolRows';
-import { staffRowsOf } from './staffRows';
+import { classesOf, countEnrolment } from './schoolRows';
+import { enrolRow, forgetCompanyStudents, insertStudentRow } from './studentRows';
+import { staffOfSession } from './staffRows';
+
+export { staffOfSession };
 import { HttpError, type Session } from '../http';
 import { defineMessages, message, type Lang } from '../messages';
 import { addDays, today } from '../clock';
@@ -39,7 +42,8 @@ declare module '../db' {
     seedRooms: Room[];
     /** The demo seed's classes, with the student counts the seed gives them; a request reads the table (./schoolRows.ts). */
     seedClasses: SchoolClass[];
-    students: Student[];
+    /** The demo seed's students (written to the database by their SqlSeeder); a request reads the table (./studentRows.ts). */
+    seedStudents: Student[];
     /** The demo seed's card templates (written to the database by their SqlSeeder); a request reads the table (./cardTemplateRows.ts). */
     seedCardTemplates: CardTemplate[];
     studentCards: StudentCard[];
@@ -56,11 +60,6 @@ defineMessages({
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** The staff row of the session user in their company (teachers, sales ... linked by userId). */
-export function staffOfSession(db: Db, s: Pick<Session, 'user' | 'company'>): Staff | undefined {
-  return staffRowsOf(db, s.company.id).find((st) => st.userId === s.user.id);
-}
-
 /** Who did it, for records: the staff row when the user has one (id = staff id), else the user. */
 export function operatorOf(db: Db, s: Pick<Session, 'user' | 'company'>): Operator {
   const st = staffOfSession(db, s);
@@ -71,19 +70,23 @@ function campusName(db: Db, campusId: number): string {
   return campusById(db, campusId)?.name ?? '';
 }
 
-/** Recomputes a class's derived student count (the request's row). */
-export function refreshClassCount(db: Db, cls: SchoolClass) {
-  cls.studentCount = db.students.filter((s) => s.classIds.includes(cls.id)).length;
+/** Enrols a seed student in a seed class within its capacity (the in-process seed). */
+function enrolSeedStudent(db: Db, student: Student, classId: number) {
+  const cls = db.seedClasses.find((c) => c.id === classId);
+  if (!cls || student.classIds.includes(classId) || cls.studentCount >= cls.capacity) return;
+  student.classIds.push(classId);
+  cls.studentCount += 1;
 }
 
-/** Enrols a student in a class within its capacity (400 when full). */
-export function enrolStudent(db: Db, student: Student, classId: number, lang: Lang = 'en') {
+/** Enrols a student in a class within its capacity (400 when full); the request's class row counts the seat. */
+export async function enrolStudent(db: Db, student: Student, classId: number, lang: Lang = 'en'): Promise<void> {
   const cls = classesOf(db, student.companyId).find((c) => c.id === classId);
   if (!cls) throw new HttpError(400, message(lang, 'school.classNotFound'));
   if (student.classIds.includes(classId)) return;
-  if (cls.studentCount >= cls.capacity) throw new HttpError(400, message(lang, 'school.classFull', { name: cls.name, capacity: cls.capacity }));
-  student.classIds.push(classId);
-  cls.studentCount += 1;
+  await enrolRow(student, cls, () => {
+    throw new HttpError(400, message(lang, 'school.classFull', { name: cls.name, capacity: cls.capacity }));
+  });
+  countEnrolment(student.companyId, classId, 1);
 }
 
 export interface InsertStudentInput {
@@ -97,38 +100,51 @@ export interface InsertStudentInput {
   remark?: string;
   leadId?: number;
   classIds?: number[];
+  status?: Student['status'];
   lang?: Lang;
   createdAt?: string;
 }
 
-/** Creates a student (used by the student screens and by the customer center when a lead becomes formal). */
-export function insertStudent(db: Db, input: InsertStudentInput): Student {
-  const lang = input.lang ?? 'en';
-  const campus = campusesOf(db, input.companyId).find((c) => c.id === input.campusId);
-  if (!campus) throw new HttpError(400, message(lang, 'school.campusNotFound'));
-  for (const id of input.classIds ?? []) {
-    const cls = classesOf(db, input.companyId).find((c) => c.id === id);
-    if (!cls) throw new HttpError(400, message(lang, 'school.classNotFound'));
-    if (cls.studentCount >= cls.capacity) throw new HttpError(400, message(lang, 'school.classFull', { name: cls.name, capacity: cls.capacity }));
-  }
-  const student: Student = {
-    id: nextId(db, 'students'),
+function newStudent(input: InsertStudentInput, campusName: string): Omit<Student, 'id'> {
+  return {
     companyId: input.companyId,
     campusId: input.campusId,
-    campusName: campus.name,
+    campusName,
     name: input.name.trim(),
     gender: input.gender ?? 'female',
     birthday: input.birthday,
     mobile: input.mobile,
     parentName: input.parentName?.trim() ?? '',
-    status: 'active',
+    status: input.status ?? 'active',
     classIds: [],
     createdAt: input.createdAt ?? `${today()} ${pad(new Date().getHours())}:${pad(new Date().getMinutes())}:00`,
     remark: input.remark,
     leadId: input.leadId,
   };
-  db.students.push(student);
-  for (const id of input.classIds ?? []) enrolStudent(db, student, id, lang);
+}
+
+/** A student of the in-process seed (`Db.seedStudents`, written to the database by its SqlSeeder). */
+export function seedStudent(db: Db, input: InsertStudentInput): Student {
+  const campus = campusesOf(db, input.companyId).find((c) => c.id === input.campusId);
+  const student: Student = { id: nextId(db, 'seedStudents'), ...newStudent(input, campus?.name ?? '') };
+  db.seedStudents.push(student);
+  return student;
+}
+
+/**
+ * Creates a student (the student screens, the import, a lead becoming formal, an online sale): the campus and classes
+ * must be the company's, each class with a seat (400 otherwise, nothing written: the request's transaction).
+ */
+export async function insertStudent(db: Db, input: InsertStudentInput): Promise<Student> {
+  const lang = input.lang ?? 'en';
+  const campus = campusesOf(db, input.companyId).find((c) => c.id === input.campusId);
+  if (!campus) throw new HttpError(400, message(lang, 'school.campusNotFound'));
+  for (const id of input.classIds ?? []) {
+    if (!classesOf(db, input.companyId).some((c) => c.id === id)) throw new HttpError(400, message(lang, 'school.classNotFound'));
+  }
+  const student = await insertStudentRow(db, { ...newStudent(input, campus.name), classIds: [] });
+  for (const id of input.classIds ?? []) await enrolStudent(db, student, id, lang);
+  forgetCompanyStudents(input.companyId);
   return student;
 }
 
@@ -399,7 +415,7 @@ function seedCompany(db: Db, cfg: CompanySeed, scale: number) {
     const demoParent = companyId === 2 && i === 0;
     const createdDay = addDays(t, -rng.int(20, 330));
     const statusRoll = rng.next();
-    const student = insertStudent(db, {
+    const student = seedStudent(db, {
       companyId,
       campusId,
       name,
@@ -415,7 +431,7 @@ function seedCompany(db: Db, cfg: CompanySeed, scale: number) {
     const want = student.status === 'graduated' ? 0 : rng.chance(0.15) ? 2 : 1;
     for (let k = 0; k < want && campusClasses.length; k += 1) {
       const cls = rng.pick(campusClasses);
-      if (cls.studentCount < cls.capacity && !student.classIds.includes(cls.id)) enrolStudent(db, student, cls.id);
+      if (cls.studentCount < cls.capacity && !student.classIds.includes(cls.id)) enrolSeedStudent(db, student, cls.id);
     }
     // Cards: most students hold one; some have an older one too.
     const cardCount = student.status === 'graduated' ? 1 : rng.chance(0.28) ? 2 : rng.chance(0.93) ? 1 : 0;
@@ -711,7 +727,7 @@ export function seedSchool(db: Db) {
   db.seedStaff = [];
   db.seedRooms = [];
   db.seedClasses = [];
-  db.students = [];
+  db.seedStudents = [];
   db.seedCardTemplates = [];
   db.studentCards = [];
   db.hourRecords = [];

@@ -41,7 +41,7 @@ import { appendHourRecord, poolOfCard, refreshCardStatus, reviewReturn } from '.
 import { nextOrderNo, operatorOf, sellCard } from './school';
 import { settleArrears } from './arrears';
 import { can, cardOrderPolicy, cardTemplatePolicy, classPolicy, hourRecordPolicy, staffPolicy, studentCardPolicy, studentPolicy } from './schoolPolicies';
-import { indexOf } from '../indexes';
+import { studentContacts, studentsByIds } from './studentRows';
 import { drillRows } from './analysis';
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import { tx } from '../../server/db';
@@ -182,7 +182,7 @@ export const schoolCardHandlers = [
   }),
 
   /* ---------------- student cards ---------------- */
-  api('get', '/v2/student_card', { read: studentCardPolicy }, (ctx) => {
+  api('get', '/v2/student_card', { read: studentCardPolicy }, async (ctx) => {
     const { query, lang } = ctx;
     const t = today();
     const rows = ctx.rows(studentCardPolicy).map((c) => refreshCardStatus(c, t));
@@ -191,7 +191,7 @@ export const schoolCardHandlers = [
     // by the student's renewal state over all their cards (`renewalCards`), computed once when asked.
     let due: Map<number, { low: boolean; expiring: boolean }> | undefined;
     const dueOf = (id: number) => (due ??= new Map(renewalCards(rows, t, settings).map((c) => [c.id, c]))).get(id);
-    return listQuery(drillRows(ctx.db, ctx.session, 'student_card', rows, query, lang), query, {
+    return listQuery(await drillRows(ctx.db, ctx.session, 'student_card', rows, query, lang), query, {
       keywordFields: ['cardNo', 'studentName', 'templateName'],
       equalFields: ['status', 'kind', 'templateId', 'studentId', 'sellerId'],
       filters: {
@@ -226,8 +226,8 @@ export const schoolCardHandlers = [
     // light (the days left read once per expiry date), and the page's rows alone are whole cards with the status of today.
     const due = renewalFlags(ctx.rows(studentCardPolicy), t, settings);
     const wanted = new Set(due.map((d) => d.card.studentId));
-    // The cards are the caller's students' (`cardRows`): their students are read from the company's, unscoped.
-    const students = new Map(indexOf(db, 'students', session.company.id).filter((s) => wanted.has(s.id)).map((s) => [s.id, s]));
+    // The cards are the caller's students' (`cardRows`): their contacts are read by id.
+    const students = await studentContacts(session.company.id, wanted);
     const daysTo = new Map<string, number>();
     const daysLeftOf = (date: string) => daysTo.get(date) ?? daysTo.set(date, Math.round((Date.parse(`${date}T00:00:00Z`) - todayMs) / 86400000)).get(date)!;
     const rows = due.map(({ card: c, low, expiring }) => ({
@@ -284,9 +284,9 @@ export const schoolCardHandlers = [
 
   api<{ id: string }>('get', '/v2/student_card/:id', { read: studentCardPolicy }, (ctx) => cardOf(ctx, Number(ctx.params.id))),
 
-  api('post', '/v2/student_card/sell', { write: studentCardPolicy, access: can(canSellCard), body: SellCardBody, labels: CF }, (ctx) => {
+  api('post', '/v2/student_card/sell', { write: studentCardPolicy, access: can(canSellCard), body: SellCardBody, labels: CF }, async (ctx) => {
     const { db, session } = ctx;
-    const student = ctx.target(studentPolicy, ctx.body.studentId, 'card.student');
+    const student = await ctx.find(studentPolicy, ctx.body.studentId, 'card.student');
     assertCampusOpen(db, student.campusId, ctx.lang);
     const tpl = ctx.target(cardTemplatePolicy, ctx.body.templateId, 'card.template');
     if (!tpl.onSale) throw ctx.bad('card.offSale');
@@ -297,10 +297,10 @@ export const schoolCardHandlers = [
     return { ...result(card, 0, { record, order }), arrears };
   }),
 
-  api('post', '/v2/student_card/renew', { write: studentCardPolicy, access: can(canSellCard), body: RenewCardBody, labels: CF }, (ctx) => {
+  api('post', '/v2/student_card/renew', { write: studentCardPolicy, access: can(canSellCard), body: RenewCardBody, labels: CF }, async (ctx) => {
     const { db, session } = ctx;
     const card = cardOf(ctx, ctx.body.cardId);
-    assertCampusOpen(db, db.students.find((st) => st.id === card.studentId)?.campusId, ctx.lang);
+    assertCampusOpen(db, (await studentsByIds(db, session.company.id, [card.studentId]))[0]?.campusId, ctx.lang);
     if (card.status === 'invalid') throw ctx.bad('ledger.cardInvalid');
     if (card.kind === 'count' && ctx.body.hours === undefined) throw ctx.bad('v.required', { field: ctx.t('cf.hours') });
     if (card.kind === 'period' && (ctx.body.giftHours ?? 0) > 0) throw ctx.bad('card.periodNoHours');
@@ -426,12 +426,12 @@ export const schoolCardHandlers = [
   }),
 
   /* ---------------- ledger and orders ---------------- */
-  api('get', '/v2/hour_record', { read: hourRecordPolicy }, (ctx) => {
+  api('get', '/v2/hour_record', { read: hourRecordPolicy }, async (ctx) => {
     const { query, lang } = ctx;
     if (query.type && !query.type.split(',').every((x) => (HOUR_RECORD_TYPES as readonly string[]).includes(x))) {
       throw new HttpError(400, `type: ${query.type}`);
     }
-    return listQuery(drillRows(ctx.db, ctx.session, 'hour_record', ctx.rows(hourRecordPolicy), query, lang), query, {
+    return listQuery(await drillRows(ctx.db, ctx.session, 'hour_record', ctx.rows(hourRecordPolicy), query, lang), query, {
       keywordFields: ['studentName', 'cardNo', 'reason', 'operatorName'],
       equalFields: ['type', 'studentId', 'cardId', 'lessonId'],
       dateField: 'createdAt',
@@ -440,9 +440,9 @@ export const schoolCardHandlers = [
     }, lang);
   }),
 
-  api('get', '/v2/card_order', { read: cardOrderPolicy }, (ctx) => {
+  api('get', '/v2/card_order', { read: cardOrderPolicy }, async (ctx) => {
     const { query, lang } = ctx;
-    return listQuery(drillRows(ctx.db, ctx.session, 'card_order', ctx.rows(cardOrderPolicy), query, lang), query, {
+    return listQuery(await drillRows(ctx.db, ctx.session, 'card_order', ctx.rows(cardOrderPolicy), query, lang), query, {
       keywordFields: ['orderNo', 'studentName', 'templateName'],
       equalFields: ['kind', 'method', 'sellerId', 'studentId'],
       dateField: 'createdAt',

@@ -6,9 +6,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { resetDb } from '../handlers';
-import { call, classesIn, loginToken } from '../testing';
+import { call, classesIn, loginToken, studentsIn } from '../testing';
 import { tx } from '../../server/db';
-import { classes } from '../../server/db/schema';
+import { classes, students } from '../../server/db/schema';
+import { stampDate } from '../../server/db/time';
 import { eq } from 'drizzle-orm';
 
 beforeEach(() => {
@@ -40,14 +41,14 @@ describe('student detail', () => {
     const db = getDb();
     const today = new Date().toISOString().slice(0, 10);
     // A class student whose class had lessons before a join date we give them.
-    const student = db.students.find((s) => {
-      if (s.companyId !== 2 || !s.classIds.length) return false;
+    const student = (await studentsIn(2)).find((s) => {
+      if (!s.classIds.length) return false;
       const dates = db.lessons.filter((l) => s.classIds.includes(l.classId) && l.date <= today).map((l) => l.date);
       return new Set(dates).size >= 4;
     })!;
     const dates = [...new Set(db.lessons.filter((l) => student.classIds.includes(l.classId) && l.date <= today).map((l) => l.date))].sort();
     const joined = dates[Math.floor(dates.length / 2)];
-    student.createdAt = `${joined} 09:00:00`;
+    await (await tx()).update(students).set({ createdAt: stampDate(`${joined} 09:00:00`) }).where(eq(students.id, student.id));
     const token = await loginToken('manager');
     const detail = (await call('GET', `/v2/student/${student.id}`, { token })).body.data as { lessons: { date: string; status: string }[] };
     expect(detail.lessons.length).toBeGreaterThan(0);

@@ -7,17 +7,21 @@
 import type { Access } from '../../src/access';
 import type { CardOrder, CardTemplate, HourRecord, Room, SchoolClass, Staff, Student, StudentCard } from '../../src/types/school';
 import type { Role } from '../../src/types/session';
-import { canEditSetup, canEditStudents, canSeeAllStudents } from '../../src/domain/schoolPermissions';
+import { canEditSetup, canEditStudents } from '../../src/domain/schoolPermissions';
 import { getDb, type Db } from '../db';
 import { definePolicy, type Session } from '../http';
 import { indexOf } from '../indexes';
-import { staffOfSession } from './school';
-import { scopeStudents } from './dataScope';
+import { visibleClassIds } from './dataScope';
+import { findStudent, studentRows, studentWhere, visibleStudentIds } from './studentRows';
 import { classesOf, findClass, findRoom, roomsOf } from './schoolRows';
 import { findTemplate, templatesOf } from './cardTemplateRows';
 import { findStaff, staffRowsOf } from './staffRows';
 import { cardTemplates, classes, rooms, staff } from '../../server/db/schema';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+
+export { studentRows, visibleClassIds, visibleStudentIds };
+/** Former name of `studentRows`. */
+export const visibleStudents = studentRows;
 
 /** Read access to the school tables: anyone with a student, educational or schedule flag. */
 export const readSchool = (a: Access) => a.studentManagement || a.educationalManagement || a.scheduleManagement;
@@ -27,13 +31,6 @@ export const setupWriter = (_a: Access, s: Session) => canEditSetup(s.membership
 export const studentWriter = (_a: Access, s: Session) => canEditStudents(s.membership.role);
 /** A rule from a role capability of src/domain/schoolPermissions.ts. */
 export const can = (fn: (role: Role) => boolean) => (_a: Access, s: Session) => fn(s.membership.role);
-
-/** Ids of the classes a teacher teaches; undefined = the caller sees every class and student. */
-export function visibleClassIds(db: Db, s: Session): Set<number> | undefined {
-  if (canSeeAllStudents(s.membership.role)) return undefined;
-  const me = staffOfSession(db, s);
-  return new Set(classesOf(db, s.company.id).filter((c) => me && c.teacherId === me.id).map((c) => c.id));
-}
 
 /** The classes the caller may see (teachers: their own). */
 export function classRows(db: Db, s: Session): SchoolClass[] {
@@ -46,22 +43,6 @@ export function classRows(db: Db, s: Session): SchoolClass[] {
 export function classWhere(s: Session, db: Db): SQL {
   const own = visibleClassIds(db, s);
   return and(eq(classes.companyId, s.company.id), own && (own.size ? inArray(classes.id, [...own]) : sql`false`))!;
-}
-
-/** The students the caller may see (teachers: their classes' students). The one scope of every student call. */
-export function studentRows(db: Db, s: Session): Student[] {
-  const all = indexOf(db, 'students', s.company.id);
-  const own = visibleClassIds(db, s);
-  // The data scope of the caller's permission group (own / campus / company), mock/domains/dataScope.ts.
-  return scopeStudents(db, s, own ? all.filter((st) => st.classIds.some((id) => own.has(id))) : all);
-}
-/** Former name of `studentRows`. */
-export const visibleStudents = studentRows;
-
-/** Ids of the students the caller may see; undefined = every student of the company (no filter needed). */
-export function visibleStudentIds(db: Db, s: Session): Set<number> | undefined {
-  const rows = studentRows(db, s);
-  return rows.length === indexOf(db, 'students', s.company.id).length ? undefined : new Set(rows.map((st) => st.id));
 }
 
 /** Rows of a company table whose `studentId` is one of the caller's students. */
@@ -118,11 +99,13 @@ export const enrolmentPolicy = definePolicy<SchoolClass>({
   rows: classRows,
 });
 
+/** Students: the table, scoped by `studentWhere` (a teacher's classes, the group's data scope). */
 export const studentPolicy = definePolicy<Student>({
   name: 'students',
   read: readSchool,
   write: ['studentManagement', studentWriter],
-  rows: studentRows,
+  where: studentWhere,
+  find: (id, scope, lock) => findStudent(getDb(), id, scope, lock),
 });
 
 export const cardTemplatePolicy = definePolicy<CardTemplate>({

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { resetDb } from '../handlers';
-import { allStaff, call, loginToken, rowsOf } from '../testing';
+import { allStaff, allStudents, call, loginToken, rowsOf } from '../testing';
 import { campuses } from '../../server/db/schema';
 
 beforeEach(() => {
@@ -25,11 +25,11 @@ describe('student delete: dealer and managers only', () => {
 
     const refused = await call('DELETE', `/v2/student/${id}`, { token: sales });
     expect(refused.status).toBe(403);
-    expect(getDb().students.some((s) => s.id === id)).toBe(true);
+    expect((await allStudents()).some((s) => s.id === id)).toBe(true);
 
     const manager = await loginToken('manager');
     expect((await call('DELETE', `/v2/student/${id}`, { token: manager })).status).toBe(200);
-    expect(getDb().students.some((s) => s.id === id)).toBe(false);
+    expect((await allStudents()).some((s) => s.id === id)).toBe(false);
   });
 });
 

@@ -4,14 +4,14 @@
  * synchronous rules still kept in the process find them (a teacher's classes scoping the students, a class's
  * capacity at an enrolment, the schedule's lessons, a notice's receivers): `roomsOf`, `classesOf`, `classById`. What
  * a row shows of others is read with it (`roomOf`, `classOf`): the campus's and room's names from their rows, the
- * teacher's from the company's staff in the memo (./staffRows.ts), the student count from the students' class ids
- * (students are still in the process). Lists read the tables (`sqlList`); writes go to the table and to the memo's row. During the in-process
+ * teacher's from the company's staff in the memo (./staffRows.ts), the student count from the enrolments (read with
+ * the classes). Lists read the tables (`sqlList`); writes go to the table and to the memo's row. During the in-process
  * seed the seed's rows (`Db.seedRooms`, `Db.seedClasses`) stand for them.
  */
 import { and, asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { requestMemo, restartIdentities, tx, type Database } from '../../server/db';
 import { insertMany } from '../../server/db/bulk';
-import { classes, rooms } from '../../server/db/schema';
+import { classes, rooms, studentClasses } from '../../server/db/schema';
 import { sortKey } from '../../server/db/sortKey';
 import { isSeeding, type Db } from '../db';
 import { indexOf } from '../indexes';
@@ -48,11 +48,15 @@ export interface ClassJson {
   start_date: string;
   end_date: string;
   status: 'open' | 'closed';
+  /** Its enrolments now (read with it, ./companyRows.ts). */
+  student_count?: number;
 }
 
 interface Loaded {
   roomRows: RoomSql[];
   classRows: ClassSql[];
+  /** Students per class id (its enrolments, read with the classes). */
+  counts: Map<number, number>;
   /** The views, built at the first use in the request. */
   rooms?: Room[];
   classes?: SchoolClass[];
@@ -89,15 +93,22 @@ function classOfJson(c: ClassJson): ClassSql {
  */
 export function rememberSchoolRows(companyId: number, roomList: RoomJson[], classList: ClassJson[]): void {
   if (requestMemo()?.has(key(companyId))) return;
-  requestMemo()?.set(key(companyId), { roomRows: roomList.map(roomOfJson), classRows: classList.map(classOfJson) } satisfies Loaded);
+  requestMemo()?.set(key(companyId), { roomRows: roomList.map(roomOfJson), classRows: classList.map(classOfJson), counts: new Map(classList.map((c) => [c.id, c.student_count ?? 0])) } satisfies Loaded);
+}
+
+/** The SQL of a company's classes (the company's id column given), one json array in id order, each with its student count. */
+export function classListSql(companyId: SQL | AnyColumn): SQL<ClassJson[]> {
+  return sql<ClassJson[]>`coalesce((select json_agg(k order by k.id) from (select c.*, (select count(*)::int from ${studentClasses} as e where e.class_id = c.id) as student_count from ${classes} as c where c.company_id = ${companyId}) as k), '[]'::json)`;
 }
 
 /** Reads a company's rooms and classes into the request's memo (code outside a session's request: the reminder sweep). */
 export async function loadSchoolRows(companyId: number): Promise<void> {
   if (requestMemo()?.has(key(companyId))) return;
   const t = await tx();
-  const [roomList, classList] = [await t.select().from(rooms).where(eq(rooms.companyId, companyId)).orderBy(asc(rooms.id)), await t.select().from(classes).where(eq(classes.companyId, companyId)).orderBy(asc(classes.id))];
-  requestMemo()?.set(key(companyId), { roomRows: roomList, classRows: classList } satisfies Loaded);
+  const roomList = await t.select().from(rooms).where(eq(rooms.companyId, companyId)).orderBy(asc(rooms.id));
+  const [r] = await t.select({ list: classListSql(sql`${companyId}`) }).from(sql`(values (1)) as one (x)`);
+  const classList = r?.list ?? [];
+  requestMemo()?.set(key(companyId), { roomRows: roomList, classRows: classList.map(classOfJson), counts: new Map(classList.map((c) => [c.id, c.student_count ?? 0])) } satisfies Loaded);
 }
 
 function loaded(companyId: number): Loaded {
@@ -106,11 +117,24 @@ function loaded(companyId: number): Loaded {
   return l;
 }
 
-/** How many students each class of a company has (the students' class ids). */
+/** How many students each class of a company has (the seed's students while it runs, else read with the classes). */
 export function studentCounts(db: Db, companyId: number): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (const st of indexOf(db, 'students', companyId)) for (const id of st.classIds) counts.set(id, (counts.get(id) ?? 0) + 1);
-  return counts;
+  if (isSeeding()) {
+    const counts = new Map<number, number>();
+    for (const st of db.seedStudents) if (st.companyId === companyId) for (const id of st.classIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+    return counts;
+  }
+  return loaded(companyId).counts;
+}
+
+/** Counts an enrolment made (+1) or ended (−1) in this request in the class's student count (its views too). */
+export function countEnrolment(companyId: number, classId: number, delta: number): void {
+  const l = requestMemo()?.get(key(companyId)) as Loaded | undefined;
+  if (!l) return;
+  const n = (l.counts.get(classId) ?? 0) + delta;
+  l.counts.set(classId, n);
+  const view = l.classes?.find((c) => c.id === classId);
+  if (view) view.studentCount = n;
 }
 
 /** A room as the calls answer it: its campus's name read from the campus. */

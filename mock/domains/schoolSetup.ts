@@ -29,7 +29,8 @@ import { cardStatus } from '../../src/domain/ledger';
 import { renewalStates } from '../../src/domain/receivers';
 import { settingsOf } from './companySettings';
 import { indexOf } from '../indexes';
-import { enrolStudent, insertStudent, refreshClassCount } from './school';
+import { enrolStudent, insertStudent } from './school';
+import { classStudentCounts, countStudents, deleteStudentRow, inClasses, loadCompanyStudents, sameStudent, studentsOfRows, unenrolRow, updateStudentRow } from './studentRows';
 import { canDeleteStudents, canSeeStaffMobiles } from '../../src/domain/schoolPermissions';
 import { maskMobile } from '../../src/utils/format';
 import {
@@ -47,12 +48,12 @@ import {
 } from './schoolPolicies';
 import { drillRows } from './analysis';
 import { campusesOf } from './campusRows';
-import { classesOf, classOf, deleteClass, deleteRoom, insertClass, insertRoom, nameRanks, roomOf, roomsOf, studentCounts, updateClass, updateRoom, valueOf } from './schoolRows';
+import { classesOf, classOf, countEnrolment, deleteClass, deleteRoom, insertClass, insertRoom, nameRanks, roomOf, roomsOf, studentCounts, updateClass, updateRoom, valueOf } from './schoolRows';
 import { templatesOf } from './cardTemplateRows';
 import { created } from './audit';
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { tx } from '../../server/db';
-import { classes, rooms, salaryPlans, staff as staffTable } from '../../server/db/schema';
+import { classes, rooms, salaryPlans, staff as staffTable, students as studentsTable } from '../../server/db/schema';
 import { deleteStaff, insertStaff, staffMobileTaken, staffOf, staffRowsOf, updateStaff } from './staffRows';
 import { contains, listConditions, sqlList, type SqlListSpec } from '../../server/db/list';
 
@@ -242,15 +243,16 @@ export const schoolSetupHandlers = [
   /* ---------------- campus options, checklist ---------------- */
   api('get', '/v2/school/campus_options', { read: schoolCampusPolicy }, (ctx) => ctx.rows(schoolCampusPolicy).map((c) => ({ value: c.id, label: c.name }))),
 
-  api('get', '/v2/school/checklist', { access: 'staging' }, ({ db, session }) => {
+  api('get', '/v2/school/checklist', { access: 'staging' }, async ({ db, session }) => {
     const cid = session.company.id;
+    const studentCount = await countStudents(cid);
     const items = [
       { key: 'campus', count: campusesOf(db, cid).length, path: '/campus/list' },
       { key: 'rooms', count: roomsOf(db, cid).length, path: '/school/room' },
       { key: 'staff', count: staffRowsOf(db, cid).length, path: '/school/staff' },
       { key: 'classes', count: classesOf(db, cid).length, path: '/school/class' },
       { key: 'templates', count: templatesOf(db, cid).length, path: '/school/class-card' },
-      { key: 'students', count: indexOf(db, 'students', cid).length, path: '/student/list' },
+      { key: 'students', count: studentCount, path: '/student/list' },
     ];
     return items.map((i) => ({ ...i, done: i.count > 0 }));
   }),
@@ -359,7 +361,7 @@ export const schoolSetupHandlers = [
     const { db, session, query, lang } = ctx;
     const cid = session.company.id;
     // A drill-down narrows to the classes of its figure (computed over the caller's classes in the request).
-    const drilled = query.drill ? drillRows(db, session, 'company_class', ctx.rows(classPolicy), query, lang).map((c) => c.id) : undefined;
+    const drilled = query.drill ? (await drillRows(db, session, 'company_class', ctx.rows(classPolicy), query, lang)).map((c) => c.id) : undefined;
     const kw = (query.keyword || '').trim().toLowerCase();
     const counts = studentCounts(db, cid);
     const staff = staffRowsOf(db, cid);
@@ -430,7 +432,8 @@ export const schoolSetupHandlers = [
   api<{ id: string }>('delete', '/v2/company_class/:id', { write: classPolicy }, async (ctx) => {
     const { db, session } = ctx;
     const row = await ctx.find(classPolicy, Number(ctx.params.id), 'school.class');
-    refreshClassCount(db, row);
+    // Counted now, the class locked: an enrolment waits for this delete (and then finds no class).
+    row.studentCount = (await classStudentCounts([row.id])).get(row.id) ?? 0;
     if (row.studentCount) throw ctx.bad('school.classHasStudents', { name: row.name, n: row.studentCount });
     const lessons = futureLessons(db, session.company.id, (l) => l.classId === row.id);
     if (lessons) throw ctx.bad('school.classHasLessons', { name: row.name, n: lessons });
@@ -438,31 +441,30 @@ export const schoolSetupHandlers = [
     return null;
   }),
 
-  api('post', '/v2/company_class/enrol', { write: enrolmentPolicy, body: EnrolBody, labels: STUDENT_LABELS }, (ctx) => {
+  api('post', '/v2/company_class/enrol', { write: enrolmentPolicy, body: EnrolBody, labels: STUDENT_LABELS }, async (ctx) => {
     const { db } = ctx;
     const cls = ctx.target(enrolmentPolicy, ctx.body.classId, 'school.class');
-    const students = ctx.body.studentIds.map((id) => ctx.target(studentPolicy, id, 'school.student'));
+    const students: Student[] = [];
+    for (const id of ctx.body.studentIds) students.push(await ctx.find(studentPolicy, id, 'school.student'));
     if (cls.status !== 'open') throw ctx.bad('school.classClosed', { name: cls.name });
     const fresh = students.filter((st) => !st.classIds.includes(cls.id));
-    refreshClassCount(db, cls);
     const free = cls.capacity - cls.studentCount;
     if (fresh.length > free) throw ctx.bad('school.classNoSeats', { name: cls.name, free, n: fresh.length });
-    fresh.forEach((st) => enrolStudent(db, st, cls.id, ctx.lang));
+    for (const st of fresh) await enrolStudent(db, st, cls.id, ctx.lang);
     return cls;
   }),
 
-  api('post', '/v2/company_class/remove', { write: enrolmentPolicy, body: UnenrolBody, labels: STUDENT_LABELS }, (ctx) => {
-    const { db } = ctx;
+  api('post', '/v2/company_class/remove', { write: enrolmentPolicy, body: UnenrolBody, labels: STUDENT_LABELS }, async (ctx) => {
     const cls = ctx.target(enrolmentPolicy, ctx.body.classId, 'school.class');
-    const st = ctx.target(studentPolicy, ctx.body.studentId, 'school.student');
+    const st = await ctx.find(studentPolicy, ctx.body.studentId, 'school.student');
     if (!st.classIds.includes(cls.id)) throw ctx.bad('school.notEnrolled');
-    st.classIds = st.classIds.filter((id) => id !== cls.id);
-    refreshClassCount(db, cls);
+    await unenrolRow(st, cls.id);
+    countEnrolment(cls.companyId, cls.id, -1);
     return cls;
   }),
 
   /* ---------------- students ---------------- */
-  api('get', '/v2/student', { read: studentPolicy }, (ctx) => {
+  api('get', '/v2/student', { read: studentPolicy }, async (ctx) => {
     const { db, session, query, lang } = ctx;
     const t = today();
     const settings = settingsOf(db, session.company.id);
@@ -481,6 +483,23 @@ export const schoolSetupHandlers = [
       const cardState = !e ? 'none' : e.usable === 0 ? 'inactive' : e.low ? 'low' : 'active';
       return { ...st, classNames: st.classIds.map((id) => classNames.get(id) ?? ''), activeHours: e?.usableHours ?? 0, cardState };
     };
+    // The card figures (cardState, activeHours) are derived per student from the cards (still in the process): when
+    // the query neither filters nor sorts by them (nor drills down), the table filters, sorts and pages, and only the
+    // page's students need them.
+    const derived = !!(query.cardState || query.sortField === 'activeHours' || query.drill);
+    if (!derived) {
+      const page = await sqlList(await tx(), studentsTable, ctx.scope(studentPolicy), query, {
+        keyword: [studentsTable.name, studentsTable.mobile, studentsTable.parentName],
+        equal: { status: studentsTable.status, campusId: studentsTable.campusId, gender: studentsTable.gender },
+        filters: { classId: (v) => (/^\d{1,9}$/.test(v) ? inClasses([Number(v)]) : sql`false`) },
+        date: studentsTable.createdAt,
+        sortable: { name: studentsTable.nameSort, createdAt: studentsTable.createdAt, birthday: studentsTable.birthday },
+        defaultSort: { field: 'createdAt', order: 'descend' },
+        tiebreak: [asc(studentsTable.id)],
+      }, lang);
+      const list = await studentsOfRows(db, page.list);
+      return { total: page.total, list: list.map(decorate(cardFigures(new Set(list.map((st) => st.id))))) };
+    }
     const spec = {
       keywordFields: ['name', 'mobile', 'parentName'],
       equalFields: ['status', 'campusId', 'cardState', 'gender'],
@@ -489,37 +508,34 @@ export const schoolSetupHandlers = [
       sortable: ['name', 'createdAt', 'activeHours', 'birthday'],
       defaultSort: { field: 'createdAt', order: 'descend' as const },
     };
-    // The card figures (cardState, activeHours) are derived per student: when the query neither filters nor sorts
-    // by them (nor drills down), only the page's students need them (filter → sort → page is unchanged).
-    const derived = !!(query.cardState || query.sortField === 'activeHours' || query.drill);
-    if (!derived) {
-      const page = listQuery(ctx.rows(studentPolicy), query, spec as ListSpec<Student>, lang);
-      return { ...page, list: page.list.map(decorate(cardFigures(new Set(page.list.map((st) => st.id))))) };
-    }
-    const rows = ctx.rows(studentPolicy).map(decorate(cardFigures()));
-    return listQuery(drillRows(db, session, 'student', rows, query, lang), query, spec as ListSpec<(typeof rows)[number]>, lang);
+    await loadCompanyStudents(db, session.company.id);
+    const rows = visibleStudents(db, session).map(decorate(cardFigures()));
+    return listQuery(await drillRows(db, session, 'student', rows, query, lang), query, spec as ListSpec<(typeof rows)[number]>, lang);
   }),
 
-  api('get', '/v2/student/options', { read: studentPolicy }, (ctx) => {
+  api('get', '/v2/student/options', { read: studentPolicy }, async (ctx) => {
     const { query } = ctx;
-    const kw = (query.keyword ?? '').trim().toLowerCase();
-    let all = ctx.rows(studentPolicy);
-    if (query.hasCard === '1') {
-      const holders = new Set(cardRows(ctx.db, ctx.session).filter((c) => c.status !== 'invalid').map((c) => c.studentId));
-      all = all.filter((s) => holders.has(s.id));
-    }
-    const pinned = query.id ? all.filter((s) => String(s.id) === query.id) : [];
-    const out = [...pinned];
-    for (const s of all) {
-      if (out.length >= pinned.length + 50) break;
-      if ((!kw || s.name.toLowerCase().includes(kw) || s.mobile.includes(kw)) && !pinned.includes(s)) out.push(s);
-    }
-    return out.map((s) => ({ value: s.id, label: `${s.name} (${s.mobile.slice(0, 3)}****${s.mobile.slice(7)})` }));
+    const kw = (query.keyword ?? '').trim();
+    const t = await tx();
+    const scope = ctx.scope(studentPolicy);
+    const holders = query.hasCard === '1' ? [...new Set(cardRows(ctx.db, ctx.session).filter((c) => c.status !== 'invalid').map((c) => c.studentId))] : undefined;
+    const within = and(scope, holders ? (holders.length ? inArray(studentsTable.id, holders) : sql`false`) : undefined);
+    const id = /^\d{1,9}$/.test(query.id ?? '') ? Number(query.id) : undefined;
+    const pinned = id === undefined ? [] : await t.select().from(studentsTable).where(and(within, eq(studentsTable.id, id)));
+    const match = kw ? or(ilike(studentsTable.name, contains(kw)), ilike(studentsTable.mobile, contains(kw))) : undefined;
+    // The first 50 matches in id order (the order of the table), the pinned one first.
+    const rest = await t
+      .select()
+      .from(studentsTable)
+      .where(and(within, match, id === undefined ? undefined : ne(studentsTable.id, id)))
+      .orderBy(asc(studentsTable.id))
+      .limit(50);
+    return [...pinned, ...rest].map((s) => ({ value: s.id, label: `${s.name} (${s.mobile.slice(0, 3)}****${s.mobile.slice(7)})` }));
   }),
 
-  api<{ id: string }>('get', '/v2/student/:id', { read: studentPolicy }, (ctx) => {
+  api<{ id: string }>('get', '/v2/student/:id', { read: studentPolicy }, async (ctx) => {
     const { db, session } = ctx;
-    const st = ctx.target(studentPolicy, Number(ctx.params.id), 'school.student');
+    const st = await ctx.find(studentPolicy, Number(ctx.params.id), 'school.student');
     const t = today();
     const cards = indexOf(db, 'studentCards', session.company.id).filter((c) => c.studentId === st.id).map((c) => ({ ...c, status: cardStatus(c, t) }));
     const records = indexOf(db, 'hourRecords', session.company.id)
@@ -542,39 +558,38 @@ export const schoolSetupHandlers = [
     return { student: st, classes, cards, records, lessons };
   }),
 
-  api('post', '/v2/student', { write: studentPolicy, body: StudentBody, labels: STUDENT_LABELS }, (ctx) => {
+  api('post', '/v2/student', { write: studentPolicy, body: StudentBody, labels: STUDENT_LABELS }, async (ctx) => {
     const { db, session } = ctx;
     const body = readStudentBody(ctx, ctx.body);
-    const dup = indexOf(db, 'students', session.company.id).find((s) => s.mobile === body.mobile && s.name === body.name);
+    const dup = await sameStudent(session.company.id, body);
     if (dup) throw ctx.bad('school.studentMobileTaken', { name: dup.name });
-    const st = insertStudent(db, { ...body, companyId: session.company.id, lang: ctx.lang });
-    if (body.status) st.status = body.status;
-    return st;
+    return created(await insertStudent(db, { ...body, companyId: session.company.id, lang: ctx.lang }));
   }),
 
-  api('put', '/v2/student', { write: studentPolicy, body: StudentUpdateBody, labels: STUDENT_LABELS }, (ctx) => {
+  api('put', '/v2/student', { write: studentPolicy, body: StudentUpdateBody, labels: STUDENT_LABELS }, async (ctx) => {
     const { db, session } = ctx;
     const id = ctx.body.id;
-    const st = ctx.target(studentPolicy, id, 'school.student');
+    const st = await ctx.find(studentPolicy, id, 'school.student');
     const { classIds: _ignored, ...body } = readStudentBody(ctx, ctx.body);
-    const dup = indexOf(db, 'students', session.company.id).find((s) => s.mobile === body.mobile && s.name === body.name && s.id !== id);
+    const dup = await sameStudent(session.company.id, body, id);
     if (dup) throw ctx.bad('school.studentMobileTaken', { name: dup.name });
     // A move between campuses moves the student's future only: past months keep the campus they had (./studentCampus.ts).
     recordCampusMove(db, st, body.campusId);
     Object.assign(st, { ...body, status: body.status ?? st.status });
+    await updateStudentRow(st);
     db.studentCards.filter((c) => c.studentId === id).forEach((c) => {
       c.studentName = st.name;
     });
     return st;
   }),
 
-  api<{ id: string }>('delete', '/v2/student/:id', { write: studentPolicy, access: can(canDeleteStudents) }, (ctx) => {
+  api<{ id: string }>('delete', '/v2/student/:id', { write: studentPolicy, access: can(canDeleteStudents) }, async (ctx) => {
     const { db } = ctx;
-    const st = ctx.target(studentPolicy, Number(ctx.params.id), 'school.student');
+    const st = await ctx.find(studentPolicy, Number(ctx.params.id), 'school.student');
     const cards = db.studentCards.filter((c) => c.studentId === st.id).length;
     if (cards) throw ctx.bad('school.studentHasCards', { n: cards });
     if (st.classIds.length) throw ctx.bad('school.studentInClasses', { n: st.classIds.length });
-    db.students.splice(db.students.indexOf(st), 1);
+    await deleteStudentRow(st);
     return null;
   }),
 ];

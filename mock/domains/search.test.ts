@@ -8,7 +8,7 @@ import { paySlips } from '../../server/db/schema';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '../db';
 import { resetDb } from '../handlers';
-import { allStaff, call, defaultGroup, loginToken, rowsOf } from '../testing';
+import { allStaff, allStudents, call, defaultGroup, loginToken, rowsOf, studentsIn } from '../testing';
 import { onlineOrders } from '../../server/db/schema';
 import type { JumpHit } from '../../src/types/search';
 
@@ -48,9 +48,8 @@ describe('GET /v2/search', () => {
   });
 
   it('finds a parent by name, opening their child', async () => {
-    const db = getDb();
     const dealer = await loginToken('dealer');
-    const st = db.students.find((s) => s.companyId === 2 && s.parentName && s.parentName !== s.name)!;
+    const st = (await studentsIn(2)).find((s) => s.parentName && s.parentName !== s.name)!;
     expect(await find(dealer, st.parentName)).toContainEqual(expect.objectContaining({ kind: 'parent', id: st.id, name: st.parentName, detail: st.name, path: `/student/list?keyword=${st.mobile}&studentId=${st.id}` }));
   });
 
@@ -66,7 +65,8 @@ describe('GET /v2/search', () => {
     const dealer = await loginToken('dealer');
     const theirs = await call('GET', '/v2/student?page=1&pageSize=100', { token: teacher });
     const mine = new Set(((theirs.body.data?.list ?? []) as { id: number }[]).map((s) => s.id));
-    const outside = db.students.find((s) => s.companyId === 2 && !mine.has(s.id) && !db.students.some((o) => o.id !== s.id && o.name === s.name))!;
+    const everyone = await allStudents();
+    const outside = everyone.find((s) => s.companyId === 2 && !mine.has(s.id) && !everyone.some((o) => o.id !== s.id && o.name === s.name))!;
     expect((await find(dealer, outside.name)).some((h) => h.kind === 'student' && h.id === outside.id)).toBe(true);
     expect((await find(teacher, outside.name)).filter((h) => h.id === outside.id)).toEqual([]);
   });
@@ -78,7 +78,8 @@ describe('GET /v2/search', () => {
     expect((await call('PUT', '/v2/permission_group/', { token: dealer, body: { id: group.id, name: group.name, flags: group.flags, dataScope: 'campus' } })).status).toBe(200);
     const manager = await loginToken('manager');
     const me = (await allStaff()).find((s) => s.companyId === 2 && s.role === 'manager' && s.mobile === db.seedUsers.find((u) => u.username === 'manager')?.mobile) ?? (await allStaff()).find((s) => s.companyId === 2 && s.role === 'manager')!;
-    const campusOf = (studentId: number) => db.students.find((s) => s.id === studentId)!.campusId;
+    const everyone = await allStudents();
+    const campusOf = (studentId: number) => everyone.find((s) => s.id === studentId)!.campusId;
     const inside = db.studentCards.find((c) => c.companyId === 2 && campusOf(c.studentId) === me.campusId)!;
     const outside = db.studentCards.find((c) => c.companyId === 2 && campusOf(c.studentId) !== me.campusId)!;
     expect((await find(manager, inside.cardNo)).some((h) => h.kind === 'card' && h.id === inside.id)).toBe(true);

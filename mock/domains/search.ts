@@ -10,10 +10,11 @@ import { leadPolicy, visibleLeads } from './customer';
 import { cardOrderPolicy, staffPolicy, studentCardPolicy, studentPolicy } from './schoolPolicies';
 import { journalPolicy, journalRows } from './finance';
 import { onlineOrderOf, onlineOrderPolicy } from './campusSales';
-import { and, asc, like } from 'drizzle-orm';
+import { and, asc, ilike, like, ne, or } from 'drizzle-orm';
 import { tx } from '../../server/db';
 import { contains } from '../../server/db/list';
-import { onlineOrders } from '../../server/db/schema';
+import { onlineOrders, students } from '../../server/db/schema';
+import { studentsOfRows } from './studentRows';
 import { paySlipPolicy, slipsNumbered } from './salary';
 import { canSeeStaffMobiles } from '../../src/domain/schoolPermissions';
 import type { Access } from '../../src/access';
@@ -55,20 +56,14 @@ export async function jumpHits(ctx: AuthedCtx, keyword: string): Promise<JumpHit
   const isNo = looksLikeNumber(keyword);
   const out: JumpHit[] = [];
   if (may('student', studentPolicy)) {
-    const students = ctx.rows(studentPolicy);
-    out.push(
-      ...students
-        .filter((r) => hit(r.name, r.mobile))
-        .slice(0, PER_KIND)
-        .map((r) => ({ kind: 'student' as const, id: r.id, name: r.name, mobile: r.mobile, detail: r.campusName, path: `/student/list?keyword=${r.mobile}&studentId=${r.id}` })),
-    );
+    const t = await tx();
+    const scope = ctx.scope(studentPolicy);
+    const byName = or(ilike(students.name, contains(kw)), /^\d{3,}$/.test(kw) ? like(students.mobile, contains(kw)) : undefined);
+    const found = await studentsOfRows(ctx.db, await t.select().from(students).where(and(scope, byName)).orderBy(asc(students.id)).limit(PER_KIND));
+    out.push(...found.map((r) => ({ kind: 'student' as const, id: r.id, name: r.name, mobile: r.mobile, detail: r.campusName, path: `/student/list?keyword=${r.mobile}&studentId=${r.id}` })));
     // Parents: the guardian named on the student (the mobile is theirs), found by their own name.
-    out.push(
-      ...students
-        .filter((r) => !!r.parentName && r.parentName.toLowerCase().includes(kw))
-        .slice(0, PER_KIND)
-        .map((r) => ({ kind: 'parent' as const, id: r.id, name: r.parentName, mobile: r.mobile, detail: r.name, path: `/student/list?keyword=${r.mobile}&studentId=${r.id}` })),
-    );
+    const parents = await t.select().from(students).where(and(scope, ne(students.parentName, ''), ilike(students.parentName, contains(kw)))).orderBy(asc(students.id)).limit(PER_KIND);
+    out.push(...parents.map((r) => ({ kind: 'parent' as const, id: r.id, name: r.parentName, mobile: r.mobile, detail: r.name, path: `/student/list?keyword=${r.mobile}&studentId=${r.id}` })));
   }
   if (may('lead', leadPolicy)) {
     out.push(

@@ -12,6 +12,7 @@ import { insertMany } from '../../server/db/bulk';
 import { staff } from '../../server/db/schema';
 import { sortKey } from '../../server/db/sortKey';
 import { isSeeding, type Db, type SqlSeeder } from '../db';
+import type { Session } from '../http';
 import { indexOf } from '../indexes';
 import type { Staff } from '../../src/types/school';
 import { campusById } from './campusRows';
@@ -205,3 +206,8 @@ export const seedStaffRows: SqlSeeder = async (t, db) => {
   if (db.seedStaff.length) await insertMany(t, staff, db.seedStaff.map((s) => ({ id: s.id, companyId: s.companyId, ...values(s) })));
   await restartIdentities(t, ['staff']);
 };
+
+/** The staff row of the session user in their company (teachers, sales ... linked by userId). */
+export function staffOfSession(db: Db, s: Pick<Session, 'user' | 'company'>): Staff | undefined {
+  return staffRowsOf(db, s.company.id).find((st) => st.userId === s.user.id);
+}

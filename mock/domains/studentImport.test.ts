@@ -4,7 +4,7 @@ import { resetDb } from '../handlers';
 import { getDb } from '../db';
 import { saveSettings } from './companySettings';
 import { ownedCount } from '@/domain/leads';
-import { allLeads, call, loginToken, membershipRows, setGroup, userNamed } from '../testing';
+import { allLeads, allStudents, call, loginToken, membershipRows, setGroup, studentsIn, userNamed } from '../testing';
 import { balanceOf } from '@/domain/ledger';
 import { IMPORT_MAX_ROWS } from '@/types/import.schemas';
 import { addDays } from '@/utils/dates';
@@ -26,7 +26,7 @@ async function studentContext(token: string) {
 
 async function counts() {
   const db = getDb();
-  return { students: db.students.length, cards: db.studentCards.length, records: db.hourRecords.length, orders: db.cardOrders.length, leads: (await allLeads()).length };
+  return { students: (await allStudents()).length, cards: db.studentCards.length, records: db.hourRecords.length, orders: db.cardOrders.length, leads: (await allLeads()).length };
 }
 
 describe('student import', () => {
@@ -58,7 +58,8 @@ describe('student import', () => {
     expect(await counts()).toEqual({ ...before, students: before.students + 3, cards: before.cards + 2, records: before.records + 2 });
     // An opening balance is no sale: no order, no money.
     expect(db.cardOrders.length).toBe(before.orders);
-    const jia = db.students.find((s) => s.mobile === '13911112221')!;
+    const everyone = await allStudents();
+    const jia = everyone.find((s) => s.mobile === '13911112221')!;
     expect(jia).toMatchObject({ campusId: campus.id, gender: 'female', companyId: 2 });
     expect(jia.classIds).toEqual([cls.id]);
     const card = db.studentCards.find((c) => c.studentId === jia.id)!;
@@ -68,7 +69,7 @@ describe('student import', () => {
     expect(recs[0]).toMatchObject({ type: 'add', hours: 12.5, balanceAfter: 12.5, amount: 0, reason: 'Opening balance' });
     expect(recs[0].orderId).toBeUndefined();
     expect(balanceOf(recs)).toBe(card.remainingHours);
-    const yi = db.students.find((s) => s.mobile === '13911112222')!;
+    const yi = everyone.find((s) => s.mobile === '13911112222')!;
     const pcard = db.studentCards.find((c) => c.studentId === yi.id)!;
     expect(pcard).toMatchObject({ kind: 'period', remainingHours: 0, startDate: ctx.today });
     expect(db.hourRecords.filter((r) => r.cardId === pcard.id).map((r) => [r.type, r.hours, r.balanceAfter, r.reason])).toEqual([['add', 0, 0, 'Opening balance']]);
@@ -80,7 +81,7 @@ describe('student import', () => {
   it('reports duplicates within the file and against existing students (same name and mobile), nothing created', async () => {
     const token = await loginToken('manager');
     const ctx = await studentContext(token);
-    const existing = getDb().students.find((s) => s.companyId === 2)!;
+    const existing = (await studentsIn(2))[0];
     const base = { gender: 'female', campus: ctx.campuses[0].name };
     const before = await counts();
     const inFile = await call('POST', '/v2/student/import', { token, body: { rows: [{ ...base, name: '甲', mobile: '13911110001' }, { ...base, name: '甲', mobile: '13911110001' }] } });
@@ -116,7 +117,6 @@ describe('student import', () => {
 
   it('a campus data scope narrows the campuses a file may name', async () => {
     const token = await loginToken('sales');
-    const db = getDb();
     const user = await userNamed('sales');
     const membership = (await membershipRows()).find((m) => m.userId === user.id && m.companyId === 2)!;
     const groupId = membership.groupId!;
@@ -134,7 +134,7 @@ describe('student import', () => {
 
   it('the context lists existing students only for the asked mobiles', async () => {
     const token = await loginToken('dealer');
-    const st = getDb().students.find((s) => s.companyId === 2)!;
+    const st = (await studentsIn(2))[0];
     const r = await call('GET', `/v2/student/import/context?mobiles=${st.mobile},13900000000`, { token });
     expect(r.body.data.existing.every((x: { mobile: string }) => x.mobile === st.mobile)).toBe(true);
     expect(r.body.data.existing.some((x: { name: string }) => x.name === st.name)).toBe(true);
@@ -171,7 +171,6 @@ describe('lead import', () => {
 
   it("the owner's lead limit counts every row of the file at once", async () => {
     const token = await loginToken('sales');
-    const db = getDb();
     const me = await userNamed('sales');
     const owned = ownedCount((await allLeads()).filter((l) => l.companyId === 2), me.id);
     await saveSettings(2, { leadOwnLimit: owned + 1 });

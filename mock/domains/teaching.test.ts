@@ -1,5 +1,5 @@
 /** Homework, scores, notices, rules and inboxes through msw: scopes (403/404), state rules, snapshots, emit. */
-import { allLeads, allLeaveRequests, allStaff, authHeaders, classesIn, inRequest, rowsOf, userNamed } from '../testing';
+import { allLeads, allLeaveRequests, allStaff, allStudents, authHeaders, classesIn, inRequest, rowsOf, studentsIn, userNamed } from '../testing';
 import { homework, inbox, notices, outbox, reminderSweeps, scores } from '../../server/db/schema';
 import { addDays, today } from '../clock';
 import { inTransaction } from '../../server/db';
@@ -30,10 +30,10 @@ beforeEach(() => {
 });
 
 async function teacherClasses() {
-  const db = getDb();
+  const students = await allStudents();
   const me = (await allStaff()).find((s) => s.userId === 4)!;
   const all = await classesIn(2);
-  const own = all.filter((c) => c.teacherId === me.id && db.students.some((s) => s.classIds.includes(c.id)));
+  const own = all.filter((c) => c.teacherId === me.id && students.some((s) => s.classIds.includes(c.id)));
   const other = all.find((c) => c.teacherId !== me.id)!;
   return { own, other };
 }
@@ -171,7 +171,7 @@ describe('notices, inboxes and rules', () => {
   it('emit follows the rules matrix; a cell switched off stops producing', async () => {
     const dealer = await login('dealer');
     const db = getDb();
-    const kid = db.students.find((s) => s.companyId === 2 && s.mobile === '13800000008')!;
+    const kid = (await studentsIn(2)).find((s) => s.mobile === '13800000008')!;
     const before = (await rowsOf(inbox)).length;
     expect(await emit(db, 2, 'rollCallResult', { studentIds: [kid.id], values: { status: 'present' } })).toBeGreaterThan(0);
     expect((await rowsOf(inbox)).length).toBeGreaterThan(before);

@@ -4,7 +4,7 @@
  * classes, through schoolPolicies' `classRows`); written by store managers, managers and the class's teacher
  * (`canManageClassHomework`), the server refusing (403/404) everything else.
  */
-import type { Db, SqlSeeder } from '../db';
+import { getDb, type Db, type SqlSeeder } from '../db';
 import { api, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
 import { defineMessages } from '../messages';
 import { listQuery } from '../list';
@@ -15,7 +15,7 @@ import { insertMany } from '../../server/db/bulk';
 import { sqlList, type SqlListSpec } from '../../server/db/list';
 import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
-import { exams, homework, scores, submissions } from '../../server/db/schema';
+import { exams, homework, scores, studentClasses, submissions } from '../../server/db/schema';
 import { addDays, notAfterNow, nowStamp, today } from '../clock';
 import { createRng } from '../random';
 import type { Access } from '../../src/access';
@@ -24,8 +24,9 @@ import type { SchoolClass, Student } from '../../src/types/school';
 import { applyMove, canDeleteHomework, canManageClassHomework, HomeworkError, submissionCounts, type SubmissionAction } from '../../src/domain/homework';
 import { scoreProblem, subjectStats } from '../../src/domain/scores';
 import { CheckBody, ExamBody, HomeworkBody, RejectBody, ScoresBody, SubmitBody } from '../../src/types/teaching.schemas';
-import { classRows, studentRows } from './teachingScope';
+import { classRows } from './teachingScope';
 import { visibleStudentIds } from './schoolPolicies';
+import { findStudent, studentNames, studentsInClass, studentWhere } from './studentRows';
 import { narrowsScope } from './dataScope';
 import { operatorOf } from './school';
 import { classesOf } from './schoolRows';
@@ -159,8 +160,11 @@ function submissionWhere(s: Session, db: Db): SQL {
 /** Exams of the classes the caller sees; with a data scope, of the classes holding students of their list (`scopedStudentIds`). */
 function examWhere(s: Session, db: Db): SQL {
   const visible = scopedStudentIds(db, s);
-  const classes = classRows(db, s).filter((c) => !visible || db.students.some((st) => visible.has(st.id) && st.classIds.includes(c.id)));
-  return and(eq(exams.companyId, s.company.id), anyOf(exams.classId, classes.map((c) => c.id)))!;
+  return and(
+    eq(exams.companyId, s.company.id),
+    anyOf(exams.classId, classRows(db, s).map((c) => c.id)),
+    visible ? sql`${exams.classId} in (select ${studentClasses.classId} from ${studentClasses} where ${studentClasses.studentId} = any(${intArray(visible)}))` : undefined,
+  )!;
 }
 
 /** An int[] parameter. */
@@ -190,7 +194,7 @@ export const submissionPolicy = definePolicy<Submission>({ name: 'submissions', 
 export const submitPolicy = definePolicy<Submission>({ name: 'submissions (student side)', read: readTeaching, write: [(_a: Access, s: Session) => ['dealer', 'manager', 'teacher', 'sales'].includes(s.membership.role)], where: submissionWhere, find: findSubmission });
 export const examPolicy = definePolicy<ExamRow>({ name: 'exams', read: readTeaching, write: ['educationalManagement', teachingWriter], where: examWhere, find: findExam });
 export const teachingClassPolicy = definePolicy<SchoolClass>({ name: 'classes', read: readTeaching, write: ['educationalManagement', teachingWriter], rows: classRows });
-const teachingStudentPolicy = definePolicy<Student>({ name: 'students', read: readTeaching, rows: studentRows });
+const teachingStudentPolicy = definePolicy<Student>({ name: 'students', read: readTeaching, where: studentWhere, find: (id, scope, lock) => findStudent(getDb(), id, scope, lock) });
 
 /* ---------------- helpers ---------------- */
 
@@ -209,8 +213,14 @@ async function homeworkViews(db: Db, s: Session, rows: HomeworkRow[]): Promise<H
   }));
 }
 
-function classStudents(db: Db, cls: SchoolClass): Student[] {
-  return db.students.filter((s) => s.companyId === cls.companyId && s.classIds.includes(cls.id));
+/** The students of a class now, in id order. */
+function classStudents(db: Db, cls: SchoolClass): Promise<Student[]> {
+  return studentsInClass(db, cls.companyId, cls.id);
+}
+
+/** The same among the seed's students (the in-process seed). */
+function seedClassStudents(db: Db, cls: SchoolClass): Student[] {
+  return db.seedStudents.filter((s) => s.companyId === cls.companyId && s.classIds.includes(cls.id));
 }
 
 async function withExamCounts(db: Db, rows: ExamRow[]): Promise<Exam[]> {
@@ -222,7 +232,7 @@ async function withExamCounts(db: Db, rows: ExamRow[]): Promise<Exam[]> {
     .groupBy(scores.examId);
   return rows.map((e) => {
     const cls = classesOf(db, e.companyId).find((c) => c.id === e.classId);
-    return { ...e, scoredCount: scored.find((x) => x.examId === e.id)?.n ?? 0, studentCount: cls ? classStudents(db, cls).length : 0 };
+    return { ...e, scoredCount: scored.find((x) => x.examId === e.id)?.n ?? 0, studentCount: cls?.studentCount ?? 0 };
   });
 }
 
@@ -238,12 +248,13 @@ function homeworkError(ctx: AuthedCtx, e: unknown): never {
 
 async function sheetOf(db: Db, exam: ExamRow, visible?: Set<number>): Promise<ScoreSheet> {
   const cls = classesOf(db, exam.companyId).find((c) => c.id === exam.classId);
-  const students = cls ? classStudents(db, cls) : [];
+  const students = cls ? await classStudents(db, cls) : [];
   const recorded = await examScores(exam.id);
   // Students who left the class keep their recorded scores on the sheet; a data scope shows its students only.
   const ids = new Set([...students.map((s) => s.id), ...recorded.map((s) => s.studentId)].filter((id) => !visible || visible.has(id)));
+  const names = await studentNames(db, exam.companyId, ids);
   const rows = [...ids].map((id) => {
-    const st = db.students.find((s) => s.id === id);
+    const st = { name: names.get(id) };
     const cells: Record<string, ScoreCell> = {};
     exam.subjects.forEach((sub) => {
       const row = recorded.find((s) => s.studentId === id && s.subject === sub.name);
@@ -287,7 +298,7 @@ export function teachingSeed(db: Db): TeachingSeed {
   for (const companyId of [2, 3]) {
     const classes = db.seedClasses.filter((c) => c.companyId === companyId && c.status === 'open').slice(0, companyId === 2 ? 10 : 2);
     classes.forEach((cls, ci) => {
-      const students = classStudents(db, cls);
+      const students = seedClassStudents(db, cls);
       if (students.length === 0) return;
       for (let k = 0; k < 2; k += 1) {
         const [title, content] = HOMEWORK_TEXTS[(ci + k) % HOMEWORK_TEXTS.length];
@@ -425,12 +436,14 @@ export const teachingHandlers = [
     const { db, body } = ctx;
     const cls = manageableClass(ctx, body.classId);
     if (body.dueDate < today()) throw ctx.bad('hw.dueBeforeToday');
-    const inClass = classStudents(db, cls);
+    const inClass = await classStudents(db, cls);
     let students = inClass;
     if (body.studentIds && body.studentIds.length) {
+      const strangers = body.studentIds.filter((sid) => !inClass.some((s) => s.id === sid));
+      const names = strangers.length ? await studentNames(db, cls.companyId, strangers) : new Map<number, string>();
       students = body.studentIds.map((sid) => {
         const st = inClass.find((s) => s.id === sid);
-        if (!st) throw ctx.bad('hw.notInClass', { name: db.students.find((s) => s.id === sid && s.companyId === cls.companyId)?.name ?? String(sid) });
+        if (!st) throw ctx.bad('hw.notInClass', { name: names.get(sid) ?? String(sid) });
         return st;
       });
     }
@@ -475,7 +488,7 @@ export const teachingHandlers = [
 
   /** One student's homework (/student/home-work). */
   api('get', '/v2/homework/student', { read: submissionPolicy }, async (ctx) => {
-    const student = ctx.target(teachingStudentPolicy, Number(ctx.query.studentId), 'hw.student');
+    const student = await ctx.find(teachingStudentPolicy, Number(ctx.query.studentId), 'hw.student');
     const rows = await (await tx())
       .select({ s: submissions, title: homework.title, content: homework.content, dueDate: homework.dueDate, className: homework.className })
       .from(submissions)
@@ -487,15 +500,15 @@ export const teachingHandlers = [
   }),
 
   /** The students of a class the caller may see (the add-homework form's student choice). */
-  api('get', '/v2/homework/class_students', { read: homeworkPolicy }, (ctx) => {
+  api('get', '/v2/homework/class_students', { read: homeworkPolicy }, async (ctx) => {
     const cls = ctx.target(teachingClassPolicy, Number(ctx.query.classId), 'hw.class');
     const visible = visibleStudentIds(ctx.db, ctx.session);
-    return classStudents(ctx.db, cls).filter((s) => !visible || visible.has(s.id)).map((s) => ({ value: s.id, label: s.name }));
+    return (await classStudents(ctx.db, cls)).filter((s) => !visible || visible.has(s.id)).map((s) => ({ value: s.id, label: s.name }));
   }),
 
   /** The classes of one student that the caller manages (the student-side "assign homework" form). */
-  api('get', '/v2/homework/student_classes', { read: homeworkPolicy }, (ctx) => {
-    const student = ctx.target(teachingStudentPolicy, Number(ctx.query.studentId), 'hw.student');
+  api('get', '/v2/homework/student_classes', { read: homeworkPolicy }, async (ctx) => {
+    const student = await ctx.find(teachingStudentPolicy, Number(ctx.query.studentId), 'hw.student');
     const mine = new Set(classRows(ctx.db, ctx.session).map((c) => c.id));
     return classesOf(ctx.db, ctx.session.company.id).filter((c) => student.classIds.includes(c.id) && mine.has(c.id)).map((c) => ({ value: c.id, label: c.name }));
   }),
@@ -563,10 +576,11 @@ export const teachingHandlers = [
     const { db, body } = ctx;
     const exam = await ctx.find(examPolicy, body.examId, 'hw.exam');
     const cls = manageableClass(ctx, exam.classId);
-    const inClass = new Set(classStudents(db, cls).map((s) => s.id));
+    const inClass = new Set((await classStudents(db, cls)).map((s) => s.id));
     const recorded = new Set((await examScores(exam.id)).map((s) => s.studentId));
+    const names = await studentNames(db, exam.companyId, body.entries.map((e) => e.studentId));
     for (const e of body.entries) {
-      const name = db.students.find((s) => s.id === e.studentId && s.companyId === exam.companyId)?.name ?? String(e.studentId);
+      const name = names.get(e.studentId) ?? String(e.studentId);
       if (!inClass.has(e.studentId) && !recorded.has(e.studentId)) throw ctx.bad('exam.notInClass', { name });
       const sub = exam.subjects.find((s) => s.name === e.subject);
       if (!sub) throw ctx.bad('exam.unknownSubject', { name: e.subject });
@@ -588,7 +602,7 @@ export const teachingHandlers = [
 
   /** One student's scores over time (student-score). */
   api('get', '/v2/exam/student', { read: examPolicy }, async (ctx) => {
-    const student = ctx.target(teachingStudentPolicy, Number(ctx.query.studentId), 'hw.student');
+    const student = await ctx.find(teachingStudentPolicy, Number(ctx.query.studentId), 'hw.student');
     const found = await (await tx())
       .select()
       .from(exams)

@@ -141,12 +141,22 @@ describe('a restart', () => {
     dirs.push(dir);
     const port = freePort();
     let server = await start(dir, port);
-    // Students are still kept in the process (seeded again at the start); rows in the database name them.
+    // Cards are still kept in the process (seeded again at the start); rows in the database name them. A student (in the
+    // database) added before the restart is there after it.
     const student = (mobile: string) => ({ name: '重启前', mobile, campusId: 1, gender: 'female' });
     let dealer = (await post(port, '/v2/user/login/password', { username: 'dealer', password: 'dealer123' })).body.data!;
     const before = await post(port, '/v2/student', student('19987650001'), auth(dealer));
     expect(before.status).toBe(200);
     const beforeId = (before.body.data as unknown as { id: number }).id;
+    const sale = async (studentId: number) => {
+      const [tpl] = await get<{ value: number; template: { price: number } }[]>(port, '/v2/card_template/options', dealer);
+      const [seller] = await get<{ value: number }[]>(port, '/v2/company_staff/options', dealer);
+      const today = new Date().toISOString().slice(0, 10);
+      const r = await post(port, '/v2/student_card/sell', { studentId, templateId: tpl.value, amount: tpl.template.price, method: 'cash', sellerId: seller.value, startDate: today }, auth(dealer));
+      expect(r.status).toBe(200);
+      return (r.body.data as unknown as { card: { id: number } }).card.id;
+    };
+    const cardBefore = await sale(beforeId);
     // A lead (in the database) added before the restart is there after it.
     const lead = await post(port, '/v2/customer', { name: '重启前', mobile: '19987650003', campusId: 1, intention: 'B', source: 'phone' }, auth(dealer));
     expect(lead.status).toBe(200);
@@ -154,11 +164,14 @@ describe('a restart', () => {
     await stopped(server, 'SIGTERM');
     server = await start(dir, port);
     dealer = (await post(port, '/v2/user/login/password', { username: 'dealer', password: 'dealer123' })).body.data!;
+    expect((await get<{ student: { mobile: string } }>(port, `/v2/student/${beforeId}`, dealer)).student.mobile).toBe('19987650001');
     const after = await post(port, '/v2/student', student('19987650002'), auth(dealer));
     expect(after.status).toBe(200);
     const afterId = (after.body.data as unknown as { id: number }).id;
     expect(afterId).not.toBe(beforeId);
-    expect(afterId).toBeGreaterThan(1_000_000);
+    const cardAfter = await sale(afterId);
+    expect(cardAfter).not.toBe(cardBefore);
+    expect(cardAfter).toBeGreaterThan(1_000_000);
     expect((await get<{ name: string; mobile: string }>(port, `/v2/customer/${leadId}`, dealer)).mobile).toBe('19987650003');
     await stopped(server, 'SIGTERM');
   }, 240_000);

@@ -1,7 +1,7 @@
 /**
  * Students' moves between campuses (issue 29: closed months stay closed; mock/domains/studentCampus.ts): the day of
- * the move and the campus the student had before it (its id and its name then). Appended only. Students are still
- * in the process: `student_id` names one by id.
+ * the move and the campus the student had before it (its id and its name then). Appended only. `student_id` names
+ * the student by id.
  */
 import { date, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { ofCompany } from './companies';

@@ -96,7 +96,7 @@ export const leads = pgTable(
     lastFollowUpAt: at('last_follow_up_at'),
     nextFollowUpAt: date('next_follow_up_at', { mode: 'string' }),
     followUpCount: integer('follow_up_count').notNull().default(0),
-    /** The student the conversion created (students are still in the process: no foreign key). */
+    /** The student the conversion created (by id, without a key: the student may be deleted while the lead stays). */
     studentId: integer('student_id'),
     convertedAt: at('converted_at'),
     /** A merchant with leads cannot be deleted (the call refuses it; the key too). */

@@ -1,8 +1,8 @@
 /**
  * School setup (docs/screens.md#school-setup): a company's rooms (/school/room) and classes (/school/class). What a
  * class shows of others is read with it, never stored: its campus's and room's names from their rows, its teacher's
- * name from its teacher's staff row (`teacher_id`, a key to ./staff.ts), and its student count from the students'
- * class ids (still in the process). Lessons, cards and students name classes and rooms by id.
+ * name from its teacher's staff row (`teacher_id`, a key to ./staff.ts), and its student count from its enrolments
+ * (./students.ts). Lessons, cards and students name classes and rooms by id.
  */
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';

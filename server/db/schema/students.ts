@@ -2,9 +2,9 @@
  * The school's students (docs/screens.md#students) and their enrolments. A student belongs to a company (cascading)
  * and a campus (a campus with students cannot go: campuses are only ever deleted with their company); a class with
  * students cannot be deleted (`school.classHasStudents`), so an enrolment keeps its class from going and goes with its
- * student. The lead a student was converted from is a plain id: a lead may be deleted while its student stays. Staff
- * name students by id from the process (cards, hour records, attendances). The campus name a student shows is read
- * with it, never stored.
+ * student. The lead a student was converted from is a plain id: a lead may be deleted while its student stays.
+ * Cards, hour records and attendances name students by id (cards and hour records are still in the process). The
+ * campus name a student shows is read with it, never stored.
  */
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';

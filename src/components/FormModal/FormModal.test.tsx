@@ -19,7 +19,7 @@ import { TemplateForm as MessageTemplateForm } from '@/pages/template-message';
 import SendNoticeModal from '@/pages/service-message/components/SendNoticeModal';
 import { loginAs, renderApp } from '../../../tests/utils/render';
 import { getDb, resetDb } from '../../../mock/db';
-import { allLeads, rowsOf, allCardTemplates } from '../../../mock/testing';
+import { allLeads, rowsOf, allCardTemplates, studentsIn } from '../../../mock/testing';
 import { messageTemplates } from '../../../server/db/schema';
 
 const slow = { timeout: 15000 };
@@ -102,7 +102,8 @@ describe('form families: add twice, edit then add', () => {
 
   it('students', { timeout: 90000 }, async () => {
     const session = await loginAs('manager');
-    const student = getDb().students.find((s) => s.companyId === 2 && s.parentName && s.remark !== undefined) ?? getDb().students.find((s) => s.companyId === 2)!;
+    const mine = await studentsIn(2);
+    const student = mine.find((s) => s.parentName && s.remark !== undefined) ?? mine[0];
     renderApp(
       <>
         <StudentFormModal trigger={<button type="button">add</button>} />

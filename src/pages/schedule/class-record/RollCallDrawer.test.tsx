@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import RollCallDrawer from './components/RollCallDrawer';
 import { loginAs, renderApp } from '../../../../tests/utils/render';
 import { getDb } from '../../../../mock/db';
-import { allAttendances } from '../../../../mock/testing';
+import { allAttendances, allStudents } from '../../../../mock/testing';
 import { resetDb } from '../../../../mock/handlers';
 import { allStaff } from '../../../../mock/testing';
 
@@ -16,24 +16,25 @@ beforeEach(() => {
   resetDb();
 });
 
-function todayLessonWithoutCard() {
+async function todayLessonWithoutCard() {
   const db = getDb();
+  const students = await allStudents();
   const today = dayjs().format('YYYY-MM-DD');
-  const size = (classId: number) => db.students.filter((s) => s.status === 'active' && s.classIds.includes(classId)).length;
+  const size = (classId: number) => students.filter((s) => s.status === 'active' && s.classIds.includes(classId)).length;
   return db.lessons
     .filter(
     (l) =>
       l.companyId === 2 &&
       l.date === today &&
       l.status === 'scheduled' &&
-      db.students.some((s) => s.status === 'active' && s.classIds.includes(l.classId) && !db.studentCards.some((c) => c.studentId === s.id && c.status === 'active')),
+      students.some((s) => s.status === 'active' && s.classIds.includes(l.classId) && !db.studentCards.some((c) => c.studentId === s.id && c.status === 'active')),
     )
     .sort((a, b) => size(a.classId) - size(b.classId))[0];
 }
 
 describe('Roll-call drawer', () => {
   it('warns before a deduction would fail and saves every mark at once', async () => {
-    const lesson = todayLessonWithoutCard();
+    const lesson = await todayLessonWithoutCard();
     expect(lesson).toBeTruthy();
     const session = await loginAs('dealer');
     renderApp(<RollCallDrawer lessonId={lesson!.id} onClose={() => undefined} onChanged={() => undefined} />, { session, route: '/schedule/class-record' });

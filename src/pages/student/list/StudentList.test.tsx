@@ -7,6 +7,7 @@ import StudentDrawer from './components/StudentDrawer';
 import { loginAs, renderApp } from '../../../../tests/utils/render';
 import { resetDb } from '../../../../mock/handlers';
 import { getDb } from '../../../../mock/db';
+import { allStudents, studentsIn } from '../../../../mock/testing';
 
 const rows = () => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length;
 const slow = { timeout: 10000 };
@@ -49,7 +50,7 @@ describe('/student/list', () => {
   it('a link with ?keyword= and ?studentId= searches for the student and opens the drawer', { timeout: 60000 }, async () => {
     const session = await loginAs('manager');
     // A student whose mobile no other student shares (parents' numbers can be shared by siblings).
-    const all = getDb().students.filter((x) => x.companyId === 2);
+    const all = await studentsIn(2);
     const student = all.find((x) => x.name.length >= 2 && all.filter((y) => y.mobile.includes(x.mobile)).length === 1)!;
     renderApp(<StudentListPage />, { route: `/student/list?keyword=${encodeURIComponent(student.mobile)}&studentId=${student.id}`, session });
     await waitFor(() => expect(rows()).toBe(1), { timeout: 20000 });
@@ -62,7 +63,7 @@ describe('/student/list', () => {
     const session = await loginAs('manager');
     const db = getDb();
     const today = new Date().toISOString().slice(0, 10);
-    const student = db.students.find((s) => s.companyId === 2 && db.lessons.some((l) => s.classIds.includes(l.classId) && l.date < today && l.date >= s.createdAt.slice(0, 10) && l.status === 'finished'))!;
+    const student = (await studentsIn(2)).find((s) => db.lessons.some((l) => s.classIds.includes(l.classId) && l.date < today && l.date >= s.createdAt.slice(0, 10) && l.status === 'finished'))!;
     renderApp(<StudentDrawer studentId={student.id} onClose={() => undefined} onChanged={() => undefined} />, { route: '/student/list', session });
     const drawer = await screen.findByRole('dialog', undefined, slow);
     fireEvent.click(await within(drawer).findByRole('tab', { name: 'Recent lessons' }, { timeout: 20000 }));
@@ -83,7 +84,7 @@ describe('/student/list', () => {
     expect(within(dialog).getByText('Please choose a campus.')).toBeInTheDocument();
     fill('Mobile', '2391234');
     expect(await within(dialog).findByText('Enter an 11-digit mobile number starting with 1.', {}, slow)).toBeInTheDocument();
-    const existing = getDb().students.find((s) => s.companyId === 2)!;
+    const existing = (await studentsIn(2))[0];
     fill('Student name', existing.name);
     fill('Mobile', existing.mobile);
     fireEvent.mouseDown(within(dialog).getByLabelText('Campus'));
@@ -93,6 +94,6 @@ describe('/student/list', () => {
     expect(within(dialog).getByLabelText('Mobile')).toHaveValue(existing.mobile);
     fill('Mobile', '13711112222');
     submit();
-    await waitFor(() => expect(getDb().students.some((s) => s.mobile === '13711112222' && s.name === existing.name)).toBe(true), slow);
+    await waitFor(async () => expect((await allStudents()).some((s) => s.mobile === '13711112222' && s.name === existing.name)).toBe(true), slow);
   });
 });
