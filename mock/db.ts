@@ -9,7 +9,7 @@ import type { PermissionFlag, Role } from '../src/types/session';
 import type { PermissionGroup } from '../src/types/campus';
 import { demoMode } from './mode';
 import type { SessionRow } from '../server/auth/state';
-import { onOpen, resetTables, type Database } from '../server/db';
+import { analyzeChanged, onOpen, resetTables, type Database } from '../server/db';
 import { appMeta } from '../server/db/schema';
 import { eq } from 'drizzle-orm';
 
@@ -150,13 +150,16 @@ onOpen(async (e) => {
   const [done] = await e.db.select().from(appMeta).where(eq(appMeta.key, 'seeded'));
   if (done) {
     await startAfterEarlierRuns(e.db);
-    return;
+  } else {
+    await e.db.transaction(async (t) => {
+      const sql = t as unknown as Database;
+      await seedDatabase(sql);
+      await sql.insert(appMeta).values({ key: 'seeded', value: new Date().toISOString() });
+    });
   }
-  await e.db.transaction(async (t) => {
-    const sql = t as unknown as Database;
-    await seedDatabase(sql);
-    await sql.insert(appMeta).values({ key: 'seeded', value: new Date().toISOString() });
-  });
+  // The planner's statistics of the tables that changed much (the seed just written, or rows of earlier runs): the
+  // embedded engine has no autovacuum; on a server it is a no-op most starts.
+  await analyzeChanged(e);
 });
 
 /** Ids of rows the process creates start from here (0 on a new database); see `startAfterEarlierRuns`. */

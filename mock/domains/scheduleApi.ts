@@ -102,10 +102,6 @@ const manage = (a: Access) => a.isDealer || a.isManager;
 /** The mock's "now" as 'YYYY-MM-DD HH:mm' (the date follows MOCK_TODAY when pinned). */
 const nowMinute = () => `${today()} ${nowStamp().slice(11, 16)}`;
 
-/** A lesson that has not started yet (today's lessons count until their start time). */
-function notStarted(l: Pick<Lesson, 'date' | 'start'>): boolean {
-  return isOpenForBooking({ ...l, status: 'scheduled' }, nowMinute());
-}
 /** Field labels of the bodies: field → message key. */
 const LABELS: Record<string, string> = {
   id: 'sch.lesson',
@@ -482,11 +478,13 @@ export const scheduleHandlers: HttpHandler[] = [
     const day = today();
     const kw = (query.keyword ?? '').trim().toLowerCase();
     const studentId = query.studentId ? Number(query.studentId) : undefined;
+    // Not started yet (today's lessons count until their start time), the minute read once for the call.
+    const now = nowMinute();
     const open = ctx
       .rows(lessonPickPolicy)
-      .filter((l) => l.status === 'scheduled' && !l.rollCalledAt && notStarted(l))
-      .filter((l) => !kw || `${l.className} ${l.teacherName} ${l.date}`.toLowerCase().includes(kw));
-    open.sort((a, b) => (a.date + a.start).localeCompare(b.date + b.start));
+      .filter((l) => isOpenForBooking(l, now) && (!kw || `${l.className} ${l.teacherName} ${l.date}`.toLowerCase().includes(kw)));
+    // By date and start (fixed-width strings: compared as they are, without building a key per comparison).
+    open.sort((a, b) => (a.date === b.date ? (a.start < b.start ? -1 : a.start > b.start ? 1 : 0) : a.date < b.date ? -1 : 1));
     // The students of the lessons still to come (their reservations read for them): of the first 50 shown, or of every
     // one when the pick is a given student's lessons.
     const ix = await indexesFor(db, session, studentId === undefined ? open.slice(0, 50) : open);
