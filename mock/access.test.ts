@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { handlers } from './handlers';
 import { buildSession, registry, type RegisteredCall, type Session } from './http';
 import { getDb } from './db';
-import { allAttendances, allLeads as readLeads, allLeaveRequests, allReservations, allTrials, call, classesIn, defaultGroup, inRequest, loginToken, membershipRows, rowsOf, userRows, allStaff, studentsIn } from './testing';
+import { allAttendances, allLeads as readLeads, allLeaveRequests, allReservations, allTrials, call, classesIn, defaultGroup, inRequest, lessonsIn, loginToken, membershipRows, rowsOf, userRows, allStaff, studentsIn } from './testing';
 import { inTransaction } from '../server/db';
 import { exams, homework, notices, submissions } from '../server/db/schema';
 import { today } from './clock';
@@ -20,6 +20,7 @@ import { studentRows } from './domains/schoolPolicies';
 import { loadLeadIds, visibleLeads } from './domains/customer';
 import { lessonRows } from './domains/scheduleApi';
 import { loadCompanyStudents, loadVisibleStudents } from './domains/studentRows';
+import { loadCompanyLessons } from './domains/lessonRows';
 
 /** Rules that say no more than "logged in". */
 const TRIVIAL = new Set(['loggedIn', 'everyone']);
@@ -109,6 +110,7 @@ describe('every call answers within the scope of its list (issue 29)', () => {
     // The company's students and the caller's, read as a request of theirs reads them.
     await loadCompanyStudents(db, cid);
     await loadVisibleStudents(db, session);
+    await loadCompanyLessons(cid);
     const companyStudents = await studentsIn(cid);
     const companyLeads = (await readLeads()).filter((l) => l.companyId === cid);
     // The lists of students and leads: the student list; the lead list and the pool. A lesson in the schedule's scope
@@ -186,7 +188,7 @@ describe('every call answers within the scope of its list (issue 29)', () => {
     const near = <R extends { classId?: number }>(rows: R[]) => rows.find((r) => r.classId === classId) ?? rows.find((r) => r.classId !== undefined && outsideClasses.has(r.classId));
     const hw = near(teaching.homework.filter((h) => h.companyId === cid));
     const exam = near(teaching.exams.filter((e) => e.companyId === cid));
-    const lesson = near(db.lessons.filter((l) => l.companyId === cid));
+    const lesson = near(await lessonsIn(cid));
     const ids = [...new Set([student.id, card?.id, lead.id, classId, hw?.id, exam?.id, lesson?.id, ...noticeIds].filter((x): x is number => x !== undefined))];
     const month = today().slice(0, 7);
     const query = new URLSearchParams({

@@ -16,7 +16,7 @@ import { getDb } from './db';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { tx } from '../server/db';
 import { campuses, staff } from '../server/db/schema';
-import { allCardTemplates, call, studentsIn } from './testing';
+import { allCardTemplates, call, lessonsIn, studentsIn } from './testing';
 import { today } from './clock';
 
 export interface BenchRow {
@@ -129,7 +129,7 @@ export async function benchAfterWrites(token: string, rounds = 1): Promise<Bench
   };
   const done = new Set<number>();
   for (let round = 0; round < rounds; round += 1) {
-    const lesson = db.lessons.find((l) => l.companyId === 2 && l.date === t && l.status === 'scheduled' && !l.rollCalledAt && !done.has(l.id));
+    const lesson = (await lessonsIn(2)).find((l) => l.date === t && l.status === 'scheduled' && !l.rollCalledAt && !done.has(l.id));
     if (lesson) {
       done.add(lesson.id);
       const view = await call('GET', `/v2/lesson/${lesson.id}/roll_call`, { token });

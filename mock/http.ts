@@ -108,6 +108,11 @@ export interface Policy<Row = unknown> {
   find?: (id: number, scope: SQL | undefined, lock: boolean) => Promise<Row | undefined>;
   /** How a row is identified for `ctx.target` (default `id`). */
   idOf?: (row: Row) => number;
+  /**
+   * What `rows` and `where` read synchronously, read for the request before the handler of a call declaring the
+   * policy (the lessons' rules still in the process read the company's lessons: mock/domains/lessonRows.ts).
+   */
+  load?: (db: Db, s: Session) => Promise<void>;
 }
 
 export function definePolicy<Row>(p: {
@@ -118,9 +123,10 @@ export function definePolicy<Row>(p: {
   where?: (s: Session, db: Db) => SQL | undefined;
   find?: (id: number, scope: SQL | undefined, lock: boolean) => Promise<Row | undefined>;
   idOf?: (row: Row) => number;
+  load?: (db: Db, s: Session) => Promise<void>;
 }): Policy<Row> {
   const list = (r: AccessRule | AccessRule[] | undefined) => (r === undefined ? [] : Array.isArray(r) ? r : [r]);
-  return { name: p.name, read: list(p.read), write: list(p.write), rows: p.rows, where: p.where, find: p.find, idOf: p.idOf };
+  return { name: p.name, read: list(p.read), write: list(p.write), rows: p.rows, where: p.where, find: p.find, idOf: p.idOf, load: p.load };
 }
 
 interface Options<S extends z.ZodType = z.ZodType> {
@@ -387,6 +393,7 @@ export function api<P extends Record<string, string>, S extends z.ZodType>(
         },
       };
       if (session) for (const hook of beforeCall) await hook(db, session, query);
+      if (session) for (const policy of new Set([options.read, options.write])) await policy?.load?.(db, session);
       if (method !== 'get' && session) for (const hook of beforeWrite) await hook(session);
       const result = await handler(ctx);
       if (method !== 'get' && session && !(result instanceof Response && !result.ok)) {

@@ -11,7 +11,7 @@ import { sweepReminders } from './domains/notify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from './db';
 import { handlers, handlersFor, resetDb } from './handlers';
-import { allLeads, allReservations, allStaff, allStudents, allTrials, call, classesIn, defaultGroup, inRequest, loginToken, rowsOf, studentsIn, userNamed, userRows } from './testing';
+import { allLeads, allLessons, allReservations, allStaff, allStudents, allTrials, call, classesIn, defaultGroup, inRequest, lessonsIn, loginToken, rowsOf, studentsIn, userNamed, userRows } from './testing';
 import { cardTemplates, classes, followUps, submissions } from '../server/db/schema';
 import { staffOfSession } from './domains/school';
 import { loadLeadIds } from './domains/customer';
@@ -65,10 +65,9 @@ describe('options and overviews follow the scope of the list they mirror', () =>
 describe('writes check the ownership of their reads', () => {
   it("sales cannot book a trial for, or change a trial of, another owner's lead", async () => {
     const sales = await loginToken('sales');
-    const db = getDb();
     const other = (await allLeads()).find((l) => l.companyId === 2 && l.ownerId !== undefined && l.ownerId !== userId('sales') && (l.status === 'following' || l.status === 'new'))!;
     const before = { trials: (await allTrials()).length, status: other.status };
-    const lesson = db.lessons.find((l) => l.companyId === 2 && l.date > today() && l.status === 'scheduled')!;
+    const lesson = (await lessonsIn(2)).find((l) => l.companyId === 2 && l.date > today() && l.status === 'scheduled')!;
     const booked = await call('POST', '/v2/trial', { token: sales, body: { leadId: other.id, lessonId: lesson.id } });
     expect(booked.status).toBe(400);
     expect((await allTrials()).length).toBe(before.trials);
@@ -83,9 +82,9 @@ describe('writes check the ownership of their reads', () => {
   });
 
   it('a teacher cancels only reservations of their own lessons', async () => {
-    const db = getDb();
     const me = await staffIdOf('teacher');
-    const theirs = (await allReservations()).find((r) => r.status === 'booked' && db.lessons.find((l) => l.id === r.lessonId)?.teacherId !== me)!;
+    const lessons = await allLessons();
+    const theirs = (await allReservations()).find((r) => r.status === 'booked' && lessons.find((l) => l.id === r.lessonId)?.teacherId !== me)!;
     expect(theirs).toBeDefined();
     const r = await call('POST', '/v2/reservation/cancel', { token: await loginToken('teacher'), body: { id: theirs.id } });
     expect(r.status).toBe(404);
@@ -98,7 +97,7 @@ describe('impossible days are refused (400) on every date field, nothing stored'
   it('school, cards, schedule, trials and the customer center', async () => {
     const manager = await loginToken('manager');
     const db = getDb();
-    const counts = async () => [(await allStaff()).length, (await rowsOf(classes)).length, (await allStudents()).length, db.studentCards.length, db.lessons.length, (await allTrials()).length, (await allLeads()).length, (await rowsOf(followUps)).length].join();
+    const counts = async () => [(await allStaff()).length, (await rowsOf(classes)).length, (await allStudents()).length, db.studentCards.length, (await allLessons()).length, (await allTrials()).length, (await allLeads()).length, (await rowsOf(followUps)).length].join();
     const before = await counts();
     const card = db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.status === 'active')!;
     const lead = (await allLeads()).find((l) => l.companyId === 2 && l.status === 'following')!;

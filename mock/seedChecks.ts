@@ -82,7 +82,7 @@ export interface SeededInDatabase {
 export function orderProblems(db: Db, teaching: SeededInDatabase): string[] {
   const problems: string[] = [];
   const lessonEnds = new Map<string, string[]>();
-  for (const l of db.lessons) {
+  for (const l of db.seedLessons) {
     const k = `${l.companyId}|${l.className}|${l.date}`;
     lessonEnds.set(k, [...(lessonEnds.get(k) ?? []), `${l.date} ${l.end}`]);
   }

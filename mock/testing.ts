@@ -14,11 +14,12 @@ import { getDb } from './db';
 import type { CardTemplate, SchoolClass, Staff, Student } from '../src/types/school';
 import { templateOf } from './domains/cardTemplateRows';
 import { sessionByToken } from '../server/auth/state';
-import { attendances, campuses, cardTemplates, leads, leaveRequests, memberships, permissionGroups, reservations, staff, students, trials, users, webPages, type invitations } from '../server/db/schema';
+import { attendances, campuses, cardTemplates, leads, leaveRequests, lessons, memberships, permissionGroups, reservations, staff, students, trials, users, webPages, type invitations } from '../server/db/schema';
+import { lessonOf, lessonValues, loadCompanyLessons } from './domains/lessonRows';
 import { staffOf } from './domains/staffRows';
 import { classIdsOf, loadCompanyStudents, loadStudentCampuses, studentOf } from './domains/studentRows';
 import { attendanceOf, leaveOf, loadCompanyMarks, reservationOf, trialOf } from './domains/scheduleRows';
-import type { Attendance, Reservation, Trial } from '../src/types/schedule';
+import type { Attendance, Lesson, Reservation, Trial } from '../src/types/schedule';
 import type { LeaveRequest } from '../src/types/school';
 import { membershipRowOf, userRowOf } from './domains/people';
 import type { MembershipRow, UserRow } from './db';
@@ -107,7 +108,7 @@ export async function setGroup(id: number, values: Partial<Pick<typeof permissio
 /**
  * Runs a domain function the way a request of a company runs it (a test calling the ledger directly): in one
  * transaction, with what the synchronous rules read from the request: the company's rules
- * and campuses (mock/domains/campusRows.ts) and closed months (mock/domains/ledger.ts), the leads and roll-call marks the figures read.
+ * and campuses (mock/domains/campusRows.ts) and closed months (mock/domains/ledger.ts), the leads, roll-call marks, students and lessons the figures read.
  */
 export async function inRequest<T>(companyId: number, fn: () => T | Promise<T>): Promise<T> {
   return inTransaction(async () => {
@@ -117,6 +118,7 @@ export async function inRequest<T>(companyId: number, fn: () => T | Promise<T>):
     await loadCompanyMarks(companyId);
     await loadCompanyStudents(getDb(), companyId);
     await loadStudentCampuses(getDb(), companyId);
+    await loadCompanyLessons(companyId);
     return fn();
   });
 }
@@ -133,6 +135,29 @@ export async function allStudents(): Promise<Student[]> {
   const rows = await t.select({ row: students, campusName: campuses.name }).from(students).innerJoin(campuses, eq(campuses.id, students.campusId)).orderBy(asc(students.id));
   const classIds = await classIdsOf(t, rows.map((r) => r.row.id));
   return rows.map((r) => ({ ...studentOf(getDb(), r.row, classIds.get(r.row.id) ?? []), campusName: r.campusName }));
+}
+
+/** Every lesson (server/db/schema/schedule.ts `lessons`) in id order, as the API answers them (before `viewLesson`). */
+export async function allLessons(): Promise<Lesson[]> {
+  return (await (await tx()).select().from(lessons).orderBy(asc(lessons.id))).map(lessonOf);
+}
+
+/** The lessons of a company, as `allLessons`. */
+export async function lessonsIn(companyId: number): Promise<Lesson[]> {
+  return (await (await tx()).select().from(lessons).where(eq(lessons.companyId, companyId)).orderBy(asc(lessons.id))).map(lessonOf);
+}
+
+/** One lesson by id (throws when there is none). */
+export async function lessonById(id: number): Promise<Lesson> {
+  const [r] = await (await tx()).select().from(lessons).where(eq(lessons.id, id));
+  if (!r) throw new Error(`no lesson ${id}`);
+  return lessonOf(r);
+}
+
+/** Writes a lesson as the object has it (a test that moves a lesson in time or changes its state directly). */
+export async function saveLesson(lesson: Lesson): Promise<void> {
+  const { companyId: _c, ...values } = lessonValues(lesson);
+  await (await tx()).update(lessons).set(values).where(eq(lessons.id, lesson.id));
 }
 
 /** The students of a company, as `allStudents`. */

@@ -3,7 +3,7 @@
  * sum) of the list it opens; a roll call moves consumed hours, recognised revenue and attendance by the expected
  * amounts on every analyze call that shows them; access and range validation.
  */
-import { authHeaders, defaultGroup, inRequest, setGroup } from '../testing';
+import { authHeaders, defaultGroup, inRequest, lessonsIn, setGroup } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb, resetDb } from '../db';
 import { addDays, today } from '../clock';
@@ -234,7 +234,7 @@ describe('a roll call moves the figures', () => {
     const token = await login('dealer');
     const db = getDb();
     const t = today();
-    const lesson = db.lessons.find((l) => l.companyId === 2 && l.date === t && l.status === 'scheduled')!;
+    const lesson = (await lessonsIn(2)).find((l) => l.companyId === 2 && l.date === t && l.status === 'scheduled')!;
     const view = await call<{ students: { studentId: number; cardId?: number; remainingHours?: number; cardKind?: string }[] }>(token, 'GET', `/v2/lesson/${lesson.id}/roll_call`);
     const counted = view.data.students.filter((s) => s.cardId && s.cardKind === 'count' && (s.remainingHours ?? 0) >= lesson.hours);
     expect(counted.length).toBeGreaterThan(0);

@@ -14,6 +14,7 @@ import { CompanyIndex, dayFigures, emptyFigures, recordDay, type DayFigures } fr
 import { classRows, visibleStudentIds } from './schoolPolicies';
 import { companyStudentsOf, loadCompanyStudents } from './studentRows';
 import { lessonRows } from './scheduleApi';
+import { loadCompanyLessons, lessonsOf } from './lessonRows';
 import { loadCompanyMarks } from './scheduleRows';
 import { companyLeadsOf, visibleLeads } from './customer';
 import { defineMessages, message } from '../messages';
@@ -112,13 +113,14 @@ export interface Viewer {
 /** The caller's viewer: the scope functions of the lists (the leads read from the database). */
 export async function viewerOfSession(db: Db, s: Session): Promise<Viewer> {
   const cid = s.company.id;
+  await loadCompanyLessons(cid);
   const lessons = lessonRows(db, s);
   await loadCompanyMarks(cid);
   await loadCompanyStudents(db, cid);
   return {
     companyId: cid,
     students: visibleStudentIds(db, s),
-    lessons: lessons.length === indexOf(db, 'lessons', cid).length ? undefined : new Set(lessons.map((l) => l.id)),
+    lessons: lessons.length === lessonsOf(db, cid).length ? undefined : new Set(lessons.map((l) => l.id)),
     classes: classRows(db, s),
     leads: await visibleLeads(db, s),
   };
@@ -152,7 +154,8 @@ const indexes = new WeakMap<Db, Map<number, CompanyIndex>>();
 export function companyIndex(db: Db, companyId: number, force = false): CompanyIndex {
   const byCompany = indexCacheOf(db);
   let ix = byCompany.get(companyId);
-  const tables = [db.hourRecords, db.cardOrders, db.lessons];
+  // The lessons are read per request (`lessonsOf`): every refresh reads them again; they change only through calls.
+  const tables = [db.hourRecords, db.cardOrders];
   if (!ix || tables.some((t, i) => t !== ix!.tables[i])) byCompany.set(companyId, (ix = new CompanyIndex(companyId)));
   // Any write, or a table grown by a public call, makes the next analyze call refresh the index (incrementally).
   const key = dataStamp(db);
@@ -182,7 +185,7 @@ export function scopedData(db: Db, who: Viewer | number, campusId?: number): Sco
   const seeLesson = (l: Pick<Lesson, 'id' | 'campusId'>) => (campusId === undefined || l.campusId === campusId) && (!v.lessons || v.lessons.has(l.id));
   const own = <T extends { studentId: number }>(rows: T[]) => rows.filter((r) => seeStudent(r.studentId));
   const students = companyStudentsOf(db, companyId).filter((s) => seeStudent(s.id));
-  const lessons = indexOf(db, 'lessons', companyId).filter(seeLesson);
+  const lessons = lessonsOf(db, companyId).filter(seeLesson);
 
   // A campus is read whole from the index when the caller sees all of its students (records, orders) or lessons
   // (marks); the visible rows of the other campuses are added up by day with the same functions.
@@ -458,6 +461,7 @@ export async function drillRows<T>(db: Db, session: Pick<Session, 'company'>, en
   const kind = query.drill as DrillKind | undefined;
   if (!kind) return rows;
   await loadCompanyStudents(db, session.company.id);
+  await loadCompanyLessons(session.company.id);
   if (!DRILL_KINDS.includes(kind) || !ENTITY_KINDS[entity].includes(kind)) throw new HttpError(400, message(lang, 'an.badDrill', { drill: String(kind) }));
   const t = today();
   const r: DayRange = { start: query.from || '0000-01-01', end: query.to || t };

@@ -14,23 +14,24 @@ import { addDays, today } from '../clock';
 import { analyzeCard, analyzeCore, analyzeRecords, analyzeStaff, companyIndex, indexCacheOf } from './analysis';
 import { buildIndex, dayFigures, isEmptying, recordDay, type CompanyIndex, type DayFigures } from './analysisIndex';
 import { appendHourRecord, reviewReturn } from './ledger';
-import { inRequest, studentsIn } from '../testing';
+import { inRequest, lessonsIn, saveLesson, studentsIn } from '../testing';
+import { lessonsOf } from './lessonRows';
 import { marksOf } from './scheduleRows';
 import { forgetCompanyStudents, loadCompanyStudents } from './studentRows';
 import { tx } from '../../server/db';
 import { students } from '../../server/db/schema';
 import { balanceIndex } from '../../src/domain/metrics';
 import type { CardOrder, HourRecord, Student } from '../../src/types/school';
-import type { Attendance } from '../../src/types/schedule';
+import type { Attendance, Lesson } from '../../src/types/schedule';
 import type { AnalyzeQuery } from '../../src/types/analysis';
 
 const CID = 2;
 const op = { id: 0, name: 'test' };
 
-/** The per-day figures by a plain grouping of the tables (no index); `companyStudents` as the students table holds them. */
-function naiveDays(db: Db, companyStudents: Student[]): Map<string, DayFigures> {
+/** The per-day figures by a plain grouping of the tables (no index); `companyStudents` and `companyLessons` as the students and lessons tables hold them. */
+function naiveDays(db: Db, companyStudents: Student[], companyLessons: Lesson[]): Map<string, DayFigures> {
   const campusOf = new Map(companyStudents.map((s) => [s.id, s.campusId]));
-  const lessons = new Map(db.lessons.filter((l) => l.companyId === CID).map((l) => [l.id, l]));
+  const lessons = new Map(companyLessons.filter((l) => l.companyId === CID).map((l) => [l.id, l]));
   const groups = new Map<string, { cons: HourRecord[]; refs: HourRecord[]; ords: CardOrder[]; marks: Attendance[] }>();
   const g = (k: string) => {
     let x = groups.get(k);
@@ -58,9 +59,9 @@ function groupIds<K>(m: Map<K, Set<{ id: number }>>) {
   return sorted(m).map(([k, v]) => [k, ids(v)] as const);
 }
 
-function sameIndex(kept: CompanyIndex, fresh: CompanyIndex, db: Db, companyStudents: Student[]) {
+function sameIndex(kept: CompanyIndex, fresh: CompanyIndex, db: Db, companyStudents: Student[], companyLessons: Lesson[]) {
   expect(sorted(kept.days)).toEqual(sorted(fresh.days));
-  expect(sorted(kept.days)).toEqual(sorted(naiveDays(db, companyStudents)));
+  expect(sorted(kept.days)).toEqual(sorted(naiveDays(db, companyStudents, companyLessons)));
   expect(ids(kept.emptying)).toEqual(ids(db.hourRecords.filter((r) => r.companyId === CID && isEmptying(r))));
   expect(groupIds(kept.lessonRecordsByDay)).toEqual(groupIds(fresh.lessonRecordsByDay));
   expect(groupIds(kept.marksByDay)).toEqual(groupIds(fresh.marksByDay));
@@ -96,7 +97,9 @@ type Write = { kind: string; a: number; b: number; c: number };
 
 /**
  * One write on the demo company, picked by numbers (a write the ledger refuses changes nothing); run in a request of
- * the company (a student's move is written to the students table, then the request reads the company's students again).
+ * the company (a student's move is written to the students table, then the request reads the company's students again;
+ * a lesson's change is made to the request's lessons, which the rules read, and written to its row, which the naive
+ * grouping reads: a row that is not finished keeps no roll-call time, lessons_roll_call_check).
  */
 async function apply(db: Db, w: Write) {
   const t = today();
@@ -139,24 +142,26 @@ async function apply(db: Db, w: Write) {
     case 'mark': {
       const marks = marksOf(db, CID);
       const a = pick(marks.filter((x) => x.companyId === CID), w.a);
-      const l = pick(db.lessons.filter((x) => x.companyId === CID), w.b);
+      const l = pick(lessonsOf(db, CID).filter((x) => x.companyId === CID), w.b);
       if (a && l) marks.push({ ...a, id: Math.max(...marks.map((x) => x.id)) + 1, lessonId: l.id, mark: (['present', 'leave', 'truant'] as const)[w.c % 3], undoneAt: undefined });
       break;
     }
     case 'undo': {
-      const l = pick(db.lessons.filter((x) => x.companyId === CID && x.status === 'finished'), w.a);
+      const l = pick(lessonsOf(db, CID).filter((x) => x.companyId === CID && x.status === 'finished'), w.a);
       if (l) {
         for (const a of marksOf(db, CID)) if (a.lessonId === l.id && !a.undoneAt) a.undoneAt = `${t} 12:00:00`;
         l.status = 'scheduled';
+        await saveLesson({ ...l, rollCalledAt: undefined });
       }
       break;
     }
     case 'moveLesson': {
-      const l = pick(db.lessons.filter((x) => x.companyId === CID), w.a);
+      const l = pick(lessonsOf(db, CID).filter((x) => x.companyId === CID), w.a);
       if (l) {
         l.date = addDays(t, -(w.b % 30));
         if (w.c % 2) l.campusId = l.campusId === 1 ? 2 : 1;
         if (w.c % 3 === 0) l.status = 'cancelled';
+        await saveLesson(l.status === 'finished' ? l : { ...l, rollCalledAt: undefined });
       }
       break;
     }
@@ -203,7 +208,7 @@ describe('the incremental analysis index', () => {
           for (const w of writes) {
             await apply(db, w);
             const kept = companyIndex(db, CID, true);
-            sameIndex(kept, buildIndex(db, CID), db, await studentsIn(CID));
+            sameIndex(kept, buildIndex(db, CID), db, await studentsIn(CID), await lessonsIn(CID));
           }
           sameAnswers(db);
         });

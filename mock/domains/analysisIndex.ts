@@ -21,6 +21,7 @@ import type { Attendance, AttendanceMark, Lesson } from '../../src/types/schedul
 import { attendance, balanceOn, cardBalances, consumedHours, isConsumption, type BalanceAt, type CardBalances } from '../../src/domain/metrics';
 import { cashIn, recognisedValue, refundsOut } from '../../src/domain/revenue';
 import { companyStudentsOf } from './studentRows';
+import { lessonsOf } from './lessonRows';
 
 /** Figures of one campus and day (hours in tenths, money in cents, counts: exact, so that ranges add up exactly). */
 export interface DayFigures {
@@ -231,7 +232,7 @@ export class CompanyIndex {
   refresh(db: Db): void {
     const cid = this.companyId;
     this.lastChanged = 0;
-    this.tables = [db.hourRecords, db.cardOrders, db.lessons];
+    this.tables = [db.hourRecords, db.cardOrders];
 
     const oldCampus = this.studentCampus;
     this.studentCampus = new Map();
@@ -242,8 +243,7 @@ export class CompanyIndex {
     }
     this.lessonById = new Map();
     this.lessonsPerCampus = new Map();
-    for (const l of db.lessons ?? []) {
-      if (l.companyId !== cid) continue;
+    for (const l of lessonsOf(db, cid)) {
       this.lessonById.set(l.id, l);
       this.lessonsPerCampus.set(l.campusId, (this.lessonsPerCampus.get(l.campusId) ?? 0) + 1);
     }

@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import { getDb, resetDb } from '../db';
 import '../handlers';
 import { today } from '../clock';
-import { allAttendances, call, classesIn, loginToken, allCardTemplates, allStaff, allStudents, studentsIn } from '../testing';
+import { allAttendances, call, classesIn, lessonsIn, loginToken, allCardTemplates, allStaff, allStudents, studentsIn } from '../testing';
 import { classHourPrice } from '../../src/domain/arrears';
 
 beforeEach(() => {
@@ -29,7 +29,7 @@ async function lessonWithoutCard() {
   const everyone = await allStudents();
   const owing = new Set(db.arrears.filter((a) => a.status === 'open').map((a) => a.studentId));
   for (const preferOwing of [true, false]) {
-    for (const l of db.lessons.filter((x) => x.companyId === 2 && x.date === today() && x.status === 'scheduled' && !x.rollCalledAt)) {
+    for (const l of (await lessonsIn(2)).filter((x) => x.companyId === 2 && x.date === today() && x.status === 'scheduled' && !x.rollCalledAt)) {
       const st = everyone.find((s) => s.status === 'active' && s.classIds.includes(l.classId) && !db.studentCards.some((c) => c.studentId === s.id) && (!preferOwing || owing.has(s.id)));
       if (st) return { lesson: l, student: st };
     }

@@ -11,11 +11,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb, type Db } from '../db';
 import { today } from '../clock';
-import { call, loginToken, allCardTemplates, allStaff, studentsIn } from '../testing';
+import { call, lessonsIn, loginToken, allCardTemplates, allStaff, studentsIn } from '../testing';
 import { addMonths, cashInOf, deferredRevenue, monthRange, plusDays, recognisedRevenue, refundsOutOf, type LedgerCard, type Period } from '@/domain/revenue';
 import { consumedHoursOf } from '@/domain/metrics';
 import { cardStatus } from '@/domain/ledger';
 import type { StudentCard } from '@/types/school';
+import type { Lesson } from '@/types/schedule';
 import { recordsOfCard } from './ledger';
 import { ordersOfCard } from './financeIndex';
 
@@ -179,7 +180,9 @@ describe('one definition per figure (issue 30 item 1)', () => {
     const tpl = (await allCardTemplates()).find((x) => x.companyId === CID && x.onSale && x.kind === 'count')!;
     const buyer = (await studentsIn(CID)).find((s) => s.status === 'active')!;
     const sold = await post(token, '/v2/student_card/sell', { studentId: buyer.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: T });
-    const lesson = db.lessons.find((l) => l.companyId === CID && l.date === T && l.status === 'scheduled' && !l.rollCalledAt && l.studentCount > 0);
+    // Its expected students as the lesson list answers them (the table keeps no student count).
+    const studentCount = new Map((await all(token, `/v2/lesson?startDate=${T}&endDate=${T}`)).map((l: Lesson) => [l.id, l.studentCount]));
+    const lesson = (await lessonsIn(CID)).find((l) => l.companyId === CID && l.date === T && l.status === 'scheduled' && !l.rollCalledAt && (studentCount.get(l.id) ?? 0) > 0);
     expect(lesson).toBeTruthy();
     const view = await get(token, `/v2/lesson/${lesson!.id}/roll_call`);
     const marks = view.students.map((s: { studentId: number }) => ({ studentId: s.studentId, mark: 'present' }));

@@ -11,7 +11,7 @@ import { resetDb } from '../handlers';
 import { getDb, type Db } from '../db';
 import { today } from '../clock';
 import { eq } from 'drizzle-orm';
-import { call, inRequest, loginToken, rowsOf, allCardTemplates, allStaff, allStudents, studentsIn } from '../testing';
+import { call, inRequest, lessonsIn, loginToken, rowsOf, allCardTemplates, allStaff, allStudents, studentsIn } from '../testing';
 import { campuses, students } from '../../server/db/schema';
 import { tx } from '../../server/db';
 import { groupOf, indexOf } from '../indexes';
@@ -95,7 +95,7 @@ describe('finance caches after writes = the straightforward computation', () => 
     };
     await check('seed');
 
-    const lesson = db.lessons.find((l) => l.companyId === 2 && l.date === T && l.status === 'scheduled' && !l.rollCalledAt)!;
+    const lesson = (await lessonsIn(2)).find((l) => l.companyId === 2 && l.date === T && l.status === 'scheduled' && !l.rollCalledAt)!;
     const view = await get(token, `/v2/lesson/${lesson.id}/roll_call`);
     const built = financeIndexStats.seriesBuilt;
     await post(token, '/v2/lesson/roll_call', { lessonId: lesson.id, marks: view.students.map((s: { studentId: number }) => ({ studentId: s.studentId, mark: 'present' })) });

@@ -35,6 +35,7 @@ import { arrearsHandlers, seedArrears } from './arrears';
 import { seedCampusRows } from './campusRows';
 import { seedSchoolRows } from './schoolRows';
 import { seedStudentRows } from './studentRows';
+import { seedLessonRows } from './lessonRows';
 import { seedCardTemplateRows } from './cardTemplateRows';
 import { seedStaffRows } from './staffRows';
 import { seedScheduleTables } from './scheduleRows';
@@ -42,7 +43,7 @@ import { seedCompanyRows } from './companyRows';
 
 export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedCampus, seedAccounts, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
 /** Seeders of the tables in the database (server/db), after the in-process seed they read. */
-export const sqlSeeders: SqlSeeder[] = [seedCompanyRows, seedPlatformTables, seedCampusRows, seedPermissionGroups, seedPeople, seedStaffRows, seedSchoolRows, seedStudentRows, seedCardTemplateRows, seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedJournal, seedSalaries, seedCustomerTables, seedScheduleTables, seedSales, seedSaleCaps, seedAudit];
+export const sqlSeeders: SqlSeeder[] = [seedCompanyRows, seedPlatformTables, seedCampusRows, seedPermissionGroups, seedPeople, seedStaffRows, seedSchoolRows, seedStudentRows, seedLessonRows, seedCardTemplateRows, seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedJournal, seedSalaries, seedCustomerTables, seedScheduleTables, seedSales, seedSaleCaps, seedAudit];
 
 /** Seeders of the tables in the database outside demo mode: the rows a production start needs. */
 export const productionSqlSeeders: SqlSeeder[] = [seedCompanyRows, seedPlatformProduction, seedPlatformAdmin];

@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
 import { today } from '../clock';
-import { call, inRequest, loginToken, rowsOf, allCardTemplates, allStaff, allStudents, studentsIn } from '../testing';
+import { call, inRequest, lessonsIn, loginToken, rowsOf, allCardTemplates, allStaff, allStudents, studentsIn } from '../testing';
 import { addMonths, plusDays, sumMoney } from '@/domain/revenue';
 import { accrualCards, accrualOverview, closedFigures, revenueMonthLive } from './finance';
 
@@ -90,7 +90,7 @@ describe('a closed month stays closed (issue 29)', () => {
     // A student who owes no lessons: a sale first settles open arrears (docs/rules.md#arrears).
     const buyer = (await studentsIn(2)).find((s) => s.status === 'active' && !db.arrears.some((a) => a.studentId === s.id && a.status === 'open'))!;
     const sold = await post(token, '/v2/student_card/sell', { studentId: buyer.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: T });
-    const lesson = db.lessons.find((l) => l.companyId === 2 && l.date === T && l.status === 'scheduled' && !l.rollCalledAt);
+    const lesson = (await lessonsIn(2)).find((l) => l.companyId === 2 && l.date === T && l.status === 'scheduled' && !l.rollCalledAt);
     if (lesson) {
       const view = await get(token, `/v2/lesson/${lesson.id}/roll_call`);
       await post(token, '/v2/lesson/roll_call', { lessonId: lesson.id, marks: view.students.map((s: { studentId: number }) => ({ studentId: s.studentId, mark: 'present' })) });

@@ -36,6 +36,7 @@ import { checkImageDataUrl } from '../../src/domain/upload';
 import { z } from '../../src/types/schema';
 import { posterSources } from './customerExtra';
 import { presentCount } from './scheduleRows';
+import { loadCompanyLessons, lessonsOf } from './lessonRows';
 
 /** A notice with its receivers (as they were when it was written). */
 interface NoticeRow extends Omit<Notice, 'receiverCount' | 'readCount'> {
@@ -139,7 +140,7 @@ function valuesFor(db: Db, s: Session, st: Student): TemplateValues {
   const hours = cards.filter((c) => c.kind === 'count').reduce((n, c) => n + c.remainingHours, 0);
   const expiry = cards.map((c) => c.expiryDate).sort()[0];
   const now = today();
-  const lesson = (db.lessons ?? [])
+  const lesson = lessonsOf(db, st.companyId)
     .filter((l) => st.classIds.includes(l.classId) && l.date >= now && l.status !== 'cancelled')
     .sort((a, b) => (a.date + a.start < b.date + b.start ? -1 : 1))[0];
   return {
@@ -154,6 +155,8 @@ function valuesFor(db: Db, s: Session, st: Student): TemplateValues {
 }
 
 async function resolve(ctx: AuthedCtx, choice: SegmentChoice): Promise<Student[]> {
+  // Their next lesson fills a template's {lessonTime} (`valuesFor`).
+  await loadCompanyLessons(ctx.session.company.id);
   if (choice.segment === 'classes') {
     if (!choice.classIds?.length) throw ctx.bad('notice.needClasses');
     const mine = new Set(classRows(ctx.db, ctx.session).map((c) => c.id));

@@ -34,6 +34,7 @@ import { loadCompanyStudents, studentsByIds } from './studentRows';
 import { narrowsScope } from './dataScope';
 import { classById, loadSchoolRows } from './schoolRows';
 import { loadStaffRows, staffById } from './staffRows';
+import { loadCompanyLessons } from './lessonRows';
 import { ids, z } from '../../src/types/schema';
 
 defineMessages({
@@ -287,8 +288,8 @@ export async function sweepReminders(db: Db, companyId: number, day = today()): 
   await loadStaffRows(companyId);
   const next = addDays(day, 1);
   const students = await loadCompanyStudents(db, companyId);
-  (db.lessons ?? [])
-    .filter((l) => l.companyId === companyId && l.date === next && l.status !== 'cancelled')
+  (await loadCompanyLessons(companyId))
+    .filter((l) => l.date === next && l.status !== 'cancelled')
     .forEach((l) => {
       const ids = students.filter((st) => st.classIds.includes(l.classId)).map((st) => st.id);
       if (ids.length) void emit(db, companyId, 'lessonReminder', { studentIds: ids, classId: l.classId, values: { className: l.className, lessonTime: `${l.date} ${l.start}` } });
@@ -391,7 +392,7 @@ export function parentInboxSeed(db: Db): NewMessage[] {
   const parent = db.seedUsers.find((u) => u.username === 'customer');
   if (!parent) return [];
   const now = nowStamp();
-  const lessonsById = new Map(db.lessons.filter((l) => l.companyId === 2).map((l) => [l.id, l]));
+  const lessonsById = new Map(db.seedLessons.filter((l) => l.companyId === 2).map((l) => [l.id, l]));
   const rows: NewMessage[] = [];
   seedChildrenOf(db, 2, parent.mobile)
     .slice(0, 2)

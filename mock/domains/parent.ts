@@ -14,8 +14,9 @@ import { nowStamp, today } from '../clock';
 import { renewalState } from '../../src/domain/receivers';
 import type { Student } from '../../src/types/school';
 import type { ParentChild, ParentOverview } from '../../src/types/parent';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import { inbox, reservations, students } from '../../server/db/schema';
+import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
+import { inbox, lessons, reservations, students } from '../../server/db/schema';
+import { idIn } from './scheduleRows';
 import { tx } from '../../server/db';
 import { unreadCount } from './notify';
 import { findStudent, studentsOfRows } from './studentRows';
@@ -51,11 +52,20 @@ async function overviewOf(db: Db, s: Session, child: Student, now: string): Prom
       .from(reservations)
       .where(and(eq(reservations.companyId, companyId), eq(reservations.studentId, child.id), eq(reservations.status, 'booked')))).map((r) => r.lessonId),
   );
-  const nextLessons = indexOf(db, 'lessons', companyId)
-    .filter((l) => l.status === 'scheduled' && (child.classIds.includes(l.classId) || booked.has(l.id)) && (l.date > day || (l.date === day && l.end > hm)))
-    .sort((a, b) => (a.date + a.start).localeCompare(b.date + b.start))
-    .slice(0, PARENT_NEXT_LESSONS)
-    .map((l) => ({ id: l.id, date: l.date, start: l.start, end: l.end, className: l.className, roomName: l.roomName, teacherName: l.teacherName }));
+  // Its classes' and booked lessons not over yet, the first few by time.
+  const nextLessons = await (await tx())
+    .select({ id: lessons.id, date: lessons.date, start: lessons.start, end: lessons.end, className: lessons.className, roomName: lessons.roomName, teacherName: lessons.teacherName })
+    .from(lessons)
+    .where(
+      and(
+        eq(lessons.companyId, companyId),
+        eq(lessons.status, 'scheduled'),
+        or(idIn(lessons.classId, child.classIds), idIn(lessons.id, booked)),
+        or(gt(lessons.date, day), and(eq(lessons.date, day), gt(lessons.end, hm))),
+      ),
+    )
+    .orderBy(asc(lessons.date), asc(lessons.start), asc(lessons.id))
+    .limit(PARENT_NEXT_LESSONS);
   const homeworkDue = await dueHomework(companyId, child.id, day);
   const unreadNotices = await unreadCount(companyId, s.user.id, aboutChild(child));
   return {

@@ -4,8 +4,9 @@
  * pay slips. Rules: src/domain/salary.ts. Dealer and manager see everything; teachers and sales only their own lines
  * and slips (the policies' rows: another person's line is 404).
  */
-import type { Db, SqlSeeder } from '../db';
+import { asSeed, type Db, type SqlSeeder } from '../db';
 import { api, definePolicy, type AuthedCtx, type Session } from '../http';
+import { loadCompanyLessons, lessonsOf } from './lessonRows';
 import { defineMessages } from '../messages';
 import { nowStamp, today } from '../clock';
 import type { Access } from '../../src/access';
@@ -230,7 +231,7 @@ export function monthSources(db: Db, companyId: number, month: string): MonthSou
   for (const o of db.cardOrders) if (o.companyId === companyId && inMonth(o.createdAt)) push(sales, o.sellerId, o);
   const cards = new Map(db.studentCards.filter((c) => c.companyId === companyId).map((c) => [c.id, c]));
   const lessonTeacher = new Map<number, number>();
-  for (const l of db.lessons ?? []) if (l.companyId === companyId) lessonTeacher.set(l.id, l.teacherId);
+  for (const l of lessonsOf(db, companyId)) lessonTeacher.set(l.id, l.teacherId);
   for (const r of db.hourRecords) {
     if (r.companyId !== companyId) continue;
     if (r.type === 'back' && inMonth(r.reviewedAt ?? r.createdAt)) {
@@ -315,6 +316,7 @@ async function insertLines(t: Database, lines: SalaryLine[]): Promise<void> {
 
 /** Generates the month: creates missing drafts, recalculates drafts with the current plans; checked and paid lines are untouched. */
 export async function generateMonth(t: Database, db: Db, companyId: number, month: string): Promise<{ created: number; recalculated: number; frozen: number }> {
+  await loadCompanyLessons(companyId);
   const src = monthSources(db, companyId, month);
   const res = { created: 0, recalculated: 0, frozen: 0 };
   const plans = new Map((await t.select().from(salaryPlans).where(eq(salaryPlans.companyId, companyId))).map((r) => [r.staffId, planOf(r)]));
@@ -347,7 +349,9 @@ export async function generateMonth(t: Database, db: Db, companyId: number, mont
   return res;
 }
 
-function recalc(db: Db, line: SalaryLine) {
+/** Recalculates a line from its month's sources (the lessons read for the teaching lines). */
+async function recalc(db: Db, line: SalaryLine) {
+  await loadCompanyLessons(line.companyId);
   calculate(line, monthSources(db, line.companyId, line.month));
 }
 
@@ -442,7 +446,8 @@ export const seedSalaries: SqlSeeder = async (t, db) => {
     const months = monthsEnding(current, 8);
     const manager = staff.find((s) => s.role === 'manager') ?? staff[0];
     months.forEach((m, k) => {
-      const src = monthSources(db, company.id, m);
+      // The seed's lessons (the table is written by then, but no request has read it).
+      const src = asSeed(() => monthSources(db, company.id, m));
       const month = staff
         .filter((s) => s.status === 'active' && byStaff.has(s.id))
         .map((s) => ({ ...newLine(s, byStaff.get(s.id)!, m), id: (ids.line += 1) }));
@@ -609,7 +614,7 @@ export const salaryHandlers = [
     const line = await ctx.find(salaryLinePolicy, ctx.body.id, 'sal.line');
     mustBeDraft(ctx, line);
     line.wageChange = { from: line.plan.baseSalary, to: ctx.body.base, reason: ctx.body.reason, at: nowStamp(), by: ctx.session.user.name };
-    recalc(ctx.db, line);
+    await recalc(ctx.db, line);
     await saveLine(line);
     return line;
   }),
@@ -618,7 +623,7 @@ export const salaryHandlers = [
     const line = await ctx.find(salaryLinePolicy, ctx.body.id, 'sal.line');
     mustBeDraft(ctx, line);
     line.adjustments.push({ id: await nextAdjustmentId(await tx()), kind: ctx.body.kind, amount: ctx.body.amount, reason: ctx.body.reason, createdAt: nowStamp(), operatorName: ctx.session.user.name });
-    recalc(ctx.db, line);
+    await recalc(ctx.db, line);
     await saveLine(line);
     return line;
   }),
@@ -629,7 +634,7 @@ export const salaryHandlers = [
     const k = line.adjustments.findIndex((a) => a.id === ctx.body.adjustmentId);
     if (k < 0) throw ctx.bad('common.notFound', { what: ctx.t('sal.adjustment') });
     line.adjustments.splice(k, 1);
-    recalc(ctx.db, line);
+    await recalc(ctx.db, line);
     await saveLine(line);
     return line;
   }),
@@ -640,7 +645,7 @@ export const salaryHandlers = [
     lines.forEach((l) => mustBeOver(ctx, l));
     const at = nowStamp();
     for (const l of lines) {
-      recalc(ctx.db, l);
+      await recalc(ctx.db, l);
       Object.assign(l, { status: 'checked', checkedAt: at, checkedBy: ctx.session.user.name });
       await saveLine(l);
     }
@@ -651,7 +656,7 @@ export const salaryHandlers = [
     const line = await ctx.find(salaryLinePolicy, ctx.body.id, 'sal.line');
     mustBeDraft(ctx, line);
     mustBeOver(ctx, line);
-    recalc(ctx.db, line);
+    await recalc(ctx.db, line);
     // Nothing changes on a refusal (the request's transaction writes nothing; the reload shows these same figures).
     if (Math.round(line.total * 100) !== Math.round(ctx.body.total * 100)) throw ctx.bad('sal.amountMoved', { total: line.total.toFixed(2) });
     Object.assign(line, { status: 'checked', checkedAt: nowStamp(), checkedBy: ctx.session.user.name });

@@ -8,7 +8,7 @@ import { getDb, resetDb } from '../db';
 import { loadSettings } from './companySettings';
 import '../handlers';
 import { today } from '../clock';
-import { call, loginToken, allCardTemplates, allStaff, allStudents, studentsIn } from '../testing';
+import { call, lessonsIn, loginToken, allCardTemplates, allStaff, allStudents, studentsIn } from '../testing';
 import { returnRefund } from '../../src/domain/revenue';
 import { returnableHours } from '../../src/domain/ledger';
 import { renewalStates } from '../../src/domain/receivers';
@@ -70,7 +70,7 @@ describe('an undo carries the value of what it reverses', () => {
     const t = today();
     // A lesson today with a student whose count card will hold exactly the lesson's hours.
     let found: { lessonId: number; studentId: number; cardId: number; hours: number } | undefined;
-    for (const lesson of db.lessons.filter((l) => l.companyId === 2 && l.date === t && l.status === 'scheduled' && !l.rollCalledAt)) {
+    for (const lesson of (await lessonsIn(2)).filter((l) => l.companyId === 2 && l.date === t && l.status === 'scheduled' && !l.rollCalledAt)) {
       const view = await call('GET', `/v2/lesson/${lesson.id}/roll_call`, { token });
       const s = (view.body.data.students as { studentId: number; cardId?: number; cardKind?: string; remainingHours?: number }[]).find(
         (x) => x.cardId && x.cardKind === 'count' && (x.remainingHours ?? 0) > lesson.hours,

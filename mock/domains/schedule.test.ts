@@ -1,5 +1,5 @@
 /** The schedule calls against the mock backend: batch scheduling with clashes, roll call → ledger, undo, teacher scope. */
-import { allAttendances, allLeads, allLeaveRequests, allReservations, authHeaders, classesIn, allStaff, allStudents } from '../testing';
+import { allAttendances, allLeads, allLeaveRequests, allLessons, allReservations, authHeaders, classesIn, allStaff, allStudents, lessonById, lessonsIn, saveLesson } from '../testing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { asSeed, getDb, resetDb } from '../db';
 import { seedSchedule } from './schedule';
@@ -22,16 +22,32 @@ async function call<T>(token: string, method: string, path: string, body?: unkno
   return { status: res.status, data: json.data, body: json };
 }
 
+/** A lesson as the API answers it now (its expected students counted per call: the table keeps no count). */
+async function shownLesson(token: string, id: number): Promise<Lesson> {
+  const r = await call<{ lesson: Lesson }>(token, 'GET', `/v2/lesson/${id}`);
+  expect(r.status, r.body.msg).toBe(200);
+  return r.data.lesson;
+}
+
+/** The first of these lessons (id order) whose answer by the API `ok` accepts (a test choosing by student count). */
+async function firstShown(token: string, rows: Lesson[], ok: (l: Lesson) => boolean): Promise<Lesson | undefined> {
+  for (const l of rows) {
+    const shown = await shownLesson(token, l.id);
+    if (ok(shown)) return shown;
+  }
+  return undefined;
+}
+
 beforeEach(() => {
   resetDb();
 });
 
 describe('schedule seed', () => {
-  it('is fast and covers every state the screens show', () => {
+  it('is fast and covers every state the screens show', async () => {
     const old = resetDb();
     // The schedule seed alone, on top of the others: well under 500 ms.
     const t0 = performance.now();
-    old.lessons = [];
+    old.seedLessons = [];
     old.seedAttendances = [];
     old.seedLeaveRequests = [];
     old.seedReservations = [];
@@ -40,7 +56,7 @@ describe('schedule seed', () => {
     expect(performance.now() - t0).toBeLessThan(4000); // ~250–400 ms on an idle machine; generous for loaded CI
     const db = resetDb();
     const t = today();
-    const lessons = db.lessons.filter((l) => l.companyId === 2);
+    const lessons = await lessonsIn(2);
     const openClasses = db.seedClasses.filter((c) => c.companyId === 2 && c.status === 'open');
     for (const c of openClasses) expect(lessons.some((l) => l.classId === c.id)).toBe(true);
     const demo = db.seedStaff.find((s) => s.userId === 4 && s.companyId === 2)!;
@@ -76,7 +92,7 @@ describe('batch scheduling', () => {
     expect(kinds.filter((k) => k === 'room')).toHaveLength(4);
     const active = (await allStudents()).filter((s) => s.status === 'active' && s.classIds.includes(cls.id)).length;
     expect(kinds.filter((k) => k === 'student').length).toBe(4 * active);
-    expect(getDb().lessons.filter((l) => l.classId === cls.id && l.start === '22:00')).toHaveLength(4);
+    expect((await allLessons()).filter((l) => l.classId === cls.id && l.start === '22:00')).toHaveLength(4);
   });
 
   it('saves despite a room clash only when overridden', async () => {
@@ -102,14 +118,13 @@ describe('batch scheduling', () => {
 describe('single lessons', () => {
   it('adds, moves and cancels one lesson with the same clash checks', async () => {
     const token = await login('dealer');
-    const db = getDb();
     const cls = (await classesIn(2)).find((c) => c.status === 'open')!;
     const date = addDays(today(), 9);
     const added = await call<Lesson>(token, 'POST', '/v2/lesson', { classId: cls.id, date, start: '22:00', end: '23:00' });
     expect(added.status).toBe(200);
     expect(added.data).toMatchObject({ teacherId: cls.teacherId, roomId: cls.roomId, hours: cls.hoursPerLesson, status: 'scheduled' });
     // Moving another lesson of the same teacher onto it is refused with the clash listed.
-    const other = db.lessons.find((l) => l.companyId === 2 && l.teacherId === cls.teacherId && l.date > today() && l.id !== added.data.id && l.status === 'scheduled')!;
+    const other = (await lessonsIn(2)).find((l) => l.companyId === 2 && l.teacherId === cls.teacherId && l.date > today() && l.id !== added.data.id && l.status === 'scheduled')!;
     const refused = await call(token, 'PUT', '/v2/lesson', { id: other.id, date, start: '22:30', end: '23:00' });
     expect(refused.status).toBe(400);
     expect((refused.body.clashes as { kind: string; otherLessonId?: number }[]).some((c) => c.kind === 'teacher' && c.otherLessonId === added.data.id)).toBe(true);
@@ -136,7 +151,7 @@ describe('roll call', () => {
     const token = await login('dealer');
     const db = getDb();
     const t = today();
-    const lesson = db.lessons.find((l) => l.companyId === 2 && l.date === t && l.status === 'scheduled')!;
+    const lesson = (await lessonsIn(2)).find((l) => l.companyId === 2 && l.date === t && l.status === 'scheduled')!;
     const view = await call<{ students: { studentId: number; cardId?: number; remainingHours?: number; cardKind?: string }[] }>(token, 'GET', `/v2/lesson/${lesson.id}/roll_call`);
     const withCard = view.data.students.filter((s) => s.cardId && s.cardKind === 'count' && (s.remainingHours ?? 0) >= lesson.hours);
     expect(withCard.length).toBeGreaterThan(0);
@@ -159,13 +174,13 @@ describe('roll call', () => {
       expect(db.studentCards.find((c) => c.id === s.cardId)!.remainingHours).toBeCloseTo(before.get(s.cardId!)!, 5);
       expect(db.hourRecords.some((r) => r.cardId === s.cardId && r.lessonId === lesson.id && r.type === 'proof' && r.hours === lesson.hours)).toBe(true);
     }
-    expect(db.lessons.find((l) => l.id === lesson.id)!.rollCalledAt).toBeUndefined();
+    expect((await lessonById(lesson.id)).rollCalledAt).toBeUndefined();
   });
 
   it('two roll calls of one lesson at once deduct once: the other finds its students marked', async () => {
     const token = await login('dealer');
     const db = getDb();
-    const lesson = db.lessons.find((l) => l.companyId === 2 && l.date === today() && l.status === 'scheduled')!;
+    const lesson = (await lessonsIn(2)).find((l) => l.companyId === 2 && l.date === today() && l.status === 'scheduled')!;
     const view = await call<{ students: { studentId: number; cardId?: number; remainingHours?: number; cardKind?: string }[] }>(token, 'GET', `/v2/lesson/${lesson.id}/roll_call`);
     const withCard = view.data.students.filter((s) => s.cardId && s.cardKind === 'count' && (s.remainingHours ?? 0) >= lesson.hours);
     expect(withCard.length).toBeGreaterThan(0);
@@ -184,18 +199,17 @@ describe('roll call', () => {
 
   it('teachers see and roll-call only their own lessons, and cannot undo', async () => {
     const token = await login('teacher');
-    const db = getDb();
     const me = (await allStaff()).find((s) => s.userId === 4 && s.companyId === 2)!;
     const list = await call<{ list: Lesson[]; total: number }>(token, 'GET', '/v2/lesson?pageSize=200');
     expect(list.data.total).toBeGreaterThan(0);
     expect(list.data.list.every((l) => l.teacherId === me.id)).toBe(true);
-    const other = db.lessons.find((l) => l.companyId === 2 && l.teacherId !== me.id && l.date <= today() && !l.rollCalledAt && l.status === 'scheduled')!;
+    const other = (await lessonsIn(2)).find((l) => l.companyId === 2 && l.teacherId !== me.id && l.date <= today() && !l.rollCalledAt && l.status === 'scheduled')!;
     const st = (await allStudents()).find((s) => s.classIds.includes(other.classId) && s.status === 'active')!;
     expect((await call(token, 'POST', '/v2/lesson/roll_call', { lessonId: other.id, marks: [{ studentId: st.id, mark: 'present' }] })).status).toBe(403);
     expect((await call(token, 'GET', `/v2/lesson/${other.id}`)).status).toBe(403);
-    const done = db.lessons.find((l) => l.teacherId === me.id && l.rollCalledAt)!;
+    const done = (await allLessons()).find((l) => l.teacherId === me.id && l.rollCalledAt)!;
     expect((await call(token, 'POST', '/v2/lesson/roll_call/undo', { lessonId: done.id })).status).toBe(403);
-    const mine = db.lessons.find((l) => l.teacherId === me.id && l.date === today() && l.status === 'scheduled')!;
+    const mine = (await allLessons()).find((l) => l.teacherId === me.id && l.date === today() && l.status === 'scheduled')!;
     const view = await call<{ canSave: boolean; students: { studentId: number }[] }>(token, 'GET', `/v2/lesson/${mine.id}/roll_call`);
     expect(view.data.canSave).toBe(true);
     const ok = await call(token, 'POST', '/v2/lesson/roll_call', { lessonId: mine.id, marks: view.data.students.map((s) => ({ studentId: s.studentId, mark: 'leave' })) });
@@ -206,8 +220,7 @@ describe('roll call', () => {
 describe('leave, reservations and trials', () => {
   it('an approved leave is pre-marked in the roll call', async () => {
     const token = await login('dealer');
-    const db = getDb();
-    const lesson = db.lessons.find((l) => l.companyId === 2 && l.date > today() && l.status === 'scheduled' && l.studentCount > 2)!;
+    const lesson = (await firstShown(token, (await lessonsIn(2)).filter((l) => l.companyId === 2 && l.date > today() && l.status === 'scheduled'), (l) => l.studentCount > 2))!;
     const leave = await allLeaveRequests();
     const st = (await allStudents()).find((s) => s.classIds.includes(lesson.classId) && s.status === 'active' && !leave.some((r) => r.lessonId === lesson.id && r.studentId === s.id))!;
     const created = await call<{ id: number; status: string }>(token, 'POST', '/v2/leave', { lessonId: lesson.id, studentId: st.id, reason: 'Family trip' });
@@ -220,9 +233,9 @@ describe('leave, reservations and trials', () => {
 
   it('reservations stay within capacity and can be cancelled', async () => {
     const token = await login('dealer');
-    const db = getDb();
-    const lesson = db.lessons.find((l) => l.companyId === 2 && l.date > today() && l.status === 'scheduled')!;
-    lesson.capacity = lesson.studentCount + 1;
+    const lesson = (await lessonsIn(2)).find((l) => l.companyId === 2 && l.date > today() && l.status === 'scheduled')!;
+    lesson.capacity = (await shownLesson(token, lesson.id)).studentCount + 1;
+    await saveLesson(lesson);
     const booked = await allReservations();
     const outsiders = (await allStudents()).filter((s) => s.companyId === 2 && s.status === 'active' && !s.classIds.includes(lesson.classId) && !booked.some((r) => r.lessonId === lesson.id && r.studentId === s.id));
     const first = await call<{ id: number }>(token, 'POST', '/v2/reservation', { lessonId: lesson.id, studentId: outsiders[0].id });
@@ -245,9 +258,9 @@ describe('leave, reservations and trials', () => {
 
   it('two bookings of the last place of a lesson at once: one takes it, the other finds it full', async () => {
     const token = await login('dealer');
-    const db = getDb();
-    const lesson = db.lessons.find((l) => l.companyId === 2 && l.date > today() && l.status === 'scheduled')!;
-    lesson.capacity = lesson.studentCount + 1;
+    const lesson = (await lessonsIn(2)).find((l) => l.companyId === 2 && l.date > today() && l.status === 'scheduled')!;
+    lesson.capacity = (await shownLesson(token, lesson.id)).studentCount + 1;
+    await saveLesson(lesson);
     const booked = await allReservations();
     const outsiders = (await allStudents()).filter((s) => s.companyId === 2 && s.status === 'active' && !s.classIds.includes(lesson.classId) && !booked.some((r) => r.lessonId === lesson.id && r.studentId === s.id));
     const results = await Promise.all(outsiders.slice(0, 2).map((st) => call(token, 'POST', '/v2/reservation', { lessonId: lesson.id, studentId: st.id })));
@@ -258,8 +271,7 @@ describe('leave, reservations and trials', () => {
 
   it('a trial for a new name becomes a lead whose status follows the trial', async () => {
     const token = await login('dealer');
-    const db = getDb();
-    const lesson = db.lessons.find((l) => l.companyId === 2 && l.date > today() && l.status === 'scheduled' && l.studentCount < l.capacity - 1)!;
+    const lesson = (await firstShown(token, (await lessonsIn(2)).filter((l) => l.companyId === 2 && l.date > today() && l.status === 'scheduled'), (l) => l.studentCount < l.capacity - 1))!;
     const res = await call<{ id: number; leadId: number }>(token, 'POST', '/v2/trial', { leadName: '宋可馨', mobile: '13912345678', lessonId: lesson.id });
     expect(res.status).toBe(200);
     const lead = (await allLeads()).find((l) => l.id === res.data.leadId)!;

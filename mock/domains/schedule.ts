@@ -24,12 +24,7 @@ import { classesOf, roomsOf } from './schoolRows';
 import { staffById } from './staffRows';
 import { arrearsOfLesson, arrearsTable, recordArrears, undoLessonArrears } from './arrears';
 import { approvedLeaveOf, LIVE_RESERVATION_STATES, liveLinesOf, writeUndone } from './scheduleRows';
-
-declare module '../db' {
-  interface Db {
-    lessons: Lesson[];
-  }
-}
+import { lessonsOf, updateLessonRow } from './lessonRows';
 
 defineMessages({
   'sch.lesson': { en: 'Lesson', zh: '课节' },
@@ -93,7 +88,7 @@ export const MARKS: readonly AttendanceMark[] = ['present', 'leave', 'truant'];
 
 /** Creates the schedule tables when missing (another domain may touch them first). */
 export function ensureScheduleTables(db: Db) {
-  db.lessons ??= [];
+  db.seedLessons ??= [];
   db.seedAttendances ??= [];
   db.seedLeaveRequests ??= [];
   db.seedReservations ??= [];
@@ -172,8 +167,9 @@ export function viewLesson(lesson: Lesson, ix: LessonIndexes, day = today()): Le
   return lesson;
 }
 
+/** One of the company's lessons (read with them for the request: `lessonsOf`), or 404. */
 export function findLesson(db: Db, s: Session, id: number, lang: Lang): Lesson {
-  const lesson = db.lessons.find((l) => l.id === id && l.companyId === s.company.id);
+  const lesson = lessonsOf(db, s.company.id).find((l) => l.id === id);
   if (!lesson) throw new HttpError(404, message(lang, 'common.notFound', { what: message(lang, 'sch.lesson') }));
   return lesson;
 }
@@ -213,9 +209,10 @@ export function makeLesson(
   };
 }
 
-export function insertLesson(db: Db, lesson: Lesson): Lesson {
+/** A lesson of the seed (the database numbers a request's: `insertLessonRow`). */
+function insertSeedLesson(db: Db, lesson: Lesson): Lesson {
   lesson.id = nextId(db, 'lessons');
-  db.lessons.push(lesson);
+  db.seedLessons.push(lesson);
   return lesson;
 }
 
@@ -427,6 +424,7 @@ export async function undoRollCall(db: Db, lesson: Lesson, operator: Operator, o
     restoreArrears = undoLessonArrears(db, lesson.id, operator, at, reason, lang);
     for (const a of lines) a.undoneAt = at;
     await writeUndone(lines);
+    if (!isSeeding()) await updateLessonRow({ ...lesson, status: 'scheduled', rollCalledAt: undefined, rollCallBy: undefined, presentCount: undefined });
   } catch (e) {
     restoreArrears?.();
     db.hourRecords.length = recordsLen;
@@ -542,7 +540,7 @@ function seedCompanySchedule(db: Db, companyId: number, seed: number) {
         lesson.status = 'cancelled';
         lesson.remark = rng.pick(['Teacher ill', '老师请假', 'Room maintenance', '场地维修']);
       }
-      created.push(insertLesson(db, lesson));
+      created.push(insertSeedLesson(db, lesson));
     }
   }
   created.sort((a, b) => (a.date + a.start).localeCompare(b.date + b.start));

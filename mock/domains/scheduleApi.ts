@@ -54,7 +54,6 @@ import {
   expectedStudentIds,
   findLesson,
   indexesOf,
-  insertLesson,
   makeLesson,
   reservationAfterMark,
   rollCallStudents,
@@ -85,7 +84,6 @@ import {
   liveReservations,
   loadApprovedLeave,
   loadAttendances,
-  lockLesson,
   relabelLessonBookings,
   reservationOf,
   reservationValues,
@@ -95,6 +93,7 @@ import { seesAllLeads } from '../../src/domain/leads';
 import { drillRows } from './analysis';
 import { campusesOf } from './campusRows';
 import { classesOf, roomsOf } from './schoolRows';
+import { insertLessonRow, loadCompanyLessons, lessonsOf, lockLesson, updateLessonRow } from './lessonRows';
 import { staffById, staffRowsOf } from './staffRows';
 
 const manage = (a: Access) => a.isDealer || a.isManager;
@@ -156,7 +155,7 @@ function checkRoom(db: Db, s: Session, id: number | undefined, lang: Lang) {
 export function lessonRows(db: Db, s: Session): Lesson[] {
   const actor = actorOf(db, s);
   // The data scope of the caller's permission group (own / campus / company), mock/domains/dataScope.ts.
-  return scopeLessons(db, s, indexOf(db, 'lessons', s.company.id).filter((l) => canSeeLesson(actor, l)));
+  return scopeLessons(db, s, lessonsOf(db, s.company.id).filter((l) => canSeeLesson(actor, l)));
 }
 /** Former name of `lessonRows`. */
 export const visibleLessons = lessonRows;
@@ -171,7 +170,7 @@ function clashInput(l: Lesson, ix: LessonIndexes): ClashLesson {
  */
 async function clashesFor(db: Db, s: Session, planned: Lesson[]): Promise<{ clashes: Clash[]; ix: LessonIndexes }> {
   const dates = new Set(planned.map((p) => p.date));
-  const existing = db.lessons.filter((l) => l.companyId === s.company.id && dates.has(l.date));
+  const existing = lessonsOf(db, s.company.id).filter((l) => dates.has(l.date));
   const ix = await indexesFor(db, s, [...existing, ...planned]);
   // The students of the lessons are the enrolled and the reserved: their names come with them.
   const names = new Map<number, string>();
@@ -273,16 +272,25 @@ const lessonScope = (db: Db, s: Session) => {
   ensureScheduleTables(db);
   return lessonRows(db, s);
 };
+/** The company's lessons, read for the call (`lessonsOf`). */
+const loadLessons = async (_db: Db, s: Session) => {
+  await loadCompanyLessons(s.company.id);
+};
+/** The lessons, when the caller's bookings are narrowed to the lessons they see (`bookedLessonIds`). */
+const loadBookedLessons = async (db: Db, s: Session) => {
+  if (limitedToOwnLessons(actorOf(db, s)) || narrowsScope(db, s)) await loadCompanyLessons(s.company.id);
+};
 
 /** Lessons: the timetable, roll call, overview and filter options. Writes add `manage` (dealer, managers) except roll call. */
-export const lessonPolicy = definePolicy<Lesson>({ name: 'lessons', read: 'scheduleManagement', rows: lessonScope });
+export const lessonPolicy = definePolicy<Lesson>({ name: 'lessons', read: 'scheduleManagement', rows: lessonScope, load: loadLessons });
 /** Lessons to pick in the leave, reservation and trial forms: the same scope, for the student or schedule screens. */
-export const lessonPickPolicy = definePolicy<Lesson>({ name: 'lessons to pick', read: (a) => a.scheduleManagement || a.studentManagement, rows: lessonScope });
+export const lessonPickPolicy = definePolicy<Lesson>({ name: 'lessons to pick', read: (a) => a.scheduleManagement || a.studentManagement, rows: lessonScope, load: loadLessons });
 /** The dashboard's month calendar: every role with a workbench; counts only of the lessons of the caller's scope. */
 export const lessonCalendarPolicy = definePolicy<Lesson>({
   name: 'lesson calendar',
   read: 'staging',
   rows: (db, s) => (s.access.scheduleManagement ? lessonScope(db, s) : []),
+  load: loadLessons,
 });
 /** Roll-call lines the caller may see: those of the lessons they see. */
 export function attendanceScope(s: Session, db: Db): SQL {
@@ -290,14 +298,15 @@ export function attendanceScope(s: Session, db: Db): SQL {
   const own = bookedLessonIds(db, s);
   return and(eq(attendances.companyId, s.company.id), own && idIn(attendances.lessonId, own))!;
 }
-export const attendancePolicy = definePolicy<Attendance>({ name: 'attendance', read: 'scheduleManagement', where: attendanceScope });
-export const leavePolicy = definePolicy<LeaveRequest>({ name: 'leave requests', read: 'studentManagement', where: leaveScope, find: findLeave });
+export const attendancePolicy = definePolicy<Attendance>({ name: 'attendance', read: 'scheduleManagement', where: attendanceScope, load: loadBookedLessons });
+export const leavePolicy = definePolicy<LeaveRequest>({ name: 'leave requests', read: 'studentManagement', where: leaveScope, find: findLeave, load: loadBookedLessons });
 export const reservationPolicy = definePolicy<Reservation>({
   name: 'reservations',
   read: 'studentManagement',
   write: (a) => !a.isCustomer,
   where: reservationScope,
   find: findReservation,
+  load: loadBookedLessons,
 });
 export const trialPolicy = definePolicy<Trial>({
   name: 'trials',
@@ -542,7 +551,7 @@ export const scheduleHandlers: HttpHandler[] = [
     const result: BatchScheduleResult = { created: [], planned: gen.lessons, skipped: gen.skipped, clashes, saved: false };
     if (dryRun) return result;
     if (clashesBlock(clashes, overrideRoom)) return clashResponse(lang, clashes);
-    result.created = planned.map((p) => viewLesson(insertLesson(db, p), ix));
+    for (const p of planned) result.created.push(viewLesson(await insertLessonRow(p), ix));
     result.saved = true;
     return result;
   }),
@@ -556,13 +565,14 @@ export const scheduleHandlers: HttpHandler[] = [
     const lesson = makeLesson(db, cls, { ...f, createdAt: nowStamp(), createdBy: scheduleOperator(db, session).name });
     const { clashes, ix } = await clashesFor(db, session, [lesson]);
     if (clashesBlock(clashes, f.overrideRoom)) return clashResponse(lang, clashes);
-    return viewLesson(insertLesson(db, lesson), ix);
+    return viewLesson(await insertLessonRow(lesson), ix);
   }),
 
   // Move / change one lesson (date, time, teacher, room, hours), with the same checks.
   api('put', '/v2/lesson', { write: lessonPolicy, access: manage, body: LessonUpdateBody, labels: LABELS }, async (ctx) => {
     const { db, session, lang } = ctx;
     const lesson = ctx.target(lessonPolicy, ctx.body.id, 'sch.lesson');
+    await lockLesson(lesson);
     if (lesson.rollCalledAt) throw ctx.bad('sch.rollCalledNoChange');
     if (lesson.status === 'cancelled') throw ctx.bad('sch.cancelled');
     const f = readLessonFields(ctx, ctx.body);
@@ -581,6 +591,7 @@ export const scheduleHandlers: HttpHandler[] = [
     const { clashes, ix } = await clashesFor(db, session, [moved]);
     if (clashesBlock(clashes, f.overrideRoom)) return clashResponse(lang, clashes);
     Object.assign(lesson, { ...moved, id: lesson.id });
+    await updateLessonRow(lesson);
     await relabelLessonBookings(session.company.id, lesson.id, lessonLabel(lesson), lesson.date);
     return viewLesson(lesson, ix);
   }),
@@ -588,11 +599,13 @@ export const scheduleHandlers: HttpHandler[] = [
   api('post', '/v2/lesson/cancel', { write: lessonPolicy, access: manage, body: CancelLessonBody, labels: LABELS }, async (ctx) => {
     const { db, session } = ctx;
     const lesson = ctx.target(lessonPolicy, ctx.body.id, 'sch.lesson');
+    await lockLesson(lesson);
     const reason = ctx.body.reason;
     if (lesson.rollCalledAt) throw ctx.bad('sch.rollCalledNoChange');
     if (lesson.status === 'cancelled') throw ctx.bad('sch.alreadyCancelled');
     lesson.status = 'cancelled';
     if (reason) lesson.remark = reason;
+    await updateLessonRow(lesson);
     await (await tx())
       .update(reservations)
       .set({ status: 'cancelled' })
@@ -627,6 +640,9 @@ export const scheduleHandlers: HttpHandler[] = [
     const { db, session, lang } = ctx;
     ensureScheduleTables(db);
     const lesson = findLesson(db, session, ctx.body.lessonId, lang);
+    // Two roll calls of the lesson at once (or a roll call and a cancel): the second waits for the first and sees
+    // what it wrote (the lesson's state, its marked students).
+    await lockLesson(lesson);
     const actor = actorOf(db, session);
     if (!canRollCall(actor, lesson)) throw new HttpError(403, message(lang, 'sch.notYourLesson'));
     if (lesson.status === 'cancelled') throw ctx.bad('sch.cancelled');
@@ -634,8 +650,6 @@ export const scheduleHandlers: HttpHandler[] = [
     assertCampusOpen(db, lesson.campusId, lang);
     const marks = ctx.body.marks;
     if (marks.length === 0) throw ctx.bad('sch.noMarks');
-    // Two roll calls of the lesson at once: the second waits for the first and finds its students marked.
-    await lockLesson(lesson.id);
     const ix = await indexesFor(db, session, [lesson]);
     await loadApprovedLeave(session.company.id, [lesson.id]);
     await loadAttendances(session.company.id, [lesson.id]);
@@ -649,6 +663,7 @@ export const scheduleHandlers: HttpHandler[] = [
     if (!res.attendances.length) throw ctx.bad('sch.nothingNew');
     try {
       await insertAttendances(res.attendances);
+      await updateLessonRow(lesson);
       // Reservations follow the roll call.
       for (const mark of ['present', 'leave', 'truant'] as const) {
         const ids = res.attendances.filter((a) => a.mark === mark).map((a) => a.studentId);
@@ -671,7 +686,7 @@ export const scheduleHandlers: HttpHandler[] = [
     const { db, session, lang } = ctx;
     const lesson = ctx.target(lessonPolicy, ctx.body.lessonId, 'sch.lesson');
     if (!canUndoRollCall(actorOf(db, session))) throw new HttpError(403, message(lang, 'sch.undoRoles'));
-    await lockLesson(lesson.id);
+    await lockLesson(lesson);
     await loadAttendances(session.company.id, [lesson.id]);
     const proofs = await undoRollCall(db, lesson, scheduleOperator(db, session), { lang });
     // Its reservations are booked again.
@@ -698,6 +713,7 @@ export const scheduleHandlers: HttpHandler[] = [
   api('post', '/v2/leave', { write: leavePolicy, body: LeaveBody, labels: LABELS }, async (ctx) => {
     const { db, session, lang } = ctx;
     ensureScheduleTables(db);
+    await loadCompanyLessons(session.company.id);
     const lesson = findLesson(db, session, ctx.body.lessonId, lang);
     const { studentId, reason } = ctx.body;
     if (!ctx.rows(lessonPickPolicy).includes(lesson)) throw new HttpError(403, message(lang, 'sch.notYourLessonView'));
@@ -705,7 +721,7 @@ export const scheduleHandlers: HttpHandler[] = [
     const [student] = await studentsByIds(db, session.company.id, [studentId]);
     if (!student) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'sch.student') }));
     // The lesson's bookings are checked and written one request at a time.
-    await lockLesson(lesson.id);
+    await lockLesson(lesson);
     const ix = await indexesFor(db, session, [lesson]);
     if (!expectedStudentIds(lesson, ix).includes(studentId)) throw ctx.bad('sch.notInLesson', { name: student.name });
     const t = await tx();
@@ -763,6 +779,7 @@ export const scheduleHandlers: HttpHandler[] = [
   api('post', '/v2/reservation', { write: reservationPolicy, body: ReservationBody, labels: LABELS }, async (ctx) => {
     const { db, session, lang } = ctx;
     ensureScheduleTables(db);
+    await loadCompanyLessons(session.company.id);
     const lesson = findLesson(db, session, ctx.body.lessonId, lang);
     const { studentId, remark } = ctx.body;
     if (!ctx.rows(lessonPickPolicy).includes(lesson)) throw new HttpError(403, message(lang, 'sch.notYourLessonView'));
@@ -770,7 +787,7 @@ export const scheduleHandlers: HttpHandler[] = [
     const [student] = await studentsByIds(db, session.company.id, [studentId]);
     if (!student) throw new HttpError(400, message(lang, 'common.notFound', { what: message(lang, 'sch.student') }));
     // Two bookings of the lesson's last place count one after the other.
-    await lockLesson(lesson.id);
+    await lockLesson(lesson);
     const ix = await indexesFor(db, session, [lesson]);
     const expected = expectedStudentIds(lesson, ix);
     if (expected.includes(studentId)) throw ctx.bad('sch.alreadyIn', { name: student.name });
@@ -845,10 +862,11 @@ export const scheduleHandlers: HttpHandler[] = [
     const lessonId = body.lessonId ?? undefined;
     let trial: Omit<Trial, 'id' | 'leadId' | 'leadName' | 'mobile' | 'createdAt' | 'createdBy' | 'status'>;
     if (lessonId !== undefined) {
+      await loadCompanyLessons(session.company.id);
       const lesson = findLesson(db, session, lessonId, lang);
       if (!isOpenForBooking(lesson, nowMinute())) throw ctx.bad('sch.pastLesson');
       // Two bookings of the lesson's last place count one after the other.
-      await lockLesson(lesson.id);
+      await lockLesson(lesson);
       const ix = await indexesFor(db, session, [lesson]);
       const taken = expectedStudentIds(lesson, ix).length + (await bookedTrialCount(session.company.id, lesson.id));
       if (taken >= lesson.capacity) throw ctx.bad('sch.full', { capacity: lesson.capacity });
@@ -861,7 +879,7 @@ export const scheduleHandlers: HttpHandler[] = [
       checkStaff(db, session, teacherId, lang);
       const teacher = staffById(db, teacherId)!;
       // The teacher must be free in that slot.
-      const busy = db.lessons.filter((l) => l.companyId === session.company.id && l.date === date && l.status !== 'cancelled' && l.teacherId === teacherId);
+      const busy = lessonsOf(db, session.company.id).filter((l) => l.date === date && l.status !== 'cancelled' && l.teacherId === teacherId);
       const clashes = detectClashes(
         [{ className: body.course ?? '', teacherId, teacherName: teacher.name, roomId: -1, roomName: '', date, start, end, studentIds: [] }],
         busy.map((l) => ({ id: l.id, className: l.className, teacherId: l.teacherId, teacherName: l.teacherName, roomId: l.roomId, roomName: l.roomName, date: l.date, start: l.start, end: l.end, studentIds: [] })),

@@ -287,13 +287,45 @@ const marksKey = (companyId: number) => `marks:${companyId}`;
 export async function loadCompanyMarks(companyId: number): Promise<void> {
   const memo = requestMemo();
   if (!memo || memo.has(marksKey(companyId))) return;
-  const rows = await (await tx())
-    .select()
-    .from(attendances)
-    .where(and(eq(attendances.companyId, companyId), sql`${attendances.undoneAt} is null`))
-    .orderBy(asc(attendances.id));
-  memo.set(marksKey(companyId), rows.map(attendanceOf));
+  // One row (the lines as one json array, each a json array; the time in epoch milliseconds): a large company's
+  // 100,000 lines read row by row cost 700-800 ms of CPU an analysis call on the embedded engine.
+  const [r] = await (await tx())
+    .select({
+      list: sql<MarkJson[] | null>`json_agg(json_build_array(a.id, a.lesson_id, a.student_id, a.student_name, a.mark, a.record_id, a.record_type, a.card_id, a.card_no, a.hours, a.operator_name, (extract(epoch from a.created_at) * 1000)::bigint, a.undo_record_id) order by a.id)`,
+    })
+    .from(sql`${attendances} as a`)
+    .where(sql`a.company_id = ${companyId} and a.undone_at is null`);
+  // Lines of one roll call share their time: each time is written out once.
+  const stamps = new Map<number, string>();
+  const stamp = (ms: number) => {
+    let s = stamps.get(ms);
+    if (s === undefined) stamps.set(ms, (s = stampOf(new Date(ms))));
+    return s;
+  };
+  memo.set(
+    marksKey(companyId),
+    (r?.list ?? []).map(([id, lessonId, studentId, studentName, mark, recordId, recordType, cardId, cardNo, hours, operatorName, createdAt, undoRecordId]): Attendance => ({
+      id,
+      companyId,
+      lessonId,
+      studentId,
+      studentName,
+      mark,
+      operatorName,
+      recordId: u(recordId),
+      recordType: u(recordType),
+      cardId: u(cardId),
+      cardNo: u(cardNo),
+      undoRecordId: u(undoRecordId),
+      hours: Number(hours),
+      createdAt: stamp(Number(createdAt)),
+      undoneAt: undefined,
+    })),
+  );
 }
+
+/** A live line as `loadCompanyMarks` reads it. */
+type MarkJson = [number, number, number, string, Attendance['mark'], number | null, NonNullable<Attendance['recordType']> | null, number | null, string | null, number | string, string, number | string, number | null];
 
 /** A company's live roll-call lines for the figures: the seed's while it runs, else those the request loaded (`loadCompanyMarks`). */
 export function marksOf(db: Db, companyId: number): Attendance[] {
@@ -315,15 +347,6 @@ export async function presentCount(companyId: number, studentId: number): Promis
 /* --------------------------------------------------------------- locking --------------------------------------------------------------- */
 
 /** The advisory lock class of a lesson's places (with the lesson id): "ls" in ASCII. */
-const LESSON_LOCK = 0x6c73;
-
-/**
- * Locks a lesson's bookings until the request ends (the lesson itself is still in the process): two bookings of
- * its last place, or two leave requests of one student, are checked one after the other.
- */
-export async function lockLesson(lessonId: number): Promise<void> {
-  await (await tx()).execute(sql`select pg_advisory_xact_lock(${LESSON_LOCK}, ${lessonId})`);
-}
 
 /** Changes the label and date the bookings of a moved lesson show. */
 export async function relabelLessonBookings(companyId: number, lessonId: number, label: string, date: string): Promise<void> {

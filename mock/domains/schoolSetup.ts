@@ -53,7 +53,8 @@ import { templatesOf } from './cardTemplateRows';
 import { created } from './audit';
 import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { tx } from '../../server/db';
-import { classes, rooms, salaryPlans, staff as staffTable, students as studentsTable } from '../../server/db/schema';
+import { classes, lessons as lessonsTable, rooms, salaryPlans, staff as staffTable, students as studentsTable } from '../../server/db/schema';
+import { countFutureLessons, lessonsOfClasses } from './lessonRows';
 import { deleteStaff, insertStaff, staffMobileTaken, staffOf, staffRowsOf, updateStaff } from './staffRows';
 import { contains, listConditions, sqlList, type SqlListSpec } from '../../server/db/list';
 
@@ -122,27 +123,6 @@ function campusOf(ctx: AuthedCtx, campusId: number) {
   const c = companyCampuses(ctx.db, ctx.session).find((x) => x.id === campusId);
   if (!c) throw ctx.bad('school.campusNotFound');
   return c;
-}
-
-/** Lessons of the schedule domain, when it exists (a loose look-up: that table is not ours). */
-interface LessonLike {
-  id: number;
-  companyId: number;
-  classId: number;
-  roomId?: number;
-  date: string;
-  status?: string;
-  teacherName?: string;
-  className?: string;
-  studentIds?: number[];
-}
-export function lessonsOf(db: Db): LessonLike[] {
-  const rows = (db as unknown as { lessons?: unknown }).lessons;
-  return Array.isArray(rows) ? (rows as LessonLike[]) : [];
-}
-function futureLessons(db: Db, companyId: number, pred: (l: LessonLike) => boolean): number {
-  const t = today();
-  return lessonsOf(db).filter((l) => l.companyId === companyId && l.date >= t && l.status !== 'cancelled' && pred(l)).length;
 }
 
 function readStaffBody(ctx: AuthedCtx, b: StaffInput) {
@@ -350,7 +330,7 @@ export const schoolSetupHandlers = [
   api<{ id: string }>('delete', '/v2/company_dance_room/:id', { write: roomPolicy }, async (ctx) => {
     const { db, session } = ctx;
     const row = await ctx.find(roomPolicy, Number(ctx.params.id), 'school.room');
-    const n = classesOf(db, session.company.id).filter((c) => c.roomId === row.id && c.status === 'open').length + futureLessons(db, session.company.id, (l) => l.roomId === row.id);
+    const n = classesOf(db, session.company.id).filter((c) => c.roomId === row.id && c.status === 'open').length + (await countFutureLessons(session.company.id, today(), eq(lessonsTable.roomId, row.id)));
     if (n) throw ctx.bad('school.roomInUse', { name: row.name, n });
     await deleteRoom(row);
     return null;
@@ -435,8 +415,8 @@ export const schoolSetupHandlers = [
     // Counted now, the class locked: an enrolment waits for this delete (and then finds no class).
     row.studentCount = (await classStudentCounts([row.id])).get(row.id) ?? 0;
     if (row.studentCount) throw ctx.bad('school.classHasStudents', { name: row.name, n: row.studentCount });
-    const lessons = futureLessons(db, session.company.id, (l) => l.classId === row.id);
-    if (lessons) throw ctx.bad('school.classHasLessons', { name: row.name, n: lessons });
+    const future = await countFutureLessons(session.company.id, today(), eq(lessonsTable.classId, row.id));
+    if (future) throw ctx.bad('school.classHasLessons', { name: row.name, n: future });
     await deleteClass(row);
     return null;
   }),
@@ -544,17 +524,14 @@ export const schoolSetupHandlers = [
       .slice(0, 100);
     const classById = new Map(classesOf(db, session.company.id).map((c) => [c.id, c]));
     const classes = classesOf(db, session.company.id).filter((c) => st.classIds.includes(c.id));
-    const lessons = lessonsOf(db)
-      .filter((l) => l.companyId === session.company.id && (l.studentIds ? l.studentIds.includes(st.id) : st.classIds.includes(l.classId)) && l.date <= t && l.date >= st.createdAt.slice(0, 10))
-      .sort((a, b) => (a.date < b.date ? 1 : -1))
-      .slice(0, 20)
-      .map((l) => ({
-        id: l.id,
-        date: l.date,
-        className: l.className ?? classById.get(l.classId)?.name ?? '',
-        teacherName: l.teacherName ?? classById.get(l.classId)?.teacherName ?? '',
-        status: l.status ?? '',
-      }));
+    // Its classes' lessons since it joined, the latest 20 (the list orders by day only: ties stay in time order).
+    const lessons = (await lessonsOfClasses(session.company.id, st.classIds, st.createdAt.slice(0, 10), t, 20)).map((l) => ({
+      id: l.id,
+      date: l.date,
+      className: l.className || classById.get(l.classId)?.name || '',
+      teacherName: l.teacherName || classById.get(l.classId)?.teacherName || '',
+      status: l.status,
+    }));
     return { student: st, classes, cards, records, lessons };
   }),
 

@@ -1,14 +1,20 @@
 /**
- * The schedule's bookings (docs/rules.md#scheduling, docs/screens.md#students, #schedule): free trials, reservations
- * (a student booked into a lesson of another class) and leave requests. Lessons, students and staff are still in the
- * process: `lesson_id`, `student_id` and `teacher_id` name them by id, with the names they showed stored beside them
- * as before. A trial names its lead by id without a key: a lead may be deleted while its trials stay (as before),
- * and a trial keeps the name and mobile it was booked with.
+ * The schedule (docs/rules.md#scheduling, #roll-call, docs/screens.md#students, #schedule): lessons, free trials,
+ * reservations (a student booked into a lesson of another class), leave requests and the roll call's lines.
+ *
+ * A lesson is a record of what was planned and taught: it keeps the names of its campus, class, teacher and room as
+ * they were when it was scheduled (the timetable and the roll-call history show them), and names its class, teacher
+ * and room by id without a key, as a class with only past lessons, a room and a staff member who taught may be
+ * deleted while their lessons stay. Its campus is a key (a campus goes with its lessons).
+ *
+ * Bookings and lines name their lesson with a key (lessons are never deleted, only cancelled) and their student by
+ * id, with the names they showed stored beside them as before. A trial names its lead by id without a key: a lead may
+ * be deleted while its trials stay (as before), and a trial keeps the name and mobile it was booked with.
  */
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from './accounts';
-import type { Attendance, AttendanceMark, Reservation, Trial } from '../../../src/types/schedule';
+import { campuses, companies } from './accounts';
+import type { Attendance, AttendanceMark, Lesson, Reservation, Trial } from '../../../src/types/schedule';
 import type { LeaveRequest } from '../../../src/types/school';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -20,6 +26,55 @@ const company = () =>
 /** A time of day 'HH:mm'. */
 const hhmm = (column: unknown) => sql`${column} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`;
 
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: company(),
+    campusId: integer('campus_id')
+      .notNull()
+      .references(() => campuses.id, { onDelete: 'cascade' }),
+    campusName: text('campus_name').notNull(),
+    classId: integer('class_id').notNull(),
+    className: text('class_name').notNull(),
+    course: text('course').notNull(),
+    teacherId: integer('teacher_id').notNull(),
+    teacherName: text('teacher_name').notNull(),
+    roomId: integer('room_id').notNull(),
+    roomName: text('room_name').notNull(),
+    date: day('date').notNull(),
+    start: text('start').notNull(),
+    end: text('end').notNull(),
+    /** Hours each present student consumes: one decimal. */
+    hours: numeric('hours', { precision: 4, scale: 1, mode: 'number' }).notNull(),
+    kind: text('kind').$type<Lesson['kind']>().notNull(),
+    status: text('status').$type<Lesson['status']>().notNull(),
+    capacity: integer('capacity').notNull(),
+    rollCalledAt: at('roll_called_at'),
+    rollCallBy: text('roll_call_by'),
+    presentCount: integer('present_count'),
+    remark: text('remark'),
+    createdAt: at('created_at').notNull(),
+    createdBy: text('created_by').notNull(),
+  },
+  (t) => [
+    index('lessons_company_date_idx').on(t.companyId, t.date, t.start, t.id),
+    index('lessons_company_class_idx').on(t.companyId, t.classId, t.date),
+    index('lessons_company_teacher_idx').on(t.companyId, t.teacherId, t.date),
+    index('lessons_campus_idx').on(t.campusId),
+    check('lessons_kind_check', sql`${t.kind} in ('normal', 'trial', 'makeup')`),
+    check('lessons_status_check', sql`${t.status} in ('scheduled', 'finished', 'cancelled')`),
+    check('lessons_times_check', sql`${hhmm(t.start)} and ${hhmm(t.end)} and ${t.start} < ${t.end}`),
+    check('lessons_hours_check', sql`${t.hours} > 0`),
+    check('lessons_capacity_check', sql`${t.capacity} > 0`),
+    // A roll-called lesson is finished, and a finished one was roll-called.
+    check('lessons_roll_call_check', sql`(${t.status} = 'finished') = (${t.rollCalledAt} is not null)`),
+  ],
+);
+
+/** A key to the lesson a booking or line is about (lessons are never deleted, only cancelled; a campus's go with it, and theirs with them). */
+const lessonKey = (name: string) => integer(name).references(() => lessons.id, { onDelete: 'cascade' });
+
 export const trials = pgTable(
   'trials',
   {
@@ -30,7 +85,7 @@ export const trials = pgTable(
     leadName: text('lead_name').notNull(),
     mobile: text('mobile').notNull(),
     /** Booked into a lesson (its class, teacher and times copied), or into a free slot (date, times, teacher). */
-    lessonId: integer('lesson_id'),
+    lessonId: lessonKey('lesson_id'),
     classId: integer('class_id'),
     className: text('class_name'),
     course: text('course'),
@@ -59,7 +114,7 @@ export const reservations = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     companyId: company(),
-    lessonId: integer('lesson_id').notNull(),
+    lessonId: lessonKey('lesson_id').notNull(),
     lessonLabel: text('lesson_label').notNull(),
     lessonDate: day('lesson_date').notNull(),
     studentId: integer('student_id').notNull(),
@@ -88,7 +143,7 @@ export const leaveRequests = pgTable(
     companyId: company(),
     studentId: integer('student_id').notNull(),
     studentName: text('student_name').notNull(),
-    lessonId: integer('lesson_id'),
+    lessonId: lessonKey('lesson_id'),
     lessonLabel: text('lesson_label'),
     classId: integer('class_id'),
     date: day('date').notNull(),
@@ -124,7 +179,7 @@ export const attendances = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     companyId: company(),
-    lessonId: integer('lesson_id').notNull(),
+    lessonId: lessonKey('lesson_id').notNull(),
     studentId: integer('student_id').notNull(),
     studentName: text('student_name').notNull(),
     mark: text('mark').$type<AttendanceMark>().notNull(),

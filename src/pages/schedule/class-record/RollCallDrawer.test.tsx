@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import RollCallDrawer from './components/RollCallDrawer';
 import { loginAs, renderApp } from '../../../../tests/utils/render';
 import { getDb } from '../../../../mock/db';
-import { allAttendances, allStudents } from '../../../../mock/testing';
+import { allAttendances, allLessons, allStudents, lessonById, lessonsIn } from '../../../../mock/testing';
 import { resetDb } from '../../../../mock/handlers';
 import { allStaff } from '../../../../mock/testing';
 
@@ -21,7 +21,7 @@ async function todayLessonWithoutCard() {
   const students = await allStudents();
   const today = dayjs().format('YYYY-MM-DD');
   const size = (classId: number) => students.filter((s) => s.status === 'active' && s.classIds.includes(classId)).length;
-  return db.lessons
+  return (await allLessons())
     .filter(
     (l) =>
       l.companyId === 2 &&
@@ -51,7 +51,7 @@ describe('Roll-call drawer', () => {
     const outcome = await screen.findByTestId('roll-call-outcome', {}, WAIT);
     expect(outcome).toHaveTextContent(/Roll call saved for \d+ students?/);
     await waitFor(() => expect(getDb().hourRecords.length).toBeGreaterThan(before), WAIT);
-    expect(getDb().lessons.find((l) => l.id === lesson!.id)?.rollCalledAt).toBeTruthy();
+    expect((await lessonById(lesson!.id)).rollCalledAt).toBeTruthy();
     const failed = (await screen.findByText(/deductions? failed and (was|were) recorded as arrears/, {}, WAIT)).closest('.ant-alert')!;
     expect(failed).toHaveTextContent(/no hours were deducted/);
     // Each became an arrears item of this lesson (docs/rules.md#arrears), shown on its line instead of "No usable card".
@@ -80,9 +80,8 @@ describe('Roll-call drawer', () => {
   }, 60000);
 
   it('shows a teacher another lesson read-only: the server refuses it', async () => {
-    const db = getDb();
     const me = (await allStaff()).find((s) => s.userId === 4 && s.companyId === 2)!;
-    const other = db.lessons.find((l) => l.companyId === 2 && l.teacherId !== me.id && l.date === dayjs().format('YYYY-MM-DD'))!;
+    const other = (await lessonsIn(2)).find((l) => l.companyId === 2 && l.teacherId !== me.id && l.date === dayjs().format('YYYY-MM-DD'))!;
     const session = await loginAs('teacher');
     renderApp(<RollCallDrawer lessonId={other.id} onClose={() => undefined} onChanged={() => undefined} />, { session, route: '/schedule/class-record' });
     expect(await screen.findByText('No permission', {}, WAIT)).toBeInTheDocument();

@@ -6,8 +6,7 @@ import { StudentFormModal } from './components/StudentForms';
 import StudentDrawer from './components/StudentDrawer';
 import { loginAs, renderApp } from '../../../../tests/utils/render';
 import { resetDb } from '../../../../mock/handlers';
-import { getDb } from '../../../../mock/db';
-import { allStudents, studentsIn } from '../../../../mock/testing';
+import { allLessons, allStudents, studentsIn } from '../../../../mock/testing';
 
 const rows = () => document.querySelectorAll('.ant-table-tbody tr.ant-table-row').length;
 const slow = { timeout: 10000 };
@@ -61,9 +60,9 @@ describe('/student/list', () => {
 
   it('the drawer names lesson statuses in words (no raw codes)', { timeout: 60000 }, async () => {
     const session = await loginAs('manager');
-    const db = getDb();
+    const lessons = await allLessons();
     const today = new Date().toISOString().slice(0, 10);
-    const student = (await studentsIn(2)).find((s) => db.lessons.some((l) => s.classIds.includes(l.classId) && l.date < today && l.date >= s.createdAt.slice(0, 10) && l.status === 'finished'))!;
+    const student = (await studentsIn(2)).find((s) => lessons.some((l) => s.classIds.includes(l.classId) && l.date < today && l.date >= s.createdAt.slice(0, 10) && l.status === 'finished'))!;
     renderApp(<StudentDrawer studentId={student.id} onClose={() => undefined} onChanged={() => undefined} />, { route: '/student/list', session });
     const drawer = await screen.findByRole('dialog', undefined, slow);
     fireEvent.click(await within(drawer).findByRole('tab', { name: 'Recent lessons' }, { timeout: 20000 }));
