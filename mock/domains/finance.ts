@@ -633,6 +633,9 @@ function entryValues(e: JournalEntry): Omit<typeof journalEntries.$inferInsert, 
   };
 }
 
+/** The company of an approved return's record (a record's kind never changes); other records are in no group. */
+const backKey = (r: HourRecord) => (r.type === 'back' ? String(r.companyId) : undefined);
+
 /** The journal's entries derived from the tables still in the process: card orders and approved refunds. */
 function derivedEntries(db: Db, companyId: number): JournalEntry[] {
   const out: JournalEntry[] = [];
@@ -669,8 +672,9 @@ function derivedEntries(db: Db, companyId: number): JournalEntry[] {
     orderEntries.set(o, entry);
     out.push(entry);
   }
-  for (const r of indexOf(db, 'hourRecords', companyId)) {
-    if (r.type !== 'back' || r.amount === 0) continue;
+  // The company's returns only (an index by kind: a large company has hundreds of thousands of hour records).
+  for (const r of groupOf(db.hourRecords, backKey, String(companyId))) {
+    if (r.amount === 0) continue;
     const campus = campusOfStudent(db, students, r.studentId, (r.reviewedAt ?? r.createdAt).slice(0, 10));
     out.push({
       key: `r-${r.id}`,
