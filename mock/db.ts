@@ -8,8 +8,9 @@
 import type { PermissionFlag, Role } from '../src/types/session';
 import type { PermissionGroup } from '../src/types/campus';
 import { demoMode } from './mode';
+import { today } from './clock';
 import type { SessionRow } from '../server/auth/state';
-import { analyzeChanged, onOpen, resetTables, type Database } from '../server/db';
+import { analyzeChanged, onOpen, resetTables, resetUnderWay, type Database } from '../server/db';
 import { appMeta } from '../server/db/schema';
 import { eq } from 'drizzle-orm';
 
@@ -132,6 +133,7 @@ let current: Db | undefined;
 export function setSeeders(list: Seeder[], production?: Seeder, inDatabase: SqlSeeder[] = [], productionInDatabase: SqlSeeder[] = []) {
   seeders = list;
   sqlSeeders = inDatabase;
+  seedersVersion++;
   productionSeeder = production;
   productionSqlSeeders = productionInDatabase;
   current = undefined;
@@ -150,12 +152,17 @@ onOpen(async (e) => {
   const [done] = await e.db.select().from(appMeta).where(eq(appMeta.key, 'seeded'));
   if (done) {
     await startAfterEarlierRuns(e.db);
+  } else if (resetUnderWay()) {
+    // A test reset opened it: the reset writes the seed (its own, or the kept one) right after.
+    return;
   } else {
     await e.db.transaction(async (t) => {
       const sql = t as unknown as Database;
       await seedDatabase(sql);
       await sql.insert(appMeta).values({ key: 'seeded', value: new Date().toISOString() });
     });
+    // A seed from scratch, as a test reset's own (the next reset with the same key is kept: `resetDb`).
+    lastSeedKey = seedKey(demoMode());
   }
   // The planner's statistics of the tables that changed much (the seed just written, or rows of earlier runs): the
   // embedded engine has no autovacuum; on a server it is a no-op most starts.
@@ -194,17 +201,76 @@ export function emptyDb(): Db {
   } as unknown as Db;
 }
 
-export function resetDb(): Db {
+/**
+ * The test reset's copy of a seed (`resetDb`): the in-process tables as the seed left them, and the name of the copy
+ * of the database's tables taken with them (server/db `resetTables`).
+ */
+interface SeedSnapshot {
+  /** What the seed depends on besides the clock (`seedKey`). */
+  key: string;
+  /** When it was seeded (the clock, faked or not). */
+  at: number;
+  memory: Db;
+  name: string;
+}
+let snapshot: SeedSnapshot | undefined;
+/** The key of the last seed written from scratch (`resetDb` keeps the second one in a row with the same key). */
+let lastSeedKey: string | undefined;
+let seedersVersion = 0;
+let snapshotCount = 0;
+/**
+ * How long a kept seed stands in for a new one: the state of a school seeded that long ago and left untouched, as a
+ * server may well be. Within the same day only, never before its own time (a test that sets the clock back), and
+ * short enough that the clock-dependent parts of the seed (lessons ended since, the latest stamps) barely move.
+ */
+export const SEED_SNAPSHOT_MAX_AGE_MS = 5 * 60_000;
+
+/** Whether the kept seed stands in for a new one with `key` at `now`. */
+export function keptSeedServes(kept: { key: string; at: number }, key: string, now: number): boolean {
+  return kept.key === key && kept.at <= now && now - kept.at < SEED_SNAPSHOT_MAX_AGE_MS;
+}
+
+/** What the seed depends on besides the clock. */
+function seedKey(demo: boolean): string {
+  return JSON.stringify([demo, today(), process.env.MOCK_SCALE ?? '', seedersVersion]);
+}
+
+/** `fresh`: a seed written from scratch whatever is kept (a test of what a new seed draws: random page codes). */
+export function resetDb(opts: { fresh?: boolean } = {}): Db {
   // The tables already in the database (server/db) are emptied and seeded again: requests wait for it (no await
   // needed here). Their seed reads the in-process seed, written first.
-  const db = seedMemory();
   // The mode and the in-memory seed of this reset, whenever the database's turn comes (a later reset may have
   // changed both meanwhile).
   const demo = demoMode();
-  void resetTables(async (sql) => {
-    await seedDatabase(sql, demo, db);
-    await sql.insert(appMeta).values({ key: 'seeded', value: new Date().toISOString() });
-  });
+  const key = seedKey(demo);
+  if (!opts.fresh && snapshot && keptSeedServes(snapshot, key, Date.now())) {
+    // The kept seed: its in-process tables cloned, the database's copied back (or written from the clone, on a
+    // database that has no copy by this name).
+    const db = structuredClone(snapshot.memory);
+    current = db;
+    void resetTables(
+      async (sql) => {
+        await seedDatabase(sql, demo, db);
+        await sql.insert(appMeta).values({ key: 'seeded', value: new Date().toISOString() });
+      },
+      { restore: snapshot.name },
+    );
+    return db;
+  }
+  const db = seedMemory();
+  // A file that resets once keeps nothing; the second seed in a row with the same key is kept for the resets after it.
+  const keep = lastSeedKey === key;
+  lastSeedKey = key;
+  const name = keep ? `seed-${++snapshotCount}` : undefined;
+  void resetTables(
+    async (sql) => {
+      await seedDatabase(sql, demo, db);
+      await sql.insert(appMeta).values({ key: 'seeded', value: new Date().toISOString() });
+      // After the database's seeders (which read the in-process seed) and before any request writes to it.
+      if (name) snapshot = { key, at: Date.now(), memory: structuredClone(db), name };
+    },
+    { snapshot: name },
+  );
   return db;
 }
 

@@ -36,7 +36,7 @@ describe('page codes cannot be guessed', () => {
 
   it('a new campus gets a random code too, and a new seed new codes', async () => {
     const before = (await pageOf(1)).code;
-    resetDb();
+    resetDb({ fresh: true });
     expect((await pageOf(1)).code).not.toBe(before);
     const dealer = await loginToken('dealer');
     const made = await call('POST', '/v2/company_kt/campus', { token: dealer, body: { name: 'Riverside 河畔', address: '1 River Rd', phone: '021-5555 0000' } });

@@ -9,7 +9,7 @@ import { analyzeChanged, engine, tx } from '../server/db';
 import { resetDb } from './handlers';
 
 async function lastAnalyzed(table: string): Promise<{ analyzed: boolean; changed: number }> {
-  const res = (await (await tx()).execute(sql`select last_analyze is not null as analyzed, n_mod_since_analyze::int as changed from pg_stat_user_tables where relname = ${table}`)) as unknown as {
+  const res = (await (await tx()).execute(sql`select last_analyze is not null as analyzed, n_mod_since_analyze::int as changed from pg_stat_user_tables where schemaname = 'public' and relname = ${table}`)) as unknown as {
     rows: { analyzed: boolean; changed: number }[];
   };
   return res.rows[0];

@@ -1,22 +1,42 @@
-/** vitest setup: jest-dom matchers, the one set of msw handlers (mock/handlers.ts), a database and a fresh seed per test file. */
+/** vitest setup: jest-dom matchers, the one set of msw handlers (mock/handlers.ts), a database and a fresh seed per test file (opened at its first use). */
 import '@testing-library/jest-dom/vitest';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import fs from 'node:fs';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { setupServer } from 'msw/node';
-import { handlersFor, resetDb } from '../mock/handlers';
+import { handlersFor } from '../mock/handlers';
 import { loadMessages } from '../src/locales';
-import { closeDatabase, engine, setOpener } from '../server/db';
+import { closeDatabase, engine, opened, setOpener } from '../server/db';
 import { openTestDatabase } from './database';
 
 // This file's own database, from the template built once (tests/globalDatabase.ts).
-setOpener(() => openTestDatabase(inject('dbTemplate')));
+// Seeded when it opens, like a server's first start (mock/db.ts), unless a test reset opened it (the reset seeds it).
+setOpener(async () => {
+  const e = await openTestDatabase(inject('dbTemplate'));
+  await opened(e);
+  return e;
+});
 
 // The test flag: the test reset call exists only for test runners (mock/handlers.ts `handlersFor`).
 export const server = setupServer(...handlersFor({ test: true }));
 
+/**
+ * Whether this file talks to the backend (any import of mock/, the render helpers, services or requests): it gets its
+ * database opened and seeded before its tests, as before a server answers. A file of pure rules never opens one (a
+ * database and its seed cost a few seconds per file); if it does call, its first call opens it.
+ */
+function usesBackend(): boolean {
+  const file = expect.getState().testPath;
+  if (!file) return true;
+  try {
+    return /mock\/|tests\/utils|services|render|fetch\(|request|testing-library\/react/.test(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
 beforeAll(async () => {
-  await Promise.all([loadMessages('en-US'), loadMessages('zh-CN'), engine()]);
-  resetDb();
+  await Promise.all([loadMessages('en-US'), loadMessages('zh-CN'), usesBackend() ? engine() : undefined]);
   server.listen({ onUnhandledRequest: 'error' });
 });
 afterEach(() => {

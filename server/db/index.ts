@@ -127,13 +127,18 @@ let opener: () => Promise<Engine> = async () => {
   const url = process.env.DATABASE_URL;
   const engine = url ? await openPostgres(url) : await openPglite();
   await migrate(engine);
-  if (afterOpen) await afterOpen(engine);
+  await opened(engine);
   return engine;
 };
 
-/** Registers what runs after the server's database opens (not the tests' databases: their reset seeds them). */
+/** Registers what runs after the database opens (mock/db.ts: the demo seed of a new database). */
 export function onOpen(fn: (e: Engine) => Promise<void>) {
   afterOpen = fn;
+}
+
+/** Runs what `onOpen` registered on a database just opened and migrated (an opener of its own calls it: the tests'). */
+export async function opened(e: Engine): Promise<void> {
+  if (afterOpen) await afterOpen(e);
 }
 
 /** Replaces how the database is opened (the test harness: a database of its own per test file). */
@@ -283,18 +288,122 @@ let pendingReset: Promise<void> = Promise.resolve();
 /**
  * Empties the tables, then writes `seed` (the test reset, mock/db.ts `resetDb`). Requests and `tx()` wait for it, so
  * a test that resets and then calls needs no await of its own.
+ *   - `snapshot`: after the seed, keeps a copy of every table under that name (`takeSnapshot`);
+ *   - `restore`: copies the tables back from the snapshot of that name instead of seeding (a fifth of the time), or
+ *     seeds when this database has none by that name.
  */
-export function resetTables(seed?: (db: Database) => Promise<void>): Promise<void> {
+export function resetTables(seed?: (db: Database) => Promise<void>, opts: { snapshot?: string; restore?: string } = {}): Promise<void> {
   pendingReset = pendingReset.then(async () => {
-    const e = await engine();
-    const names = tableNames();
-  if (names.length) await e.exec(`truncate ${names.map((n) => `"${n}"`).join(', ')} restart identity cascade`);
-    if (seed) {
-      await e.db.transaction((t) => seed(t as unknown as Database));
-      await analyzeChanged(e);
+    resetRunning = true;
+    try {
+      await resetNow(seed, opts);
+    } finally {
+      resetRunning = false;
     }
   });
   return pendingReset;
+}
+
+let resetRunning = false;
+/** Whether a test reset is writing the tables (a database it opens is seeded by it, not by the opening: mock/db.ts). */
+export function resetUnderWay(): boolean {
+  return resetRunning;
+}
+
+async function resetNow(seed: ((db: Database) => Promise<void>) | undefined, opts: { snapshot?: string; restore?: string }): Promise<void> {
+  const e = await engine();
+  const names = tableNames();
+  if (names.length) await e.exec(`truncate ${names.map((n) => `"${n}"`).join(', ')} restart identity cascade`);
+  if (opts.restore && (await restoreSnapshot(e, opts.restore))) {
+    await analyzeChanged(e);
+    return;
+  }
+  if (seed) {
+    await e.db.transaction((t) => seed(t as unknown as Database));
+    if (opts.snapshot) await takeSnapshot(e, opts.snapshot);
+    await analyzeChanged(e);
+  }
+}
+
+/** The schema the test reset keeps its copy of the seeded tables in (never on a database a server was started on). */
+const SNAPSHOT_SCHEMA = 'test_seed_snapshot';
+interface Snapshot {
+  name: string;
+  /** The tables, each after the tables it names (foreign keys). */
+  order: string[];
+  /** Each identity as the seed left it. */
+  sequences: { name: string; value: string; called: boolean }[];
+}
+const snapshots = new WeakMap<Engine, Snapshot>();
+
+function plainName(n: string): string {
+  if (!/^[a-z_0-9]+$/.test(n)) throw new Error(`bad table name ${n}`);
+  return n;
+}
+
+async function rowsOfQuery<T>(db: Database, text: string): Promise<T[]> {
+  return ((await db.execute(sql.raw(text))) as unknown as { rows: T[] }).rows;
+}
+
+/** Every table after the ones its foreign keys name (a key to itself aside). */
+function referencedFirst(names: string[], keys: { a: string; b: string }[]): string[] {
+  const needs = new Map(names.map((n) => [n, new Set<string>()]));
+  for (const k of keys) if (k.a !== k.b) needs.get(k.a)?.add(k.b);
+  const order: string[] = [];
+  const placed = new Set<string>();
+  const place = (n: string, path: Set<string>) => {
+    if (placed.has(n)) return;
+    if (path.has(n)) throw new Error(`foreign keys in a cycle through ${n}`);
+    path.add(n);
+    for (const m of needs.get(n) ?? []) place(m, path);
+    path.delete(n);
+    placed.add(n);
+    order.push(n);
+  };
+  for (const n of names) place(n, new Set());
+  return order;
+}
+
+/**
+ * Keeps a copy of every table as the seed just wrote it, for `restoreSnapshot` (the test reset: most API test files
+ * reset before each test, and reseeding cost ~1.4 s of SQL each time).
+ */
+async function takeSnapshot(e: Engine, name: string): Promise<void> {
+  const names = tableNames().map(plainName);
+  const keys = await rowsOfQuery<{ a: string; b: string }>(
+    e.db,
+    `select c.conrelid::regclass::text as a, c.confrelid::regclass::text as b from pg_constraint c where c.contype = 'f' and c.connamespace = 'public'::regnamespace`,
+  );
+  // Each identity as it stands (`last_value` with `is_called`: a seed's `restartIdentities` leaves them not called).
+  const names0 = (await rowsOfQuery<{ name: string }>(e.db, `select sequencename as name from pg_sequences where schemaname = 'public' order by 1`)).map((r) => plainName(r.name));
+  const sequences = names0.length
+    ? await rowsOfQuery<{ name: string; value: string; called: boolean }>(e.db, names0.map((n) => `select '${n}' as name, last_value::text as value, is_called as called from public."${n}"`).join(' union all '))
+    : [];
+  await e.exec(`drop schema if exists ${SNAPSHOT_SCHEMA} cascade; create schema ${SNAPSHOT_SCHEMA}; ${names.map((n) => `create table ${SNAPSHOT_SCHEMA}."${n}" as table public."${n}";`).join(' ')}`);
+  snapshots.set(e, { name, order: referencedFirst(names, keys.map((k) => ({ a: k.a.replace(/^public\./, ''), b: k.b.replace(/^public\./, '') }))), sequences: sequences.filter((q) => /^\d+$/.test(q.value)) });
+}
+
+/**
+ * Copies the tables back from the snapshot named `name` into the emptied tables, in one transaction; false when this
+ * database has none by that name. The foreign keys are not checked again where the role may turn them off
+ * (`session_replication_role`: the embedded engine; on a server, a superuser or a role granted it): the rows are the
+ * ones the seed wrote and checked.
+ */
+async function restoreSnapshot(e: Engine, name: string): Promise<boolean> {
+  const s = snapshots.get(e);
+  if (!s || s.name !== name) return false;
+  await e.db.transaction(async (t) => {
+    try {
+      await t.transaction(async (sp) => {
+        await sp.execute(sql.raw('set local session_replication_role = replica'));
+      });
+    } catch {
+      // Not allowed for this role: the keys are checked, in an order that satisfies them.
+    }
+    for (const n of s.order) await t.execute(sql.raw(`insert into public."${n}" overriding system value select * from ${SNAPSHOT_SCHEMA}."${n}"`));
+    for (const q of s.sequences) await t.execute(sql.raw(`select setval('public."${q.name}"', ${q.value}, ${q.called ? 'true' : 'false'})`));
+  });
+  return true;
 }
 
 /** Tables with at least this many rows written since their statistics were taken get new ones (`analyzeChanged`). */
@@ -311,7 +420,7 @@ export async function analyzeChanged(e: Engine): Promise<string[]> {
   // The counts of the rows just written (a process sends its counts at most once a second unless told).
   await e.exec('select pg_stat_force_next_flush()');
   // Both engines answer a plain query with its `rows`.
-  const res = (await e.db.execute(sql`select relname from pg_stat_user_tables where n_mod_since_analyze >= ${ANALYZE_AFTER_ROWS} order by relname`)) as unknown as { rows: { relname: string }[] };
+  const res = (await e.db.execute(sql`select relname from pg_stat_user_tables where schemaname = 'public' and n_mod_since_analyze >= ${ANALYZE_AFTER_ROWS} order by relname`)) as unknown as { rows: { relname: string }[] };
   const names = res.rows.map((r) => r.relname).filter((n) => /^[a-z_0-9]+$/.test(n));
   if (names.length) await e.exec(`analyze ${names.map((n) => `"${n}"`).join(', ')}`);
   return names;
