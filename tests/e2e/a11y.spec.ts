@@ -7,7 +7,7 @@
  * frame results; the console has no frames) and returns only violations' nodes: about 0.9 s a route instead of 3.8 s.
  * A self-check first proves that this configuration still reports what it must (a nameless button, low contrast).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
 import { ROUTES } from '../../src/config/routeTable';
 import { dismissReminder, login, resetBackend, watchCsp } from './helpers';

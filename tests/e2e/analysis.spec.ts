@@ -2,7 +2,7 @@
  * Analysis screens (docs/rules.md#analysis-metrics, docs/screens.md#analysis), one test per screen: the figures shown equal the analyze call, the chart
  * has its data table, and a figure opens its list, whose total (and sums) equal the figure.
  */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { login, resetBackend, sessionHeaders } from './helpers';
 
 const day = (offset: number) => {

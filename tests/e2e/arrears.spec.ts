@@ -4,7 +4,7 @@
  * consumption, shown on the receipt; another item is written off with a reason. Issue 31: a past lesson's roll call
  * shows the card its records took from, not today's card state.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { axeViolations, login, open, openSelect, pickOption, resetBackend, rowAction, sessionHeaders } from './helpers';
 
 async function api<T>(page: Page, path: string, init: { method?: string; data?: unknown } = {}): Promise<{ status: number; data: T }> {

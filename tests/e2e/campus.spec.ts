@@ -1,5 +1,5 @@
 /** Campus management (docs/rules.md#permission-groups-and-data-scope, #campuses-and-online-sales, docs/screens.md#campus-management) as the demo dealer, with a second browser for the affected account. */
-import { test, expect, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { test, expect, type Browser, type Page, type TestInfo, serverUrl } from './fixtures';
 import { login, resetBackend, rowAction, sessionHeaders } from './helpers';
 
 test.beforeEach(async ({ page }) => {
@@ -14,7 +14,7 @@ async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: u
 
 /** A second signed-in user in their own browser context (own local storage). */
 async function otherUser(browser: Browser, info: TestInfo, username: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: info.project.use.baseURL, locale: 'en-US', reducedMotion: 'reduce', viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({ baseURL: serverUrl(info), locale: 'en-US', reducedMotion: 'reduce', viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   await login(page, username);
   return page;
@@ -165,7 +165,7 @@ test('online sale: a parent buys a card on the public page; the card, its add re
   const pages = await api<{ campusId: number; code: string; templateIds: number[] }[]>(page, 'GET', '/v2/campus_web');
   const downtown = pages.data.find((p) => p.campusId === 1)!;
   // The public page, outside the login, in a fresh browser.
-  const context = await browser.newContext({ baseURL: info.project.use.baseURL, locale: 'en-US', reducedMotion: 'reduce' });
+  const context = await browser.newContext({ baseURL: serverUrl(info), locale: 'en-US', reducedMotion: 'reduce' });
   const parent = await context.newPage();
   await parent.goto(`/w/${downtown.code}`);
   await parent.evaluate(() => window.localStorage.setItem('locale', 'en-US'));
@@ -204,7 +204,7 @@ test('public page: a second sign-up of a mobile says so; past the address’s li
   const pages = await api<{ campusId: number; code: string }[]>(page, 'GET', '/v2/campus_web');
   const downtown = pages.data.find((p) => p.campusId === 1)!;
   expect(downtown.code).toMatch(/^[a-z2-9]{16}$/);
-  const context = await browser.newContext({ baseURL: info.project.use.baseURL, locale: 'en-US', reducedMotion: 'reduce' });
+  const context = await browser.newContext({ baseURL: serverUrl(info), locale: 'en-US', reducedMotion: 'reduce' });
   const parent = await context.newPage();
   await parent.goto(`/w/${downtown.code}`);
   await parent.evaluate(() => window.localStorage.setItem('locale', 'en-US'));

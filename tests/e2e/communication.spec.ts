@@ -3,7 +3,7 @@
  * low (count = the dashboard's), read by the demo parent; a rule switched off stops its messages; a bulletin shows
  * once on the dashboard.
  */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { login, openSelect, pickOption, resetBackend } from './helpers';
 
 async function api<T>(page: Page, path: string, init: { method?: string; data?: unknown } = {}): Promise<{ status: number; data: T; msg?: string }> {

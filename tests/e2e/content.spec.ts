@@ -4,7 +4,7 @@
  * (the company's and the partner's logos, no word split, no download before a student is chosen), and two layout
  * bugs (the Send notice counter over the variable hint; "Record submission" clipped in the homework drawer).
  */
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type Page, type TestInfo, serverUrl } from './fixtures';
 import { axeViolations, login, open, pickOption, resetBackend, rowAction, sessionHeaders } from './helpers';
 import { amountInWordsEn, amountInWordsZh } from '../../src/domain/amountWords';
 import { formatAmount } from '../../src/utils/format';
@@ -16,7 +16,7 @@ async function api<T>(page: Page, path: string, init: { method?: string; data?: 
 
 /** A second person in their own browser (own local storage). */
 async function otherBrowser(browser: Browser, info: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ baseURL: info.project.use.baseURL, locale: 'en-US', reducedMotion: 'reduce', viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({ baseURL: serverUrl(info), locale: 'en-US', reducedMotion: 'reduce', viewport: { width: 1440, height: 900 } });
   return context.newPage();
 }
 

@@ -3,7 +3,7 @@
  * password, shown once to the platform admin; the owner signs in with it and must choose their own password before
  * anything else (a dialog that cannot be closed, the server refusing company calls meanwhile), then reaches the console.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { axeViolations, expectNoCspViolation, login, open, openUserMenu, resetBackend, sessionHeaders, watchCsp } from './helpers';
 
 test('a new owner signs in with the one-time password shown once, must choose their own, then reaches the console', async ({ page }) => {

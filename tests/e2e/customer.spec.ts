@@ -1,5 +1,5 @@
 /** Customer center (issue 5): add with fast-check, follow up, convert to a student, claim to the limit, distribute, public form. */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { dismissReminder, login, open, resetBackend, rowAction } from './helpers';
 
 test.beforeEach(async ({ page }) => {

@@ -4,7 +4,7 @@
  * staff member is told so and whom to contact, at login and at the next call of an open session; closing a filled
  * form asks first (Escape on a filled "Sell a card").
  */
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page } from './fixtures';
 import { axeViolations, login, PASSWORDS, pickOption, resetBackend, sessionHeaders } from './helpers';
 
 test.beforeEach(async ({ page }) => {

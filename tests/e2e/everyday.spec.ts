@@ -2,7 +2,7 @@
  * Everyday use (issue 9): forms that open clean, pinned actions, links that keep their filters, Excel export of all
  * pages, jump search, the expired owner's landing page.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { Workbook } from 'exceljs';
 import { dismissReminder, login, open, resetBackend, sessionHeaders } from './helpers';
 

@@ -4,7 +4,7 @@
  * /finance/accrual, /analyze/core (1st to today) and the dashboard, each screen names its period, and a period card's
  * drill-down has no day after today.
  */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { apiCall, axeViolations, login, resetBackend } from './helpers';
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,5 +1,5 @@
 /** Finance screens (issue 11): revenue and the journal move with a sale, month close, the salary month, own lines only. */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { apiCall, login, resetBackend, rowAction } from './helpers';
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');

@@ -2,7 +2,7 @@
  * Issue 31 (3, 5): the header search finds staff and documents by number and opens each record, by keyboard; the
  * audit log reads as sentences in the reader's language, with readable changes, for a sale and a notify-rule change.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, serverUrl } from './fixtures';
 import { apiCall, dismissReminder, login, open, openSelect, pickOption, resetBackend } from './helpers';
 
 test.beforeEach(async ({ page }) => {
@@ -129,7 +129,7 @@ test('money looks the same on the public page as in the console: ¥1,280.00, nev
   await login(page, 'dealer');
   const pages = (await apiCall<{ campusId: number; code: string }[]>(page, '/v2/campus_web')).body.data;
   const code = pages.find((p) => p.campusId === 1)!.code;
-  const context = await browser.newContext({ baseURL: info.project.use.baseURL, locale: 'en-US', reducedMotion: 'reduce' });
+  const context = await browser.newContext({ baseURL: serverUrl(info), locale: 'en-US', reducedMotion: 'reduce' });
   const parent = await context.newPage();
   await parent.goto(`/w/${code}`);
   await parent.evaluate(() => window.localStorage.setItem('locale', 'en-US'));

@@ -5,7 +5,7 @@
  * at run time, and what they show is styled all the same. Fails when the file no longer fits the app's components
  * (then run `npm run styles`).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { expectNoCspViolation, PASSWORDS, watchCsp } from './helpers';
 
 /** antd styles built at run time (cssinjs marks each <style> with its hash). */

@@ -1,5 +1,5 @@
 /** Shared browser-test helpers: reset the mock backend, log in as a demo account, read messages. */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from './fixtures';
 import AxeBuilder from '@axe-core/playwright';
 import { DEMO_PASSWORDS } from '../demoAccounts';
 

@@ -3,7 +3,7 @@
  * the server (all or none), then the fixed file: every row created, opening balances in the student's ledger.
  * The files are written here with exceljs and chosen through the modal's file input.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { Workbook } from 'exceljs';
 import { dismissReminder, login, open, resetBackend, sessionHeaders } from './helpers';
 

@@ -3,7 +3,7 @@
  * account sends an invitation instead of attaching that person; the person sees it at their next login, accepts, and
  * the store switch offers the new store.
  */
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type Page, type TestInfo, serverUrl } from './fixtures';
 import { axeViolations, login, openUserMenu, resetBackend, sessionHeaders } from './helpers';
 
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<{ status: number; data: T }> {
@@ -14,7 +14,7 @@ async function api<T>(page: Page, method: 'GET' | 'POST', path: string, data?: u
 
 /** A second person in their own browser (own local storage). */
 async function otherBrowser(browser: Browser, info: TestInfo): Promise<Page> {
-  const context = await browser.newContext({ baseURL: info.project.use.baseURL, locale: 'en-US', reducedMotion: 'reduce', viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({ baseURL: serverUrl(info), locale: 'en-US', reducedMotion: 'reduce', viewport: { width: 1440, height: 900 } });
   return context.newPage();
 }
 

@@ -5,7 +5,7 @@
  * - Charts: the SVG drawing's label boxes: the legend's never meet an axis label's, and every category has a visible
  *   label of its own (whole, or cut with an ellipsis).
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import en from '../../src/locales/en-US';
 import zh from '../../src/locales/zh-CN';
 import { apiCall, dismissReminder, login, resetBackend } from './helpers';

@@ -1,5 +1,5 @@
 /** Leave requests, reservations and free trials (docs/screens.md#students, #schedule) as the demo manager. */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { dismissReminder, login, open, resetBackend, sessionHeaders, rowAction } from './helpers';
 
 test.beforeEach(async ({ page }) => {

@@ -1,5 +1,5 @@
 /** Month close in order and pay with care (issue 30): close September then October, reopen with a reason; batch pay confirms. */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { apiCall, login, resetBackend, rowAction } from './helpers';
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');

@@ -2,7 +2,7 @@
  * Platform administration (issue 14) as the demo admin and the demo service account: company lifecycle (disable,
  * recover, renew), Excel import all-or-nothing, package price, the audit log, and read-only service access.
  */
-import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Browser, type Page } from './fixtures';
 import ExcelJS from 'exceljs';
 import { login, open, openSelect, pickOption, resetBackend, PASSWORDS, rowAction } from './helpers';
 

@@ -1,5 +1,5 @@
 /** Issue 30: a card cannot be sold already expired; a renewed student leaves "running low" everywhere. */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { login, openSelect, pickOption, resetBackend, sessionHeaders, rowAction } from './helpers';
 
 async function api<T>(page: Page, path: string, init: { method?: string; data?: unknown } = {}): Promise<{ status: number; body: { code: number; data: T; msg?: string } }> {

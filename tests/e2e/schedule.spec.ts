@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { login, open, resetBackend, sessionHeaders } from './helpers';
 
 test.beforeEach(async ({ page }) => {

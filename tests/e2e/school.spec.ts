@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { confirmIt, login, openSelect, pickOption, resetBackend, sessionHeaders, rowAction } from './helpers';
 
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');

@@ -1,5 +1,5 @@
 /** Server hardening seen by the user (issue 8): the login throttle, a session ended by a password change, headers. */
-import { test, expect, type TestInfo } from '@playwright/test';
+import { test, expect, type TestInfo, serverUrl } from './fixtures';
 import { expectNoCspViolation, login, open, openSelect, pickOption, resetBackend, sessionHeaders, watchCsp } from './helpers';
 
 test.beforeEach(async ({ page }) => {
@@ -32,7 +32,7 @@ test('five wrong passwords lock the account for 15 minutes, and the login page s
 });
 
 test('a password change ends the other sessions of the user', async ({ page, browser }, info: TestInfo) => {
-  const other = await browser.newContext({ baseURL: info.project.use.baseURL, locale: 'en-US', reducedMotion: 'reduce', viewport: { width: 1440, height: 900 } });
+  const other = await browser.newContext({ baseURL: serverUrl(info), locale: 'en-US', reducedMotion: 'reduce', viewport: { width: 1440, height: 900 } });
   const second = await other.newPage();
   try {
     await login(second, 'teacher');

@@ -1,6 +1,6 @@
 /** The console shell (issue 2): login, menus per account, store switch, logout, expiry, 401, 404/403, size. */
 import zlib from 'node:zlib';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { dismissReminder, login, openUserMenu, PASSWORDS, resetBackend, sessionHeaders } from './helpers';
 
 test.beforeEach(async ({ page }) => {

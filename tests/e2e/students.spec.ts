@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { confirmIt, login, openSelect, pickOption, resetBackend, sessionHeaders } from './helpers';
 
 /** A call to the mock backend with the browser's session (for server-state checks). */

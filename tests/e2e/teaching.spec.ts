@@ -1,5 +1,5 @@
 /** Homework and scores as the demo teacher (issue 13): assign, record, check with stars, reject, delete refused; exam scores and statistics. */
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures';
 import { login, openSelect, pickOption, resetBackend, rowAction } from './helpers';
 
 async function api<T>(page: Page, path: string, init: { method?: string; data?: unknown } = {}): Promise<{ status: number; data: T; msg?: string }> {

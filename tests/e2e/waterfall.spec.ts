@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page, type Request } from '@playwright/test';
+import { expect, test, type Browser, type Page, type Request } from './fixtures';
 import { pageDir, ROUTES, type RouteMeta } from '../../src/config/routeTable';
 import { PASSWORDS, resetBackend } from './helpers';
 
