@@ -52,8 +52,29 @@ export async function openTestDatabase(template: TemplateRef): Promise<Engine> {
     close: async () => {
       await engine.close();
       const again = await openPostgres(template.url);
-      await again.exec(`drop database if exists "${name}" with (force)`);
-      await again.close();
+      try {
+        await dropDatabase(again, name);
+      } finally {
+        await again.close();
+      }
     },
   };
+}
+
+/**
+ * Drops a test's database once its own connections are closed. A plain drop stops the server's autovacuum workers in it
+ * itself; `with (force)` would refuse to (the test role may not signal them: "must be a member of the role whose
+ * process is being terminated"), so it is only the last try, for a connection of the test's own left open.
+ */
+async function dropDatabase(admin: Engine, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.exec(`drop database if exists "${name}"`);
+      return;
+    } catch {
+      if (attempt >= 5) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+  await admin.exec(`drop database if exists "${name}" with (force)`);
 }
