@@ -1,13 +1,19 @@
 /** vitest setup: jest-dom matchers, the one set of msw handlers (mock/handlers.ts), a database and a fresh seed per test file (opened at its first use). */
 import '@testing-library/jest-dom/vitest';
 import fs from 'node:fs';
-import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { handlersFor } from '../mock/handlers';
 import { loadMessages } from '../src/locales';
 import { closeDatabase, engine, opened, setOpener } from '../server/db';
 import { openTestDatabase } from './database';
+import { mirrorVisibilityRules } from './utils/styleFilter';
+
+// antd's run-time styles go to an element outside the document; the document keeps only what decides visibility
+// (tests/utils/styleFilter.ts: jsdom matched every antd rule for every style read).
+const { styleHolder } = vi.hoisted(() => ({ styleHolder: typeof document === 'undefined' ? undefined : document.createElement('div') }));
+vi.mock('@/utils/styleCache', async (importOriginal) => ({ ...(await importOriginal<typeof import('@/utils/styleCache')>()), STYLE_CONTAINER: styleHolder }));
 
 // This file's own database, from the template built once (tests/globalDatabase.ts).
 // Seeded when it opens, like a server's first start (mock/db.ts), unless a test reset opened it (the reset seeds it).
@@ -75,6 +81,12 @@ if (typeof window !== 'undefined') {
     Object.defineProperty(window, 'ResizeObserver', { writable: true, value: RO });
   }
   window.HTMLElement.prototype.scrollIntoView = window.HTMLElement.prototype.scrollIntoView || (() => undefined);
+  const visibilitySheet = document.createElement('style');
+  document.head.appendChild(visibilitySheet);
+  const visibility = mirrorVisibilityRules(styleHolder!, visibilitySheet);
   const origGetComputedStyle = window.getComputedStyle;
-  window.getComputedStyle = (elt: Element, pseudo?: string | null) => origGetComputedStyle(elt, pseudo ? undefined : pseudo);
+  window.getComputedStyle = (elt: Element, pseudo?: string | null) => {
+    visibility.flush();
+    return origGetComputedStyle(elt, pseudo ? undefined : pseudo);
+  };
 }
