@@ -119,6 +119,8 @@ test('audit log: a sale and a notify-rule change read as sentences with their ch
   // In Chinese.
   await page.getByRole('button', { name: /Language|语言/ }).hover();
   await page.getByRole('menuitem', { name: '简体中文' }).click();
+  // The switch loads the Chinese messages first, then keeps the choice: reload only once it is kept.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await page.goto('/operate');
   await expect(sentences.first()).toHaveText(/^关闭“.+”通知（短信，发给家长）$/);
   await expect(sentences.nth(1)).toHaveText(`向 ${student.name} 售出课卡 ${cardNo}，¥2,880.00`);
