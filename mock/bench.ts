@@ -15,8 +15,8 @@ import { registry } from './http';
 import { getDb } from './db';
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { tx } from '../server/db';
-import { campuses, staff } from '../server/db/schema';
-import { allCardTemplates, call, lessonsIn, studentsIn } from './testing';
+import { arrearsItems, campuses, staff } from '../server/db/schema';
+import { allCardTemplates, call, lessonsIn, rowsOf, studentsIn } from './testing';
 import { today } from './clock';
 
 export interface BenchRow {
@@ -138,7 +138,7 @@ export async function benchAfterWrites(token: string, rounds = 1): Promise<Bench
       await after('roll call undo', () => call('POST', '/v2/lesson/roll_call/undo', { token, body: { lessonId: lesson.id } }));
     }
     // Students who owe no lessons: a sale first settles open arrears (docs/rules.md#arrears), the return needs hours left.
-    const owing = new Set(db.arrears.filter((a) => a.companyId === 2 && a.status === 'open').map((a) => a.studentId));
+    const owing = new Set((await rowsOf(arrearsItems)).filter((a) => a.companyId === 2 && a.status === 'open').map((a) => a.studentId));
     const student = (await studentsIn(2)).filter((s) => s.status === 'active' && !owing.has(s.id))[round];
     // The student's campus stays open for the sale (a branch past its validity refuses it).
     await (await tx()).update(campuses).set({ validUntil: '2099-12-31' }).where(and(eq(campuses.id, student.campusId), lt(campuses.validUntil, t)));

@@ -124,6 +124,15 @@ let sqlSeeders: SqlSeeder[] = [];
 let productionSeeder: Seeder | undefined;
 let productionSqlSeeders: SqlSeeder[] = [];
 let current: Db | undefined;
+let memoryLoader: ((sql: Database, db: Db) => Promise<void>) | undefined;
+
+/**
+ * What reads the tables the process still keeps in memory from the database (mock/domains/cardRows.ts): a server
+ * opening a database it has used before starts from what it holds, not from the seed.
+ */
+export function setMemoryLoader(load: (sql: Database, db: Db) => Promise<void>) {
+  memoryLoader = load;
+}
 
 /**
  * Domain modules register their seeders once, in order (mock/domains/index.ts), the seeders of their tables in the
@@ -152,6 +161,12 @@ onOpen(async (e) => {
   const [done] = await e.db.select().from(appMeta).where(eq(appMeta.key, 'seeded'));
   if (done) {
     await startAfterEarlierRuns(e.db);
+    // The tables the process still reads in memory, as the database holds them (not the seed: what was written since).
+    if (memoryLoader && !resetUnderWay()) {
+      const db = emptyDb();
+      await memoryLoader(e.db, db);
+      current = db;
+    }
   } else if (resetUnderWay()) {
     // A test reset opened it: the reset writes the seed (its own, or the kept one) right after.
     return;
@@ -171,11 +186,13 @@ onOpen(async (e) => {
 
 /** Ids of rows the process creates start from here (0 on a new database); see `startAfterEarlierRuns`. */
 let idFloor = 0;
-/** Ids each start of the server has to itself among the tables still kept in the process. */
+/** Ids each start of the server has to itself for the rows the process numbers (`nextId`). */
 export const IDS_PER_START = 1_000_000;
 
 /**
- * The tables still kept in the process start again from the seed at every start, while the database keeps what was
+ * The process numbers some rows itself (`nextId`: cards, hour records, card orders, arrears items); the tables it
+ * read back when it opened start its numbering after their highest ids, but tables it used to keep start again from
+ * the seed at every start, while the database keeps what was
  * written: rows there may name a row the process created before a restart (a lead's follow-ups, a staff member's
  * salary plan). So that a row created after a restart never takes such an id, each start of a server on a database it
  * has used before gives the process's new rows ids of their own: the n-th restart numbers them from n × 1,000,000

@@ -13,8 +13,10 @@ import { classesOf } from './domains/schoolRows';
 import { getDb } from './db';
 import type { CardTemplate, SchoolClass, Staff, Student } from '../src/types/school';
 import { templateOf } from './domains/cardTemplateRows';
+import { arrearsOf } from './domains/cardRows';
+import type { ArrearsItem } from '../src/types/arrears';
 import { sessionByToken } from '../server/auth/state';
-import { attendances, campuses, cardTemplates, leads, leaveRequests, lessons, memberships, permissionGroups, reservations, staff, students, trials, users, webPages, type invitations } from '../server/db/schema';
+import { arrearsItems, attendances, campuses, cardTemplates, leads, leaveRequests, lessons, memberships, permissionGroups, reservations, staff, students, trials, users, webPages, type invitations } from '../server/db/schema';
 import { lessonOf, lessonValues, loadCompanyLessons } from './domains/lessonRows';
 import { staffOf } from './domains/staffRows';
 import { classIdsOf, loadCompanyStudents, loadStudentCampuses, studentOf } from './domains/studentRows';
@@ -203,4 +205,9 @@ export async function allCardTemplates(): Promise<CardTemplate[]> {
   const counts = new Map<number, number>();
   for (const c of db.studentCards) counts.set(c.templateId, (counts.get(c.templateId) ?? 0) + 1);
   return (await (await tx()).select().from(cardTemplates).orderBy(asc(cardTemplates.id))).map((r) => templateOf(r, counts.get(r.id) ?? 0));
+}
+
+/** Every arrears item in id order, as the API answers them (the table, server/db/schema/cards.ts). */
+export async function allArrears(): Promise<ArrearsItem[]> {
+  return (await (await tx()).select().from(arrearsItems).orderBy(asc(arrearsItems.id))).map(arrearsOf);
 }

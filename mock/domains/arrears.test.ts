@@ -10,7 +10,7 @@ import dayjs from 'dayjs';
 import { getDb, resetDb } from '../db';
 import '../handlers';
 import { today } from '../clock';
-import { allAttendances, call, classesIn, lessonsIn, loginToken, allCardTemplates, allStaff, allStudents, studentsIn } from '../testing';
+import { allAttendances, call, classesIn, lessonsIn, loginToken, allCardTemplates, allStaff, allStudents, studentsIn, allArrears } from '../testing';
 import { classHourPrice } from '../../src/domain/arrears';
 
 beforeEach(() => {
@@ -27,7 +27,7 @@ const usable = (studentId: number) => getDb().studentCards.some((c) => c.student
 async function lessonWithoutCard() {
   const db = getDb();
   const everyone = await allStudents();
-  const owing = new Set(db.arrears.filter((a) => a.status === 'open').map((a) => a.studentId));
+  const owing = new Set((await allArrears()).filter((a) => a.status === 'open').map((a) => a.studentId));
   for (const preferOwing of [true, false]) {
     for (const l of (await lessonsIn(2)).filter((x) => x.companyId === 2 && x.date === today() && x.status === 'scheduled' && !x.rollCalledAt)) {
       const st = everyone.find((s) => s.status === 'active' && s.classIds.includes(l.classId) && !db.studentCards.some((c) => c.studentId === s.id) && (!preferOwing || owing.has(s.id)));
@@ -42,7 +42,7 @@ describe('arrears', () => {
     const db = getDb();
     const templates = await allCardTemplates();
     expect(db.hourRecords.some((r) => r.type === 'fail')).toBe(false);
-    const open = db.arrears.filter((a) => a.companyId === 2 && a.status === 'open');
+    const open = (await allArrears()).filter((a) => a.companyId === 2 && a.status === 'open');
     expect(open.length).toBeGreaterThan(10);
     expect(open.some((a) => a.reason === 'notEnough' && a.cardId !== undefined)).toBe(true);
     for (const a of open) expect(a.value).toBe(Math.round(a.hours * classHourPrice(templates.filter((t) => t.companyId === 2), a.classId) * 100) / 100);
@@ -94,13 +94,13 @@ describe('arrears', () => {
     // Valued by the ledger at the card's unit price (its value pool: within a cent of hours × unit price).
     expect(Math.abs(reduce.amount + item.hours * card.unitPrice)).toBeLessThanOrEqual(0.011);
     expect(settled.items.find((i: { id: number }) => i.id === item.id).amount).toBe(-reduce.amount);
-    expect(db.arrears.find((a) => a.id === item.id)).toMatchObject({ status: 'settled', settledCardId: card.id, settledRecordId: reduce.id });
+    expect((await allArrears()).find((a) => a.id === item.id)).toMatchObject({ status: 'settled', settledCardId: card.id, settledRecordId: reduce.id });
     expect((await call('GET', '/v2/arrears/summary', { token })).body.data.open).toBe(after.open - open.length);
 
     // Undo the roll call: the settled item gives its hours back to the card and is cancelled.
     const undo = await call('POST', '/v2/lesson/roll_call/undo', { token, body: { lessonId: lesson.id } });
     expect(undo.status).toBe(200);
-    expect(db.arrears.find((a) => a.id === item.id)?.status).toBe('cancelled');
+    expect((await allArrears()).find((a) => a.id === item.id)?.status).toBe('cancelled');
     expect(db.studentCards.find((c) => c.id === card.id)?.remainingHours).toBe(Math.round((settled.hoursAfter + item.hours) * 10) / 10);
   });
 
@@ -109,9 +109,9 @@ describe('arrears', () => {
     const db = getDb();
     const { lesson, student } = await lessonWithoutCard();
     await call('POST', '/v2/lesson/roll_call', { token, body: { lessonId: lesson.id, marks: [{ studentId: student.id, mark: 'present' }] } });
-    expect(db.arrears.filter((a) => a.lessonId === lesson.id)).toHaveLength(1);
+    expect((await allArrears()).filter((a) => a.lessonId === lesson.id)).toHaveLength(1);
     await call('POST', '/v2/lesson/roll_call/undo', { token, body: { lessonId: lesson.id } });
-    expect(db.arrears.filter((a) => a.lessonId === lesson.id)).toHaveLength(0);
+    expect((await allArrears()).filter((a) => a.lessonId === lesson.id)).toHaveLength(0);
   });
 
   it('lists by campus, status and date range, paged, in the student list\'s scope', async () => {
@@ -144,13 +144,13 @@ describe('arrears', () => {
   it('a write-off needs a reason (400 naming it), is logged, and only once', async () => {
     const token = await loginToken('dealer');
     const db = getDb();
-    const item = db.arrears.find((a) => a.companyId === 2 && a.status === 'open')!;
+    const item = (await allArrears()).find((a) => a.companyId === 2 && a.status === 'open')!;
     const bad = await call('POST', '/v2/arrears/write_off', { token, body: { id: item.id, reason: '  ' } });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toMatch(/Write-off reason/);
     const ok = await call('POST', '/v2/arrears/write_off', { token, body: { id: item.id, reason: 'Family hardship' } });
     expect(ok.status).toBe(200);
-    expect(db.arrears.find((a) => a.id === item.id)).toMatchObject({ status: 'writtenOff', writeOffReason: 'Family hardship' });
+    expect((await allArrears()).find((a) => a.id === item.id)).toMatchObject({ status: 'writtenOff', writeOffReason: 'Family hardship' });
     const log = (await auditEntries()).filter((e) => e.path === '/v2/arrears/write_off' && e.targetId === item.id);
     expect(log).toHaveLength(1);
     expect(JSON.stringify(log[0].changes)).toMatch(/Family hardship/);
@@ -158,7 +158,7 @@ describe('arrears', () => {
     expect(again.status).toBe(400);
     // A teacher may not write off.
     const teacher = await loginToken('teacher');
-    const other = db.arrears.find((a) => a.companyId === 2 && a.status === 'open')!;
+    const other = (await allArrears()).find((a) => a.companyId === 2 && a.status === 'open')!;
     expect((await call('POST', '/v2/arrears/write_off', { token: teacher, body: { id: other.id, reason: 'x' } })).status).toBe(403);
   });
 

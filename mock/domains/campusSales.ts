@@ -18,6 +18,7 @@
  * - contract templates (in the database, server/db/schema/contracts.ts): contract texts with {variables}; a card's
  *   contract is rendered from the default of the printer's language.
  */
+import { loadOpenArrears } from './arrears';
 import type { Db, SqlSeeder } from '../db';
 import { getDb } from '../db';
 import { api, definePolicy, HttpError } from '../http';
@@ -348,6 +349,7 @@ export async function payOnlineOrder(db: Db, order: OnlineOrder, lang: Lang = 'e
     student = await insertStudent(db, { companyId: order.companyId, campusId: order.campusId, name: order.studentName, mobile: order.mobile, parentName: order.parentName, remark: order.orderNo, lang });
   }
   const operator = { id: 0, name: `${order.parentName} (${ONLINE_SELLER.name})` };
+  await loadOpenArrears(order.companyId, student.id);
   const { card } = sellCard(db, { companyId: order.companyId, student, tpl, amount: order.amount, method: 'wechat', startDate: at.slice(0, 10), seller: ONLINE_SELLER, operator, at, lang });
   order.status = 'paid';
   order.paidAt = at;

@@ -11,7 +11,7 @@ import { resetDb } from '../handlers';
 import { getDb, type Db } from '../db';
 import { today } from '../clock';
 import { eq } from 'drizzle-orm';
-import { call, inRequest, lessonsIn, loginToken, rowsOf, allCardTemplates, allStaff, allStudents, studentsIn } from '../testing';
+import { allArrears, call, inRequest, lessonsIn, loginToken, rowsOf, allCardTemplates, allStaff, allStudents, studentsIn } from '../testing';
 import { campuses, students } from '../../server/db/schema';
 import { tx } from '../../server/db';
 import { groupOf, indexOf } from '../indexes';
@@ -106,7 +106,9 @@ describe('finance caches after writes = the straightforward computation', () => 
     await check('roll call undo');
 
     // A student who owes no lessons: a sale first settles open arrears (docs/rules.md#arrears).
-    const student = (await studentsIn(2)).find((s) => s.status === 'active' && !db.arrears.some((a) => a.studentId === s.id && a.status === 'open'))!;
+
+    const owing = new Set((await allArrears()).filter((a) => a.status === 'open').map((a) => a.studentId));
+    const student = (await studentsIn(2)).find((s) => s.status === 'active' && !owing.has(s.id))!;
     const tpl = (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
     const seller = (await allStaff()).find((s) => s.companyId === 2 && s.role === 'sales')!;
     const sold = await post(token, '/v2/student_card/sell', { studentId: student.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: T });
@@ -182,7 +184,8 @@ describe('finance caches after writes = the straightforward computation', () => 
     const token = await loginToken('dealer');
     const db = getDb();
     // A student who owes no lessons: a sale first settles open arrears (docs/rules.md#arrears).
-    const student = (await studentsIn(2)).find((s) => s.status === 'active' && !db.arrears.some((a) => a.studentId === s.id && a.status === 'open'))!;
+    const owing = new Set((await allArrears()).filter((a) => a.status === 'open').map((a) => a.studentId));
+    const student = (await studentsIn(2)).find((s) => s.status === 'active' && !owing.has(s.id))!;
     const tpl = (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
     const seller = (await allStaff()).find((s) => s.companyId === 2 && s.role === 'sales')!;
     const before = await get(token, `/v2/bill/balances?month=${THIS}`);

@@ -37,13 +37,14 @@ import { seedSchoolRows } from './schoolRows';
 import { seedStudentRows } from './studentRows';
 import { seedLessonRows } from './lessonRows';
 import { seedCardTemplateRows } from './cardTemplateRows';
+import { seedCardTables } from './cardRows';
 import { seedStaffRows } from './staffRows';
 import { seedScheduleTables } from './scheduleRows';
 import { seedCompanyRows } from './companyRows';
 
 export const seeders: Seeder[] = [seedCore, seedArrears, seedSchool, seedSubscription, seedCustomer, seedSchedule, seedCampus, seedAccounts, seedTeachingAndNotices, seedPlatform, seedLedgerInTimeOrder];
 /** Seeders of the tables in the database (server/db), after the in-process seed they read. */
-export const sqlSeeders: SqlSeeder[] = [seedCompanyRows, seedPlatformTables, seedCampusRows, seedPermissionGroups, seedPeople, seedStaffRows, seedSchoolRows, seedStudentRows, seedLessonRows, seedCardTemplateRows, seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedJournal, seedSalaries, seedCustomerTables, seedScheduleTables, seedSales, seedSaleCaps, seedAudit];
+export const sqlSeeders: SqlSeeder[] = [seedCompanyRows, seedPlatformTables, seedCampusRows, seedPermissionGroups, seedPeople, seedStaffRows, seedSchoolRows, seedStudentRows, seedLessonRows, seedCardTemplateRows, seedCardTables, seedTeaching, seedMessages, seedNotices, seedParentInbox, seedContracts, seedWebPages, seedJournal, seedSalaries, seedCustomerTables, seedScheduleTables, seedSales, seedSaleCaps, seedAudit];
 
 /** Seeders of the tables in the database outside demo mode: the rows a production start needs. */
 export const productionSqlSeeders: SqlSeeder[] = [seedCompanyRows, seedPlatformProduction, seedPlatformAdmin];

@@ -3,6 +3,7 @@
  * Rules come from the pure functions in src/domain/ledger.ts; the tables are declared in ./school.ts.
  * Used by the card operations (./schoolCards.ts), the seed, and the schedule domain's roll call.
  */
+import { saveCard, saveRecord } from './cardRows';
 import type { Db } from '../db';
 import { afterDeduction } from './notify';
 import { isSeeding, nextId } from '../db';
@@ -212,10 +213,12 @@ export function appendHourRecord(db: Db, input: AppendHourRecordInput): HourReco
     createdAt: at,
   };
   db.hourRecords.push(record);
+  saveRecord(record);
   // A purchase or a gift re-anchors the pool: the unit price becomes that of the hours the card now holds.
   if (input.type === 'add' || input.type === 'give') card.unitPrice = round2(poolUnitPrice(valued.pool));
   card.remainingHours = plan.balanceAfter;
   refreshCardStatus(card);
+  saveCard(card);
   afterDeduction(db, card, plan.balanceBefore, plan.balanceAfter);
   return record;
 }
@@ -264,6 +267,8 @@ export function reviewReturn(db: Db, recordId: number, approve: boolean, operato
   record.reviewerName = operator.name;
   card.remainingHours = round1(card.remainingHours + result.delta);
   refreshCardStatus(card);
+  saveRecord(record);
+  saveCard(card);
   return record;
 }
 

@@ -10,7 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { resetDb } from '../handlers';
 import { getDb } from '../db';
 import { today } from '../clock';
-import { call, inRequest, lessonsIn, loginToken, rowsOf, allCardTemplates, allStaff, allStudents, studentsIn } from '../testing';
+import { allArrears, call, inRequest, lessonsIn, loginToken, rowsOf, allCardTemplates, allStaff, allStudents, studentsIn } from '../testing';
 import { addMonths, plusDays, sumMoney } from '@/domain/revenue';
 import { accrualCards, accrualOverview, closedFigures, revenueMonthLive } from './finance';
 
@@ -88,7 +88,8 @@ describe('a closed month stays closed (issue 29)', () => {
     const seller = (await allStaff()).find((s) => s.companyId === 2 && s.role === 'sales' && s.status === 'active')!;
     const tpl = (await allCardTemplates()).find((x) => x.companyId === 2 && x.onSale && x.kind === 'count')!;
     // A student who owes no lessons: a sale first settles open arrears (docs/rules.md#arrears).
-    const buyer = (await studentsIn(2)).find((s) => s.status === 'active' && !db.arrears.some((a) => a.studentId === s.id && a.status === 'open'))!;
+    const owing = new Set((await allArrears()).filter((a) => a.status === 'open').map((a) => a.studentId));
+    const buyer = (await studentsIn(2)).find((s) => s.status === 'active' && !owing.has(s.id))!;
     const sold = await post(token, '/v2/student_card/sell', { studentId: buyer.id, templateId: tpl.id, amount: tpl.price, method: 'cash', sellerId: seller.id, startDate: T });
     const lesson = (await lessonsIn(2)).find((l) => l.companyId === 2 && l.date === T && l.status === 'scheduled' && !l.rollCalledAt);
     if (lesson) {

@@ -22,7 +22,7 @@ import { appendHourRecord, deductionCardFor, type Operator } from './ledger';
 import { staffOfSession } from './school';
 import { classesOf, roomsOf } from './schoolRows';
 import { staffById } from './staffRows';
-import { arrearsOfLesson, arrearsTable, recordArrears, undoLessonArrears } from './arrears';
+import { arrearsOfLesson, recordArrears, undoLessonArrears } from './arrears';
 import { approvedLeaveOf, LIVE_RESERVATION_STATES, liveLinesOf, writeUndone } from './scheduleRows';
 import { lessonsOf, updateLessonRow } from './lessonRows';
 
@@ -322,7 +322,9 @@ export function writeRollCall(
   const recordsLen = db.hourRecords.length;
   const linesLen = lines.length;
   const seedLen = isSeeding() ? db.seedAttendances.length : 0;
-  const arrearsLen = arrearsTable(db).length;
+  const seedArrearsLen = isSeeding() ? (db.seedArrears ?? []).length : 0;
+  const lessonArrears = arrearsOfLesson(db, lesson.id);
+  const lessonArrearsLen = lessonArrears.length;
   const touched = new Map<number, { remainingHours: number; status: typeof db.studentCards[number]['status'] }>();
   const seq = { ...db.seq };
   const before = { status: lesson.status, rollCalledAt: lesson.rollCalledAt, rollCallBy: lesson.rollCallBy, presentCount: lesson.presentCount };
@@ -330,7 +332,8 @@ export function writeRollCall(
     db.hourRecords.length = recordsLen;
     lines.length = linesLen;
     if (isSeeding()) db.seedAttendances.length = seedLen;
-    arrearsTable(db).length = arrearsLen;
+    if (isSeeding()) db.seedArrears.length = seedArrearsLen;
+    lessonArrears.length = lessonArrearsLen;
     for (const [id, snap] of touched) {
       const card = db.studentCards.find((c) => c.id === id);
       if (card) Object.assign(card, snap);

@@ -2,6 +2,7 @@
  * Calls of the schedule domain (docs/rules.md#roll-call, #scheduling, docs/screens.md#students leave/reserve, docs/screens.md#schedule). The typed client is
  * src/services/schedule.ts. Teachers see and roll-call only their own lessons (403 / filtered lists).
  */
+import { loadLessonArrears } from './arrears';
 import { leadIdsOf, narrowsScope, scopeLessons } from './dataScope';
 import { activeEnrolments, studentNames, studentsByIds } from './studentRows';
 import { assertCampusOpen } from './campus';
@@ -517,6 +518,7 @@ export const scheduleHandlers: HttpHandler[] = [
     const ix = await indexesFor(db, session, [lesson]);
     await loadApprovedLeave(session.company.id, [lesson.id]);
     await loadAttendances(session.company.id, [lesson.id]);
+    await loadLessonArrears(session.company.id, [lesson.id]);
     viewLesson(lesson, ix);
     return { lesson, students: rollCallStudents(db, lesson, ix) };
   }),
@@ -625,6 +627,7 @@ export const scheduleHandlers: HttpHandler[] = [
     const ix = await indexesFor(db, session, [lesson]);
     await loadApprovedLeave(session.company.id, [lesson.id]);
     await loadAttendances(session.company.id, [lesson.id]);
+    await loadLessonArrears(session.company.id, [lesson.id]);
     viewLesson(lesson, ix);
     const s = settingsOf(db, session.company.id);
     return {
@@ -653,6 +656,7 @@ export const scheduleHandlers: HttpHandler[] = [
     const ix = await indexesFor(db, session, [lesson]);
     await loadApprovedLeave(session.company.id, [lesson.id]);
     await loadAttendances(session.company.id, [lesson.id]);
+    await loadLessonArrears(session.company.id, [lesson.id]);
     const expected = new Set(rollCallStudents(db, lesson, ix).map((r) => r.studentId));
     const stranger = marks.find((m) => !expected.has(m.studentId));
     if (stranger) {
@@ -688,6 +692,7 @@ export const scheduleHandlers: HttpHandler[] = [
     if (!canUndoRollCall(actorOf(db, session))) throw new HttpError(403, message(lang, 'sch.undoRoles'));
     await lockLesson(lesson);
     await loadAttendances(session.company.id, [lesson.id]);
+    await loadLessonArrears(session.company.id, [lesson.id]);
     const proofs = await undoRollCall(db, lesson, scheduleOperator(db, session), { lang });
     // Its reservations are booked again.
     await (await tx())

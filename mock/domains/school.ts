@@ -4,6 +4,7 @@
  * other domains use (`insertStudent`, `staffOfSession`, `operatorOf`). Handlers: ./schoolSetup.ts (staff, rooms,
  * classes, students) and ./schoolCards.ts (templates, cards, ledger, orders).
  */
+import { saveCard, saveOrder } from './cardRows';
 import type { Db } from '../db';
 import { nextId } from '../db';
 import { campusById, campusesOf } from './campusRows';
@@ -202,6 +203,7 @@ export function issueCard(
     createdAt: at,
   };
   db.studentCards.push(card);
+  saveCard(card);
   tpl.issuedCount += 1;
   return card;
 }
@@ -248,6 +250,7 @@ export function sellCard(
     createdAt: at,
   };
   db.cardOrders.push(order);
+  saveOrder(order);
   const record = appendHourRecord(db, { cardId: card.id, type: 'add', hours: tpl.hours, orderId, operator, at, lang });
   if (tpl.giftHours > 0) appendHourRecord(db, { cardId: card.id, type: 'give', hours: tpl.giftHours, orderId, operator, at, lang });
   const arrears = settleArrears(db, card, operator, at, lang);

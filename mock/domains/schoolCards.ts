@@ -4,6 +4,7 @@
  * Every hour change goes through appendHourRecord / reviewReturn (./ledger.ts). Access: ./schoolPolicies.ts;
  * bodies: src/types/school.schemas.ts.
  */
+import { saveCard, saveOrder } from './cardRows';
 import { nextId } from '../db';
 import { settingsOf } from './companySettings';
 import { api, HttpError, type AuthedCtx } from '../http';
@@ -39,7 +40,7 @@ import {
 import { renewalCards, renewalFlags } from '../../src/domain/receivers';
 import { appendHourRecord, poolOfCard, refreshCardStatus, reviewReturn } from './ledger';
 import { nextOrderNo, operatorOf, sellCard } from './school';
-import { settleArrears } from './arrears';
+import { loadOpenArrears, settleArrears } from './arrears';
 import { can, cardOrderPolicy, cardTemplatePolicy, classPolicy, hourRecordPolicy, staffPolicy, studentCardPolicy, studentPolicy } from './schoolPolicies';
 import { studentContacts, studentsByIds } from './studentRows';
 import { drillRows } from './analysis';
@@ -293,6 +294,7 @@ export const schoolCardHandlers = [
     const { amount, method, startDate } = ctx.body;
     if (saleEndsBeforeToday(startDate, tpl.validDays, today())) throw ctx.bad('card.saleExpired', { field: ctx.t('cf.startDate'), date: saleExpiryDate(startDate, tpl.validDays) });
     const seller = sellerOf(ctx, ctx.body.sellerId);
+    await loadOpenArrears(session.company.id, student.id);
     const { card, order, record, arrears } = sellCard(db, { companyId: session.company.id, student, tpl, amount, method, startDate, seller, operator: operatorOf(db, session), at: nowStamp(), lang: ctx.lang });
     return { ...result(card, 0, { record, order }), arrears };
   }),
@@ -333,6 +335,7 @@ export const schoolCardHandlers = [
       createdAt: at,
     };
     db.cardOrders.push(order);
+    saveOrder(order);
     // The new expiry holds from today on: the days before keep the expiry they had (a forfeit booked then stays).
     if (expiryDate && expiryDate !== card.expiryDate) {
       card.expiryChanges = [...(card.expiryChanges ?? []), { from: at.slice(0, 10), before: card.expiryDate }];
@@ -343,7 +346,9 @@ export const schoolCardHandlers = [
     card.paidAmount = round2(card.paidAmount + amount);
     // The unit price becomes the card's average: paid ÷ (bought + gift) over every purchase.
     card.unitPrice = unitPrice(card.paidAmount, card.boughtHours, card.giftHours);
+    saveCard(card);
     const op = operatorOf(db, session);
+    await loadOpenArrears(session.company.id, card.studentId);
     const record = appendHourRecord(db, { cardId: card.id, type: 'add', hours, orderId, operator: op, at, lang: ctx.lang });
     if (gift > 0) appendHourRecord(db, { cardId: card.id, type: 'give', hours: gift, orderId, operator: op, at, lang: ctx.lang });
     // The student's open arrears are settled from the hours just bought (docs/rules.md#arrears).
@@ -358,6 +363,7 @@ export const schoolCardHandlers = [
     const before = card.remainingHours;
     const record = appendHourRecord(ctx.db, { cardId: card.id, type: 'give', hours, reason, operator: operatorOf(ctx.db, ctx.session), lang: ctx.lang });
     card.giftHours = round1(card.giftHours + hours);
+    saveCard(card);
     return result(card, before, { record });
   }),
 
@@ -421,6 +427,7 @@ export const schoolCardHandlers = [
     card.status = 'invalid';
     card.invalidReason = reason;
     card.invalidatedAt = nowStamp();
+    saveCard(card);
     // The remaining hours stay on the ledger (forfeited, unusable): no record is written, the balance is unchanged.
     return result(card, before);
   }),

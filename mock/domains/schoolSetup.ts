@@ -3,6 +3,7 @@
  * (/v2/company_dance_room), classes (/v2/company_class, enrol/remove), students (/v2/student), campus options and
  * the /Welcome checklist. Every row is scoped to the session's company; teachers see their own classes' students.
  */
+import { saveCard } from './cardRows';
 import { recordCampusMove } from './studentCampus';
 import type { CampusRow, Db } from '../db';
 import { api, companyCampuses, definePolicy, type AuthedCtx, type Session } from '../http';
@@ -556,6 +557,7 @@ export const schoolSetupHandlers = [
     await updateStudentRow(st);
     db.studentCards.filter((c) => c.studentId === id).forEach((c) => {
       c.studentName = st.name;
+      saveCard(c);
     });
     return st;
   }),

@@ -122,7 +122,7 @@ export const importHandlers = [
     refuseBad(ctx, checked);
     for (const r of withCard) assertCampusOpen(db, r.value!.campusId, ctx.lang);
     // Everything was checked above; should a create still fail, what this call added is taken back (all or none): the
-    // students with the request's transaction, the cards and hour records (still in the process) here.
+    // students, cards and hour records in the database with the request's transaction, the process's rows here.
     const before = { cards: db.studentCards.length, records: db.hourRecords.length };
     const classCounts = new Map(classesOf(db, session.company.id).map((c) => [c, c.studentCount]));
     const templates = new Map(templatesOf(db, session.company.id).map((tp) => [tp, tp.issuedCount]));

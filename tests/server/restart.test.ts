@@ -141,8 +141,7 @@ describe('a restart', () => {
     dirs.push(dir);
     const port = freePort();
     let server = await start(dir, port);
-    // Cards are still kept in the process (seeded again at the start); rows in the database name them. A student (in the
-    // database) added before the restart is there after it.
+    // A student added before the restart is there after it, with the card sold to them and its hour records.
     const student = (mobile: string) => ({ name: '重启前', mobile, campusId: 1, gender: 'female' });
     let dealer = (await post(port, '/v2/user/login/password', { username: 'dealer', password: 'dealer123' })).body.data!;
     const before = await post(port, '/v2/student', student('19987650001'), auth(dealer));
@@ -164,7 +163,11 @@ describe('a restart', () => {
     await stopped(server, 'SIGTERM');
     server = await start(dir, port);
     dealer = (await post(port, '/v2/user/login/password', { username: 'dealer', password: 'dealer123' })).body.data!;
-    expect((await get<{ student: { mobile: string } }>(port, `/v2/student/${beforeId}`, dealer)).student.mobile).toBe('19987650001');
+    const detail = await get<{ student: { mobile: string }; cards: { id: number; remainingHours: number }[]; records: { cardId: number; type: string }[] }>(port, `/v2/student/${beforeId}`, dealer);
+    expect(detail.student.mobile).toBe('19987650001');
+    expect(detail.cards.map((c) => c.id)).toEqual([cardBefore]);
+    expect(detail.cards[0].remainingHours).toBeGreaterThan(0);
+    expect(detail.records.filter((r) => r.cardId === cardBefore).map((r) => r.type)).toContain('add');
     const after = await post(port, '/v2/student', student('19987650002'), auth(dealer));
     expect(after.status).toBe(200);
     const afterId = (after.body.data as unknown as { id: number }).id;

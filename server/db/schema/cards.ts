@@ -1,11 +1,30 @@
 /**
- * Card templates and the renewal reminders sent (docs/rules.md#cards-and-hours, docs/screens.md#school-setup). A
- * template's issued count is read from its cards on the way out, never stored (cards are still in the process); a
- * reminder names its card by id (`card_id`) for the same reason.
+ * Card templates, the students' cards, their card orders, the hour ledger, the arrears items and the renewal reminders
+ * sent (docs/rules.md#cards-and-hours, #arrears, docs/screens.md#students, #school-setup).
+ *
+ * A card names its student with a key (the console refuses to delete a student with cards, `school.studentHasCards`;
+ * a student deleted in SQL, as with their company, takes their cards, orders, records and arrears), its template
+ * and seller by id without one (a template or a staff member may go while the cards sold stay), and keeps the names
+ * they had. Money is `numeric` (2 decimals), hours `numeric` (1 decimal). The hour ledger is append-only: a record is
+ * never deleted (but with its company), and the only change a record takes is the review of a return request
+ * (`backing` → `back` or `back_reject`, migration 0035's trigger). An arrears item is one per student and lesson while
+ * it stands (a partial unique index: a cancelled item leaves room for the lesson's next roll call).
+ *
+ * The process still reads these four tables (cards, orders, records, arrears) from memory, loaded from here when the
+ * server starts on a used database and written here in each request's transaction (mock/domains/cardRows.ts).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ofCompany } from './companies';
+import { students } from './students';
+import type { ArrearsReason, ArrearsStatus } from '../../../src/types/arrears';
+import type { AttendanceMark } from '../../../src/types/schedule';
+import type { CardKind, HourRecordType, PayMethod } from '../../../src/types/school';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const day = (name: string) => date(name, { mode: 'string' });
+const hours = (name: string) => numeric(name, { precision: 10, scale: 1, mode: 'number' });
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 
 export const cardTemplates = pgTable(
   'card_templates',
@@ -40,10 +59,164 @@ export const cardReminders = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     companyId: ofCompany(),
-    /** A student card (cards are still kept in the process). */
+    /** A student card (by id: the reminders log came before the cards' table). */
     cardId: integer('card_id').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
     operatorName: text('operator_name').notNull(),
   },
   (t) => [index('card_reminders_company_card_idx').on(t.companyId, t.cardId, t.sentAt)],
+);
+
+/** A student's card: bought hours (a count card) or days (a period card), valid from its start to its expiry. */
+export const studentCards = pgTable(
+  'student_cards',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: ofCompany(),
+    cardNo: text('card_no').notNull(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    studentName: text('student_name').notNull(),
+    templateId: integer('template_id').notNull(),
+    templateName: text('template_name').notNull(),
+    kind: text('kind').$type<CardKind>().notNull(),
+    boughtHours: hours('bought_hours').notNull(),
+    giftHours: hours('gift_hours').notNull(),
+    paidAmount: money('paid_amount').notNull(),
+    unitPrice: money('unit_price').notNull(),
+    /** The balance the ledger leaves (the last record's `balance_after`), kept with each record in the same transaction. */
+    remainingHours: hours('remaining_hours').notNull(),
+    startDate: day('start_date').notNull(),
+    expiryDate: day('expiry_date').notNull(),
+    /** Invalidated: the one status not derived from the dates and hours (src/domain/ledger.ts `cardStatus`). */
+    invalid: boolean('invalid').notNull(),
+    invalidReason: text('invalid_reason'),
+    invalidatedAt: at('invalidated_at'),
+    classIds: integer('class_ids').array().notNull(),
+    sellerId: integer('seller_id').notNull(),
+    sellerName: text('seller_name').notNull(),
+    /** The expiry dates renewals replaced, oldest first ({ from, before }). */
+    expiryChanges: jsonb('expiry_changes').$type<{ from: string; before: string }[]>(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('student_cards_company_no_idx').on(t.companyId, t.cardNo),
+    index('student_cards_company_student_idx').on(t.companyId, t.studentId),
+    index('student_cards_student_idx').on(t.studentId),
+    check('student_cards_kind_check', sql`${t.kind} in ('count', 'period')`),
+    check('student_cards_hours_check', sql`${t.boughtHours} >= 0 and ${t.giftHours} >= 0`),
+    check('student_cards_money_check', sql`${t.paidAmount} >= 0 and ${t.unitPrice} >= 0`),
+    check('student_cards_dates_check', sql`${t.startDate} <= ${t.expiryDate}`),
+  ],
+);
+
+/** A sale or a renewal of a card: what was paid, by which method, to whom. */
+export const cardOrders = pgTable(
+  'card_orders',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: ofCompany(),
+    orderNo: text('order_no').notNull(),
+    kind: text('kind').$type<'new' | 'renew'>().notNull(),
+    studentId: integer('student_id').notNull(),
+    studentName: text('student_name').notNull(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => studentCards.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id').notNull(),
+    templateName: text('template_name').notNull(),
+    hours: hours('hours').notNull(),
+    giftHours: hours('gift_hours').notNull(),
+    amount: money('amount').notNull(),
+    method: text('method').$type<PayMethod>().notNull(),
+    sellerId: integer('seller_id').notNull(),
+    sellerName: text('seller_name').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('card_orders_company_no_idx').on(t.companyId, t.orderNo),
+    index('card_orders_company_created_idx').on(t.companyId, t.createdAt),
+    index('card_orders_card_idx').on(t.cardId),
+    check('card_orders_kind_check', sql`${t.kind} in ('new', 'renew')`),
+    check('card_orders_method_check', sql`${t.method} in ('cash', 'wechat', 'alipay', 'card', 'transfer')`),
+    check('card_orders_amount_check', sql`${t.amount} >= 0 and ${t.hours} >= 0 and ${t.giftHours} >= 0`),
+  ],
+);
+
+/** The hour ledger: one signed change of a card's hours each, valued in money. Append-only (see the file's note). */
+export const hourRecords = pgTable(
+  'hour_records',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: ofCompany(),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => studentCards.id, { onDelete: 'cascade' }),
+    cardNo: text('card_no').notNull(),
+    studentId: integer('student_id').notNull(),
+    studentName: text('student_name').notNull(),
+    type: text('type').$type<HourRecordType>().notNull(),
+    hours: hours('hours').notNull(),
+    requestedHours: hours('requested_hours'),
+    balanceAfter: hours('balance_after').notNull(),
+    amount: money('amount').notNull(),
+    reason: text('reason'),
+    /** The lesson roll-called (lessons are never deleted). */
+    lessonId: integer('lesson_id'),
+    orderId: integer('order_id').references(() => cardOrders.id),
+    operatorId: integer('operator_id').notNull(),
+    operatorName: text('operator_name').notNull(),
+    createdAt: at('created_at').notNull(),
+    reviewedAt: at('reviewed_at'),
+    reviewerName: text('reviewer_name'),
+  },
+  (t) => [
+    index('hour_records_company_created_idx').on(t.companyId, t.createdAt),
+    index('hour_records_card_idx').on(t.cardId, t.id),
+    index('hour_records_company_type_idx').on(t.companyId, t.type),
+    check('hour_records_type_check', sql`${t.type} in ('add', 'give', 'reduce', 'diy', 'truant', 'leave', 'fail', 'proof', 'backing', 'back', 'back_reject')`),
+  ],
+);
+
+/** An arrears item: a lesson attended without usable hours (docs/rules.md#arrears). */
+export const arrearsItems = pgTable(
+  'arrears_items',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    companyId: ofCompany(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    studentName: text('student_name').notNull(),
+    /** The lesson (none for the seed's card histories, which predate the timetable). */
+    lessonId: integer('lesson_id'),
+    lessonDate: day('lesson_date').notNull(),
+    classId: integer('class_id').notNull(),
+    className: text('class_name').notNull(),
+    mark: text('mark').$type<AttendanceMark>().notNull(),
+    hours: hours('hours').notNull(),
+    value: money('value').notNull(),
+    reason: text('reason').$type<ArrearsReason>().notNull(),
+    cardId: integer('card_id').references(() => studentCards.id, { onDelete: 'cascade' }),
+    createdAt: at('created_at').notNull(),
+    status: text('status').$type<ArrearsStatus>().notNull(),
+    settledCardId: integer('settled_card_id').references(() => studentCards.id, { onDelete: 'cascade' }),
+    settledCardNo: text('settled_card_no'),
+    settledRecordId: integer('settled_record_id').references((): AnyPgColumn => hourRecords.id, { onDelete: 'cascade' }),
+    settledAmount: money('settled_amount'),
+    settledAt: at('settled_at'),
+    writeOffReason: text('write_off_reason'),
+    writtenOffBy: text('written_off_by'),
+    writtenOffAt: at('written_off_at'),
+    cancelledAt: at('cancelled_at'),
+  },
+  (t) => [
+    index('arrears_items_company_student_idx').on(t.companyId, t.studentId),
+    uniqueIndex('arrears_items_live_idx').on(t.companyId, t.studentId, t.lessonId).where(sql`${t.status} <> 'cancelled' and ${t.lessonId} is not null`),
+    check('arrears_items_status_check', sql`${t.status} in ('open', 'settled', 'writtenOff', 'cancelled')`),
+    check('arrears_items_reason_check', sql`${t.reason} in ('noCard', 'notEnough')`),
+    check('arrears_items_hours_check', sql`${t.hours} > 0 and ${t.value} >= 0`),
+    check('arrears_items_settled_check', sql`(${t.status} = 'settled') = (${t.settledRecordId} is not null) or ${t.status} = 'cancelled'`),
+  ],
 );

@@ -170,8 +170,8 @@ export const leaveRequests = pgTable(
 
 /**
  * The roll call's lines (docs/rules.md#roll-call): one per student marked in a lesson, naming the hour record it
- * wrote (the card and hour records are still in the process: `record_id`, `card_id` and `undo_record_id` name them
- * by id, as `lesson_id` its lesson and `student_id` its student). An undone line keeps its row with its undo time and
+ * wrote (`record_id`, `card_id` and `undo_record_id` name them by id: the request writes its cards and records before
+ * its commit, after the lines; `lesson_id` names its lesson with a key, `student_id` its student by id). An undone line keeps its row with its undo time and
  * proof record; one live (not undone) line per lesson and student.
  */
 export const attendances = pgTable(

@@ -3,7 +3,8 @@
  * and a campus (a campus with students cannot go: campuses are only ever deleted with their company); a class with
  * students cannot be deleted (`school.classHasStudents`), so an enrolment keeps its class from going and goes with its
  * student. The lead a student was converted from is a plain id: a lead may be deleted while its student stays.
- * Cards, hour records and attendances name students by id (cards and hour records are still in the process). The
+ * Cards and arrears items name their student with a key (a student with cards is not deleted); hour records and
+ * attendances by id. The
  * campus name a student shows is read with it, never stored.
  */
 import { sql } from 'drizzle-orm';

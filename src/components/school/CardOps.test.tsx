@@ -5,6 +5,7 @@ import { CardActions, CardOpModal } from './CardOps';
 import { loginAs, renderApp } from '../../../tests/utils/render';
 import { resetDb } from '../../../mock/handlers';
 import { getDb } from '../../../mock/db';
+import { allArrears } from '../../../mock/testing';
 import { balanceOf } from '@/domain/ledger';
 import { returnRefund } from '@/domain/revenue';
 import { formatMoney } from '@/utils/format';
@@ -58,7 +59,7 @@ describe('card operation forms', () => {
     const db = getDb();
     const today = new Date().toISOString().slice(0, 10);
     // A card that ran out: its student owes lessons of a class it covers.
-    const item = db.arrears.find((a) => {
+    const item = (await allArrears()).find((a) => {
       const c = db.studentCards.find((x) => x.id === a.cardId);
       return a.companyId === 2 && a.status === 'open' && a.reason === 'notEnough' && !!c && c.kind === 'count' && c.status !== 'invalid' && c.expiryDate >= today && (c.classIds.length === 0 || c.classIds.includes(a.classId));
     })!;
@@ -74,8 +75,9 @@ describe('card operation forms', () => {
     const settled = await screen.findByTestId('receipt-arrears', {}, { timeout: 20000 });
     expect(settled).toHaveTextContent('Arrears settled from this card');
     expect(settled).toHaveTextContent(`${item.lessonDate} · ${item.className}`);
-    await waitFor(() => expect(getDb().arrears.find((a) => a.id === item.id)?.status).toBe('settled'), slow);
-    const rec = getDb().hourRecords.find((r) => r.id === getDb().arrears.find((a) => a.id === item.id)!.settledRecordId)!;
+    await waitFor(async () => expect((await allArrears()).find((a) => a.id === item.id)?.status).toBe('settled'), slow);
+    const settledRecordId = (await allArrears()).find((a) => a.id === item.id)!.settledRecordId;
+    const rec = getDb().hourRecords.find((r) => r.id === settledRecordId)!;
     expect(rec).toMatchObject({ cardId: card.id, type: 'reduce', hours: -item.hours });
     expect(settled).toHaveTextContent(`${formatHoursText(getDb().studentCards.find((c) => c.id === card.id)!.remainingHours)} hours left on the card`);
   });

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import RollCallDrawer from './components/RollCallDrawer';
 import { loginAs, renderApp } from '../../../../tests/utils/render';
 import { getDb } from '../../../../mock/db';
-import { allAttendances, allLessons, allStudents, lessonById, lessonsIn } from '../../../../mock/testing';
+import { allArrears, allAttendances, allLessons, allStudents, lessonById, lessonsIn } from '../../../../mock/testing';
 import { resetDb } from '../../../../mock/handlers';
 import { allStaff } from '../../../../mock/testing';
 
@@ -43,7 +43,7 @@ describe('Roll-call drawer', () => {
     expect((await screen.findAllByTestId('deduction-warning', {}, WAIT)).length).toBeGreaterThan(0);
     expect(screen.getByText(/no usable hours: saving records their lessons as arrears/)).toBeInTheDocument();
     const before = getDb().hourRecords.length;
-    const arrearsBefore = getDb().arrears.length;
+    const arrearsBefore = (await allArrears()).length;
     fireEvent.click(screen.getByRole('button', { name: 'Save roll call' }));
     const pop = await screen.findByRole('tooltip', {}, WAIT);
     fireEvent.click(within(pop).getByRole('button', { name: /OK/ }));
@@ -55,7 +55,7 @@ describe('Roll-call drawer', () => {
     const failed = (await screen.findByText(/deductions? failed and (was|were) recorded as arrears/, {}, WAIT)).closest('.ant-alert')!;
     expect(failed).toHaveTextContent(/no hours were deducted/);
     // Each became an arrears item of this lesson (docs/rules.md#arrears), shown on its line instead of "No usable card".
-    const items = getDb().arrears.slice(arrearsBefore);
+    const items = (await allArrears()).slice(arrearsBefore);
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((a) => a.lessonId === lesson!.id && a.status === 'open')).toBe(true);
     expect((await screen.findAllByText('Arrears: Open', {}, WAIT)).length).toBe(items.length);
