@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { emptyDb, getDb, resetDb, type Db } from '../db';
 import '../handlers';
 import { today } from '../clock';
-import { call, lessonsIn, loginToken, allArrears, allCardTemplates, allStaff, studentsIn } from '../testing';
+import { call, classesIn, lessonsIn, loginToken, allArrears, allCardTemplates, allStaff, studentsIn } from '../testing';
 import { tx } from '../../server/db';
 import { studentCards } from '../../server/db/schema';
 import { cardStatus } from '../../src/domain/ledger';
@@ -92,6 +92,30 @@ describe('cards, orders, hour records and arrears in the database', () => {
     expect(r.status).toBe(400);
     expect(await totals()).toEqual(before);
     await expectSame();
+  });
+
+  it('count what the screens count from them: return requests to review, a student\'s cards, a seller\'s sales', async () => {
+    const token = await loginToken('dealer');
+    const db = getDb();
+    const pending = () => db.hourRecords.filter((r) => r.companyId === 2 && r.type === 'backing' && !r.reviewedAt).length;
+    const summary = async () => (await call('GET', '/v2/inbox/summary', { token })).body.data.returnsToReview as number;
+    expect(pending()).toBeGreaterThan(0);
+    expect(await summary()).toBe(pending());
+    const card = db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.status === 'active' && c.remainingHours >= 2 && !db.hourRecords.some((r) => r.cardId === c.id && r.type === 'backing'))!;
+    expect((await call('POST', '/v2/student_card/return', { token, body: { cardId: card.id, hours: 1, reason: 'moving' } })).status).toBe(200);
+    expect(await summary()).toBe(pending());
+    // A student with cards is not deleted (the count named), nor a staff member who sold cards.
+    const del = await call('DELETE', `/v2/student/${card.studentId}`, { token });
+    expect(del.status).toBe(400);
+    expect(del.body.msg).toContain(String(db.studentCards.filter((c) => c.studentId === card.studentId).length));
+    const teachers = new Set((await classesIn(2)).map((c) => c.teacherId));
+    const seller = (await allStaff()).find((x) => x.companyId === 2 && !x.userId && !teachers.has(x.id) && db.studentCards.some((c) => c.sellerId === x.id));
+    expect(seller).toBeTruthy();
+    if (seller) {
+      const refused = await call('DELETE', `/v2/company_staff/${seller.id}`, { token });
+      expect(refused.status).toBe(400);
+      expect(refused.body.msg).toContain(String(db.studentCards.filter((c) => c.sellerId === seller.id).length));
+    }
   });
 
   it('keep the hour ledger append-only: a record is neither changed (but by a review) nor deleted', async () => {

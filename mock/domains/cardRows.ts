@@ -9,7 +9,7 @@
  * as they are when the handler has answered). A request that fails writes nothing, and the restart after it reads
  * what was committed. The demo seed's rows are written by `seedCardTables`.
  */
-import { asc, inArray, sql as q } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql as q } from 'drizzle-orm';
 import { isSeeding, setMemoryLoader, type Db, type SqlSeeder } from '../db';
 import { beforeCommit, requestKey, tx, type Database } from '../../server/db';
 import { insertMany, selectAllRows, upsertMany } from '../../server/db/bulk';
@@ -286,4 +286,28 @@ export function dropArrears(item: ArrearsItem): void {
   if (!c) return;
   c.arrears.delete(item.id);
   c.dropped.add(item.id);
+}
+
+const countOf = async (where: ReturnType<typeof and>) => {
+  const [r] = await (await tx()).select({ n: q<number>`count(*)::int` }).from(studentCards).where(where);
+  return Number(r?.n ?? 0);
+};
+
+/** How many cards a student holds (a student with cards is not deleted). */
+export function cardCountOfStudent(companyId: number, studentId: number): Promise<number> {
+  return countOf(and(eq(studentCards.companyId, companyId), eq(studentCards.studentId, studentId)));
+}
+
+/** How many cards a staff member sold (a seller is not deleted). */
+export function cardCountSoldBy(companyId: number, staffId: number): Promise<number> {
+  return countOf(and(eq(studentCards.companyId, companyId), eq(studentCards.sellerId, staffId)));
+}
+
+/** The company's return requests waiting for a review (the inbox summary's count). */
+export async function pendingReturnCount(companyId: number): Promise<number> {
+  const [r] = await (await tx())
+    .select({ n: q<number>`count(*)::int` })
+    .from(hourRecords)
+    .where(and(eq(hourRecords.companyId, companyId), eq(hourRecords.type, 'backing'), isNull(hourRecords.reviewedAt)));
+  return Number(r?.n ?? 0);
 }

@@ -7,6 +7,7 @@
  * Parents: a student's parent account is the user whose mobile is the student's (parent's) mobile and who is a
  * `customer` of the student's company. The demo `customer` account is linked to some Starlight students by the seed.
  */
+import { pendingReturnCount } from './cardRows';
 import type { Db, SqlSeeder } from '../db';
 import { isSeeding } from '../db';
 import { loadSettings, settingsOf } from './companySettings';
@@ -424,7 +425,7 @@ async function summaryOf(db: Db, s: Session): Promise<InboxSummary> {
   const a = s.access;
   const isStaff = !a.isCustomer && !a.isPlatform;
   const pendingLeave = isStaff && (a.scheduleManagement || a.studentManagement) ? await pendingLeaveCount(s.company.id) : 0;
-  const returnsToReview = isStaff && a.studentManagement && canReviewReturn(s.membership.role) ? (db.hourRecords ?? []).filter((r) => r.companyId === s.company.id && r.type === 'backing' && !r.reviewedAt).length : 0;
+  const returnsToReview = isStaff && a.studentManagement && canReviewReturn(s.membership.role) ? await pendingReturnCount(s.company.id) : 0;
   const day = today();
   const followUpsDue = isStaff && a.customerCenter ? await followUpsDueBy(s.company.id, s.user.id, day) : 0;
   return { unread, pendingLeave, returnsToReview, followUpsDue };

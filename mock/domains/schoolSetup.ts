@@ -3,7 +3,7 @@
  * (/v2/company_dance_room), classes (/v2/company_class, enrol/remove), students (/v2/student), campus options and
  * the /Welcome checklist. Every row is scoped to the session's company; teachers see their own classes' students.
  */
-import { saveCard } from './cardRows';
+import { cardCountOfStudent, cardCountSoldBy, saveCard } from './cardRows';
 import { recordCampusMove } from './studentCampus';
 import type { CampusRow, Db } from '../db';
 import { api, companyCampuses, definePolicy, type AuthedCtx, type Session } from '../http';
@@ -283,7 +283,7 @@ export const schoolSetupHandlers = [
     if (row.userId) throw ctx.bad('school.staffHasAccount');
     const teaches = classesOf(db, ctx.session.company.id).filter((c) => c.teacherId === row.id).length;
     if (teaches) throw ctx.bad('school.staffTeaches', { n: teaches });
-    const sold = db.studentCards.filter((c) => c.sellerId === row.id).length;
+    const sold = await cardCountSoldBy(ctx.session.company.id, row.id);
     if (sold) throw ctx.bad('school.staffSold', { n: sold });
     await deleteStaff(row);
     return null;
@@ -563,9 +563,8 @@ export const schoolSetupHandlers = [
   }),
 
   api<{ id: string }>('delete', '/v2/student/:id', { write: studentPolicy, access: can(canDeleteStudents) }, async (ctx) => {
-    const { db } = ctx;
     const st = await ctx.find(studentPolicy, Number(ctx.params.id), 'school.student');
-    const cards = db.studentCards.filter((c) => c.studentId === st.id).length;
+    const cards = await cardCountOfStudent(ctx.session.company.id, st.id);
     if (cards) throw ctx.bad('school.studentHasCards', { n: cards });
     if (st.classIds.length) throw ctx.bad('school.studentInClasses', { n: st.classIds.length });
     await deleteStudentRow(st);

@@ -16,7 +16,7 @@ import { isSeeding, type Db, type SqlSeeder } from '../db';
 import type { Session } from '../http';
 import { type Database, requestMemo, restartIdentities, tx } from '../../server/db';
 import { insertMany } from '../../server/db/bulk';
-import { classes, studentClasses, students } from '../../server/db/schema';
+import { classes, studentCards, studentClasses, students } from '../../server/db/schema';
 import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
 import type { Student } from '../../src/types/school';
@@ -197,9 +197,10 @@ export function studentWhere(s: Session, db: Db): SQL {
   const v = viewerOf(db, s);
   if (v && v.scope !== 'company') {
     const taught = classesOf(db, s.company.id).filter((c) => v.staffId !== undefined && c.teacherId === v.staffId).map((c) => c.id);
-    const sold = new Set(db.studentCards.filter((c) => c.companyId === s.company.id && v.staffId !== undefined && c.sellerId === v.staffId).map((c) => c.studentId));
+    // The students they sold a card to (the cards' table).
+    const sold = v.staffId === undefined ? undefined : exists(sql`(select 1 from ${studentCards} where ${studentCards.studentId} = ${students.id} and ${studentCards.companyId} = ${s.company.id} and ${studentCards.sellerId} = ${v.staffId})`);
     const ownLeads = leadIdsOf(s, 'owned');
-    const own = or(idIn(students.id, sold), inClasses(taught), ownLeads.size ? idIn(students.leadId, ownLeads) : undefined)!;
+    const own = or(sold ?? sql`false`, inClasses(taught), ownLeads.size ? idIn(students.leadId, ownLeads) : undefined)!;
     conds.push(v.scope === 'campus' && v.campusId !== undefined ? or(own, eq(students.campusId, v.campusId)) : own);
   }
   return and(...conds)!;
