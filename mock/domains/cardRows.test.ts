@@ -94,7 +94,7 @@ describe('cards, orders, hour records and arrears in the database', () => {
     await expectSame();
   });
 
-  it('count what the screens count from them: return requests to review, a student\'s cards, a seller\'s sales', async () => {
+  it('count what the screens count from them: return requests to review (one per card at a time), a student\'s cards, a seller\'s sales', async () => {
     const token = await loginToken('dealer');
     const db = getDb();
     const pending = () => db.hourRecords.filter((r) => r.companyId === 2 && r.type === 'backing' && !r.reviewedAt).length;
@@ -104,6 +104,11 @@ describe('cards, orders, hour records and arrears in the database', () => {
     const card = db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.status === 'active' && c.remainingHours >= 2 && !db.hourRecords.some((r) => r.cardId === c.id && r.type === 'backing'))!;
     expect((await call('POST', '/v2/student_card/return', { token, body: { cardId: card.id, hours: 1, reason: 'moving' } })).status).toBe(200);
     expect(await summary()).toBe(pending());
+    // While it waits, the card takes no second request and is not invalidated.
+    const again = await call('POST', '/v2/student_card/return', { token, body: { cardId: card.id, hours: 1, reason: 'again' } });
+    expect([again.status, again.body.msg]).toEqual([400, 'This card has a return request waiting for review: review it first.']);
+    const invalid = await call('POST', '/v2/student_card/invalidate', { token, body: { cardId: card.id, reason: 'duplicate' } });
+    expect([invalid.status, invalid.body.msg]).toEqual([400, 'This card has a return request waiting for review: review it first.']);
     // A student with cards is not deleted (the count named), nor a staff member who sold cards.
     const del = await call('DELETE', `/v2/student/${card.studentId}`, { token });
     expect(del.status).toBe(400);

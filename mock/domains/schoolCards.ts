@@ -38,7 +38,7 @@ import {
   type CardTemplateInput,
 } from '../../src/types/school.schemas';
 import { renewalCards, renewalFlags } from '../../src/domain/receivers';
-import { appendHourRecord, poolOfCard, refreshCardStatus, reviewReturn } from './ledger';
+import { appendHourRecord, poolOfCard, recordsOfCard, refreshCardStatus, reviewReturn } from './ledger';
 import { nextOrderNo, operatorOf, sellCard } from './school';
 import { loadOpenArrears, settleArrears } from './arrears';
 import { can, cardOrderPolicy, cardTemplatePolicy, classPolicy, hourRecordPolicy, staffPolicy, studentCardPolicy, studentPolicy } from './schoolPolicies';
@@ -136,8 +136,9 @@ async function lastReminders(companyId: number, cardIds: number[]): Promise<Map<
   return new Map(rows.flatMap((r) => (r.sentAt ? [[r.cardId, stampOf(r.sentAt)] as const] : [])));
 }
 
+/** A return request of the card waits for its review (the card's own records, not the whole ledger). */
 function hasPendingReturn(ctx: AuthedCtx, cardId: number) {
-  return ctx.db.hourRecords.some((r) => r.cardId === cardId && r.type === 'backing');
+  return recordsOfCard(ctx.db, cardId).some((r) => r.type === 'backing');
 }
 
 export const schoolCardHandlers = [
