@@ -213,6 +213,11 @@ const server = http.createServer((req, res) => {
   res.end('Mock backend: only /v2 and /api calls are served here.');
 });
 
+// An idle kept-alive connection stays open longer than a client or proxy keeps it (Node closes it after 5 s): a
+// client that sends on it just as the server closes it sees ECONNRESET (CI saw it from Playwright's request API).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
 /** Stops taking connections, lets the requests under way finish, then closes the database cleanly. */
 function shutdown() {
   server.close(() => {

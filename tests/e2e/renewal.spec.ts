@@ -84,9 +84,14 @@ test('dealer renews a running-low student: they leave the running-low filter, th
   await receipt.getByRole('button', { name: 'Done' }).click();
   // Gone from the running-low filter; without the filter the row shows all the hours and "Has hours".
   await expect(rows(page).filter({ hasText: student.name })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Reset' }).click();
+  // Each click waits for its own list answer, so the reset's answer cannot land after the search's.
+  const listAnswer = (match: (url: URL) => boolean) => page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    return url.pathname === '/v2/student' && match(url);
+  });
+  await Promise.all([listAnswer((url) => !url.searchParams.get('cardState')), page.getByRole('button', { name: 'Reset' }).click()]);
   await page.getByLabel('Search', { exact: true }).fill(student.mobile);
-  await page.getByRole('button', { name: 'Query' }).click();
+  await Promise.all([listAnswer((url) => url.search.includes(student.mobile)), page.getByRole('button', { name: 'Query' }).click()]);
   const renewed = rows(page).filter({ hasText: student.name });
   await expect(renewed).toContainText('Has hours');
   await expect(renewed).toContainText((Math.round((student.activeHours + 54) * 10) / 10).toFixed(1));
