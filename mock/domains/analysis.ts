@@ -19,6 +19,7 @@ import { loadCompanyMarks } from './scheduleRows';
 import { companyLeadsOf, visibleLeads } from './customer';
 import { defineMessages, message } from '../messages';
 import { listQuery } from '../list';
+import { isValidDate } from '../../src/utils/dates';
 import { parseBody } from '../schema';
 import { addDays, today } from '../clock';
 import type { CampusRow } from '../db';
@@ -455,7 +456,8 @@ function num(v: string | undefined): number | undefined {
 /**
  * Narrows a list's rows (already scoped to the caller) to the records of a figure, when the query carries
  * `drill=<kind>` (with `from`, `to`, `campus`, `teacher`, `class`, `template`, `seller`, `owner`).
- * Rows without `drill` pass unchanged. A drill kind the list does not know is a 400.
+ * Rows without `drill` pass unchanged. A drill kind the list does not know is a 400. The lists of cards, hour records
+ * and card orders narrow in SQL instead (`drillQuery`, ./cardLists.ts).
  */
 export async function drillRows<T>(db: Db, session: Pick<Session, 'company'>, entity: DrillEntity, rows: T[], query: Record<string, string>, lang: 'en' | 'zh' = 'en'): Promise<T[]> {
   const kind = query.drill as DrillKind | undefined;
@@ -468,25 +470,10 @@ export async function drillRows<T>(db: Db, session: Pick<Session, 'company'>, en
   const campus = num(query.campus);
   const teacher = num(query.teacher);
   const cls = num(query.class);
-  const template = num(query.template);
-  const seller = num(query.seller);
   const owner = num(query.owner);
   const d = scopedData(db, session.company.id, campus);
   const keep = (pred: (row: any) => boolean) => rows.filter(pred);
   switch (kind) {
-    case 'consumed': {
-      const lessonOf = d.index.lessonById;
-      return keep((x: HourRecord) => {
-        if (!isConsumption(x) || !inRange(x.createdAt, r) || !d.seeStudent(x.studentId)) return false;
-        if (teacher === undefined && cls === undefined) return true;
-        const l = x.lessonId === undefined ? undefined : lessonOf.get(x.lessonId);
-        return !!l && isTaught(l) && (campus === undefined || l.campusId === campus) && (teacher === undefined || l.teacherId === teacher) && (cls === undefined || l.classId === cls);
-      });
-    }
-    case 'refund':
-      return keep((x: HourRecord) => x.type === 'back' && inRange(x.reviewedAt ?? x.createdAt, r) && d.seeStudent(x.studentId));
-    case 'sales':
-      return keep((o: CardOrder) => inRange(o.createdAt, r) && d.seeStudent(o.studentId) && (template === undefined || o.templateId === template) && (seller === undefined || o.sellerId === seller));
     case 'active':
     case 'new':
     case 'renewing':
@@ -515,19 +502,6 @@ export async function drillRows<T>(db: Db, session: Pick<Session, 'company'>, en
     case 'leads':
     case 'converted':
       return keep((l: Lead) => inRange(l.createdAt, r) && (campus === undefined || l.campusId === campus) && (owner === undefined || l.ownerId === owner) && (kind === 'leads' || l.status === 'formal'));
-    case 'holding':
-    case 'expiring':
-    case 'exhausted': {
-      const enrolled = cls === undefined ? undefined : new Set(d.students.filter((s) => s.classIds.includes(cls)).map((s) => s.id));
-      const soon = addDays(t, 30);
-      return keep((c: StudentCard) => {
-        if (!d.seeStudent(c.studentId) || (template !== undefined && c.templateId !== template) || (enrolled && !enrolled.has(c.studentId))) return false;
-        const status = cardStatus(c, t);
-        if (kind === 'exhausted') return status === 'exhausted';
-        if (status !== 'active') return false;
-        return kind === 'holding' || (c.expiryDate >= t && c.expiryDate <= soon);
-      });
-    }
     default:
       return rows;
   }
@@ -539,6 +513,32 @@ export function leadDrill(query: Record<string, string>, lang: 'en' | 'zh' = 'en
   if (!kind) return undefined;
   if (!DRILL_KINDS.includes(kind) || !ENTITY_KINDS.customer.includes(kind)) throw new HttpError(400, message(lang, 'an.badDrill', { drill: String(kind) }));
   return { converted: kind === 'converted', range: { start: query.from || '0000-01-01', end: query.to || today() }, campus: num(query.campus), owner: num(query.owner) };
+}
+
+/** A drill-down of a list in SQL (`drill=<kind>` and its parameters), checked as `drillRows` checks it. */
+export interface DrillQuery {
+  kind: DrillKind;
+  /** The range's first day, when the query names one (every day before it otherwise). */
+  from?: string;
+  /** The range's last day (today when the query names none). */
+  to: string;
+  campus?: number;
+  teacher?: number;
+  cls?: number;
+  template?: number;
+  seller?: number;
+}
+
+/** The drill-down of an `entity` list, for its SQL conditions; undefined without `drill`. A bad kind or date is a 400. */
+export function drillQuery(entity: DrillEntity, query: Record<string, string>, lang: 'en' | 'zh' = 'en'): DrillQuery | undefined {
+  const kind = query.drill as DrillKind | undefined;
+  if (!kind) return undefined;
+  if (!DRILL_KINDS.includes(kind) || !ENTITY_KINDS[entity].includes(kind)) throw new HttpError(400, message(lang, 'an.badDrill', { drill: String(kind) }));
+  for (const f of ['from', 'to']) {
+    const v = query[f];
+    if (v && !(/^\d{4}-\d{2}-\d{2}$/.test(v) && isValidDate(v))) throw new HttpError(400, message(lang, 'common.badDate', { field: f }));
+  }
+  return { kind, from: query.from || undefined, to: query.to || today(), campus: num(query.campus), teacher: num(query.teacher), cls: num(query.class), template: num(query.template), seller: num(query.seller) };
 }
 
 /* ------------------------------------------------------------ the calls ------------------------------------------------------------ */

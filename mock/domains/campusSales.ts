@@ -35,7 +35,8 @@ import { exceedsSaleCap, renderTemplate, settlementOf } from '../../src/domain/o
 import { appendHourRecord, readClosedMonths } from './ledger';
 import { insertStudent, sellCard } from './school';
 import { sameStudent, studentsByIds } from './studentRows';
-import { cardRows } from './schoolPolicies';
+import { studentCardPolicy } from './schoolPolicies';
+import { findCard } from './cardLists';
 import { saleCapOf } from './campusSettings';
 import { findOrder, platformFeePercent } from './platformRows';
 import { findWebSignup, insertWebSignup, renameWebSignup } from './customerExtra';
@@ -741,7 +742,7 @@ export const campusSalesHandlers = [
   api('get', '/v2/contract_template/render', { read: contractPolicy }, async (ctx) => {
     const cardId = Number(ctx.query.cardId);
     // The card list's scope (teachers: their students' cards; the permission group's data scope): 404 outside it.
-    const card = cardRows(ctx.db, ctx.session).find((c) => c.id === cardId);
+    const card = Number.isInteger(cardId) && cardId > 0 && cardId <= 2147483647 ? await findCard(cardId, ctx.scope(studentCardPolicy), false, today()) : undefined;
     if (!card) throw new HttpError(404, ctx.t('common.notFound', { what: ctx.t('contract.card') }));
     const templates = await companyContracts(ctx.scope(contractPolicy));
     // A chosen template must exist (404 naming it); without a choice, the default one, or none yet.

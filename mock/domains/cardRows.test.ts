@@ -39,6 +39,10 @@ async function expectSame() {
   expect(loaded.cardOrders).toEqual(memory.cardOrders);
   expect(loaded.hourRecords.length).toBe(memory.hourRecords.length);
   expect(loaded.hourRecords).toEqual(memory.hourRecords);
+  // The count kept with the ledger (the ledger list's total) is its count, company by company.
+  const counted = await (await tx()).execute(sql`select company_id, count(*)::int as n from hour_records group by company_id order by company_id`);
+  const kept = await (await tx()).execute(sql`select company_id, records as n from ledger_counts where records > 0 order by company_id`);
+  expect((kept as unknown as { rows: unknown[] }).rows).toEqual((counted as unknown as { rows: unknown[] }).rows);
 }
 
 const sellerId = async () => (await allStaff()).find((s) => s.companyId === 2 && s.status === 'active' && ['dealer', 'manager', 'sales'].includes(s.role))!.id;

@@ -52,7 +52,7 @@ export function cardValues(c: StudentCard): typeof studentCards.$inferInsert {
   };
 }
 
-function cardOf(r: typeof studentCards.$inferSelect, day: string): StudentCard {
+export function cardOf(r: typeof studentCards.$inferSelect, day: string): StudentCard {
   const card: StudentCard = {
     id: r.id,
     companyId: r.companyId,
@@ -86,7 +86,7 @@ export function orderValues(o: CardOrder): typeof cardOrders.$inferInsert {
   return { ...o, createdAt: stampDate(o.createdAt) };
 }
 
-function orderOf(r: typeof cardOrders.$inferSelect): CardOrder {
+export function orderOf(r: typeof cardOrders.$inferSelect): CardOrder {
   return { ...r, createdAt: stampOf(r.createdAt) };
 }
 
@@ -114,7 +114,7 @@ export function recordValues(r: HourRecord): typeof hourRecords.$inferInsert {
   };
 }
 
-function recordOf(r: typeof hourRecords.$inferSelect): HourRecord {
+export function recordOf(r: typeof hourRecords.$inferSelect): HourRecord {
   const rec: HourRecord = {
     id: r.id,
     companyId: r.companyId,

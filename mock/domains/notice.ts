@@ -10,7 +10,7 @@ import { tx, type Database } from '../../server/db';
 import { sqlList, type SqlListSpec } from '../../server/db/list';
 import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
-import { bulletinReads, bulletins, feedback, inbox, messageTemplates, noticeReceivers, notices } from '../../server/db/schema';
+import { bulletinReads, bulletins, feedback, inbox, messageTemplates, noticeReceivers, notices, studentCards } from '../../server/db/schema';
 import { nextId } from '../db';
 import { settingsOf } from './companySettings';
 import { api, companyCampuses, definePolicy, HttpError, type AuthedCtx, type Session } from '../http';
@@ -24,8 +24,9 @@ import type { Student } from '../../src/types/school';
 import { parseTemplate, renderTemplate, type TemplateValues } from '../../src/domain/templates';
 import { resolveSegment, type SegmentChoice } from '../../src/domain/receivers';
 import { BulletinBody, FeedbackBody, IdBody, NoticeBody, ReceiverChoice, TemplateBody } from '../../src/types/notice.schemas';
-import { cardRows, classRows, studentRows } from './teachingScope';
-import { studentPolicy, visibleStudentIds } from './schoolPolicies';
+import { classRows, studentRows } from './teachingScope';
+import { cardStatusSql, renewalDueOf, renewalRowsOf, type RenewalRow } from './cardLists';
+import { studentCardPolicy, studentPolicy, visibleStudentIds } from './schoolPolicies';
 import { findStudent, loadCompanyStudents } from './studentRows';
 import { operatorOf } from './school';
 import { classesOf } from './schoolRows';
@@ -134,9 +135,10 @@ export const feedbackPolicy = definePolicy<Feedback>({ name: 'feedback', read: p
 
 /* ---------------- receivers and rendering ---------------- */
 
-function valuesFor(db: Db, s: Session, st: Student): TemplateValues {
+/** A template's values for a receiver; `active` maps the receivers to their usable cards (`activeCardsOf`). */
+function valuesFor(db: Db, s: Session, st: Student, active: Map<number, RenewalRow[]>): TemplateValues {
   const cls = classesOf(db, st.companyId).find((c) => st.classIds.includes(c.id));
-  const cards = db.studentCards.filter((c) => c.studentId === st.id && c.status === 'active');
+  const cards = active.get(st.id) ?? [];
   const hours = cards.filter((c) => c.kind === 'count').reduce((n, c) => n + c.remainingHours, 0);
   const expiry = cards.map((c) => c.expiryDate).sort()[0];
   const now = today();
@@ -166,7 +168,25 @@ async function resolve(ctx: AuthedCtx, choice: SegmentChoice): Promise<Student[]
   }
   if (choice.segment === 'students' && !choice.studentIds?.length) throw ctx.bad('notice.needStudents');
   await loadCompanyStudents(ctx.db, ctx.session.company.id);
-  return resolveSegment(choice, studentRows(ctx.db, ctx.session), cardRows(ctx.db, ctx.session), today(), settingsOf(ctx.db, ctx.session.company.id));
+  // The running-low and expiring segments: the cards due for renewal in the caller's scope (all the usable cards of
+  // the students due, from which `resolveSegment` takes its students by the same rule).
+  const t = today();
+  const settings = settingsOf(ctx.db, ctx.session.company.id);
+  const cards = choice.segment === 'low' || choice.segment === 'expiring' ? (await renewalDueOf(ctx.scope(studentCardPolicy), t, settings)).map((d) => d.card) : [];
+  return resolveSegment(choice, studentRows(ctx.db, ctx.session), cards, t, settings);
+}
+
+/** The usable cards (status active today) of the receivers, by student. */
+async function activeCardsOf(companyId: number, studentIds: number[]): Promise<Map<number, RenewalRow[]>> {
+  const t = today();
+  const out = new Map<number, RenewalRow[]>();
+  if (!studentIds.length) return out;
+  // Many receivers (a notice to every student): the company's usable cards, kept for the receivers.
+  const few = studentIds.length <= 1000;
+  const wanted = new Set(studentIds);
+  const rows = await renewalRowsOf(and(eq(studentCards.companyId, companyId), few ? inArray(studentCards.studentId, studentIds) : undefined, sql`${cardStatusSql(t)} = 'active'`), t);
+  for (const r of rows) if (few || wanted.has(r.studentId)) out.set(r.studentId, [...(out.get(r.studentId) ?? []), r]);
+  return out;
 }
 
 function checkTemplateText(ctx: AuthedCtx, text: string) {
@@ -415,7 +435,7 @@ export const noticeHandlers = [
     return {
       total: students.length,
       list: students.slice(0, 200).map((s) => ({ studentId: s.id, studentName: s.name, parentName: s.parentName, mobile: s.mobile })),
-      preview: first && ctx.body.text ? renderTemplate(ctx.body.text, valuesFor(ctx.db, ctx.session, first)) : undefined,
+      preview: first && ctx.body.text ? renderTemplate(ctx.body.text, valuesFor(ctx.db, ctx.session, first, await activeCardsOf(ctx.session.company.id, [first.id]))) : undefined,
     };
   }),
 
@@ -439,6 +459,7 @@ export const noticeHandlers = [
     }
     const students = await resolve(ctx, body);
     if (!students.length) throw ctx.bad('notice.noReceivers');
+    const active = await activeCardsOf(ctx.session.company.id, students.map((s) => s.id));
     const row: Omit<NoticeRow, 'id' | 'status'> = {
       companyId: ctx.session.company.id,
       title: body.title,
@@ -449,7 +470,7 @@ export const noticeHandlers = [
       sendAt,
       senderName: operatorOf(db, ctx.session).name,
       createdAt: now,
-      receivers: students.map((s) => ({ studentId: s.id, studentName: s.name, parentName: s.parentName, mobile: s.mobile, text: renderTemplate(body.text, valuesFor(db, ctx.session, s)) })),
+      receivers: students.map((s) => ({ studentId: s.id, studentName: s.name, parentName: s.parentName, mobile: s.mobile, text: renderTemplate(body.text, valuesFor(db, ctx.session, s, active)) })),
     };
     const id = await writeNotice(await tx(), db, row);
     const counts = await countsOf([id], undefined);

@@ -9,13 +9,13 @@ import { campusById } from './campusRows';
 import { settingsOf } from './companySettings';
 import { api, definePolicy, HttpError, type Session } from '../http';
 import { defineMessages } from '../messages';
-import { indexOf } from '../indexes';
+import { cardsOfStudent } from './cardLists';
 import { nowStamp, today } from '../clock';
 import { renewalState } from '../../src/domain/receivers';
 import type { Student } from '../../src/types/school';
 import type { ParentChild, ParentOverview } from '../../src/types/parent';
 import { and, asc, eq, gt, or, sql, type SQL } from 'drizzle-orm';
-import { inbox, lessons, reservations, students } from '../../server/db/schema';
+import { inbox, lessons, reservations, studentCards, students } from '../../server/db/schema';
 import { idIn } from './scheduleRows';
 import { tx } from '../../server/db';
 import { unreadCount } from './notify';
@@ -41,11 +41,7 @@ async function overviewOf(db: Db, s: Session, child: Student, now: string): Prom
   const companyId = s.company.id;
   const day = now.slice(0, 10);
   const hm = now.slice(11, 16);
-  const state = renewalState(
-    indexOf(db, 'studentCards', companyId).filter((c) => c.studentId === child.id),
-    day,
-    settingsOf(db, companyId),
-  );
+  const state = renewalState(await cardsOfStudent(child.id, eq(studentCards.companyId, companyId), day), day, settingsOf(db, companyId));
   const booked = new Set(
     (await (await tx())
       .select({ lessonId: reservations.lessonId })

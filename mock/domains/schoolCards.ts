@@ -4,7 +4,8 @@
  * Every hour change goes through appendHourRecord / reviewReturn (./ledger.ts). Access: ./schoolPolicies.ts;
  * bodies: src/types/school.schemas.ts.
  */
-import { saveCard, saveOrder } from './cardRows';
+import { renewalFlags } from '../../src/domain/receivers';
+import { cardOf as cardRowOf, orderOf, recordOf, saveCard, saveOrder } from './cardRows';
 import { nextId } from '../db';
 import { settingsOf } from './companySettings';
 import { api, HttpError, type AuthedCtx } from '../http';
@@ -37,17 +38,17 @@ import {
   SellCardBody,
   type CardTemplateInput,
 } from '../../src/types/school.schemas';
-import { renewalCards, renewalFlags } from '../../src/domain/receivers';
 import { appendHourRecord, poolOfCard, recordsOfCard, refreshCardStatus, reviewReturn } from './ledger';
 import { nextOrderNo, operatorOf, sellCard } from './school';
 import { loadOpenArrears, settleArrears } from './arrears';
 import { can, cardOrderPolicy, cardTemplatePolicy, classPolicy, hourRecordPolicy, staffPolicy, studentCardPolicy, studentPolicy } from './schoolPolicies';
-import { studentContacts, studentsByIds } from './studentRows';
-import { drillRows } from './analysis';
-import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
+import { narrowsStudents, studentContacts, studentsByIds } from './studentRows';
+import { drillQuery } from './analysis';
+import { cardDrillWhere, cardListSpec, cardsOfStudent, orderDrillWhere, orderListSpec, ledgerCount, recordDrillWhere, recordListSpec, renewalDueOf } from './cardLists';
+import { and, asc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import { tx } from '../../server/db';
 import { sqlList } from '../../server/db/list';
-import { cardReminders, cardTemplates } from '../../server/db/schema';
+import { cardOrders, cardReminders, cardTemplates, hourRecords, studentCards } from '../../server/db/schema';
 import { stampDate, stampOf } from '../../server/db/time';
 import { deleteTemplate, insertTemplate, issuedCounts, templateOf, templatesOf, updateTemplate } from './cardTemplateRows';
 import { valueOf } from './schoolRows';
@@ -187,35 +188,27 @@ export const schoolCardHandlers = [
   api('get', '/v2/student_card', { read: studentCardPolicy }, async (ctx) => {
     const { query, lang } = ctx;
     const t = today();
-    const rows = ctx.rows(studentCardPolicy).map((c) => refreshCardStatus(c, t));
-    const settings = settingsOf(ctx.db, ctx.session.company.id);
-    // renew=low|expiring: the cards the renewal reminder lists for that reason (the dashboard's renewal figures),
-    // by the student's renewal state over all their cards (`renewalCards`), computed once when asked.
-    let due: Map<number, { low: boolean; expiring: boolean }> | undefined;
-    const dueOf = (id: number) => (due ??= new Map(renewalCards(rows, t, settings).map((c) => [c.id, c]))).get(id);
-    return listQuery(await drillRows(ctx.db, ctx.session, 'student_card', rows, query, lang), query, {
-      keywordFields: ['cardNo', 'studentName', 'templateName'],
-      equalFields: ['status', 'kind', 'templateId', 'studentId', 'sellerId'],
-      filters: {
-        renew: (c, v) => {
-          const n = dueOf(c.id);
-          return !!n && (v === 'low' ? n.low : v === 'expiring' ? n.expiring : n.low || n.expiring);
-        },
-      },
-      dateField: 'createdAt',
-      sortable: ['createdAt', 'expiryDate', 'remainingHours', 'paidAmount', 'studentName'],
-      defaultSort: { field: 'createdAt', order: 'descend' },
-    }, lang);
+    const scope = ctx.scope(studentCardPolicy);
+    const drill = drillQuery('student_card', query, lang);
+    // renew=low|expiring: the cards the renewal reminder lists for that reason (the dashboard's renewal figures), by
+    // the student's renewal state over all their cards (`renewalDueOf`), read when asked.
+    let due: SQL | undefined;
+    if (query.renew) {
+      const v = query.renew;
+      const flags = await renewalDueOf(scope, t, settingsOf(ctx.db, ctx.session.company.id));
+      const ids = flags.filter((n) => (v === 'low' ? n.low : v === 'expiring' ? n.expiring : n.low || n.expiring)).map((n) => n.card.id);
+      due = ids.length ? inArray(studentCards.id, ids) : sql`false`;
+    }
+    const where = and(scope, drill && cardDrillWhere(drill, t), due);
+    const page = await sqlList(await tx(), studentCards, where, query, cardListSpec(t), lang);
+    return { ...page, list: page.list.map((r) => cardRowOf(r, t)) };
   }),
 
-  api('get', '/v2/student_card/options', { read: studentCardPolicy }, (ctx) => {
+  api('get', '/v2/student_card/options', { read: studentCardPolicy }, async (ctx) => {
     const studentId = Number(ctx.query.studentId);
-    const t = today();
-    return ctx
-      .rows(studentCardPolicy)
-      .filter((c) => c.studentId === studentId)
-      .map((c) => refreshCardStatus(c, t))
-      .map((c) => ({ value: c.id, label: `${c.cardNo} · ${c.templateName}`, card: c }));
+    if (!Number.isInteger(studentId) || studentId <= 0 || studentId > 2147483647) return [];
+    const cards = await cardsOfStudent(studentId, ctx.scope(studentCardPolicy), today());
+    return cards.map((c) => ({ value: c.id, label: `${c.cardNo} · ${c.templateName}`, card: c }));
   }),
 
   api('get', '/v2/student_card/renew_remind', { read: studentCardPolicy }, async (ctx) => {
@@ -226,6 +219,8 @@ export const schoolCardHandlers = [
     // Only the cards that need a reminder become rows, by the students' renewal state over all their cards
     // (`renewalFlags`: a renewed student leaves the list). A company's cards are many: the rows to filter and sort are
     // light (the days left read once per expiry date), and the page's rows alone are whole cards with the status of today.
+    // Still over the process's cards: the same rule in SQL (`renewalDueOf`, ./cardLists.ts) cost 120-150 ms of the
+    // embedded engine's CPU at MOCK_SCALE=large, at the edge of the list budget (mock/perf.test.ts).
     const due = renewalFlags(ctx.rows(studentCardPolicy), t, settings);
     const wanted = new Set(due.map((d) => d.card.studentId));
     // The cards are the caller's students' (`cardRows`): their contacts are read by id.
@@ -439,24 +434,19 @@ export const schoolCardHandlers = [
     if (query.type && !query.type.split(',').every((x) => (HOUR_RECORD_TYPES as readonly string[]).includes(x))) {
       throw new HttpError(400, `type: ${query.type}`);
     }
-    return listQuery(await drillRows(ctx.db, ctx.session, 'hour_record', ctx.rows(hourRecordPolicy), query, lang), query, {
-      keywordFields: ['studentName', 'cardNo', 'reason', 'operatorName'],
-      equalFields: ['type', 'studentId', 'cardId', 'lessonId'],
-      dateField: 'createdAt',
-      sortable: ['createdAt', 'hours', 'amount'],
-      defaultSort: { field: 'createdAt', order: 'descend' },
-    }, lang);
+    const drill = drillQuery('hour_record', query, lang);
+    // The whole ledger of the company (nothing narrows the caller's scope nor the query): its total is the count kept with it.
+    const whole = !drill && !narrowsStudents(ctx.db, ctx.session);
+    const spec = whole ? { ...recordListSpec(), unfilteredTotal: () => ledgerCount(ctx.session.company.id) } : recordListSpec();
+    const page = await sqlList(await tx(), hourRecords, and(ctx.scope(hourRecordPolicy), drill && recordDrillWhere(drill)), query, spec, lang);
+    return { ...page, list: page.list.map(recordOf) };
   }),
 
   api('get', '/v2/card_order', { read: cardOrderPolicy }, async (ctx) => {
     const { query, lang } = ctx;
-    return listQuery(await drillRows(ctx.db, ctx.session, 'card_order', ctx.rows(cardOrderPolicy), query, lang), query, {
-      keywordFields: ['orderNo', 'studentName', 'templateName'],
-      equalFields: ['kind', 'method', 'sellerId', 'studentId'],
-      dateField: 'createdAt',
-      sortable: ['createdAt', 'amount'],
-      defaultSort: { field: 'createdAt', order: 'descend' },
-    }, lang);
+    const drill = drillQuery('card_order', query, lang);
+    const page = await sqlList(await tx(), cardOrders, and(ctx.scope(cardOrderPolicy), drill && orderDrillWhere(drill)), query, orderListSpec(), lang);
+    return { ...page, list: page.list.map(orderOf) };
   }),
 ];
 

@@ -16,6 +16,7 @@ import { findStudent, studentRows, studentWhere, visibleStudentIds } from './stu
 import { classesOf, findClass, findRoom, roomsOf } from './schoolRows';
 import { findTemplate, templatesOf } from './cardTemplateRows';
 import { findStaff, staffRowsOf } from './staffRows';
+import { cardWhere, orderWhere, recordWhere } from './cardLists';
 import { cardTemplates, classes, rooms, staff } from '../../server/db/schema';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 
@@ -123,6 +124,7 @@ export const studentCardPolicy = definePolicy<StudentCard>({
   read: readSchool,
   write: 'studentManagement',
   rows: cardRows,
+  where: cardWhere,
 });
 
 export const hourRecordPolicy = definePolicy<HourRecord>({
@@ -130,10 +132,12 @@ export const hourRecordPolicy = definePolicy<HourRecord>({
   read: readSchool,
   write: 'studentManagement',
   rows: hourRecordRows,
+  where: recordWhere,
 });
 
 export const cardOrderPolicy = definePolicy<CardOrder>({
   name: 'card orders',
   read: readSchool,
   rows: cardOrderRows,
+  where: orderWhere,
 });

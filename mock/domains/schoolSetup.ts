@@ -4,6 +4,7 @@
  * the /Welcome checklist. Every row is scoped to the session's company; teachers see their own classes' students.
  */
 import { cardCountOfStudent, cardCountSoldBy, saveCard } from './cardRows';
+import { cardsOfStudent, latestRecordsOfStudent, renewalStatesOf } from './cardLists';
 import { recordCampusMove } from './studentCampus';
 import type { CampusRow, Db } from '../db';
 import { api, companyCampuses, definePolicy, type AuthedCtx, type Session } from '../http';
@@ -26,17 +27,13 @@ import {
   type StaffInput,
   type StudentInput,
 } from '../../src/types/school.schemas';
-import { cardStatus } from '../../src/domain/ledger';
-import { renewalStates } from '../../src/domain/receivers';
 import { settingsOf } from './companySettings';
-import { indexOf } from '../indexes';
 import { enrolStudent, insertStudent } from './school';
 import { classStudentCounts, countStudents, deleteStudentRow, inClasses, loadCompanyStudents, sameStudent, studentsOfRows, unenrolRow, updateStudentRow } from './studentRows';
 import { canDeleteStudents, canSeeStaffMobiles } from '../../src/domain/schoolPermissions';
 import { maskMobile } from '../../src/utils/format';
 import {
   can,
-  cardRows,
   classPolicy,
   enrolmentPolicy,
   readSchool,
@@ -52,12 +49,12 @@ import { campusesOf } from './campusRows';
 import { classesOf, classOf, countEnrolment, deleteClass, deleteRoom, insertClass, insertRoom, nameRanks, roomOf, roomsOf, studentCounts, updateClass, updateRoom, valueOf } from './schoolRows';
 import { templatesOf } from './cardTemplateRows';
 import { created } from './audit';
-import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { tx } from '../../server/db';
-import { classes, lessons as lessonsTable, rooms, salaryPlans, staff as staffTable, students as studentsTable } from '../../server/db/schema';
+import { classes, lessons as lessonsTable, rooms, salaryPlans, staff as staffTable, studentCards, students as studentsTable } from '../../server/db/schema';
 import { countFutureLessons, lessonsOfClasses } from './lessonRows';
 import { deleteStaff, insertStaff, staffMobileTaken, staffOf, staffRowsOf, updateStaff } from './staffRows';
-import { contains, listConditions, sqlList, type SqlListSpec } from '../../server/db/list';
+import { contains, sqlList, type SqlListSpec } from '../../server/db/list';
 
 export { readSchool, visibleClassIds, visibleStudentIds, visibleStudents };
 
@@ -371,20 +368,9 @@ export const schoolSetupHandlers = [
       tiebreak: [asc(classes.id)],
     };
     const scope = and(ctx.scope(classPolicy), drilled && (drilled.length ? inArray(classes.id, drilled) : sql`false`));
-    const page = await sqlList(await tx(), classes, scope, query, spec, lang);
-    // `sum=a,b`: sums of numeric fields over the whole filtered set (a drill-down list shows them beside the total).
-    const sumFields = (query.sum ?? '').split(',').filter((f) => /^[A-Za-z]\w{0,40}$/.test(f));
-    const numeric: Record<string, SQL> = { studentCount, capacity: sql`${classes.capacity}`, hoursPerLesson: sql`${classes.hoursPerLesson}` };
-    let sum: Record<string, number> | undefined;
-    if (sumFields.length) {
-      const [r] = await (await tx())
-        .select(Object.fromEntries(sumFields.map((f, i) => [`s${i}`, numeric[f] ? sql<string>`coalesce(sum(${numeric[f]}), 0)` : sql<string>`0`])))
-        .from(classes)
-        .where(and(scope, ...listConditions(query, spec, lang)));
-      sum = Object.fromEntries(sumFields.map((f, i) => [f, Math.round(Number(r[`s${i}`]) * 100) / 100]));
-    }
+    const page = await sqlList(await tx(), classes, scope, query, { ...spec, sums: { studentCount, capacity: classes.capacity, hoursPerLesson: classes.hoursPerLesson } }, lang);
     const byRoom = new Map(roomsOf(db, cid).map((r) => [r.id, r]));
-    return { list: page.list.map((r) => classOf(db, r, counts.get(r.id) ?? 0, byRoom)), total: page.total, ...(sum ? { sum } : {}) };
+    return { ...page, list: page.list.map((r) => classOf(db, r, counts.get(r.id) ?? 0, byRoom)) };
   }),
 
   // The same scope as the list: a teacher picks among their own classes.
@@ -451,22 +437,18 @@ export const schoolSetupHandlers = [
     const settings = settingsOf(db, session.company.id);
     const classNames = new Map(classesOf(db, session.company.id).map((c) => [c.id, c.name]));
     /** Card figures of the given students (all of them when undefined). */
-    // "Running low" is the student's renewal state over all their cards (`renewalStates`, the dashboard's and the
+    // "Running low" is the student's renewal state over all their cards (`renewalStates`, in SQL: `renewalStatesOf`; the dashboard's and the
     // notice segments' rule): a renewal adds its hours to the old card's at once.
-    const cardFigures = (only?: Set<number>) =>
-      renewalStates(
-        indexOf(db, 'studentCards', session.company.id).filter((c) => !only || only.has(c.studentId)),
-        t,
-        settings,
-      );
-    const decorate = (cardsBy: ReturnType<typeof cardFigures>) => (st: Student) => {
+    const cardFigures = async (only?: Set<number>) =>
+      renewalStatesOf(and(eq(studentCards.companyId, session.company.id), only && (only.size ? inArray(studentCards.studentId, [...only]) : sql`false`)), t, settings);
+    const decorate = (cardsBy: Awaited<ReturnType<typeof cardFigures>>) => (st: Student) => {
       const e = cardsBy.get(st.id);
       const cardState = !e ? 'none' : e.usable === 0 ? 'inactive' : e.low ? 'low' : 'active';
       return { ...st, classNames: st.classIds.map((id) => classNames.get(id) ?? ''), activeHours: e?.usableHours ?? 0, cardState };
     };
-    // The card figures (cardState, activeHours) are derived per student from the cards (still in the process): when
+    // The card figures (cardState, activeHours) are derived per student from their cards by the renewal rules: when
     // the query neither filters nor sorts by them (nor drills down), the table filters, sorts and pages, and only the
-    // page's students need them.
+    // page's students' cards are read.
     const derived = !!(query.cardState || query.sortField === 'activeHours' || query.drill);
     if (!derived) {
       const page = await sqlList(await tx(), studentsTable, ctx.scope(studentPolicy), query, {
@@ -479,7 +461,7 @@ export const schoolSetupHandlers = [
         tiebreak: [asc(studentsTable.id)],
       }, lang);
       const list = await studentsOfRows(db, page.list);
-      return { total: page.total, list: list.map(decorate(cardFigures(new Set(list.map((st) => st.id))))) };
+      return { total: page.total, list: list.map(decorate(await cardFigures(new Set(list.map((st) => st.id))))) };
     }
     const spec = {
       keywordFields: ['name', 'mobile', 'parentName'],
@@ -490,7 +472,7 @@ export const schoolSetupHandlers = [
       defaultSort: { field: 'createdAt', order: 'descend' as const },
     };
     await loadCompanyStudents(db, session.company.id);
-    const rows = visibleStudents(db, session).map(decorate(cardFigures()));
+    const rows = visibleStudents(db, session).map(decorate(await cardFigures()));
     return listQuery(await drillRows(db, session, 'student', rows, query, lang), query, spec as ListSpec<(typeof rows)[number]>, lang);
   }),
 
@@ -499,8 +481,9 @@ export const schoolSetupHandlers = [
     const kw = (query.keyword ?? '').trim();
     const t = await tx();
     const scope = ctx.scope(studentPolicy);
-    const holders = query.hasCard === '1' ? [...new Set(cardRows(ctx.db, ctx.session).filter((c) => c.status !== 'invalid').map((c) => c.studentId))] : undefined;
-    const within = and(scope, holders ? (holders.length ? inArray(studentsTable.id, holders) : sql`false`) : undefined);
+    // hasCard=1: the students holding a card not invalidated.
+    const holders = query.hasCard === '1' ? exists(sql`(select 1 from ${studentCards} where ${studentCards.studentId} = ${studentsTable.id} and not ${studentCards.invalid})`) : undefined;
+    const within = and(scope, holders);
     const id = /^\d{1,9}$/.test(query.id ?? '') ? Number(query.id) : undefined;
     const pinned = id === undefined ? [] : await t.select().from(studentsTable).where(and(within, eq(studentsTable.id, id)));
     const match = kw ? or(ilike(studentsTable.name, contains(kw)), ilike(studentsTable.mobile, contains(kw))) : undefined;
@@ -518,11 +501,9 @@ export const schoolSetupHandlers = [
     const { db, session } = ctx;
     const st = await ctx.find(studentPolicy, Number(ctx.params.id), 'school.student');
     const t = today();
-    const cards = indexOf(db, 'studentCards', session.company.id).filter((c) => c.studentId === st.id).map((c) => ({ ...c, status: cardStatus(c, t) }));
-    const records = indexOf(db, 'hourRecords', session.company.id)
-      .filter((r) => r.studentId === st.id)
-      .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : b.id - a.id))
-      .slice(0, 100);
+    const company = session.company.id;
+    const cards = await cardsOfStudent(st.id, eq(studentCards.companyId, company), t);
+    const records = await latestRecordsOfStudent(company, st.id, 100);
     const classById = new Map(classesOf(db, session.company.id).map((c) => [c.id, c]));
     const classes = classesOf(db, session.company.id).filter((c) => st.classIds.includes(c.id));
     // Its classes' lessons since it joined, the latest 20 (the list orders by day only: ties stay in time order).

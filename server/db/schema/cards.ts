@@ -15,7 +15,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { ofCompany } from './companies';
+import { companies, ofCompany } from './companies';
 import { students } from './students';
 import type { ArrearsReason, ArrearsStatus } from '../../../src/types/arrears';
 import type { AttendanceMark } from '../../../src/types/schedule';
@@ -104,6 +104,9 @@ export const studentCards = pgTable(
     uniqueIndex('student_cards_company_no_idx').on(t.companyId, t.cardNo),
     index('student_cards_company_student_idx').on(t.companyId, t.studentId),
     index('student_cards_student_idx').on(t.studentId),
+    // The renewal reminder's candidates: cards ending soon, count cards with few hours left (`renewalDueOf`).
+    index('student_cards_company_expiry_idx').on(t.companyId, t.expiryDate),
+    index('student_cards_company_hours_idx').on(t.companyId, t.remainingHours).where(sql`${t.kind} = 'count'`),
     check('student_cards_kind_check', sql`${t.kind} in ('count', 'period')`),
     check('student_cards_hours_check', sql`${t.boughtHours} >= 0 and ${t.giftHours} >= 0`),
     check('student_cards_money_check', sql`${t.paidAmount} >= 0 and ${t.unitPrice} >= 0`),
@@ -178,6 +181,18 @@ export const hourRecords = pgTable(
     check('hour_records_type_check', sql`${t.type} in ('add', 'give', 'reduce', 'diy', 'truant', 'leave', 'fail', 'proof', 'backing', 'back', 'back_reject')`),
   ],
 );
+
+/**
+ * How many hour records each company holds, kept by statement triggers on the ledger in the same transaction as its
+ * rows (migration 0036): the ledger list's total when nothing narrows it, which counting the rows would cost
+ * in proportion to the ledger (372,000 records at MOCK_SCALE=large). A test holds it equal to the count.
+ */
+export const ledgerCounts = pgTable('ledger_counts', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  records: integer('records').notNull(),
+});
 
 /** An arrears item: a lesson attended without usable hours (docs/rules.md#arrears). */
 export const arrearsItems = pgTable(

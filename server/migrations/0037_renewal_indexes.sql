@@ -1,0 +1,2 @@
+CREATE INDEX "student_cards_company_expiry_idx" ON "student_cards" USING btree ("company_id","expiry_date");--> statement-breakpoint
+CREATE INDEX "student_cards_company_hours_idx" ON "student_cards" USING btree ("company_id","remaining_hours") WHERE "student_cards"."kind" = 'count';
