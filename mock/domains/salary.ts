@@ -6,7 +6,7 @@
  */
 import { asSeed, type Db, type SqlSeeder } from '../db';
 import { api, definePolicy, type AuthedCtx, type Session } from '../http';
-import { loadCompanyLessons, lessonsOf } from './lessonRows';
+import { lessonsOf } from './lessonRows';
 import { defineMessages } from '../messages';
 import { nowStamp, today } from '../clock';
 import type { Access } from '../../src/access';
@@ -28,13 +28,13 @@ import { staffOfSession } from './school';
 import { staffById, staffOf, staffRowsOf, updateStaff } from './staffRows';
 import { isMonthOver } from '../../src/domain/monthClose';
 import { created } from './audit';
-import { and, asc, eq, gt, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { restartIdentities, tx, type Database } from '../../server/db';
-import { sqlList, contains, type SqlListSpec } from '../../server/db/list';
+import { sqlList, contains, localDay, type SqlListSpec } from '../../server/db/list';
 import { insertMany } from '../../server/db/bulk';
 import { sortKey } from '../../server/db/sortKey';
 import { stampDate, stampOf } from '../../server/db/time';
-import { paySlips, salaryLines, salaryPlans, staff as staffTable } from '../../server/db/schema';
+import { cardOrders, hourRecords, lessons, paySlips, salaryLines, salaryPlans, staff as staffTable, studentCards } from '../../server/db/schema';
 
 defineMessages({
   'sal.line': { en: 'Salary line', zh: '工资条目' },
@@ -222,6 +222,52 @@ function push<K, V>(m: Map<K, V[]>, k: K, v: V) {
   else m.set(k, [v]);
 }
 
+/**
+ * A month's commission sources from the tables: the month's card orders by seller, the returns approved in it by the
+ * returned card's seller, and the lesson consumption by teacher (the lesson's, or for the seed's history without a
+ * lesson the operator of a roll call). `monthSources` is the same rule over the seed's rows (the seed calculates its
+ * lines before any request); a test holds them equal.
+ */
+export async function monthSourcesOf(companyId: number, month: string): Promise<MonthSources> {
+  const { start, end } = monthRange(month);
+  const from = localDay(start);
+  const until = localDay(end);
+  until.setDate(until.getDate() + 1);
+  const within = (at: SQL | AnyColumn) => sql`(${at} >= ${from.toISOString()}::timestamptz and ${at} < ${until.toISOString()}::timestamptz)`;
+  const t = await tx();
+  const sales = new Map<number, SaleInput[]>();
+  const returns = new Map<number, ReturnInput[]>();
+  const taught = new Map<number, TaughtInput[]>();
+  const orders = await t
+    .select({ id: cardOrders.id, sellerId: cardOrders.sellerId, orderNo: cardOrders.orderNo, amount: cardOrders.amount, createdAt: cardOrders.createdAt, studentName: cardOrders.studentName })
+    .from(cardOrders)
+    .where(and(eq(cardOrders.companyId, companyId), within(cardOrders.createdAt)))
+    .orderBy(asc(cardOrders.id));
+  for (const { sellerId, createdAt, ...o } of orders) push(sales, sellerId, { ...o, createdAt: stampOf(createdAt) });
+  const r = hourRecords;
+  const backs = await t
+    .select({ id: r.id, sellerId: studentCards.sellerId, cardNo: r.cardNo, amount: r.amount, reviewedAt: r.reviewedAt, createdAt: r.createdAt, studentName: r.studentName })
+    .from(r)
+    .innerJoin(studentCards, eq(studentCards.id, r.cardId))
+    .where(and(eq(r.companyId, companyId), eq(r.type, 'back'), within(sql`coalesce(${r.reviewedAt}, ${r.createdAt})`), ne(r.amount, 0)))
+    .orderBy(asc(r.id));
+  for (const { sellerId, reviewedAt, createdAt, ...x } of backs) push(returns, sellerId, { ...x, createdAt: stampOf(createdAt), ...(reviewedAt ? { reviewedAt: stampOf(reviewedAt) } : {}) });
+  const rollCall = sql`${r.type} in ('reduce', 'truant', 'leave')`;
+  // A lesson's teacher; records of the seed's history (no lesson) were made by the teacher who taught.
+  const teacher = sql<number | null>`(case when ${r.lessonId} is not null then ${lessons.teacherId} when ${rollCall} then ${r.operatorId} end)`;
+  const consumed = await t
+    .select({ id: r.id, teacher, cardNo: r.cardNo, hours: r.hours, amount: r.amount, createdAt: r.createdAt, studentName: r.studentName, lessonId: r.lessonId })
+    .from(r)
+    .leftJoin(lessons, and(eq(lessons.id, r.lessonId), eq(lessons.companyId, companyId)))
+    .where(and(eq(r.companyId, companyId), within(r.createdAt), ne(r.hours, 0), sql`((${rollCall} and ${r.hours} < 0) or (${r.type} = 'proof' and ${r.lessonId} is not null))`))
+    .orderBy(asc(r.id));
+  for (const { teacher: who, createdAt, lessonId, ...x } of consumed) {
+    if (who === null) continue;
+    push(taught, who, { ...x, createdAt: stampOf(createdAt), ...(lessonId !== null ? { lessonId } : {}) });
+  }
+  return { sales, returns, taught };
+}
+
 export function monthSources(db: Db, companyId: number, month: string): MonthSources {
   const { start, end } = monthRange(month);
   const inMonth = (s: string | undefined) => !!s && s.slice(0, 10) >= start && s.slice(0, 10) <= end;
@@ -316,8 +362,7 @@ async function insertLines(t: Database, lines: SalaryLine[]): Promise<void> {
 
 /** Generates the month: creates missing drafts, recalculates drafts with the current plans; checked and paid lines are untouched. */
 export async function generateMonth(t: Database, db: Db, companyId: number, month: string): Promise<{ created: number; recalculated: number; frozen: number }> {
-  await loadCompanyLessons(companyId);
-  const src = monthSources(db, companyId, month);
+  const src = await monthSourcesOf(companyId, month);
   const res = { created: 0, recalculated: 0, frozen: 0 };
   const plans = new Map((await t.select().from(salaryPlans).where(eq(salaryPlans.companyId, companyId))).map((r) => [r.staffId, planOf(r)]));
   // The month's lines, locked: two generations of one month wait for each other (one line per staff and month).
@@ -350,9 +395,8 @@ export async function generateMonth(t: Database, db: Db, companyId: number, mont
 }
 
 /** Recalculates a line from its month's sources (the lessons read for the teaching lines). */
-async function recalc(db: Db, line: SalaryLine) {
-  await loadCompanyLessons(line.companyId);
-  calculate(line, monthSources(db, line.companyId, line.month));
+async function recalc(line: SalaryLine) {
+  calculate(line, await monthSourcesOf(line.companyId, line.month));
 }
 
 function slipOf(db: Db, id: number, line: SalaryLine, account: PaySlip['account'], at: string, by: string, staff = staffById(db, line.staffId)): PaySlip {
@@ -614,7 +658,7 @@ export const salaryHandlers = [
     const line = await ctx.find(salaryLinePolicy, ctx.body.id, 'sal.line');
     mustBeDraft(ctx, line);
     line.wageChange = { from: line.plan.baseSalary, to: ctx.body.base, reason: ctx.body.reason, at: nowStamp(), by: ctx.session.user.name };
-    await recalc(ctx.db, line);
+    await recalc(line);
     await saveLine(line);
     return line;
   }),
@@ -623,7 +667,7 @@ export const salaryHandlers = [
     const line = await ctx.find(salaryLinePolicy, ctx.body.id, 'sal.line');
     mustBeDraft(ctx, line);
     line.adjustments.push({ id: await nextAdjustmentId(await tx()), kind: ctx.body.kind, amount: ctx.body.amount, reason: ctx.body.reason, createdAt: nowStamp(), operatorName: ctx.session.user.name });
-    await recalc(ctx.db, line);
+    await recalc(line);
     await saveLine(line);
     return line;
   }),
@@ -634,7 +678,7 @@ export const salaryHandlers = [
     const k = line.adjustments.findIndex((a) => a.id === ctx.body.adjustmentId);
     if (k < 0) throw ctx.bad('common.notFound', { what: ctx.t('sal.adjustment') });
     line.adjustments.splice(k, 1);
-    await recalc(ctx.db, line);
+    await recalc(line);
     await saveLine(line);
     return line;
   }),
@@ -645,7 +689,7 @@ export const salaryHandlers = [
     lines.forEach((l) => mustBeOver(ctx, l));
     const at = nowStamp();
     for (const l of lines) {
-      await recalc(ctx.db, l);
+      await recalc(l);
       Object.assign(l, { status: 'checked', checkedAt: at, checkedBy: ctx.session.user.name });
       await saveLine(l);
     }
@@ -656,7 +700,7 @@ export const salaryHandlers = [
     const line = await ctx.find(salaryLinePolicy, ctx.body.id, 'sal.line');
     mustBeDraft(ctx, line);
     mustBeOver(ctx, line);
-    await recalc(ctx.db, line);
+    await recalc(line);
     // Nothing changes on a refusal (the request's transaction writes nothing; the reload shows these same figures).
     if (Math.round(line.total * 100) !== Math.round(ctx.body.total * 100)) throw ctx.bad('sal.amountMoved', { total: line.total.toFixed(2) });
     Object.assign(line, { status: 'checked', checkedAt: nowStamp(), checkedBy: ctx.session.user.name });
