@@ -228,6 +228,8 @@ const LIST_SPEC: SqlListSpec = {
   sortable: { lessonDate: arrearsItems.lessonDate, createdAt: arrearsItems.createdAt, hours: arrearsItems.hours, value: arrearsItems.value },
   defaultSort: { field: 'lessonDate', order: 'descend' },
   tiebreak: [asc(arrearsItems.id)],
+  // The student drawer's "n open items: h hours, ¥v" (sum=hours,value).
+  sums: { hours: arrearsItems.hours, value: arrearsItems.value },
 };
 
 /** Open items in the caller's scope (on a campus): count, hours, value. */

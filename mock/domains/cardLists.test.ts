@@ -5,7 +5,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { resetDb } from '../db';
+import { getDb, resetDb } from '../db';
+import { poolOfCard } from './ledger';
 import '../handlers';
 import { addDays, today } from '../clock';
 import { call, loginToken, rowsOf } from '../testing';
@@ -15,7 +16,7 @@ import { sortKey } from '../../server/db/sortKey';
 import { cardStatus } from '../../src/domain/ledger';
 import { CONSUMING_TYPES } from '../../src/domain/metrics';
 import { renewalFlags, renewalStates } from '../../src/domain/receivers';
-import { cardStatusSql, renewalDueOf, renewalStatesOf } from './cardLists';
+import { cardStatusSql, renewalDueOf, renewalStatesOf, usableCardsEnding } from './cardLists';
 
 beforeEach(() => {
   resetDb();
@@ -103,6 +104,66 @@ describe('card lists in SQL', () => {
     const inDays = orders.filter((o) => o.createdAt >= new Date(`${from}T00:00:00`));
     expect(sales.total).toBe(inDays.length);
     expect(sales.sum!.amount).toBe(inDays.reduce((s, o) => s + Math.round(o.amount * 100), 0) / 100);
+  });
+
+  it("answer a card's detail and return quote in the caller's scope: the teacher sees their students' cards only", async () => {
+    const dealer = await loginToken('dealer');
+    const teacher = await loginToken('teacher');
+    const seen = (await list(teacher, '/v2/student_card?pageSize=200')).list;
+    const all = (await list(dealer, '/v2/student_card?pageSize=200')).list;
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.length).toBeLessThan(all.length);
+    const mine = seen[0];
+    const other = all.find((c) => !seen.some((x) => x.id === c.id))!;
+    const detail = await call('GET', `/v2/student_card/${mine.id}`, { token: teacher });
+    expect(detail.status).toBe(200);
+    expect(detail.body.data).toEqual(mine);
+    expect((await call('GET', `/v2/student_card/${other.id}`, { token: teacher })).status).toBe(404);
+    expect((await call('GET', `/v2/student_card/return_quote?cardId=${other.id}`, { token: teacher })).status).toBe(404);
+    const quote = await call('GET', `/v2/student_card/return_quote?cardId=${other.id}`, { token: dealer });
+    expect(quote.status).toBe(200);
+    expect(quote.body.data.cardId).toBe(other.id);
+    // The pool from the card's records in the table is the process's (`poolOfCard`).
+    expect(quote.body.data.pool).toEqual(poolOfCard(getDb(), other.id));
+  });
+
+  it("refuse to delete a template that issued cards, naming how many, and delete one that issued none", async () => {
+    const token = await loginToken('dealer');
+    const cards = (await rowsOf(studentCards)).filter((c) => c.companyId === 2);
+    const used = cards[0].templateId;
+    const n = cards.filter((c) => c.templateId === used).length;
+    const refused = await call('DELETE', `/v2/card_template/${used}`, { token });
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toContain(`${n} card`);
+    const fresh = await call('POST', '/v2/card_template', { token, body: { name: 'Unused template', kind: 'count', hours: 10, giftHours: 0, price: 100, validDays: 30, classIds: [] } });
+    expect(fresh.status, fresh.body.msg).toBe(200);
+    expect((await call('DELETE', `/v2/card_template/${fresh.body.data.id}`, { token })).status).toBe(200);
+  });
+
+  it('find the usable cards ending on a day (the expiry reminder of the daily sweep)', async () => {
+    const t = today();
+    const cards = (await rowsOf(studentCards)).filter((c) => c.companyId === 2);
+    const days = [...new Set(cards.filter((c) => cardStatus(c, t) === 'active').map((c) => c.expiryDate))].slice(0, 5);
+    expect(days.length).toBeGreaterThan(0);
+    for (const day of [...days, addDays(t, 30)]) {
+      const expected = cards.filter((c) => c.expiryDate === day && cardStatus(c, t) === 'active').map((c) => c.id).sort((a, b) => a - b);
+      expect((await usableCardsEnding(2, day, t)).map((c) => c.id), day).toEqual(expected);
+    }
+  });
+
+  it('sum over no rows to 0, and an unknown field to 0', async () => {
+    const token = await loginToken('dealer');
+    const none = await list(token, '/v2/hour_record?keyword=no-such-record-anywhere&sum=hours,amount,nothing');
+    expect(none.total).toBe(0);
+    expect(none.sum).toEqual({ hours: 0, amount: 0, nothing: 0 });
+    const unknown = await list(token, '/v2/arrears?status=open&studentId=999999&sum=nothing');
+    expect(unknown.sum).toEqual({ nothing: 0 });
+    // The student drawer's open arrears with their hours and value.
+    const open = await list(token, '/v2/arrears?status=open&pageSize=200&sum=hours,value');
+    const rows = open.list as unknown as { hours: number; value: number }[];
+    expect(open.total).toBe(rows.length);
+    expect(open.sum!.hours).toBe(Math.round(rows.reduce((s, a) => s + a.hours * 100, 0)) / 100);
+    expect(open.sum!.value).toBe(Math.round(rows.reduce((s, a) => s + a.value * 100, 0)) / 100);
   });
 
   it('refuse a bad drill-down date or kind with a 400', async () => {

@@ -250,3 +250,25 @@ export async function ledgerCount(companyId: number): Promise<number> {
   const [r] = await (await tx()).select({ n: ledgerCounts.records }).from(ledgerCounts).where(eq(ledgerCounts.companyId, companyId));
   return r?.n ?? 0;
 }
+
+/** A card's hour records in the order they were appended. */
+export async function recordsOfCardRows(cardId: number): Promise<HourRecord[]> {
+  const rows = await (await tx()).select().from(hourRecords).where(eq(hourRecords.cardId, cardId)).orderBy(asc(hourRecords.id));
+  return rows.map(recordOf);
+}
+
+/** How many cards a template issued (its deletion is refused while any stands). */
+export async function cardCountOfTemplate(companyId: number, templateId: number): Promise<number> {
+  const [r] = await (await tx()).select({ n: sql<number>`count(*)::int` }).from(studentCards).where(and(eq(studentCards.companyId, companyId), eq(studentCards.templateId, templateId)));
+  return r?.n ?? 0;
+}
+
+/** The usable cards (status active on `day`) of a company that end on `expiryDay`, in id order (the expiry reminder). */
+export async function usableCardsEnding(companyId: number, expiryDay: string, day: string): Promise<StudentCard[]> {
+  const rows = await (await tx())
+    .select()
+    .from(studentCards)
+    .where(and(eq(studentCards.companyId, companyId), eq(studentCards.expiryDate, expiryDay), sql`${cardStatusSql(day)} = 'active'`))
+    .orderBy(asc(studentCards.id));
+  return rows.map((r) => cardOf(r, day));
+}

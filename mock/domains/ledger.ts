@@ -156,9 +156,13 @@ export function orderAmountOf(db: Db, orderId: number | undefined): number {
  */
 export function poolOfCard(db: Db, cardId: number): ValuePool {
   const card = db.studentCards[cardId - 1]?.id === cardId ? db.studentCards[cardId - 1] : db.studentCards.find((c) => c.id === cardId);
-  const recs = recordsOfCard(db, cardId);
+  return poolOfRecords(card?.remainingHours ?? 0, recordsOfCard(db, cardId));
+}
+
+/** A card's value pool from its remaining hours and all its records (`poolOfCard`'s rule, for rows read from the tables). */
+export function poolOfRecords(remainingHours: number, recs: readonly HourRecord[]): ValuePool {
   const frozen = recs.reduce((s, r) => (r.type === 'backing' ? s + Math.round((r.requestedHours ?? -r.hours) * 10) : s), 0);
-  return poolOf(remainingValueCents(recs), Math.round((card?.remainingHours ?? 0) * 10) + frozen);
+  return poolOf(remainingValueCents(recs as HourRecord[]), Math.round(remainingHours * 10) + frozen);
 }
 
 /** Status of a card today (it can change with the date alone: expiry). */

@@ -36,6 +36,7 @@ import { narrowsScope } from './dataScope';
 import { classById, loadSchoolRows } from './schoolRows';
 import { loadStaffRows, staffById } from './staffRows';
 import { loadCompanyLessons } from './lessonRows';
+import { usableCardsEnding } from './cardLists';
 import { ids, z } from '../../src/types/schema';
 
 defineMessages({
@@ -296,9 +297,7 @@ export async function sweepReminders(db: Db, companyId: number, day = today()): 
       if (ids.length) void emit(db, companyId, 'lessonReminder', { studentIds: ids, classId: l.classId, values: { className: l.className, lessonTime: `${l.date} ${l.start}` } });
     });
   const expiryDay = addDays(day, settingsOf(db, companyId).expiryReminderDays);
-  db.studentCards
-    .filter((c) => c.companyId === companyId && c.status === 'active' && c.expiryDate === expiryDay)
-    .forEach((c) => void emit(db, companyId, 'cardExpiring', { studentIds: [c.studentId], values: { cardName: c.templateName, expiryDate: c.expiryDate } }));
+  (await usableCardsEnding(companyId, expiryDay, day)).forEach((c) => void emit(db, companyId, 'cardExpiring', { studentIds: [c.studentId], values: { cardName: c.templateName, expiryDate: c.expiryDate } }));
   const byOwner = new Map<number, string[]>();
   (await followUpsDueOn(companyId, day)).forEach((l) => byOwner.set(l.ownerId, [...(byOwner.get(l.ownerId) ?? []), l.name]));
   byOwner.forEach((names, ownerUserId) => void emit(db, companyId, 'followUpDue', { ownerUserId, values: { names: names.slice(0, 5).join('、'), count: names.length } }));

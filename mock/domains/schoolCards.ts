@@ -38,13 +38,13 @@ import {
   SellCardBody,
   type CardTemplateInput,
 } from '../../src/types/school.schemas';
-import { appendHourRecord, poolOfCard, recordsOfCard, refreshCardStatus, reviewReturn } from './ledger';
+import { appendHourRecord, poolOfRecords, recordsOfCard, refreshCardStatus, reviewReturn } from './ledger';
 import { nextOrderNo, operatorOf, sellCard } from './school';
 import { loadOpenArrears, settleArrears } from './arrears';
 import { can, cardOrderPolicy, cardTemplatePolicy, classPolicy, hourRecordPolicy, staffPolicy, studentCardPolicy, studentPolicy } from './schoolPolicies';
 import { narrowsStudents, studentContacts, studentsByIds } from './studentRows';
 import { drillQuery } from './analysis';
-import { cardDrillWhere, cardListSpec, cardsOfStudent, orderDrillWhere, orderListSpec, ledgerCount, recordDrillWhere, recordListSpec, renewalDueOf } from './cardLists';
+import { cardDrillWhere, cardListSpec, cardsOfStudent, orderDrillWhere, orderListSpec, cardCountOfTemplate, ledgerCount, recordDrillWhere, recordListSpec, recordsOfCardRows, renewalDueOf } from './cardLists';
 import { and, asc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
 import { tx } from '../../server/db';
 import { sqlList } from '../../server/db/list';
@@ -176,9 +176,8 @@ export const schoolCardHandlers = [
   }),
 
   api<{ id: string }>('delete', '/v2/card_template/:id', { write: cardTemplatePolicy }, async (ctx) => {
-    const { db } = ctx;
     const row = await ctx.find(cardTemplatePolicy, Number(ctx.params.id), 'card.template');
-    const issued = db.studentCards.filter((c) => c.templateId === row.id).length;
+    const issued = await cardCountOfTemplate(row.companyId, row.id);
     if (issued) throw ctx.bad('card.templateIssued', { name: row.name, n: issued });
     await deleteTemplate(row);
     return null;
@@ -272,14 +271,14 @@ export const schoolCardHandlers = [
 
   // What a return of this card would refund: the card's value pool (the form computes `returnRefund(pool, hours)`, as
   // the return request and its approval do) and the most hours it may ask for.
-  api('get', '/v2/student_card/return_quote', { read: studentCardPolicy }, (ctx) => {
+  api('get', '/v2/student_card/return_quote', { read: studentCardPolicy }, async (ctx) => {
     const id = Number(ctx.query.cardId);
     if (!Number.isInteger(id) || id <= 0) throw ctx.bad('v.required', { field: ctx.t('cf.cardId') });
-    const card = cardOf(ctx, id);
-    return { cardId: card.id, maxHours: returnableHours(card), pool: poolOfCard(ctx.db, card.id) };
+    const card = await ctx.find(studentCardPolicy, id, 'card.card');
+    return { cardId: card.id, maxHours: returnableHours(card), pool: poolOfRecords(card.remainingHours, await recordsOfCardRows(card.id)) };
   }),
 
-  api<{ id: string }>('get', '/v2/student_card/:id', { read: studentCardPolicy }, (ctx) => cardOf(ctx, Number(ctx.params.id))),
+  api<{ id: string }>('get', '/v2/student_card/:id', { read: studentCardPolicy }, (ctx) => ctx.find(studentCardPolicy, Number(ctx.params.id), 'card.card')),
 
   api('post', '/v2/student_card/sell', { write: studentCardPolicy, access: can(canSellCard), body: SellCardBody, labels: CF }, async (ctx) => {
     const { db, session } = ctx;

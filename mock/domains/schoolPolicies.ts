@@ -16,7 +16,8 @@ import { findStudent, studentRows, studentWhere, visibleStudentIds } from './stu
 import { classesOf, findClass, findRoom, roomsOf } from './schoolRows';
 import { findTemplate, templatesOf } from './cardTemplateRows';
 import { findStaff, staffRowsOf } from './staffRows';
-import { cardWhere, orderWhere, recordWhere } from './cardLists';
+import { cardWhere, findCard, orderWhere, recordWhere } from './cardLists';
+import { today } from '../clock';
 import { cardTemplates, classes, rooms, staff } from '../../server/db/schema';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 
@@ -125,6 +126,7 @@ export const studentCardPolicy = definePolicy<StudentCard>({
   write: 'studentManagement',
   rows: cardRows,
   where: cardWhere,
+  find: (id, scope, lock) => findCard(id, scope, lock, today()),
 });
 
 export const hourRecordPolicy = definePolicy<HourRecord>({

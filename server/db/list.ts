@@ -117,10 +117,14 @@ export async function sqlList<T extends PgTable>(
   const sumFields = (query.sum ?? '').split(',').filter((f) => /^[A-Za-z]\w{0,40}$/.test(f));
   if (!sumFields.length) return { list: list as T['$inferSelect'][], total: Number(total) };
   const known = spec.sums ?? {};
-  const [r] = await db
-    .select(Object.fromEntries(sumFields.map((f, i) => [`s${i}`, Object.hasOwn(known, f) ? sql<string>`coalesce(sum(round(${known[f]} * 100)), 0)` : sql<string>`0`])))
-    .from(table as PgTable)
-    .where(where);
-  const sum = Object.fromEntries(sumFields.map((f, i) => [f, Number(r[`s${i}`]) / 100]));
+  const summed = sumFields.filter((f) => Object.hasOwn(known, f));
+  // One aggregate row (also over no rows: the sums are 0).
+  const [r] = summed.length
+    ? await db
+        .select(Object.fromEntries(summed.map((f, i) => [`s${i}`, sql<string>`coalesce(sum(round(${known[f]} * 100)), 0)`])))
+        .from(table as PgTable)
+        .where(where)
+    : [{}];
+  const sum = Object.fromEntries(sumFields.map((f) => [f, summed.includes(f) ? Number((r as Record<string, string>)[`s${summed.indexOf(f)}`]) / 100 : 0]));
   return { list: list as T['$inferSelect'][], total: Number(total), sum };
 }
