@@ -145,7 +145,7 @@ test('manager books a student into a future lesson within capacity, then cancels
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Book a lesson')).toBeVisible();
   await choose(page, 'Student', name, student.label);
-  await choose(page, 'Lesson', lesson.date, `${lesson.label} (${lesson.free} places free)`);
+  await choose(page, 'Lesson', lesson.date, `${lesson.label} (${lesson.free} ${lesson.free === 1 ? 'place' : 'places'} free)`);
   await dialog.getByLabel('Remark', { exact: true }).fill(remark);
   await dialog.locator('.ant-modal-footer .ant-btn-primary').click();
   await expect(dialog).toHaveCount(0);
@@ -187,7 +187,7 @@ test('manager books a free trial for a new name, marks it attended then converte
   await page.getByText('New name and mobile', { exact: true }).click();
   await page.getByLabel('Name', { exact: true }).fill(leadName);
   await page.getByLabel('Mobile', { exact: true }).fill(mobile);
-  await choose(page, 'Lesson', lesson.date, `${lesson.label} (${lesson.free} places free)`);
+  await choose(page, 'Lesson', lesson.date, `${lesson.label} (${lesson.free} ${lesson.free === 1 ? 'place' : 'places'} free)`);
   await page.getByRole('button', { name: 'Book the trial' }).click();
   await expect(page.getByText('Trial booked; the lead is now "trial booked".')).toBeVisible();
   await expect(page).toHaveURL(/\/schedule\/free\/list/);
