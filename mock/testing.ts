@@ -20,7 +20,7 @@ import { arrearsItems, attendances, campuses, cardTemplates, leads, leaveRequest
 import { lessonOf, lessonValues, loadCompanyLessons } from './domains/lessonRows';
 import { staffOf } from './domains/staffRows';
 import { classIdsOf, loadCompanyStudents, loadStudentCampuses, studentOf } from './domains/studentRows';
-import { attendanceOf, leaveOf, loadCompanyMarks, reservationOf, trialOf } from './domains/scheduleRows';
+import { attendanceOf, leaveOf, reservationOf, trialOf } from './domains/scheduleRows';
 import type { Attendance, Lesson, Reservation, Trial } from '../src/types/schedule';
 import type { LeaveRequest } from '../src/types/school';
 import { membershipRowOf, userRowOf } from './domains/people';
@@ -117,7 +117,6 @@ export async function inRequest<T>(companyId: number, fn: () => T | Promise<T>):
     await loadCompany(companyId);
     await readClosedMonths(companyId);
     await loadCompanyLeads(companyId);
-    await loadCompanyMarks(companyId);
     await loadCompanyStudents(getDb(), companyId);
     await loadStudentCampuses(getDb(), companyId);
     await loadCompanyLessons(companyId);

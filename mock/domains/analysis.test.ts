@@ -306,10 +306,10 @@ describe('the precomputed figures follow the ledger', () => {
     const db = getDb();
     const t = today();
     const q = { startDate: t, endDate: t };
-    const before = await inRequest(2, () => analyzeCore(db, 2, q).kpis.find((k) => k.key === 'consumedHours')!.value);
+    const before = await inRequest(2, async () => (await analyzeCore(db, 2, q)).kpis.find((k) => k.key === 'consumedHours')!.value);
     const card = db.studentCards.find((c) => c.companyId === 2 && c.kind === 'count' && c.status === 'active' && c.remainingHours >= 2 && c.startDate <= t && c.expiryDate >= t)!;
     await inRequest(2, () => appendHourRecord(db, { cardId: card.id, type: 'diy', hours: 2, reason: 'test', operator: { id: 0, name: 'test' } }));
-    const after = await inRequest(2, () => analyzeCore(db, 2, q).kpis.find((k) => k.key === 'consumedHours')!.value);
+    const after = await inRequest(2, async () => (await analyzeCore(db, 2, q)).kpis.find((k) => k.key === 'consumedHours')!.value);
     expect(after - before).toBeCloseTo(2, 5);
   });
 });

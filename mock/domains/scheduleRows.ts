@@ -278,63 +278,6 @@ export async function writeUndone(lines: Attendance[]): Promise<void> {
   }
 }
 
-const marksKey = (companyId: number) => `marks:${companyId}`;
-
-/**
- * Reads into the request's memo a company's live roll-call lines for the analysis figures (`marksOf`: the index of
- * marks by day and campus, mock/domains/analysisIndex.ts): an analysis call, or a list with a figure's drill-down.
- */
-export async function loadCompanyMarks(companyId: number): Promise<void> {
-  const memo = requestMemo();
-  if (!memo || memo.has(marksKey(companyId))) return;
-  // One row (the lines as one json array, each a json array; the time in epoch milliseconds): a large company's
-  // 100,000 lines read row by row cost 700-800 ms of CPU an analysis call on the embedded engine.
-  const [r] = await (await tx())
-    .select({
-      list: sql<MarkJson[] | null>`json_agg(json_build_array(a.id, a.lesson_id, a.student_id, a.student_name, a.mark, a.record_id, a.record_type, a.card_id, a.card_no, a.hours, a.operator_name, (extract(epoch from a.created_at) * 1000)::bigint, a.undo_record_id) order by a.id)`,
-    })
-    .from(sql`${attendances} as a`)
-    .where(sql`a.company_id = ${companyId} and a.undone_at is null`);
-  // Lines of one roll call share their time: each time is written out once.
-  const stamps = new Map<number, string>();
-  const stamp = (ms: number) => {
-    let s = stamps.get(ms);
-    if (s === undefined) stamps.set(ms, (s = stampOf(new Date(ms))));
-    return s;
-  };
-  memo.set(
-    marksKey(companyId),
-    (r?.list ?? []).map(([id, lessonId, studentId, studentName, mark, recordId, recordType, cardId, cardNo, hours, operatorName, createdAt, undoRecordId]): Attendance => ({
-      id,
-      companyId,
-      lessonId,
-      studentId,
-      studentName,
-      mark,
-      operatorName,
-      recordId: u(recordId),
-      recordType: u(recordType),
-      cardId: u(cardId),
-      cardNo: u(cardNo),
-      undoRecordId: u(undoRecordId),
-      hours: Number(hours),
-      createdAt: stamp(Number(createdAt)),
-      undoneAt: undefined,
-    })),
-  );
-}
-
-/** A live line as `loadCompanyMarks` reads it. */
-type MarkJson = [number, number, number, string, Attendance['mark'], number | null, NonNullable<Attendance['recordType']> | null, number | null, string | null, number | string, string, number | string, number | null];
-
-/** A company's live roll-call lines for the figures: the seed's while it runs, else those the request loaded (`loadCompanyMarks`). */
-export function marksOf(db: Db, companyId: number): Attendance[] {
-  if (isSeeding()) return (db.seedAttendances ?? []).filter((a) => a.companyId === companyId && !a.undoneAt);
-  const rows = requestMemo()?.get(marksKey(companyId)) as Attendance[] | undefined;
-  if (!rows) throw new Error(`The roll-call marks of company ${companyId} were not loaded in this request (loadCompanyMarks).`);
-  return rows;
-}
-
 /** How many times a student was marked present (every line, an undone one too, as the poster always counted). */
 export async function presentCount(companyId: number, studentId: number): Promise<number> {
   const [{ n }] = await (await tx())

@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { SERVER_ZONE } from './time';
 
 export type Schema = typeof schema;
 /** A database or a transaction on it: both engines' drizzle instances are one type. */
@@ -35,6 +36,16 @@ export interface Engine {
 const MIGRATIONS_DIR = path.resolve(process.env.MIGRATIONS_DIR ?? 'server/migrations');
 /** The advisory lock key of the migrations (any constant; "campus" in ASCII). */
 const MIGRATION_LOCK = 0x63616d707573;
+
+/**
+ * The server's time zone as a session setting: the API's local days (server/db/time.ts) are the database's `::date` of
+ * a timestamp, in queries and in the triggers that sum by day (a safe name: an IANA zone is letters, digits, `/`, `_`,
+ * `+`, `-`).
+ */
+function zoneName(): string {
+  if (!/^[A-Za-z0-9/_+-]+$/.test(SERVER_ZONE)) throw new Error(`unexpected time zone name ${SERVER_ZONE}`);
+  return SERVER_ZONE;
+}
 
 /** Where the embedded database keeps its files: `DATA_DIR`, default `.data`. */
 export function dataDir(): string {
@@ -74,6 +85,8 @@ export async function openPglite(opts: { dir?: string; loadDataDir?: Blob } = {}
   const unlock = inMemory ? () => undefined : lockDataDir(dir);
   const client = new PGlite({ ...(inMemory ? {} : { dataDir: dir }), ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   await client.waitReady;
+  // Its one connection in the server's zone (see `SERVER_ZONE`).
+  await client.exec(`set time zone '${zoneName()}'`);
   const db = drizzle(client, { schema }) as unknown as Database;
   return {
     kind: 'pglite',
@@ -93,7 +106,8 @@ export async function openPglite(opts: { dir?: string; loadDataDir?: Blob } = {}
 export async function openPostgres(url: string): Promise<Engine> {
   const pg = (await import('pg')).default;
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10) });
+  // Every connection in the server's zone (see `SERVER_ZONE`).
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL_SIZE || 10), options: `-c TimeZone=${zoneName()}` });
   const db = drizzle(pool, { schema }) as unknown as Database;
   return {
     kind: 'postgres',

@@ -16,3 +16,6 @@ export function stampOf(d: Date): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
+
+/** The server's time zone (IANA name): the zone of the API's local date-times. */
+export const SERVER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;

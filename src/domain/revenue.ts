@@ -37,8 +37,31 @@ export function sumMoney(values: number[]): number {
   return fromCents(values.reduce((s, v) => s + toCents(v), 0));
 }
 
-const dayNo = (d: string): number => Math.round(Date.UTC(+d.slice(0, 4), +d.slice(5, 7) - 1, +d.slice(8, 10)) / 86400000);
-const fromDayNo = (n: number): string => new Date(n * 86400000).toISOString().slice(0, 10);
+/**
+ * Day numbers and their dates, remembered (a day's number never changes): the figures of thousands of cards over
+ * dozens of days ask the same few days again and again, and parsing or printing a date costs more than the rule.
+ */
+const dayNos = new Map<string, number>();
+const dayTexts = new Map<number, string>();
+const DAY_MEMO = 20_000;
+const dayNo = (d: string): number => {
+  let n = dayNos.get(d);
+  if (n === undefined) {
+    if (dayNos.size >= DAY_MEMO) dayNos.clear();
+    n = Math.round(Date.UTC(+d.slice(0, 4), +d.slice(5, 7) - 1, +d.slice(8, 10)) / 86400000);
+    dayNos.set(d, n);
+  }
+  return n;
+};
+const fromDayNo = (n: number): string => {
+  let d = dayTexts.get(n);
+  if (d === undefined) {
+    if (dayTexts.size >= DAY_MEMO) dayTexts.clear();
+    d = new Date(n * 86400000).toISOString().slice(0, 10);
+    dayTexts.set(n, d);
+  }
+  return d;
+};
 
 /** `YYYY-MM-DD` + n days. */
 export function plusDays(d: string, n: number): string {
@@ -309,14 +332,14 @@ export function cardTotalsThrough(l: CardLedger, day: string, today: string, eve
 export type CardTotals = Omit<CardFigures, 'opening' | 'closing'> & { deferred: number };
 
 /** Cents of a card's events dated up to a day, by kind: sold, recognised, corrections, refunded. */
-type EventSums = [number, number, number, number];
+export type EventSums = [number, number, number, number];
 const EVENT_SLOT: Record<CardEvent['kind'], 0 | 1 | 2 | 3> = { sold: 0, recognised: 1, corrections: 2, refunded: 3 };
 
 /**
  * The figures through `day` from the sums of the events dated up to it: period cards' straight-line recognition and
  * forfeiture are applied here, once, for both ways of summing (`cardTotalsThrough`, `seriesTotalsThrough`).
  */
-function totalsFromSums(card: CardInput, sums: EventSums, day: string, today: string, lastRecord: string | undefined): CardTotals {
+export function totalsFromSums(card: CardInput, sums: EventSums, day: string, today: string, lastRecord: string | undefined): CardTotals {
   // The card as it stood on `day`: the expiry in force then (a later renewal does not reach back).
   const f = forfeitDay(card, today, lastRecord, day);
   const [sold, eventsRecognised, corrections, refunded] = sums;
@@ -401,7 +424,7 @@ export function seriesFigures(s: CardSeries, from: string, to: string, today: st
   return figuresBetween(seriesTotalsThrough(s, plusDays(from, -1), today), seriesTotalsThrough(s, to, today));
 }
 
-function figuresBetween(a: CardTotals, b: CardTotals): CardFigures {
+export function figuresBetween(a: CardTotals, b: CardTotals): CardFigures {
   const d = (k: 'sold' | 'recognised' | 'corrections' | 'refunded' | 'forfeited') => fromCents(toCents(b[k]) - toCents(a[k]));
   return { opening: a.deferred, sold: d('sold'), recognised: d('recognised'), corrections: d('corrections'), refunded: d('refunded'), forfeited: d('forfeited'), closing: b.deferred };
 }

@@ -14,7 +14,7 @@
  * server starts on a used database and written here in each request's transaction (mock/domains/cardRows.ts).
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { companies, ofCompany } from './companies';
 import { students } from './students';
 import type { ArrearsReason, ArrearsStatus } from '../../../src/types/arrears';
@@ -141,6 +141,7 @@ export const cardOrders = pgTable(
     uniqueIndex('card_orders_company_no_idx').on(t.companyId, t.orderNo),
     index('card_orders_company_created_idx').on(t.companyId, t.createdAt),
     index('card_orders_card_idx').on(t.cardId),
+    index('card_orders_student_idx').on(t.studentId),
     check('card_orders_kind_check', sql`${t.kind} in ('new', 'renew')`),
     check('card_orders_method_check', sql`${t.method} in ('cash', 'wechat', 'alipay', 'card', 'transfer')`),
     check('card_orders_amount_check', sql`${t.amount} >= 0 and ${t.hours} >= 0 and ${t.giftHours} >= 0`),
@@ -177,6 +178,9 @@ export const hourRecords = pgTable(
   (t) => [
     index('hour_records_company_created_idx').on(t.companyId, t.createdAt),
     index('hour_records_card_idx').on(t.cardId, t.id),
+    index('hour_records_student_idx').on(t.studentId),
+    // The records that took a count card to 0 or below (the renewal rate's cohort), by day.
+    index('hour_records_emptying_idx').on(t.companyId, t.createdAt).where(sql`${t.hours} < 0 and ${t.balanceAfter} <= 0`),
     index('hour_records_company_type_idx').on(t.companyId, t.type),
     check('hour_records_type_check', sql`${t.type} in ('add', 'give', 'reduce', 'diy', 'truant', 'leave', 'fail', 'proof', 'backing', 'back', 'back_reject')`),
   ],
@@ -235,3 +239,42 @@ export const arrearsItems = pgTable(
     check('arrears_items_settled_check', sql`(${t.status} = 'settled') = (${t.settledRecordId} is not null) or ${t.status} = 'cancelled'`),
   ],
 );
+
+/**
+ * The analysis figures' sums (docs/rules.md#analysis-metrics) per company, campus (the student's now), local day and
+ * lesson (0: none), kept by triggers in the transaction of the records, orders and students they sum (migration 0038):
+ * the consumed hours and recognised value of the consuming records (by their day and lesson), the refunds of the
+ * approved returns (by their review day), the cash of the card orders (by their day). A student who moves campus moves
+ * their sums. mock/domains/analysisSql.test.ts holds the figures read from here equal to the metric functions.
+ */
+export const ledgerDaySums = pgTable(
+  'ledger_day_sums',
+  {
+    companyId: ofCompany(),
+    campusId: integer('campus_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    lessonId: integer('lesson_id').notNull(),
+    consumed: numeric('consumed', { precision: 14, scale: 1, mode: 'number' }).notNull(),
+    recognised: numeric('recognised', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    refunds: numeric('refunds', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    cash: numeric('cash', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.campusId, t.lessonId] })],
+);
+
+/**
+ * Each card's money events summed over its whole life (src/domain/revenue.ts `cardEvents`: sold by its orders; the
+ * value its records recognised, corrected and refunded) and its last record's time, kept by triggers (migration 0038):
+ * a card's deferred value today without reading its records.
+ */
+export const cardSums = pgTable('card_sums', {
+  cardId: integer('card_id')
+    .primaryKey()
+    .references(() => studentCards.id, { onDelete: 'cascade' }),
+  companyId: ofCompany(),
+  sold: numeric('sold', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+  recognised: numeric('recognised', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+  corrections: numeric('corrections', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+  refunded: numeric('refunded', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+  lastRecordAt: timestamp('last_record_at', { withTimezone: true, mode: 'date' }),
+});
